@@ -1,0 +1,215 @@
+//! The one error type of the crate: [`ShapeError`].
+//!
+//! A `ShapeError` is `Copy`, needs no allocator and carries the numbers involved: the kind of
+//! problem, the axis it happened on (when there is one) and the value that was expected next to
+//! the value that was found. Its `Display` turns those into one sentence.
+
+use core::fmt;
+
+/// What went wrong, as a category. See [`ShapeError`] for the numbers that come with it.
+///
+/// The enum is `#[non_exhaustive]`: later versions add kinds as new operations need them.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{ErrorKind, Tensor};
+///
+/// let err = Tensor::from_vec(vec![1, 2, 3], [2, 2]).unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::LengthMismatch);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// The storage does not hold exactly as many elements as the shape needs.
+    /// `expected` is the element count of the shape, `found` the storage length.
+    LengthMismatch,
+    /// A layout reaches past the end of its storage. `expected` is the storage length,
+    /// `found` the largest offset the layout reaches.
+    OutOfStorage,
+    /// A layout reaches before the start of its storage (negative strides with too small an
+    /// offset). `found` is how many elements before the start the lowest offset lies.
+    BeforeStorage,
+    /// A storage offset beyond the end of an empty tensor's storage. `expected` is the storage
+    /// length, `found` the offset.
+    OffsetOutOfStorage,
+    /// An index is out of bounds on `axis`: `expected` is the size of that axis, `found` the
+    /// index.
+    IndexOutOfBounds,
+    /// Arithmetic on sizes, strides or offsets overflowed (`usize` element count or `isize`
+    /// memory offsets); `axis` is the axis at which it happened.
+    Overflow,
+    /// A layout maps two different indices to the same element, which is only allowed for
+    /// read-only storage. `axis` is an axis whose stride collides with the others.
+    Overlap,
+    /// The allocator could not provide room for `expected` elements.
+    Allocation,
+}
+
+/// A runtime shape error: what went wrong and where.
+///
+/// Every fallible function of the crate returns this type. It is `Copy`, allocates nothing and
+/// implements [`Display`](fmt::Display) and [`core::error::Error`].
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{ErrorKind, Tensor};
+///
+/// let t = Tensor::from_vec(vec![1, 2, 3, 4, 5, 6], [2, 3]).unwrap();
+/// let err = t.layout().try_offset_of([1, 3]).unwrap_err();
+/// assert_eq!(err.kind(), ErrorKind::IndexOutOfBounds);
+/// assert_eq!(err.axis(), Some(1));
+/// assert_eq!((err.expected(), err.found()), (3, 3));
+/// assert_eq!(err.to_string(), "index 3 is out of bounds for axis 1 of size 3");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct ShapeError {
+    kind: ErrorKind,
+    axis: Option<usize>,
+    expected: usize,
+    found: usize,
+}
+
+impl ShapeError {
+    /// Builds an error from its parts.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{ErrorKind, ShapeError};
+    ///
+    /// let e = ShapeError::new(ErrorKind::IndexOutOfBounds, Some(0), 4, 7);
+    /// assert_eq!(e.to_string(), "index 7 is out of bounds for axis 0 of size 4");
+    /// ```
+    #[must_use]
+    pub const fn new(kind: ErrorKind, axis: Option<usize>, expected: usize, found: usize) -> Self {
+        Self {
+            kind,
+            axis,
+            expected,
+            found,
+        }
+    }
+
+    /// The category of the error.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{ErrorKind, ShapeError};
+    ///
+    /// let e = ShapeError::new(ErrorKind::Overflow, Some(2), 0, 0);
+    /// assert_eq!(e.kind(), ErrorKind::Overflow);
+    /// ```
+    #[must_use]
+    pub const fn kind(&self) -> ErrorKind {
+        self.kind
+    }
+
+    /// The axis the error is about, if it is about one.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{ErrorKind, ShapeError};
+    ///
+    /// let e = ShapeError::new(ErrorKind::LengthMismatch, None, 6, 5);
+    /// assert_eq!(e.axis(), None);
+    /// ```
+    #[must_use]
+    pub const fn axis(&self) -> Option<usize> {
+        self.axis
+    }
+
+    /// The value that was expected (its meaning depends on [`kind`](Self::kind)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{ErrorKind, ShapeError};
+    ///
+    /// let e = ShapeError::new(ErrorKind::LengthMismatch, None, 6, 5);
+    /// assert_eq!(e.expected(), 6);
+    /// ```
+    #[must_use]
+    pub const fn expected(&self) -> usize {
+        self.expected
+    }
+
+    /// The value that was found (its meaning depends on [`kind`](Self::kind)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{ErrorKind, ShapeError};
+    ///
+    /// let e = ShapeError::new(ErrorKind::LengthMismatch, None, 6, 5);
+    /// assert_eq!(e.found(), 5);
+    /// ```
+    #[must_use]
+    pub const fn found(&self) -> usize {
+        self.found
+    }
+
+    pub(crate) const fn length_mismatch(expected: usize, found: usize) -> Self {
+        Self::new(ErrorKind::LengthMismatch, None, expected, found)
+    }
+
+    pub(crate) const fn overflow(axis: Option<usize>) -> Self {
+        Self::new(ErrorKind::Overflow, axis, 0, 0)
+    }
+
+    pub(crate) const fn index_out_of_bounds(axis: usize, size: usize, index: usize) -> Self {
+        Self::new(ErrorKind::IndexOutOfBounds, Some(axis), size, index)
+    }
+}
+
+struct AxisSuffix(Option<usize>);
+
+impl fmt::Display for AxisSuffix {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(axis) => write!(f, " at axis {axis}"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl fmt::Display for ShapeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (e, n) = (self.expected, self.found);
+        let at = AxisSuffix(self.axis);
+        match self.kind {
+            ErrorKind::LengthMismatch => write!(
+                f,
+                "the shape needs {e} elements but the storage holds {n}{at}"
+            ),
+            ErrorKind::OutOfStorage => write!(
+                f,
+                "the layout reaches element {n} but the storage holds only {e} elements{at}"
+            ),
+            ErrorKind::BeforeStorage => write!(
+                f,
+                "the layout reaches {n} elements before the start of the storage{at}"
+            ),
+            ErrorKind::OffsetOutOfStorage => write!(
+                f,
+                "offset {n} lies beyond the end of a storage of {e} elements"
+            ),
+            ErrorKind::IndexOutOfBounds => match self.axis {
+                Some(axis) => write!(f, "index {n} is out of bounds for axis {axis} of size {e}"),
+                None => write!(f, "index {n} is out of bounds for size {e}"),
+            },
+            ErrorKind::Overflow => write!(f, "size, stride or offset arithmetic overflowed{at}"),
+            ErrorKind::Overlap => write!(
+                f,
+                "the strides map two indices to the same element{at}; \
+                 only read-only storage may alias"
+            ),
+            ErrorKind::Allocation => write!(f, "could not allocate room for {e} elements"),
+        }
+    }
+}
+
+impl core::error::Error for ShapeError {}

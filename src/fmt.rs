@@ -1,0 +1,316 @@
+//! `Display` like NumPy's, and a `Debug` that also shows the layout.
+//!
+//! Elements are right-aligned to the widest one shown (or to the requested width, if larger);
+//! the precision of the format string applies to each element, so `{:8.4}` prints seed 003's
+//!
+//! ```text
+//! [[  1.0000   2.0000   3.0000]
+//!  [  4.0000   5.0000   6.0000]]
+//! ```
+//!
+//! Tensors with more than [`SUMMARY_THRESHOLD`] elements are summarised: each axis longer than
+//! `2 × EDGE_ITEMS` shows its first and last [`EDGE_ITEMS`] entries around a `...`.
+//! Nothing allocates: widths are measured by formatting into a counter.
+
+use core::fmt::{self, Write};
+
+use crate::storage::Storage;
+use crate::tensor::{TensorBase, TensorView};
+
+/// Tensors with more elements than this are printed in summarised form (NumPy's default).
+pub const SUMMARY_THRESHOLD: usize = 1000;
+
+/// How many entries a summarised axis shows at each end.
+pub const EDGE_ITEMS: usize = 3;
+
+/// Counts the characters written to it.
+struct Counter(usize);
+
+impl Write for Counter {
+    fn write_str(&mut self, s: &str) -> fmt::Result {
+        self.0 += s.chars().count();
+        Ok(())
+    }
+}
+
+/// Formats one element into any writer, honouring a precision.
+type ElemFmt<T> = fn(&T, Option<usize>, &mut dyn Write) -> fmt::Result;
+
+fn display_elem<T: fmt::Display>(
+    x: &T,
+    precision: Option<usize>,
+    w: &mut dyn Write,
+) -> fmt::Result {
+    match precision {
+        Some(p) => write!(w, "{x:.p$}"),
+        None => write!(w, "{x}"),
+    }
+}
+
+fn debug_elem<T: fmt::Debug>(x: &T, precision: Option<usize>, w: &mut dyn Write) -> fmt::Result {
+    match precision {
+        Some(p) => write!(w, "{x:.p$?}"),
+        None => write!(w, "{x:?}"),
+    }
+}
+
+/// The positions shown along an axis of size `dim`: `Some(i)` for an entry, `None` for `...`.
+fn visible(dim: usize, summarize: bool) -> impl Iterator<Item = Option<usize>> {
+    let cut = summarize && dim > 2 * EDGE_ITEMS;
+    let (head, tail_start) = if cut {
+        (EDGE_ITEMS, dim - EDGE_ITEMS)
+    } else {
+        (dim, dim)
+    };
+    (0..head)
+        .map(Some)
+        .chain(cut.then_some(None))
+        .chain((tail_start..dim).map(Some))
+}
+
+struct Printer<'a, T, const R: usize> {
+    view: TensorView<'a, T, R>,
+    summarize: bool,
+    precision: Option<usize>,
+    elem: ElemFmt<T>,
+}
+
+impl<T, const R: usize> Printer<'_, T, R> {
+    fn element(&self, index: &[usize; R]) -> &T {
+        // Every index produced by `visible` is in bounds.
+        &self.view[*index]
+    }
+
+    /// The widest formatted element among those shown.
+    fn measure(&self, depth: usize, index: &mut [usize; R]) -> usize {
+        if depth == R {
+            let mut counter = Counter(0);
+            // Writing into a counter cannot fail unless the element's own impl fails; a failing
+            // impl fails again when printed, so its width does not matter.
+            let _ = (self.elem)(self.element(index), self.precision, &mut counter);
+            return counter.0;
+        }
+        let mut widest = 0;
+        for i in visible(self.view.shape()[depth], self.summarize).flatten() {
+            index[depth] = i;
+            widest = widest.max(self.measure(depth + 1, index));
+        }
+        widest
+    }
+
+    fn print(
+        &self,
+        f: &mut fmt::Formatter<'_>,
+        width: usize,
+        depth: usize,
+        index: &mut [usize; R],
+    ) -> fmt::Result {
+        if depth == R {
+            let x = self.element(index);
+            let mut counter = Counter(0);
+            let _ = (self.elem)(x, self.precision, &mut counter);
+            let pad = width.saturating_sub(counter.0);
+            let left = matches!(f.align(), Some(fmt::Alignment::Left));
+            if !left {
+                write_repeated(f, ' ', pad)?;
+            }
+            (self.elem)(x, self.precision, f)?;
+            if left {
+                write_repeated(f, ' ', pad)?;
+            }
+            return Ok(());
+        }
+        f.write_char('[')?;
+        for (k, item) in visible(self.view.shape()[depth], self.summarize).enumerate() {
+            if k > 0 {
+                if depth + 1 == R {
+                    f.write_char(' ')?;
+                } else {
+                    // One newline per remaining axis level, then indent under the bracket.
+                    write_repeated(f, '\n', R - depth - 1)?;
+                    write_repeated(f, ' ', depth + 1)?;
+                }
+            }
+            match item {
+                Some(i) => {
+                    index[depth] = i;
+                    self.print(f, width, depth + 1, index)?;
+                }
+                None => f.write_str("...")?,
+            }
+        }
+        f.write_char(']')
+    }
+
+    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut index = [0usize; R];
+        let measured = if self.view.is_empty() {
+            0
+        } else {
+            self.measure(0, &mut index)
+        };
+        let width = f.width().unwrap_or(0).max(measured);
+        if self.view.is_empty() && R > 0 {
+            // Print the bracket structure down to the first empty axis.
+            return self.print_empty(f, 0);
+        }
+        self.print(f, width, 0, &mut index)
+    }
+
+    fn print_empty(&self, f: &mut fmt::Formatter<'_>, depth: usize) -> fmt::Result {
+        f.write_char('[')?;
+        let dim = self.view.shape()[depth];
+        if dim > 0 && depth + 1 < R {
+            for k in 0..dim.min(EDGE_ITEMS) {
+                if k > 0 {
+                    write_repeated(f, '\n', R - depth - 1)?;
+                    write_repeated(f, ' ', depth + 1)?;
+                }
+                self.print_empty(f, depth + 1)?;
+            }
+            if dim > EDGE_ITEMS {
+                write_repeated(f, '\n', R - depth - 1)?;
+                write_repeated(f, ' ', depth + 1)?;
+                f.write_str("...")?;
+            }
+        }
+        f.write_char(']')
+    }
+}
+
+fn write_repeated(f: &mut fmt::Formatter<'_>, c: char, n: usize) -> fmt::Result {
+    (0..n).try_for_each(|_| f.write_char(c))
+}
+
+fn printer<'a, S: Storage, const R: usize>(
+    t: &'a TensorBase<S, R>,
+    f: &fmt::Formatter<'_>,
+    elem: ElemFmt<S::Elem>,
+) -> Printer<'a, S::Elem, R> {
+    Printer {
+        view: t.view(),
+        summarize: t.len() > SUMMARY_THRESHOLD,
+        precision: f.precision(),
+        elem,
+    }
+}
+
+/// NumPy-style nested brackets with aligned columns; width and precision apply to every
+/// element, and large tensors are summarised with `...`.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::tensor;
+///
+/// let t = tensor![[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]];
+/// assert_eq!(format!("{t:8.4}"), "[[  1.0000   2.0000   3.0000]\n [  4.0000   5.0000   6.0000]]");
+/// assert_eq!(format!("{}", tensor![[1, -20], [300, 4]]), "[[  1 -20]\n [300   4]]");
+/// ```
+impl<S: Storage, const R: usize> fmt::Display for TensorBase<S, R>
+where
+    S::Elem: fmt::Display,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        printer(self, f, display_elem::<S::Elem>).write(f)
+    }
+}
+
+struct DebugData<'p, 'a, T, const R: usize>(&'p Printer<'a, T, R>);
+
+impl<T, const R: usize> fmt::Debug for DebugData<'_, '_, T, R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.write(f)
+    }
+}
+
+/// Shape, strides, offset and layout kind, then the elements (formatted with `Debug`).
+///
+/// # Examples
+///
+/// ```
+/// use ranked::tensor;
+///
+/// let t = tensor![[1, 2], [3, 4]];
+/// assert_eq!(
+///     format!("{t:?}"),
+///     "Tensor { shape: [2, 2], strides: [2, 1], offset: 0, layout: C-contiguous, data: [[1 2]\n [3 4]] }"
+/// );
+/// ```
+impl<S: Storage, const R: usize> fmt::Debug for TensorBase<S, R>
+where
+    S::Elem: fmt::Debug,
+{
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let p = printer(self, f, debug_elem::<S::Elem>);
+        f.debug_struct("Tensor")
+            .field("shape", self.shape())
+            .field("strides", self.strides())
+            .field("offset", &self.offset())
+            .field("layout", &format_args!("{}", self.layout().kind()))
+            .field("data", &DebugData(&p))
+            .finish()
+    }
+}
+
+#[cfg(all(test, feature = "alloc"))]
+mod tests {
+    use alloc::format;
+
+    use crate::{Layout, Tensor, TensorView};
+
+    #[test]
+    fn rank_zero_and_one() {
+        assert_eq!(format!("{}", Tensor::full([], 7)), "7");
+        assert_eq!(
+            format!("{}", Tensor::from_vec(alloc::vec![1, 22, 3], [3]).unwrap()),
+            "[ 1 22  3]"
+        );
+    }
+
+    #[test]
+    fn rank_three_blocks_are_separated_by_blank_lines() {
+        let t = Tensor::from_fn([2, 2, 2], |[i, j, k]| 4 * i + 2 * j + k);
+        assert_eq!(format!("{t}"), "[[[0 1]\n  [2 3]]\n\n [[4 5]\n  [6 7]]]");
+    }
+
+    #[test]
+    fn width_precision_and_alignment() {
+        let t = Tensor::from_vec(alloc::vec![1.5f64, -2.75], [2]).unwrap();
+        assert_eq!(format!("{t:.1}"), "[ 1.5 -2.8]");
+        assert_eq!(format!("{t:7.2}"), "[   1.50   -2.75]");
+        assert_eq!(format!("{t:<6.1}"), "[1.5    -2.8  ]");
+    }
+
+    #[test]
+    fn large_tensors_are_summarised() {
+        let t = Tensor::from_fn([40, 40], |[i, j]| i * 40 + j);
+        let s = format!("{t}");
+        let lines: alloc::vec::Vec<&str> = s.lines().collect();
+        assert_eq!(lines.len(), 7);
+        assert_eq!(lines[0], "[[   0    1    2 ...   37   38   39]");
+        assert_eq!(lines[3], " ...");
+        assert_eq!(lines[6], " [1560 1561 1562 ... 1597 1598 1599]]");
+        let small = Tensor::from_fn([10, 10], |[i, j]| i * 10 + j);
+        assert!(!format!("{small}").contains("..."));
+    }
+
+    #[test]
+    fn empty_tensors() {
+        assert_eq!(format!("{}", Tensor::<i32, 1>::zeros([0])), "[]");
+        assert_eq!(format!("{}", Tensor::<i32, 2>::zeros([2, 0])), "[[]\n []]");
+        assert_eq!(format!("{}", Tensor::<i32, 2>::zeros([0, 3])), "[]");
+    }
+
+    #[test]
+    fn strided_views_print_in_logical_order() {
+        let data = [1, 2, 3, 4, 5, 6];
+        let t =
+            TensorView::from_raw_parts(&data[..], Layout::from_parts([3, 2], [-1, 3], 2)).unwrap();
+        assert_eq!(format!("{t}"), "[[3 6]\n [2 5]\n [1 4]]");
+        let dbg = format!("{t:?}");
+        assert!(
+            dbg.starts_with("Tensor { shape: [3, 2], strides: [-1, 3], offset: 2, layout: strided")
+        );
+    }
+}

@@ -1,0 +1,147 @@
+//! # ranked — tensors whose rank is part of their type
+//!
+//! `Tensor<f32, 3>` is a rank-3 tensor. Indices are `[usize; R]`, so indexing a rank-3 tensor
+//! with two indices, or binding a rank-3 result to a rank-2 variable, does not compile. Sizes
+//! are runtime values; the rank is a const generic.
+//!
+//! ```
+//! use ranked::{Tensor, tensor};
+//!
+//! let t: Tensor<i32, 2> = tensor![[1, 2, 3], [4, 5, 6]];
+//! assert_eq!(t.shape(), &[2, 3]);
+//! assert_eq!(t.strides(), &[3, 1]);
+//! assert_eq!(t[[1, 2]], 6);
+//! assert_eq!(t.get([2, 0]), None);
+//! println!("{t}");
+//! // [[1 2 3]
+//! //  [4 5 6]]
+//! ```
+//!
+//! ## Layers
+//!
+//! - [`layout`]: [`Layout<R>`] — shape, signed strides and offset; all stride arithmetic.
+//! - [`storage`]: what holds elements — `Vec<T>`, `&[T]`, `&mut [T]`, `[T; N]`,
+//!   `GenericArray<T, N>`, `Arc<[T]>`.
+//! - [`TensorBase<S, R>`]: storage plus layout, with the aliases [`Tensor`], [`TensorView`],
+//!   [`TensorViewMut`], [`ArrayTensor`], [`GenericTensor`] and [`SharedTensor`].
+//! - [`iter`]: iteration in logical (row-major) order.
+//! - [`ShapeError`]: the one error type; `Copy`, no allocator needed.
+//!
+//! ## `no_std`
+//!
+//! The crate is always `#![no_std]`. Features:
+//!
+//! | feature | default | adds |
+//! |---|---|---|
+//! | `alloc` | via `std` | `Tensor` (`Vec` storage), `SharedTensor` (`Arc<[T]>`), `to_vec`, `into_vec`, `tensor!` |
+//! | `std` | yes | nothing beyond `alloc` today; implies it |
+//!
+//! With no features at all, views over slices, [`ArrayTensor`] / [`GenericTensor`] and
+//! [`inline_tensor!`], element access, iteration and formatting all work without an allocator:
+//!
+//! ```
+//! use ranked::{TensorView, inline_tensor};
+//!
+//! let mut t = inline_tensor![[1u8, 2], [3, 4]];
+//! t[[0, 0]] = 10;
+//! let data = [1.0f32, 2.0, 3.0, 4.0, 5.0, 6.0];
+//! let v = TensorView::from_slice(&data, [3, 2]).unwrap();
+//! assert_eq!(v.iter().sum::<f32>(), 21.0);
+//! ```
+#![no_std]
+#![deny(missing_docs)]
+#![deny(
+    unsafe_op_in_unsafe_fn,
+    clippy::undocumented_unsafe_blocks,
+    clippy::missing_safety_doc
+)]
+#![doc(test(attr(deny(warnings))))]
+
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
+pub mod error;
+mod fmt;
+pub mod iter;
+pub mod layout;
+mod macros;
+pub mod storage;
+mod tensor;
+
+pub use error::{ErrorKind, ShapeError};
+pub use fmt::{EDGE_ITEMS, SUMMARY_THRESHOLD};
+pub use layout::{Layout, LayoutKind, Order};
+pub use tensor::{ArrayTensor, GenericTensor, TensorBase, TensorView, TensorViewMut};
+#[cfg(feature = "alloc")]
+pub use tensor::{SharedTensor, Tensor};
+
+/// Re-export of the `typenum` version this crate uses, so user code and ours agree.
+pub use typenum;
+
+/// Re-export of the `generic-array` version this crate uses (for [`GenericTensor`]).
+pub use generic_array;
+
+/// Helpers for the crate's macros. Not part of the public API; not covered by semver.
+#[doc(hidden)]
+pub mod __private {
+    use crate::{ArrayTensor, TensorBase};
+
+    /// Wraps the flat elements produced by `inline_tensor!`.
+    #[track_caller]
+    pub fn from_nested<T, const N: usize, const R: usize>(
+        flat: [T; N],
+        shape: [usize; R],
+    ) -> ArrayTensor<T, N, R> {
+        match TensorBase::from_storage(flat, shape) {
+            Ok(t) => t,
+            // The macro builds `flat` and `shape` from the same tokens; they always agree.
+            Err(err) => panic!("inline_tensor!: {err}"),
+        }
+    }
+
+    /// The shape of a rank-1 nested unit array.
+    pub const fn shape1<const A: usize>(_: &[(); A]) -> [usize; 1] {
+        [A]
+    }
+    /// The shape of a rank-2 nested unit array.
+    pub const fn shape2<const A: usize, const B: usize>(_: &[[(); B]; A]) -> [usize; 2] {
+        [A, B]
+    }
+    /// The shape of a rank-3 nested unit array.
+    pub const fn shape3<const A: usize, const B: usize, const C: usize>(
+        _: &[[[(); C]; B]; A],
+    ) -> [usize; 3] {
+        [A, B, C]
+    }
+    /// The shape of a rank-4 nested unit array.
+    pub const fn shape4<const A: usize, const B: usize, const C: usize, const D: usize>(
+        _: &[[[[(); D]; C]; B]; A],
+    ) -> [usize; 4] {
+        [A, B, C, D]
+    }
+    /// The shape of a rank-5 nested unit array.
+    pub const fn shape5<
+        const A: usize,
+        const B: usize,
+        const C: usize,
+        const D: usize,
+        const E: usize,
+    >(
+        _: &[[[[[(); E]; D]; C]; B]; A],
+    ) -> [usize; 5] {
+        [A, B, C, D, E]
+    }
+    /// The shape of a rank-6 nested unit array.
+    pub const fn shape6<
+        const A: usize,
+        const B: usize,
+        const C: usize,
+        const D: usize,
+        const E: usize,
+        const F: usize,
+    >(
+        _: &[[[[[[(); F]; E]; D]; C]; B]; A],
+    ) -> [usize; 6] {
+        [A, B, C, D, E, F]
+    }
+}

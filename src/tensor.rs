@@ -1,0 +1,1251 @@
+//! [`TensorBase`]: storage plus a [`Layout`], and the aliases users write.
+
+#[cfg(feature = "alloc")]
+use alloc::{sync::Arc, vec::Vec};
+use core::ops::{Index, IndexMut};
+
+use generic_array::{ArrayLength, GenericArray};
+
+use crate::error::{ErrorKind, ShapeError};
+use crate::iter::{IndexedIter, Iter, IterMut};
+use crate::layout::{Layout, Order};
+use crate::storage::{Storage, StorageMut};
+
+/// A tensor of rank `R` over storage `S`: the one generic struct behind every tensor type.
+///
+/// Users normally write one of the aliases: [`Tensor<T, R>`](Tensor) (owned, `Vec`),
+/// [`TensorView<'a, T, R>`](TensorView) (`&[T]`), [`TensorViewMut<'a, T, R>`](TensorViewMut)
+/// (`&mut [T]`), [`ArrayTensor<T, N, R>`](ArrayTensor) (`[T; N]`, no allocator),
+/// [`GenericTensor<T, N, R>`](GenericTensor) (`GenericArray<T, N>`) and
+/// [`SharedTensor<T, R>`](SharedTensor) (`Arc<[T]>`).
+///
+/// The rank `R` is part of the type: indices are `[usize; R]`, so indexing with the wrong number
+/// of indices does not compile.
+///
+/// # Contents
+///
+/// - construction: [`from_storage`](Self::from_storage), [`from_raw_parts`](Self::from_raw_parts),
+///   [`Tensor::from_vec`], [`Tensor::zeros`], [`Tensor::from_fn`], [`TensorView::from_slice`],
+///   the [`tensor!`](crate::tensor) and [`inline_tensor!`](crate::inline_tensor) macros;
+/// - access: [`get`](Self::get), [`get_mut`](Self::get_mut), `t[[i, j]]`,
+///   [`shape`](Self::shape), [`strides`](Self::strides), [`offset`](Self::offset),
+///   [`len`](Self::len);
+/// - conversion: [`view`](Self::view), [`view_mut`](Self::view_mut), [`to_vec`](Self::to_vec),
+///   [`into_vec`](Self::into_vec), [`as_slice`](Self::as_slice), [`as_ptr`](Self::as_ptr),
+///   [`into_raw_parts`](Self::into_raw_parts);
+/// - iteration in logical (row-major) order: [`iter`](Self::iter),
+///   [`iter_mut`](Self::iter_mut), [`indexed_iter`](Self::indexed_iter).
+///
+/// # Invariants
+///
+/// These hold for every value of this type; `unsafe` code in the crate cites them by number.
+///
+/// 1. **The layout is valid for the storage**: [`Layout::validate`] accepts the layout for
+///    `storage.as_slice().len()`. Every in-bounds index therefore maps to a position inside the
+///    storage, and the element count fits in `usize`. Checked once when a tensor is built from
+///    parts; every operation that derives a layout preserves it.
+/// 2. **Writable tensors never alias**: if `S::WRITABLE` (the storage implements
+///    [`StorageMut`]), [`Layout::check_unique`] accepts the layout, so two different indices
+///    never map to one element. Layouts that alias (broadcast with stride 0, overlapping
+///    windows) only exist over read-only storage.
+/// 3. A dimension of size 0 is legal, and so is rank 0 (a scalar with one element).
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Tensor, tensor};
+///
+/// let t: Tensor<i32, 2> = tensor![[1, 2, 3], [4, 5, 6]];
+/// assert_eq!(t.shape(), &[2, 3]);
+/// assert_eq!(t[[1, 2]], 6);
+/// assert_eq!(t.get([2, 0]), None);
+/// ```
+#[derive(Clone)]
+pub struct TensorBase<S, const R: usize> {
+    storage: S,
+    layout: Layout<R>,
+}
+
+/// An owned tensor of rank `R` whose elements live in a `Vec<T>` (feature `alloc`).
+///
+/// See [`TensorBase`] for all methods.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::Tensor;
+///
+/// let t: Tensor<f32, 3> = Tensor::zeros([2, 3, 4]);
+/// assert_eq!(t.len(), 24);
+/// ```
+#[cfg(feature = "alloc")]
+pub type Tensor<T, const R: usize> = TensorBase<Vec<T>, R>;
+
+/// A read-only view of rank `R` over borrowed elements. See [`TensorBase`] for all methods.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::TensorView;
+///
+/// let data = [1, 2, 3, 4, 5, 6];
+/// let v = TensorView::from_slice(&data, [3, 2]).unwrap();
+/// assert_eq!(v[[2, 1]], 6);
+/// ```
+pub type TensorView<'a, T, const R: usize> = TensorBase<&'a [T], R>;
+
+/// A mutable view of rank `R` over borrowed elements. See [`TensorBase`] for all methods.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::TensorViewMut;
+///
+/// let mut data = [0; 4];
+/// let mut v = TensorViewMut::from_slice_mut(&mut data, [2, 2]).unwrap();
+/// v[[1, 0]] = 7;
+/// assert_eq!(data, [0, 0, 7, 0]);
+/// ```
+pub type TensorViewMut<'a, T, const R: usize> = TensorBase<&'a mut [T], R>;
+
+/// An owned tensor of rank `R` in a fixed array `[T; N]`: no allocator needed.
+/// See [`TensorBase`] for all methods.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{ArrayTensor, inline_tensor};
+///
+/// let t: ArrayTensor<i32, 6, 2> = inline_tensor![[1, 2, 3], [4, 5, 6]];
+/// assert_eq!(t[[1, 0]], 4);
+/// ```
+pub type ArrayTensor<T, const N: usize, const R: usize> = TensorBase<[T; N], R>;
+
+/// An owned tensor of rank `R` in a `GenericArray<T, N>` (length computed by `typenum`): no
+/// allocator needed. See [`TensorBase`] for all methods.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{GenericTensor, generic_array::GenericArray, typenum::U6};
+///
+/// let data: GenericArray<u8, U6> = GenericArray::from_array([1, 2, 3, 4, 5, 6]);
+/// let t: GenericTensor<u8, U6, 2> = GenericTensor::from_storage(data, [2, 3]).unwrap();
+/// assert_eq!(t[[1, 1]], 5);
+/// ```
+pub type GenericTensor<T, N, const R: usize> = TensorBase<GenericArray<T, N>, R>;
+
+/// A read-only tensor of rank `R` over `Arc<[T]>`: cloning it shares the elements instead of
+/// copying them (feature `alloc`). See [`TensorBase`] for all methods.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{SharedTensor, Tensor};
+///
+/// let t: SharedTensor<i32, 1> = Tensor::from_vec(vec![1, 2, 3], [3]).unwrap().into_shared();
+/// let u = t.clone(); // no element is copied
+/// assert_eq!(u.as_ptr(), t.as_ptr());
+/// ```
+#[cfg(feature = "alloc")]
+pub type SharedTensor<T, const R: usize> = TensorBase<Arc<[T]>, R>;
+
+#[cold]
+#[track_caller]
+fn index_out_of_bounds<const R: usize>(index: &[usize; R], shape: &[usize; R]) -> ! {
+    panic!("index {index:?} is out of bounds for a tensor of shape {shape:?}")
+}
+
+#[cold]
+#[track_caller]
+fn shape_error(what: &str, err: ShapeError) -> ! {
+    panic!("{what}: {err}")
+}
+
+/// # Construction from parts
+impl<S: Storage, const R: usize> TensorBase<S, R> {
+    /// The rank, `R`, as an associated constant.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Tensor;
+    ///
+    /// assert_eq!(Tensor::<f32, 3>::RANK, 3);
+    /// ```
+    pub const RANK: usize = R;
+
+    /// Builds a tensor from a storage and a layout without checking them.
+    ///
+    /// # Safety
+    ///
+    /// `layout` must satisfy invariants 1 and 2 of [`TensorBase`] for `storage`.
+    #[inline]
+    pub(crate) const unsafe fn from_parts_unchecked(storage: S, layout: Layout<R>) -> Self {
+        Self { storage, layout }
+    }
+
+    /// Builds a tensor from a storage and an explicit layout (strides may be negative), after
+    /// checking that the layout is valid for the storage and, for writable storage, that no
+    /// two indices share an element.
+    ///
+    /// # Errors
+    ///
+    /// Whatever [`Layout::validate`] reports for the storage length; for writable storage
+    /// also [`ErrorKind::Overlap`] from [`Layout::check_unique`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Layout, TensorView};
+    ///
+    /// let data = [1, 2, 3, 4, 5, 6];
+    /// // Seed 003: flipping [1..=6] gives stride -1 and offset 5.
+    /// let flipped = TensorView::from_raw_parts(&data[..], Layout::from_parts([6], [-1], 5)).unwrap();
+    /// assert_eq!(flipped.to_vec(), [6, 5, 4, 3, 2, 1]);
+    /// ```
+    pub fn from_raw_parts(storage: S, layout: Layout<R>) -> Result<Self, ShapeError> {
+        layout.validate(storage.as_slice().len())?;
+        if S::WRITABLE {
+            layout.check_unique()?;
+        }
+        // SAFETY: invariant 1 was just checked by `validate`, invariant 2 by `check_unique`
+        // whenever the storage is writable.
+        Ok(unsafe { Self::from_parts_unchecked(storage, layout) })
+    }
+
+    /// Wraps a storage whose elements are in row-major order as a tensor of the given shape.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::LengthMismatch`] if the storage does not hold exactly as many elements as
+    /// the shape; [`ErrorKind::Overflow`] if the element count overflows.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::ArrayTensor;
+    ///
+    /// let t = ArrayTensor::from_storage([1, 2, 3, 4, 5, 6], [2, 3]).unwrap();
+    /// assert_eq!(t[[1, 0]], 4);
+    /// assert!(ArrayTensor::from_storage([1, 2, 3], [2, 2]).is_err());
+    /// ```
+    pub fn from_storage(storage: S, shape: [usize; R]) -> Result<Self, ShapeError> {
+        Self::from_storage_with_order(storage, shape, Order::RowMajor)
+    }
+
+    /// Wraps a storage whose elements are in the given memory order.
+    ///
+    /// # Errors
+    ///
+    /// As [`from_storage`](Self::from_storage).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Order, TensorView};
+    ///
+    /// let data = [1, 2, 3, 4, 5, 6];
+    /// let f = TensorView::from_storage_with_order(&data[..], [2, 3], Order::ColumnMajor).unwrap();
+    /// assert_eq!(f.to_vec(), [1, 3, 5, 2, 4, 6]);
+    /// ```
+    pub fn from_storage_with_order(
+        storage: S,
+        shape: [usize; R],
+        order: Order,
+    ) -> Result<Self, ShapeError> {
+        let layout = Layout::with_order(shape, order)?;
+        let (needed, held) = (layout.try_len()?, storage.as_slice().len());
+        if needed != held {
+            return Err(ShapeError::length_mismatch(needed, held));
+        }
+        // SAFETY: a contiguous layout with offset 0 and exactly `held` elements reaches the
+        // positions `0..held` once each: invariants 1 and 2 hold.
+        Ok(unsafe { Self::from_parts_unchecked(storage, layout) })
+    }
+
+    /// Splits the tensor into its storage and its layout.
+    ///
+    /// The storage is returned whole, as it was given: its first element is in general *not*
+    /// the tensor's first element (seed 003's offset trap). Use the layout's
+    /// [`offset`](Layout::offset) and strides to find elements, or use
+    /// [`as_slice`](Self::as_slice) / [`as_ptr`](Self::as_ptr), which already point at the first
+    /// element.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Layout, Tensor};
+    ///
+    /// let t = Tensor::from_raw_parts(vec![1, 2, 3, 4, 5, 6], Layout::from_parts([6], [-1], 5)).unwrap();
+    /// let (vec, layout) = t.into_raw_parts();
+    /// assert_eq!(vec, [1, 2, 3, 4, 5, 6]); // the buffer, not the logical order
+    /// assert_eq!((layout.strides(), layout.offset()), (&[-1], 5));
+    /// let back = Tensor::from_raw_parts(vec, layout).unwrap();
+    /// assert_eq!(back.into_vec(), [6, 5, 4, 3, 2, 1]);
+    /// ```
+    pub fn into_raw_parts(self) -> (S, Layout<R>) {
+        (self.storage, self.layout)
+    }
+}
+
+/// # Shape and element access
+impl<S: Storage, const R: usize> TensorBase<S, R> {
+    /// The layout: shape, strides and offset.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Tensor;
+    ///
+    /// let t = Tensor::<u8, 2>::zeros([2, 3]);
+    /// assert!(t.layout().is_c_contiguous());
+    /// ```
+    #[must_use]
+    pub const fn layout(&self) -> &Layout<R> {
+        &self.layout
+    }
+
+    /// The size of each axis.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Tensor;
+    ///
+    /// assert_eq!(Tensor::<u8, 3>::zeros([2, 3, 4]).shape(), &[2, 3, 4]);
+    /// ```
+    #[must_use]
+    pub const fn shape(&self) -> &[usize; R] {
+        self.layout.shape()
+    }
+
+    /// The step in memory, in elements, along each axis.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Tensor;
+    ///
+    /// assert_eq!(Tensor::<u8, 3>::zeros([2, 3, 4]).strides(), &[12, 4, 1]);
+    /// ```
+    #[must_use]
+    pub const fn strides(&self) -> &[isize; R] {
+        self.layout.strides()
+    }
+
+    /// The storage position of the element at index `[0, 0, …]`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Tensor;
+    ///
+    /// assert_eq!(Tensor::<u8, 2>::zeros([2, 3]).offset(), 0);
+    /// ```
+    #[must_use]
+    pub const fn offset(&self) -> usize {
+        self.layout.offset()
+    }
+
+    /// The rank, `R` (the same as [`RANK`](Self::RANK)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Tensor;
+    ///
+    /// assert_eq!(Tensor::<u8, 2>::zeros([2, 3]).rank(), 2);
+    /// ```
+    #[must_use]
+    pub const fn rank(&self) -> usize {
+        R
+    }
+
+    /// The number of elements: the product of the shape (1 for a scalar).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Tensor;
+    ///
+    /// assert_eq!(Tensor::<u8, 3>::zeros([2, 3, 4]).len(), 24);
+    /// assert_eq!(Tensor::<u8, 0>::zeros([]).len(), 1);
+    /// ```
+    #[must_use]
+    pub fn len(&self) -> usize {
+        // Invariant 1: the element count of a validated layout fits in `usize`.
+        self.layout.try_len().unwrap_or(0)
+    }
+
+    /// Whether the tensor has no elements (some axis has size 0).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Tensor;
+    ///
+    /// assert!(Tensor::<u8, 2>::zeros([3, 0]).is_empty());
+    /// ```
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.layout.is_empty()
+    }
+
+    /// A reference to the element at `index`, or `None` if some index is out of bounds.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let t = tensor![[1, 2], [3, 4]];
+    /// assert_eq!(t.get([1, 0]), Some(&3));
+    /// assert_eq!(t.get([0, 2]), None);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn get(&self, index: [usize; R]) -> Option<&S::Elem> {
+        self.layout.check_index(&index).ok()?;
+        let pos = self.layout.offset_of_in_bounds(&index);
+        // SAFETY: invariant 1: `index` is in bounds (just checked), so `pos` is inside the
+        // storage.
+        Some(unsafe { self.storage.as_slice().get_unchecked(pos) })
+    }
+
+    /// A read-only view of the whole tensor: same layout, borrowed storage, no copy.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Tensor, TensorView};
+    ///
+    /// let t = Tensor::from_vec(vec![1, 2, 3, 4], [2, 2]).unwrap();
+    /// let v: TensorView<'_, i32, 2> = t.view();
+    /// assert_eq!(v.as_ptr(), t.as_ptr());
+    /// ```
+    #[must_use]
+    pub fn view(&self) -> TensorView<'_, S::Elem, R> {
+        // SAFETY: the slice is this tensor's whole storage, whose length the layout was
+        // validated against (invariant 1); a read-only view has no invariant 2 to keep.
+        unsafe { TensorBase::from_parts_unchecked(self.storage.as_slice(), self.layout) }
+    }
+
+    /// The elements as one slice in logical (row-major) order, if they are C-contiguous;
+    /// `None` otherwise. The slice starts at the tensor's first element, whatever the offset.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Layout, TensorView};
+    ///
+    /// let data = [0, 1, 2, 3, 4, 5, 6];
+    /// let tail = TensorView::from_raw_parts(&data[..], Layout::from_parts([2, 3], [3, 1], 1)).unwrap();
+    /// assert_eq!(tail.as_slice(), Some(&[1, 2, 3, 4, 5, 6][..]));
+    /// let columns = TensorView::from_raw_parts(&data[..], Layout::from_parts([3, 2], [1, 3], 1)).unwrap();
+    /// assert_eq!(columns.as_slice(), None);
+    /// ```
+    #[must_use]
+    pub fn as_slice(&self) -> Option<&[S::Elem]> {
+        let range = self.contiguous_range()?;
+        self.storage.as_slice().get(range)
+    }
+
+    /// The storage range of a C-contiguous tensor.
+    fn contiguous_range(&self) -> Option<core::ops::Range<usize>> {
+        if !self.layout.is_c_contiguous() {
+            return None;
+        }
+        let start = self.layout.offset();
+        Some(start..start + self.len())
+    }
+
+    /// A pointer to the tensor's first element (index `[0, 0, …]`), with the offset already
+    /// applied. Stepping from it by the [strides](Self::strides) reaches every element.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Layout, TensorView};
+    ///
+    /// let data = [1.0, 0.5, 2.0, 0.5, 5.0, 1.5, 2.0, 1.5, 8.0];
+    /// // The lower-right 2×2 block of a 3×3 column-major matrix starts at offset 4 (seed 003).
+    /// let block = TensorView::from_raw_parts(&data[..], Layout::from_parts([2, 2], [1, 3], 4)).unwrap();
+    /// assert_eq!(unsafe { *block.as_ptr() }, 5.0);
+    /// ```
+    #[must_use]
+    pub fn as_ptr(&self) -> *const S::Elem {
+        // Invariant 1: the offset is at most the storage length, so this stays in (or one past)
+        // the buffer; `wrapping_add` keeps the pointer arithmetic itself safe.
+        self.storage
+            .as_slice()
+            .as_ptr()
+            .wrapping_add(self.layout.offset())
+    }
+
+    /// An iterator over references to the elements in logical (row-major) order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let t = tensor![[1, 2], [3, 4]];
+    /// assert_eq!(t.iter().copied().sum::<i32>(), 10);
+    /// ```
+    pub fn iter(&self) -> Iter<'_, S::Elem, R> {
+        // SAFETY: the slice is this tensor's storage and its layout is valid for it (invariant 1).
+        unsafe { Iter::new(self.storage.as_slice(), self.layout) }
+    }
+
+    /// An iterator over `(index, &element)` pairs in logical (row-major) order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let t = tensor![[1, 2], [3, 4]];
+    /// let v: Vec<_> = t.indexed_iter().map(|(i, &x)| (i, x)).collect();
+    /// assert_eq!(v[2], ([1, 0], 3));
+    /// ```
+    pub fn indexed_iter(&self) -> IndexedIter<'_, S::Elem, R> {
+        IndexedIter::new(self.iter())
+    }
+}
+
+/// # Writing
+impl<S: StorageMut, const R: usize> TensorBase<S, R> {
+    /// A mutable reference to the element at `index`, or `None` if some index is out of bounds.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let mut t = tensor![[1, 2], [3, 4]];
+    /// *t.get_mut([0, 1]).unwrap() = 20;
+    /// assert_eq!(t[[0, 1]], 20);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn get_mut(&mut self, index: [usize; R]) -> Option<&mut S::Elem> {
+        self.layout.check_index(&index).ok()?;
+        let pos = self.layout.offset_of_in_bounds(&index);
+        // SAFETY: invariant 1: `index` is in bounds (just checked), so `pos` is inside the
+        // storage.
+        Some(unsafe { self.storage.as_mut_slice().get_unchecked_mut(pos) })
+    }
+
+    /// A mutable view of the whole tensor: same layout, borrowed storage, no copy.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let mut t = tensor![1, 2, 3];
+    /// let mut v = t.view_mut();
+    /// v[[2]] = 30;
+    /// assert_eq!(t.to_vec(), [1, 2, 30]);
+    /// ```
+    #[must_use]
+    pub fn view_mut(&mut self) -> TensorViewMut<'_, S::Elem, R> {
+        // SAFETY: the slice is this tensor's whole storage (invariant 1 holds for it), and the
+        // layout is unique because this storage is writable (invariant 2).
+        unsafe { TensorBase::from_parts_unchecked(self.storage.as_mut_slice(), self.layout) }
+    }
+
+    /// The elements as one mutable slice in logical order, if they are C-contiguous.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let mut t = tensor![[1, 2], [3, 4]];
+    /// t.as_slice_mut().unwrap()[3] = 40;
+    /// assert_eq!(t[[1, 1]], 40);
+    /// ```
+    #[must_use]
+    pub fn as_slice_mut(&mut self) -> Option<&mut [S::Elem]> {
+        let range = self.contiguous_range()?;
+        self.storage.as_mut_slice().get_mut(range)
+    }
+
+    /// A mutable pointer to the tensor's first element (see [`as_ptr`](Self::as_ptr)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let mut t = tensor![1, 2, 3];
+    /// unsafe { *t.as_mut_ptr() = 10 };
+    /// assert_eq!(t[[0]], 10);
+    /// ```
+    #[must_use]
+    pub fn as_mut_ptr(&mut self) -> *mut S::Elem {
+        let offset = self.layout.offset();
+        self.storage
+            .as_mut_slice()
+            .as_mut_ptr()
+            .wrapping_add(offset)
+    }
+
+    /// An iterator over mutable references to the elements in logical (row-major) order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let mut t = tensor![[1, 2], [3, 4]];
+    /// t.iter_mut().for_each(|x| *x *= 10);
+    /// assert_eq!(t.to_vec(), [10, 20, 30, 40]);
+    /// ```
+    pub fn iter_mut(&mut self) -> IterMut<'_, S::Elem, R> {
+        // SAFETY: the slice is this tensor's storage: the layout is valid for it (invariant 1)
+        // and unique because the storage is writable (invariant 2).
+        unsafe { IterMut::new(self.storage.as_mut_slice(), self.layout) }
+    }
+}
+
+/// # Copies and conversions to `Vec` (feature `alloc`)
+#[cfg(feature = "alloc")]
+impl<S: Storage, const R: usize> TensorBase<S, R>
+where
+    S::Elem: Clone,
+{
+    /// Copies the elements into a new `Vec` in logical (row-major) order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Layout, TensorView};
+    ///
+    /// let data = [1, 2, 3, 4, 5, 6];
+    /// let t = TensorView::from_raw_parts(&data[..], Layout::from_parts([3, 2], [1, 3], 0)).unwrap();
+    /// assert_eq!(t.to_vec(), [1, 4, 2, 5, 3, 6]);
+    /// ```
+    #[must_use]
+    pub fn to_vec(&self) -> Vec<S::Elem> {
+        if let Some(slice) = self.as_slice() {
+            return slice.to_vec();
+        }
+        let mut out = Vec::with_capacity(self.len());
+        out.extend(self.iter().cloned());
+        out
+    }
+
+    /// Copies the elements into a new C-contiguous owned tensor of the same shape.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Layout, TensorView};
+    ///
+    /// let data = [1, 2, 3, 4, 5, 6];
+    /// let t = TensorView::from_raw_parts(&data[..], Layout::from_parts([3, 2], [1, 3], 0)).unwrap();
+    /// let c = t.to_contiguous();
+    /// assert_eq!(c.strides(), &[2, 1]);
+    /// assert_eq!(c, t);
+    /// ```
+    #[must_use]
+    pub fn to_contiguous(&self) -> Tensor<S::Elem, R> {
+        Tensor::from_contiguous_vec(self.to_vec(), *self.shape())
+    }
+
+    /// Copies the elements into a new owned tensor: the same as
+    /// [`to_contiguous`](Self::to_contiguous) (the result is C-contiguous whatever the source
+    /// layout, and holds only the elements this tensor reaches).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let t = tensor![[1, 2], [3, 4]];
+    /// let owned = t.view().to_owned();
+    /// assert_eq!(owned, t);
+    /// ```
+    #[must_use]
+    pub fn to_owned(&self) -> Tensor<S::Elem, R> {
+        self.to_contiguous()
+    }
+
+    /// Turns the tensor into a `Vec` in logical (row-major) order.
+    ///
+    /// Moves the buffer without copying when the storage is a `Vec`, the layout is C-contiguous,
+    /// the offset is 0 and the buffer holds no other elements; copies in logical order
+    /// otherwise (seed 003).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Layout, Tensor};
+    ///
+    /// let v = vec![1, 2, 3, 4, 5, 6];
+    /// let ptr = v.as_ptr();
+    /// let t = Tensor::from_vec(v, [2, 3]).unwrap();
+    /// let back = t.into_vec();
+    /// assert_eq!(back.as_ptr(), ptr); // moved, not copied
+    ///
+    /// let flipped = Tensor::from_raw_parts(back, Layout::from_parts([6], [-1], 5)).unwrap();
+    /// assert_eq!(flipped.into_vec(), [6, 5, 4, 3, 2, 1]); // copied
+    /// ```
+    #[must_use]
+    pub fn into_vec(self) -> Vec<S::Elem> {
+        let whole = self.layout.offset() == 0
+            && self.layout.is_c_contiguous()
+            && self.len() == self.storage.as_slice().len();
+        if !whole {
+            return self.to_vec();
+        }
+        match self.storage.into_vec_if_owned() {
+            Ok(vec) => vec,
+            Err(storage) => storage.as_slice().to_vec(),
+        }
+    }
+
+    /// Turns the tensor into a C-contiguous owned tensor, moving the buffer when
+    /// [`into_vec`](Self::into_vec) can and copying otherwise.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Layout, Tensor};
+    ///
+    /// let t = Tensor::from_raw_parts(vec![1, 2, 3, 4], Layout::from_parts([2, 2], [1, 2], 0)).unwrap();
+    /// let c = t.into_contiguous();
+    /// assert_eq!(c.strides(), &[2, 1]);
+    /// assert_eq!(c.as_slice(), Some(&[1, 3, 2, 4][..]));
+    /// ```
+    #[must_use]
+    pub fn into_contiguous(self) -> Tensor<S::Elem, R> {
+        let shape = *self.shape();
+        Tensor::from_contiguous_vec(self.into_vec(), shape)
+    }
+}
+
+/// # Owned construction (feature `alloc`)
+#[cfg(feature = "alloc")]
+impl<T, const R: usize> TensorBase<Vec<T>, R> {
+    /// Wraps a `Vec` whose elements are in row-major order, without copying.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::LengthMismatch`] if `vec.len()` is not the element count of `shape`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{ErrorKind, Tensor};
+    ///
+    /// let t = Tensor::from_vec(vec![1, 2, 3, 4, 5, 6], [2, 3]).unwrap();
+    /// assert_eq!(t[[1, 2]], 6);
+    /// let err = Tensor::from_vec(vec![1, 2, 3], [2, 2]).unwrap_err();
+    /// assert_eq!((err.kind(), err.expected(), err.found()), (ErrorKind::LengthMismatch, 4, 3));
+    /// ```
+    pub fn from_vec(vec: Vec<T>, shape: [usize; R]) -> Result<Self, ShapeError> {
+        Self::from_storage(vec, shape)
+    }
+
+    /// Wraps a `Vec` whose elements are in the given memory order, without copying.
+    ///
+    /// # Errors
+    ///
+    /// As [`from_vec`](Self::from_vec).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Order, Tensor};
+    ///
+    /// // Seed 003: the same six numbers read column-major.
+    /// let t = Tensor::from_vec_with_order(vec![1, 2, 3, 4, 5, 6], [2, 3], Order::ColumnMajor).unwrap();
+    /// assert_eq!(t.to_vec(), [1, 3, 5, 2, 4, 6]);
+    /// ```
+    pub fn from_vec_with_order(
+        vec: Vec<T>,
+        shape: [usize; R],
+        order: Order,
+    ) -> Result<Self, ShapeError> {
+        Self::from_storage_with_order(vec, shape, order)
+    }
+
+    /// A row-major tensor over a `Vec` known to hold exactly `shape`'s element count.
+    fn from_contiguous_vec(vec: Vec<T>, shape: [usize; R]) -> Self {
+        match Self::from_vec(vec, shape) {
+            Ok(t) => t,
+            // The callers pass a Vec built from a tensor of this very shape.
+            Err(err) => shape_error("internal: contiguous copy has the wrong length", err),
+        }
+    }
+
+    /// Builds a tensor by calling `f` with each index, laying the results out in `order`.
+    ///
+    /// `f` is called once per index, in memory order.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Overflow`] if the element count overflows; [`ErrorKind::Allocation`] if the
+    /// buffer cannot be allocated. Never panics (unless `f` does).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Order, Tensor};
+    ///
+    /// let t = Tensor::try_from_fn_with_order([2, 3], Order::ColumnMajor, |[i, j]| 10 * i + j).unwrap();
+    /// assert_eq!(t[[1, 2]], 12);
+    /// assert!(t.layout().is_f_contiguous());
+    /// assert!(Tensor::try_from_fn_with_order([usize::MAX, 2], Order::RowMajor, |_| 0u8).is_err());
+    /// ```
+    pub fn try_from_fn_with_order<F>(
+        shape: [usize; R],
+        order: Order,
+        mut f: F,
+    ) -> Result<Self, ShapeError>
+    where
+        F: FnMut([usize; R]) -> T,
+    {
+        let layout = Layout::with_order(shape, order)?;
+        let len = layout.try_len()?;
+        let mut vec = Vec::new();
+        vec.try_reserve_exact(len)
+            .map_err(|_| ShapeError::new(ErrorKind::Allocation, None, len, 0))?;
+        if len > 0 {
+            // Visit indices in memory order: row-major directly, column-major as the row-major
+            // walk of the reversed shape with each index reversed back.
+            let mut walk_shape = shape;
+            if order == Order::ColumnMajor {
+                walk_shape.reverse();
+            }
+            let walk = Layout::row_major(walk_shape)?;
+            let mut index = [0usize; R];
+            let mut pos = 0;
+            loop {
+                let mut logical = index;
+                if order == Order::ColumnMajor {
+                    logical.reverse();
+                }
+                vec.push(f(logical));
+                if !walk.advance(&mut index, &mut pos) {
+                    break;
+                }
+            }
+        }
+        Self::from_vec_with_order(vec, shape, order)
+    }
+
+    /// Builds a row-major tensor by calling `f` with each index.
+    ///
+    /// # Panics
+    ///
+    /// If the element count overflows or the allocation fails; see
+    /// [`try_from_fn_with_order`](Self::try_from_fn_with_order) for the fallible form.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Tensor;
+    ///
+    /// let t = Tensor::from_fn([2, 2], |[i, j]| i == j);
+    /// assert_eq!(t.to_vec(), [true, false, false, true]);
+    /// ```
+    #[track_caller]
+    pub fn from_fn<F>(shape: [usize; R], f: F) -> Self
+    where
+        F: FnMut([usize; R]) -> T,
+    {
+        Self::from_fn_with_order(shape, Order::RowMajor, f)
+    }
+
+    /// Builds a tensor in the given memory order by calling `f` with each index.
+    ///
+    /// # Panics
+    ///
+    /// As [`from_fn`](Self::from_fn).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Order, Tensor};
+    ///
+    /// let t = Tensor::from_fn_with_order([2, 2], Order::ColumnMajor, |[i, j]| 2 * i + j);
+    /// assert_eq!(t.to_vec(), [0, 1, 2, 3]);
+    /// assert_eq!(t.strides(), &[1, 2]);
+    /// ```
+    #[track_caller]
+    pub fn from_fn_with_order<F>(shape: [usize; R], order: Order, f: F) -> Self
+    where
+        F: FnMut([usize; R]) -> T,
+    {
+        match Self::try_from_fn_with_order(shape, order, f) {
+            Ok(t) => t,
+            Err(err) => shape_error("cannot build tensor", err),
+        }
+    }
+
+    /// A row-major tensor with every element equal to `value`.
+    ///
+    /// # Errors
+    ///
+    /// As [`try_from_fn_with_order`](Self::try_from_fn_with_order).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Tensor;
+    ///
+    /// assert_eq!(Tensor::try_full([2], 7).unwrap().to_vec(), [7, 7]);
+    /// assert!(Tensor::try_full([usize::MAX, 3], 7).is_err());
+    /// ```
+    pub fn try_full(shape: [usize; R], value: T) -> Result<Self, ShapeError>
+    where
+        T: Clone,
+    {
+        Self::try_from_fn_with_order(shape, Order::RowMajor, |_| value.clone())
+    }
+
+    /// A row-major tensor with every element equal to `value`.
+    ///
+    /// # Panics
+    ///
+    /// If the element count overflows or the allocation fails ([`try_full`](Self::try_full)
+    /// is the fallible form).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Tensor;
+    ///
+    /// let t = Tensor::full([2, 2], 0.5);
+    /// assert_eq!(t.to_vec(), [0.5; 4]);
+    /// let scalar = Tensor::full([], 3);
+    /// assert_eq!(scalar[[]], 3);
+    /// ```
+    #[track_caller]
+    pub fn full(shape: [usize; R], value: T) -> Self
+    where
+        T: Clone,
+    {
+        Self::full_with_order(shape, Order::RowMajor, value)
+    }
+
+    /// A tensor in the given memory order with every element equal to `value`.
+    ///
+    /// # Panics
+    ///
+    /// As [`full`](Self::full).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Order, Tensor};
+    ///
+    /// let t = Tensor::full_with_order([2, 3], Order::ColumnMajor, 1u8);
+    /// assert_eq!(t.strides(), &[1, 2]);
+    /// ```
+    #[track_caller]
+    pub fn full_with_order(shape: [usize; R], order: Order, value: T) -> Self
+    where
+        T: Clone,
+    {
+        Self::from_fn_with_order(shape, order, |_| value.clone())
+    }
+
+    /// A row-major tensor of zeros.
+    ///
+    /// # Panics
+    ///
+    /// As [`full`](Self::full).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Tensor;
+    ///
+    /// let t: Tensor<f64, 2> = Tensor::zeros([2, 3]);
+    /// assert!(t.iter().all(|&x| x == 0.0));
+    /// ```
+    #[track_caller]
+    pub fn zeros(shape: [usize; R]) -> Self
+    where
+        T: Clone + num_traits::Zero,
+    {
+        Self::full(shape, T::zero())
+    }
+
+    /// A tensor of zeros in the given memory order.
+    ///
+    /// # Panics
+    ///
+    /// As [`full`](Self::full).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Order, Tensor};
+    ///
+    /// let t: Tensor<i32, 2> = Tensor::zeros_with_order([2, 3], Order::ColumnMajor);
+    /// assert!(t.layout().is_f_contiguous());
+    /// ```
+    #[track_caller]
+    pub fn zeros_with_order(shape: [usize; R], order: Order) -> Self
+    where
+        T: Clone + num_traits::Zero,
+    {
+        Self::full_with_order(shape, order, T::zero())
+    }
+
+    /// A row-major tensor of ones.
+    ///
+    /// # Panics
+    ///
+    /// As [`full`](Self::full).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Tensor;
+    ///
+    /// let t: Tensor<u8, 1> = Tensor::ones([3]);
+    /// assert_eq!(t.to_vec(), [1, 1, 1]);
+    /// ```
+    #[track_caller]
+    pub fn ones(shape: [usize; R]) -> Self
+    where
+        T: Clone + num_traits::One,
+    {
+        Self::full(shape, T::one())
+    }
+
+    /// A tensor of ones in the given memory order.
+    ///
+    /// # Panics
+    ///
+    /// As [`full`](Self::full).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Order, Tensor};
+    ///
+    /// let t: Tensor<f32, 2> = Tensor::ones_with_order([2, 2], Order::ColumnMajor);
+    /// assert_eq!(t.strides(), &[1, 2]);
+    /// ```
+    #[track_caller]
+    pub fn ones_with_order(shape: [usize; R], order: Order) -> Self
+    where
+        T: Clone + num_traits::One,
+    {
+        Self::full_with_order(shape, order, T::one())
+    }
+
+    /// Moves the elements into an `Arc<[T]>` so that clones share them (read-only from then on).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let shared = tensor![1, 2, 3].into_shared();
+    /// let again = shared.clone();
+    /// assert_eq!(again[[2]], 3);
+    /// ```
+    #[must_use]
+    pub fn into_shared(self) -> SharedTensor<T, R> {
+        let layout = self.layout;
+        // SAFETY: `Arc<[T]>::from(Vec<T>)` keeps the elements and the length, so the layout
+        // stays valid (invariant 1); the result is read-only (no invariant 2 to keep).
+        unsafe { TensorBase::from_parts_unchecked(Arc::from(self.storage), layout) }
+    }
+}
+
+/// # Borrowed construction
+impl<'a, T, const R: usize> TensorBase<&'a [T], R> {
+    /// A read-only view of a row-major slice, without copying.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::LengthMismatch`] if the slice length is not the shape's element count.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::TensorView;
+    ///
+    /// let data = vec![1, 2, 3, 4, 5, 6];
+    /// let v = TensorView::from_slice(&data, [2, 3]).unwrap();
+    /// assert_eq!(v.as_ptr(), data.as_ptr());
+    /// ```
+    pub fn from_slice(slice: &'a [T], shape: [usize; R]) -> Result<Self, ShapeError> {
+        Self::from_storage(slice, shape)
+    }
+
+    /// A read-only view of a slice with explicit strides (negative allowed, aliasing allowed)
+    /// and offset, checked so that every index lands inside the slice.
+    ///
+    /// # Errors
+    ///
+    /// As [`Layout::validate`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::TensorView;
+    ///
+    /// let data = [1, 2, 3];
+    /// // Stride 0 repeats a row: allowed because the view is read-only.
+    /// let rows = TensorView::from_slice_with_strides(&data, [2, 3], [0, 1], 0).unwrap();
+    /// assert_eq!(rows.to_vec(), [1, 2, 3, 1, 2, 3]);
+    /// assert!(TensorView::from_slice_with_strides(&data, [2, 3], [1, 1], 0).is_err());
+    /// ```
+    pub fn from_slice_with_strides(
+        slice: &'a [T],
+        shape: [usize; R],
+        strides: [isize; R],
+        offset: usize,
+    ) -> Result<Self, ShapeError> {
+        Self::from_raw_parts(slice, Layout::from_parts(shape, strides, offset))
+    }
+}
+
+impl<'a, T, const R: usize> TensorBase<&'a mut [T], R> {
+    /// A mutable view of a row-major slice, without copying.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::LengthMismatch`] if the slice length is not the shape's element count.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::TensorViewMut;
+    ///
+    /// let mut data = [1, 2, 3, 4];
+    /// let mut v = TensorViewMut::from_slice_mut(&mut data, [2, 2]).unwrap();
+    /// v[[0, 0]] = 9;
+    /// assert_eq!(data[0], 9);
+    /// ```
+    pub fn from_slice_mut(slice: &'a mut [T], shape: [usize; R]) -> Result<Self, ShapeError> {
+        Self::from_storage(slice, shape)
+    }
+
+    /// A mutable view of a slice with explicit strides (negative allowed) and offset, checked so
+    /// that every index lands inside the slice and no two indices share an element.
+    ///
+    /// # Errors
+    ///
+    /// As [`Layout::validate`], plus [`ErrorKind::Overlap`] from [`Layout::check_unique`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{ErrorKind, TensorViewMut};
+    ///
+    /// let mut data = [0; 6];
+    /// let mut t = TensorViewMut::from_slice_mut_with_strides(&mut data, [3, 2], [1, 3], 0).unwrap();
+    /// t[[2, 1]] = 5;
+    /// assert_eq!(data[5], 5);
+    /// let err = TensorViewMut::from_slice_mut_with_strides(&mut data, [2, 3], [0, 1], 0).unwrap_err();
+    /// assert_eq!(err.kind(), ErrorKind::Overlap);
+    /// ```
+    pub fn from_slice_mut_with_strides(
+        slice: &'a mut [T],
+        shape: [usize; R],
+        strides: [isize; R],
+        offset: usize,
+    ) -> Result<Self, ShapeError> {
+        Self::from_raw_parts(slice, Layout::from_parts(shape, strides, offset))
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<T, const N: usize, const R: usize> From<TensorBase<[T; N], R>> for TensorBase<Vec<T>, R> {
+    /// Moves the elements of an array tensor into a `Vec`, keeping the layout.
+    fn from(t: TensorBase<[T; N], R>) -> Self {
+        let (array, layout) = t.into_raw_parts();
+        // SAFETY: `Vec::from([T; N])` has the same N elements in the same order, so the layout
+        // stays valid (invariant 1) and unique (invariant 2, both storages are writable).
+        unsafe { TensorBase::from_parts_unchecked(Vec::from(array), layout) }
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<T, N: ArrayLength, const R: usize> From<TensorBase<GenericArray<T, N>, R>>
+    for TensorBase<Vec<T>, R>
+{
+    /// Moves the elements of a generic-array tensor into a `Vec`, keeping the layout.
+    fn from(t: TensorBase<GenericArray<T, N>, R>) -> Self {
+        let (array, layout) = t.into_raw_parts();
+        let vec: Vec<T> = array.into_iter().collect();
+        // SAFETY: the Vec holds the same N elements in the same order, so the layout stays
+        // valid (invariant 1) and unique (invariant 2, both storages are writable).
+        unsafe { TensorBase::from_parts_unchecked(vec, layout) }
+    }
+}
+
+impl<S: Storage, const R: usize> Index<[usize; R]> for TensorBase<S, R> {
+    type Output = S::Elem;
+
+    /// # Panics
+    ///
+    /// If some index is out of bounds; the message names the index and the shape.
+    #[inline]
+    #[track_caller]
+    fn index(&self, index: [usize; R]) -> &S::Elem {
+        match self.get(index) {
+            Some(x) => x,
+            None => index_out_of_bounds(&index, self.shape()),
+        }
+    }
+}
+
+impl<S: StorageMut, const R: usize> IndexMut<[usize; R]> for TensorBase<S, R> {
+    /// # Panics
+    ///
+    /// If some index is out of bounds; the message names the index and the shape.
+    #[inline]
+    #[track_caller]
+    fn index_mut(&mut self, index: [usize; R]) -> &mut S::Elem {
+        let shape = *self.shape();
+        match self.get_mut(index) {
+            Some(x) => x,
+            None => index_out_of_bounds(&index, &shape),
+        }
+    }
+}
+
+impl<S1, S2, const R: usize> PartialEq<TensorBase<S2, R>> for TensorBase<S1, R>
+where
+    S1: Storage,
+    S2: Storage,
+    S1::Elem: PartialEq<S2::Elem>,
+{
+    /// Tensors are equal when their shapes are equal and so are their elements in logical
+    /// order; strides, offsets and storage kinds do not matter.
+    fn eq(&self, other: &TensorBase<S2, R>) -> bool {
+        self.shape() == other.shape() && self.iter().zip(other.iter()).all(|(a, b)| a == b)
+    }
+}
+
+impl<S: Storage, const R: usize> Eq for TensorBase<S, R> where S::Elem: Eq {}
+
+impl<'a, S: Storage, const R: usize> IntoIterator for &'a TensorBase<S, R> {
+    type Item = &'a S::Elem;
+    type IntoIter = Iter<'a, S::Elem, R>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter()
+    }
+}
+
+impl<'a, S: StorageMut, const R: usize> IntoIterator for &'a mut TensorBase<S, R> {
+    type Item = &'a mut S::Elem;
+    type IntoIter = IterMut<'a, S::Elem, R>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.iter_mut()
+    }
+}
