@@ -83,6 +83,7 @@ pub use generic_array;
 
 /// Helpers for the crate's macros. Not part of the public API; not covered by semver.
 #[doc(hidden)]
+#[allow(clippy::type_complexity)] // the nested-array types are the point of the shape helpers
 pub mod __private {
     use crate::{ArrayTensor, TensorBase};
 

@@ -4,9 +4,13 @@
 use alloc::{sync::Arc, vec::Vec};
 use core::ops::{Index, IndexMut};
 
-use generic_array::{ArrayLength, GenericArray};
+#[cfg(feature = "alloc")]
+use generic_array::ArrayLength;
+use generic_array::GenericArray;
 
-use crate::error::{ErrorKind, ShapeError};
+#[cfg(feature = "alloc")]
+use crate::error::ErrorKind;
+use crate::error::ShapeError;
 use crate::iter::{IndexedIter, Iter, IterMut};
 use crate::layout::{Layout, Order};
 use crate::storage::{Storage, StorageMut};
@@ -156,6 +160,7 @@ fn index_out_of_bounds<const R: usize>(index: &[usize; R], shape: &[usize; R]) -
     panic!("index {index:?} is out of bounds for a tensor of shape {shape:?}")
 }
 
+#[cfg(feature = "alloc")]
 #[cold]
 #[track_caller]
 fn shape_error(what: &str, err: ShapeError) -> ! {
@@ -515,7 +520,11 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 }
 
 /// # Writing
-impl<S: StorageMut, const R: usize> TensorBase<S, R> {
+///
+/// The bound `S: StorageMut` sits on each method rather than on the block, so that calling one
+/// on a read-only tensor reports "this tensor is read-only" instead of a generic
+/// "method exists but its trait bounds were not satisfied".
+impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// A mutable reference to the element at `index`, or `None` if some index is out of bounds.
     ///
     /// # Examples
@@ -529,7 +538,10 @@ impl<S: StorageMut, const R: usize> TensorBase<S, R> {
     /// ```
     #[inline]
     #[must_use]
-    pub fn get_mut(&mut self, index: [usize; R]) -> Option<&mut S::Elem> {
+    pub fn get_mut(&mut self, index: [usize; R]) -> Option<&mut S::Elem>
+    where
+        S: StorageMut,
+    {
         self.layout.check_index(&index).ok()?;
         let pos = self.layout.offset_of_in_bounds(&index);
         // SAFETY: invariant 1: `index` is in bounds (just checked), so `pos` is inside the
@@ -550,7 +562,10 @@ impl<S: StorageMut, const R: usize> TensorBase<S, R> {
     /// assert_eq!(t.to_vec(), [1, 2, 30]);
     /// ```
     #[must_use]
-    pub fn view_mut(&mut self) -> TensorViewMut<'_, S::Elem, R> {
+    pub fn view_mut(&mut self) -> TensorViewMut<'_, S::Elem, R>
+    where
+        S: StorageMut,
+    {
         // SAFETY: the slice is this tensor's whole storage (invariant 1 holds for it), and the
         // layout is unique because this storage is writable (invariant 2).
         unsafe { TensorBase::from_parts_unchecked(self.storage.as_mut_slice(), self.layout) }
@@ -568,7 +583,10 @@ impl<S: StorageMut, const R: usize> TensorBase<S, R> {
     /// assert_eq!(t[[1, 1]], 40);
     /// ```
     #[must_use]
-    pub fn as_slice_mut(&mut self) -> Option<&mut [S::Elem]> {
+    pub fn as_slice_mut(&mut self) -> Option<&mut [S::Elem]>
+    where
+        S: StorageMut,
+    {
         let range = self.contiguous_range()?;
         self.storage.as_mut_slice().get_mut(range)
     }
@@ -585,7 +603,10 @@ impl<S: StorageMut, const R: usize> TensorBase<S, R> {
     /// assert_eq!(t[[0]], 10);
     /// ```
     #[must_use]
-    pub fn as_mut_ptr(&mut self) -> *mut S::Elem {
+    pub fn as_mut_ptr(&mut self) -> *mut S::Elem
+    where
+        S: StorageMut,
+    {
         let offset = self.layout.offset();
         self.storage
             .as_mut_slice()
@@ -604,7 +625,10 @@ impl<S: StorageMut, const R: usize> TensorBase<S, R> {
     /// t.iter_mut().for_each(|x| *x *= 10);
     /// assert_eq!(t.to_vec(), [10, 20, 30, 40]);
     /// ```
-    pub fn iter_mut(&mut self) -> IterMut<'_, S::Elem, R> {
+    pub fn iter_mut(&mut self) -> IterMut<'_, S::Elem, R>
+    where
+        S: StorageMut,
+    {
         // SAFETY: the slice is this tensor's storage: the layout is valid for it (invariant 1)
         // and unique because the storage is writable (invariant 2).
         unsafe { IterMut::new(self.storage.as_mut_slice(), self.layout) }
@@ -1204,7 +1228,10 @@ impl<S: Storage, const R: usize> Index<[usize; R]> for TensorBase<S, R> {
     }
 }
 
-impl<S: StorageMut, const R: usize> IndexMut<[usize; R]> for TensorBase<S, R> {
+impl<S: Storage, const R: usize> IndexMut<[usize; R]> for TensorBase<S, R>
+where
+    S: StorageMut,
+{
     /// # Panics
     ///
     /// If some index is out of bounds; the message names the index and the shape.
@@ -1242,7 +1269,10 @@ impl<'a, S: Storage, const R: usize> IntoIterator for &'a TensorBase<S, R> {
     }
 }
 
-impl<'a, S: StorageMut, const R: usize> IntoIterator for &'a mut TensorBase<S, R> {
+impl<'a, S: Storage, const R: usize> IntoIterator for &'a mut TensorBase<S, R>
+where
+    S: StorageMut,
+{
     type Item = &'a mut S::Elem;
     type IntoIter = IterMut<'a, S::Elem, R>;
     fn into_iter(self) -> Self::IntoIter {
