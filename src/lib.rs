@@ -81,6 +81,11 @@ pub use typenum;
 /// Re-export of the `generic-array` version this crate uses (for [`GenericTensor`]).
 pub use generic_array;
 
+/// The README's examples, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+struct ReadmeDoctests;
+
 /// Helpers for the crate's macros. Not part of the public API; not covered by semver.
 #[doc(hidden)]
 #[allow(clippy::type_complexity)] // the nested-array types are the point of the shape helpers

@@ -341,11 +341,11 @@ fn as_ptr_points_at_the_first_element_seed_003_offset_trap() {
     let block_layout = Layout::from_parts([2, 2], [1, 3], 4);
     let block = TensorView::from_raw_parts(m.view().into_raw_parts().0, block_layout).unwrap();
     assert_eq!(block.offset(), 4);
-    // SAFETY (test): the pointer is the block's first element, inside `m`'s buffer.
+    // SAFETY: the pointer is the block's first element, inside `m`'s buffer.
     assert_eq!(unsafe { *block.as_ptr() }, 5.0);
     assert_eq!(block.to_vec(), [5.0, 1.5, 1.5, 8.0]);
     let mut owned = Tensor::from_raw_parts(m.into_vec(), block_layout).unwrap();
-    // SAFETY (test): as above, for a mutable pointer.
+    // SAFETY: as above, for a mutable pointer.
     unsafe { *owned.as_mut_ptr() = 25.0 };
     assert_eq!(owned[[0, 0]], 25.0);
 }
@@ -392,10 +392,10 @@ fn iteration_is_in_logical_order_for_any_layout() {
     let data: Vec<i32> = (0..24).collect();
     let t = TensorView::from_slice_with_strides(&data, [2, 3, 4], [1, -8, 2], 16).unwrap();
     let mut expected = Vec::new();
-    for i in 0..2 {
-        for j in 0..3 {
-            for k in 0..4 {
-                expected.push(16 + i as i32 - 8 * j as i32 + 2 * k as i32);
+    for i in 0..2i32 {
+        for j in 0..3i32 {
+            for k in 0..4i32 {
+                expected.push(16 + i - 8 * j + 2 * k);
             }
         }
     }

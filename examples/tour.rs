@@ -1,0 +1,87 @@
+//! A tour of `ranked`: build tensors, index them, take views and print them.
+//!
+//! Run with `cargo run --example tour`.
+
+use ranked::{Layout, Order, Tensor, TensorView, inline_tensor, tensor};
+
+fn main() -> Result<(), ranked::ShapeError> {
+    println!("== Building tensors: the rank is part of the type");
+    let m: Tensor<i32, 2> = tensor![[1, 2, 3], [4, 5, 6]];
+    println!(
+        "tensor![[1, 2, 3], [4, 5, 6]] is a Tensor<i32, {}>:",
+        m.rank()
+    );
+    println!("{m}");
+    println!(
+        "shape {:?}, strides {:?}, offset {}",
+        m.shape(),
+        m.strides(),
+        m.offset()
+    );
+
+    let cube = Tensor::from_fn([2, 3, 4], |[i, j, k]| (100 * i + 10 * j + k) as u32);
+    println!("\nTensor::from_fn([2, 3, 4], ..):\n{cube}");
+
+    let seed = Layout::row_major([10, 9, 5, 13])?;
+    println!(
+        "\nrow-major strides of [10, 9, 5, 13]: {:?}",
+        seed.strides()
+    );
+
+    println!("\n== Indexing: t[[i, j]] takes exactly R indices");
+    println!("m[[1, 2]] = {}", m[[1, 2]]);
+    println!("m.get([2, 0]) = {:?}", m.get([2, 0]));
+    // m[[1]] would not compile: "expected an array with a size of 2, found one with a size of 1".
+
+    println!("\n== Views share elements, never copy");
+    let data = vec![1.0, 2.0, 3.0, 4.0, 5.0, 6.0];
+    let rows = TensorView::from_slice(&data, [2, 3])?;
+    let cols = TensorView::from_storage_with_order(&data[..], [2, 3], Order::ColumnMajor)?;
+    println!("the same six numbers, row-major, printed with {{:8.4}}:\n{rows:8.4}");
+    println!("and column-major:\n{cols:8.4}");
+    let flipped = TensorView::from_slice_with_strides(&data, [6], [-1], 5)?;
+    println!("stride -1, offset 5: {flipped}");
+    println!("{flipped:?}");
+
+    println!("\n== Writing through a mutable view");
+    let mut t = Tensor::<f64, 2>::zeros([2, 2]);
+    {
+        let mut v = t.view_mut();
+        v[[0, 1]] = 1.5;
+        for x in v.iter_mut() {
+            *x += 1.0;
+        }
+    }
+    println!("{t}");
+
+    println!("\n== Conversions");
+    let transposed = TensorView::from_slice_with_strides(&data, [3, 2], [1, 3], 0)?;
+    println!("a transposed view:\n{transposed}");
+    println!("as_slice() = {:?} (not contiguous)", transposed.as_slice());
+    println!("to_vec()   = {:?} (logical order)", transposed.to_vec());
+    let owned = transposed.to_contiguous();
+    println!(
+        "to_contiguous() strides {:?}, as_slice() = {:?}",
+        owned.strides(),
+        owned.as_slice()
+    );
+
+    println!("\n== No allocator needed");
+    let small = inline_tensor![[1u8, 2], [3, 4]];
+    println!("inline_tensor! lives in a [u8; 4]:\n{small}");
+
+    println!("\n== Errors say what and where");
+    match Tensor::from_vec(vec![1, 2, 3], [2, 2]) {
+        Ok(_) => unreachable!(),
+        Err(e) => println!("from_vec(vec![1, 2, 3], [2, 2]): {e}"),
+    }
+    match m.layout().try_offset_of([0, 7]) {
+        Ok(_) => unreachable!(),
+        Err(e) => println!("try_offset_of([0, 7]): {e}"),
+    }
+
+    println!("\n== Large tensors are summarised");
+    let big = Tensor::from_fn([100, 100], |[i, j]| i * 100 + j);
+    println!("{big}");
+    Ok(())
+}
