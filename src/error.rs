@@ -1,8 +1,10 @@
 //! The one error type of the crate: [`ShapeError`].
 //!
 //! A `ShapeError` is `Copy`, needs no allocator and carries the numbers involved: the kind of
-//! problem, the axis it happened on (when there is one) and the value that was expected next to
-//! the value that was found. Its `Display` turns those into one sentence.
+//! problem, the axis it happened on (when there is one, and a second axis for problems between
+//! two axes) and the value that was expected next to the value that was found. The numbers are
+//! `i128` so that sizes (`usize`) and strides (`isize`, possibly negative) both fit exactly. Its
+//! `Display` turns those into one sentence.
 
 use core::fmt;
 
@@ -44,6 +46,31 @@ pub enum ErrorKind {
     Overlap,
     /// The allocator could not provide room for `expected` elements.
     Allocation,
+    /// An axis has the wrong size: `expected` is the size needed, `found` the size it has
+    /// (for example `squeeze` of an axis that is not 1).
+    SizeMismatch,
+    /// A runtime axis number is not below the rank: `expected` is the rank, `found` the axis.
+    InvalidAxis,
+    /// An axis appears twice where each must appear once (`permute`): `found` is the axis,
+    /// `axis` the position of its second appearance.
+    RepeatedAxis,
+    /// Two axes cannot be merged without a copy: `axis` and `second_axis` are the adjacent pair,
+    /// `expected` the stride `axis` would need, `found` the stride it has.
+    NotContiguous,
+    /// The sizes given for `split` do not multiply to the axis size: `expected` is the axis size,
+    /// `found` the product of the given sizes.
+    NotDivisible,
+    /// More than one size was marked [`INFER`](crate::INFER): `found` is how many.
+    MultipleInferred,
+    /// A range bound lies beyond the axis: `expected` is the axis size, `found` the bound.
+    RangeOutOfBounds,
+    /// A range whose start lies after its end: `expected` is the start, `found` the end.
+    InvalidRange,
+    /// A step of 0 along `axis`.
+    ZeroStep,
+    /// A size that cannot be broadcast: `axis` is the target axis, `expected` the target size,
+    /// `found` the tensor's size there.
+    BroadcastMismatch,
 }
 
 /// A runtime shape error: what went wrong and where.
@@ -67,8 +94,9 @@ pub enum ErrorKind {
 pub struct ShapeError {
     kind: ErrorKind,
     axis: Option<usize>,
-    expected: usize,
-    found: usize,
+    second_axis: Option<usize>,
+    expected: i128,
+    found: i128,
 }
 
 impl ShapeError {
@@ -83,13 +111,44 @@ impl ShapeError {
     /// assert_eq!(e.to_string(), "index 7 is out of bounds for axis 0 of size 4");
     /// ```
     #[must_use]
-    pub const fn new(kind: ErrorKind, axis: Option<usize>, expected: usize, found: usize) -> Self {
+    pub const fn new(kind: ErrorKind, axis: Option<usize>, expected: i128, found: i128) -> Self {
         Self {
             kind,
             axis,
+            second_axis: None,
             expected,
             found,
         }
+    }
+
+    /// The same error, also naming a second axis (for problems between two axes).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{ErrorKind, ShapeError};
+    ///
+    /// let e = ShapeError::new(ErrorKind::NotContiguous, Some(0), 4, 1).with_second_axis(1);
+    /// assert_eq!(e.second_axis(), Some(1));
+    /// ```
+    #[must_use]
+    pub const fn with_second_axis(mut self, axis: usize) -> Self {
+        self.second_axis = Some(axis);
+        self
+    }
+
+    /// The second axis of a problem between two axes ([`ErrorKind::NotContiguous`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{ErrorKind, ShapeError};
+    ///
+    /// assert_eq!(ShapeError::new(ErrorKind::Overflow, None, 0, 0).second_axis(), None);
+    /// ```
+    #[must_use]
+    pub const fn second_axis(&self) -> Option<usize> {
+        self.second_axis
     }
 
     /// The category of the error.
@@ -133,7 +192,7 @@ impl ShapeError {
     /// assert_eq!(e.expected(), 6);
     /// ```
     #[must_use]
-    pub const fn expected(&self) -> usize {
+    pub const fn expected(&self) -> i128 {
         self.expected
     }
 
@@ -148,12 +207,12 @@ impl ShapeError {
     /// assert_eq!(e.found(), 5);
     /// ```
     #[must_use]
-    pub const fn found(&self) -> usize {
+    pub const fn found(&self) -> i128 {
         self.found
     }
 
     pub(crate) const fn length_mismatch(expected: usize, found: usize) -> Self {
-        Self::new(ErrorKind::LengthMismatch, None, expected, found)
+        Self::new(ErrorKind::LengthMismatch, None, expected as i128, found as i128)
     }
 
     pub(crate) const fn overflow(axis: Option<usize>) -> Self {
@@ -161,7 +220,23 @@ impl ShapeError {
     }
 
     pub(crate) const fn index_out_of_bounds(axis: usize, size: usize, index: usize) -> Self {
-        Self::new(ErrorKind::IndexOutOfBounds, Some(axis), size, index)
+        Self::new(ErrorKind::IndexOutOfBounds, Some(axis), size as i128, index as i128)
+    }
+
+    pub(crate) const fn size_mismatch(axis: usize, expected: usize, found: usize) -> Self {
+        Self::new(ErrorKind::SizeMismatch, Some(axis), expected as i128, found as i128)
+    }
+
+    pub(crate) const fn invalid_axis(rank: usize, axis: usize) -> Self {
+        Self::new(ErrorKind::InvalidAxis, None, rank as i128, axis as i128)
+    }
+
+    pub(crate) const fn range_out_of_bounds(axis: usize, size: usize, bound: usize) -> Self {
+        Self::new(ErrorKind::RangeOutOfBounds, Some(axis), size as i128, bound as i128)
+    }
+
+    pub(crate) const fn zero_step(axis: usize) -> Self {
+        Self::new(ErrorKind::ZeroStep, Some(axis), 0, 0)
     }
 }
 
@@ -172,6 +247,18 @@ impl fmt::Display for AxisSuffix {
         match self.0 {
             Some(axis) => write!(f, " at axis {axis}"),
             None => Ok(()),
+        }
+    }
+}
+
+/// An axis number, or `?` when the error does not know it.
+struct OrQuestion(Option<usize>);
+
+impl fmt::Display for OrQuestion {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self.0 {
+            Some(axis) => write!(f, "{axis}"),
+            None => f.write_str("?"),
         }
     }
 }
@@ -208,6 +295,45 @@ impl fmt::Display for ShapeError {
                  only read-only storage may alias"
             ),
             ErrorKind::Allocation => write!(f, "could not allocate room for {e} elements"),
+            ErrorKind::SizeMismatch => match self.axis {
+                Some(axis) => write!(f, "axis {axis} has size {n} where size {e} is needed"),
+                None => write!(f, "size {n} where size {e} is needed"),
+            },
+            ErrorKind::InvalidAxis => write!(f, "axis {n} does not exist in a rank-{e} tensor"),
+            ErrorKind::RepeatedAxis => write!(
+                f,
+                "axis {n} appears more than once (again at position {})",
+                OrQuestion(self.axis)
+            ),
+            ErrorKind::NotContiguous => write!(
+                f,
+                "axes {} and {} are not contiguous with each other: axis {} has stride {n}, \
+                 but merging them without a copy needs stride {e}",
+                OrQuestion(self.axis),
+                OrQuestion(self.second_axis),
+                OrQuestion(self.axis)
+            ),
+            ErrorKind::NotDivisible => write!(
+                f,
+                "sizes multiplying to {n} cannot split an axis of size {e}{at}"
+            ),
+            ErrorKind::MultipleInferred => write!(
+                f,
+                "{n} sizes are marked INFER; at most one size can be inferred"
+            ),
+            ErrorKind::RangeOutOfBounds => write!(
+                f,
+                "bound {n} is beyond the end of an axis of size {e}{at}"
+            ),
+            ErrorKind::InvalidRange => write!(
+                f,
+                "range start {e} lies after its end {n}{at}"
+            ),
+            ErrorKind::ZeroStep => write!(f, "step 0{at}; a step must not be zero"),
+            ErrorKind::BroadcastMismatch => write!(
+                f,
+                "cannot broadcast size {n} to size {e}{at}; only sizes equal to it or 1 broadcast"
+            ),
         }
     }
 }

@@ -488,7 +488,7 @@ impl<const R: usize> Layout<R> {
             pos = step;
         }
         usize::try_from(pos)
-            .map_err(|_| ShapeError::new(ErrorKind::BeforeStorage, None, 0, pos.unsigned_abs()))
+            .map_err(|_| ShapeError::new(ErrorKind::BeforeStorage, None, 0, -(pos as i128)))
     }
 
     /// Checks every index against the size of its axis.
@@ -572,8 +572,8 @@ impl<const R: usize> Layout<R> {
                 return Err(ShapeError::new(
                     ErrorKind::OffsetOutOfStorage,
                     None,
-                    storage_len,
-                    self.offset,
+                    storage_len as i128,
+                    self.offset as i128,
                 ));
             }
             return Ok(());
@@ -595,7 +595,7 @@ impl<const R: usize> Layout<R> {
                 ErrorKind::BeforeStorage,
                 None,
                 0,
-                low.unsigned_abs(),
+                low.unsigned_abs() as i128,
             ));
         }
         let high = high.unsigned_abs();
@@ -603,8 +603,8 @@ impl<const R: usize> Layout<R> {
             return Err(ShapeError::new(
                 ErrorKind::OutOfStorage,
                 None,
-                storage_len,
-                high,
+                storage_len as i128,
+                high as i128,
             ));
         }
         Ok(())
@@ -658,8 +658,8 @@ impl<const R: usize> Layout<R> {
                 return Err(ShapeError::new(
                     ErrorKind::Overlap,
                     Some(axis),
-                    reach + 1,
-                    stride,
+                    reach as i128 + 1,
+                    stride as i128,
                 ));
             }
             reach = (self.shape[axis] - 1)

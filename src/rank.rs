@@ -1,0 +1,695 @@
+//! Type-level rank arithmetic: [`Rank<N>`], [`Axis<A>`] and the traits that compute the rank of
+//! every rank-changing operation.
+//!
+//! This is the only module that knows about `typenum`. Ranks and axes are plain const generics
+//! in every public signature; behind each trait below, a small table ([`KnownRank`] and
+//! [`NumToRank`]) maps a rank to its `typenum` number and back, and `typenum` does the
+//! comparisons and arithmetic. Each trait checks first (dispatching on the comparison's result)
+//! and only then computes, so an out-of-range axis is reported in our words — never as a failed
+//! `typenum` subtraction — and the output rank is inferred through the associated type `Out`.
+//!
+//! | trait | rule | output rank | used by |
+//! |---|---|---|---|
+//! | [`HasAxis<A>`] | A < R | R | `slice_axis`, `narrow`, `step`, `flip` |
+//! | [`HasAxes<I, J>`] | I < R, J < R | R | `swap_axes` |
+//! | [`RemoveAxis<A>`] | A < R | R − 1 | `squeeze`, `select` |
+//! | [`InsertAxis<A>`] | A ≤ R | R + 1 | `unsqueeze` |
+//! | [`MergeAxes<S, E>`] | S ≤ E < R | R − (E − S) | `merge` |
+//! | [`SplitAxis<A, N>`] | A < R, N ≥ 1 | R + N − 1 | `split` |
+//! | [`DiagonalAxes<D1, D2>`] | D1 < R, D2 < R, D1 ≠ D2 | R − 1 | `diagonal` |
+//! | [`WindowAxis<A>`] | A < R | R + 1 | `unfold` |
+//! | [`BroadcastTo<N>`] | N ≥ R | N | `broadcast_to` |
+//! | [`BroadcastRanks<R2>`] | — | max(R, R2) | [`broadcast_shapes`](crate::layout::broadcast_shapes) |
+//! | [`SliceArity<R>`] | items without `NewAxis` = R | R − integers + `NewAxis` items | `slice` with [`s![]`](crate::s) |
+//!
+//! Ranks up to [`MAX_RANK`] are supported.
+//!
+//! # Rank-generic code
+//!
+//! A function that is generic over the rank states the operation it needs in one where-clause,
+//! with the output rank as another const parameter; the compiler infers it at each call site:
+//!
+//! ```
+//! use ranked::{Axis, Rank, RemoveAxis, TensorView, tensor};
+//!
+//! /// Drops a leading axis of size 1, whatever the rank.
+//! fn drop_batch<'a, const R: usize, const O: usize>(t: TensorView<'a, f32, R>) -> TensorView<'a, f32, O>
+//! where
+//!     Rank<R>: RemoveAxis<0, Out = Rank<O>>,
+//! {
+//!     t.squeeze(Axis::<0>).expect("batch of one")
+//! }
+//!
+//! let t = tensor![[[1.0f32, 2.0], [3.0, 4.0]]];
+//! let m = drop_batch(t.view()); // rank 3 → rank 2, inferred
+//! assert_eq!(m.shape(), &[2, 2]);
+//! ```
+
+use core::ops::{Add, Sub};
+
+use typenum::{
+    B1, Diff, Eq, False, IsEqual, IsGreaterOrEqual, IsLess, IsLessOrEqual, IsNotEqual, Le, LeEq,
+    GrEq, Maximum, Max, NotEq, Sub1, Sum, True, Unsigned, Add1,
+};
+
+/// The largest rank the type-level arithmetic supports.
+pub const MAX_RANK: usize = 16;
+
+/// The rank `N` as a type: the `Self` of every rank-arithmetic trait.
+///
+/// Users only name it in where-clauses of rank-generic code, such as
+/// `where Rank<R>: RemoveAxis<0, Out = Rank<O>>`.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{InsertAxis, Rank};
+///
+/// fn rank_after_unsqueeze<const R: usize, const O: usize>(_: Rank<R>) -> usize
+/// where
+///     Rank<R>: InsertAxis<0, Out = Rank<O>>,
+/// {
+///     O
+/// }
+/// assert_eq!(rank_after_unsqueeze(Rank::<3>), 4);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Rank<const N: usize>;
+
+/// An axis as a value whose number is part of its type: `t.squeeze(Axis::<1>)`.
+///
+/// Passing the axis as a type lets the compiler check it against the rank and compute the
+/// output rank.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Axis, Tensor};
+///
+/// let t: Tensor<u8, 3> = Tensor::zeros([2, 1, 3]);
+/// let s = t.squeeze(Axis::<1>).unwrap();
+/// assert_eq!(s.shape(), &[2, 3]);
+/// assert_eq!(Axis::<1>.index(), 1);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Axis<const A: usize>;
+
+impl<const A: usize> Axis<A> {
+    /// The axis number, `A`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Axis;
+    ///
+    /// assert_eq!(Axis::<2>.index(), 2);
+    /// ```
+    #[must_use]
+    pub const fn index(self) -> usize {
+        A
+    }
+}
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// Maps a rank to its `typenum` number (a table for ranks `0..=MAX_RANK`).
+///
+/// Sealed; it exists for the where-clauses of this module.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{KnownRank, Rank, typenum::Unsigned};
+///
+/// assert_eq!(<Rank<5> as KnownRank>::Num::USIZE, 5);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` is not a rank this crate computes with",
+    label = "ranks 0 to 16 are supported",
+    note = "in rank-generic code, require the operation itself, e.g. `where Rank<R>: RemoveAxis<0, Out = Rank<O>>`"
+)]
+pub trait KnownRank: sealed::Sealed {
+    /// The rank as a `typenum` unsigned integer.
+    type Num: Unsigned;
+}
+
+/// Maps a `typenum` number back to a rank (the inverse table of [`KnownRank`]).
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{NumToRank, Rank, typenum::U3};
+///
+/// let _: <U3 as NumToRank>::Rank = Rank::<3>;
+/// ```
+pub trait NumToRank {
+    /// The rank `Rank<N>`.
+    type Rank;
+}
+
+macro_rules! rank_table {
+    ($($n:literal => $u:ident),* $(,)?) => {$(
+        impl sealed::Sealed for Rank<$n> {}
+        impl KnownRank for Rank<$n> {
+            type Num = typenum::$u;
+        }
+        impl NumToRank for typenum::$u {
+            type Rank = Rank<$n>;
+        }
+    )*};
+}
+
+rank_table!(
+    0 => U0, 1 => U1, 2 => U2, 3 => U3, 4 => U4, 5 => U5, 6 => U6, 7 => U7, 8 => U8,
+    9 => U9, 10 => U10, 11 => U11, 12 => U12, 13 => U13, 14 => U14, 15 => U15, 16 => U16,
+);
+
+/// The `typenum` number of rank `N`.
+type Num<const N: usize> = <Rank<N> as KnownRank>::Num;
+
+/// The rank of `typenum` number `U`.
+type RankOf<U> = <U as NumToRank>::Rank;
+
+/// A compile-time check that passes only for `typenum::True`: the dispatch target of every
+/// rule below, so that a failed comparison is a missing impl (reported with the rule's own
+/// message), never a type mismatch inside `typenum`.
+pub trait Holds: sealed::Sealed {}
+impl sealed::Sealed for True {}
+impl sealed::Sealed for False {}
+impl Holds for True {}
+
+// ---------------------------------------------------------------------------------------------
+
+/// Axis `A` exists in a rank-`R` tensor: `A < R`. Output rank: R (unchanged).
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Axis, Tensor};
+///
+/// let t: Tensor<u8, 2> = Tensor::zeros([4, 6]);
+/// assert_eq!(t.step(Axis::<1>, 2).unwrap().shape(), &[4, 3]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "axis {A} does not exist in a tensor of `{Self}`",
+    label = "axis {A} must be below the rank",
+    note = "in rank-generic code, require it: `where Rank<R>: HasAxis<{A}>`"
+)]
+pub trait HasAxis<const A: usize> {}
+
+impl<const R: usize, const A: usize> HasAxis<A> for Rank<R>
+where
+    Rank<R>: KnownRank,
+    Rank<A>: KnownRank,
+    Num<A>: IsLess<Num<R>>,
+    Le<Num<A>, Num<R>>: Holds,
+{
+}
+
+/// Axes `I` and `J` both exist in a rank-`R` tensor. Output rank: R (unchanged).
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Axis, Tensor};
+///
+/// let t: Tensor<u8, 3> = Tensor::zeros([2, 3, 4]);
+/// assert_eq!(t.swap_axes(Axis::<0>, Axis::<2>).shape(), &[4, 3, 2]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "axes {I} and {J} must both exist in a tensor of `{Self}`",
+    label = "both axes must be below the rank",
+    note = "in rank-generic code, require it: `where Rank<R>: HasAxes<{I}, {J}>`"
+)]
+pub trait HasAxes<const I: usize, const J: usize> {}
+
+impl<const R: usize, const I: usize, const J: usize> HasAxes<I, J> for Rank<R>
+where
+    Rank<R>: HasAxis<I> + HasAxis<J>,
+{
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/// Removing axis `A` of a rank-`R` tensor: `A < R`; output rank R − 1.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Axis, Tensor};
+///
+/// let t: Tensor<u8, 3> = Tensor::zeros([2, 3, 4]);
+/// let s = t.select(Axis::<1>, 2).unwrap(); // rank 3 → 2
+/// assert_eq!(s.shape(), &[2, 4]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "cannot remove axis {A} from a tensor of `{Self}`: it has no axis {A}",
+    label = "axis {A} must be below the rank",
+    note = "in rank-generic code, require it: `where Rank<R>: RemoveAxis<{A}, Out = Rank<O>>`"
+)]
+pub trait RemoveAxis<const A: usize> {
+    /// The output rank, `Rank<R - 1>`.
+    type Out;
+}
+
+#[doc(hidden)]
+pub trait RemoveAxisIf<Check> {
+    type Out;
+}
+
+impl<const R: usize, const A: usize> RemoveAxis<A> for Rank<R>
+where
+    Rank<R>: KnownRank,
+    Rank<A>: KnownRank,
+    Num<A>: IsLess<Num<R>>,
+    Rank<R>: RemoveAxisIf<Le<Num<A>, Num<R>>>,
+{
+    type Out = <Rank<R> as RemoveAxisIf<Le<Num<A>, Num<R>>>>::Out;
+}
+
+/// R − 1, asked only once `A < R` (so `R ≥ 1`) is known.
+impl<const R: usize> RemoveAxisIf<True> for Rank<R>
+where
+    Rank<R>: KnownRank,
+    Num<R>: Sub<B1>,
+    Sub1<Num<R>>: NumToRank,
+{
+    type Out = RankOf<Sub1<Num<R>>>;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/// Inserting a new axis at position `A` of a rank-`R` tensor: `A ≤ R`; output rank R + 1.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Axis, Tensor};
+///
+/// let t: Tensor<u8, 2> = Tensor::zeros([2, 3]);
+/// assert_eq!(t.unsqueeze(Axis::<2>).shape(), &[2, 3, 1]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "cannot insert an axis at position {A} of a tensor of `{Self}`",
+    label = "the new axis must be at most the rank",
+    note = "in rank-generic code, require it: `where Rank<R>: InsertAxis<{A}, Out = Rank<O>>`"
+)]
+pub trait InsertAxis<const A: usize> {
+    /// The output rank, `Rank<R + 1>`.
+    type Out;
+}
+
+#[doc(hidden)]
+pub trait InsertAxisIf<Check> {
+    type Out;
+}
+
+impl<const R: usize, const A: usize> InsertAxis<A> for Rank<R>
+where
+    Rank<R>: KnownRank,
+    Rank<A>: KnownRank,
+    Num<A>: IsLessOrEqual<Num<R>>,
+    Rank<R>: InsertAxisIf<LeEq<Num<A>, Num<R>>>,
+{
+    type Out = <Rank<R> as InsertAxisIf<LeEq<Num<A>, Num<R>>>>::Out;
+}
+
+/// R + 1.
+impl<const R: usize> InsertAxisIf<True> for Rank<R>
+where
+    Rank<R>: KnownRank,
+    Num<R>: Add<B1>,
+    Add1<Num<R>>: NumToRank,
+{
+    type Out = RankOf<Add1<Num<R>>>;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/// Sliding windows along axis `A` of a rank-`R` tensor: `A < R`; output rank R + 1 (the window
+/// axis is appended).
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Axis, Tensor};
+///
+/// let t: Tensor<u8, 1> = Tensor::zeros([5]);
+/// assert_eq!(t.view().unfold(Axis::<0>, 2, 1).unwrap().shape(), &[4, 2]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "cannot take windows along axis {A} of a tensor of `{Self}`: it has no axis {A}",
+    label = "axis {A} must be below the rank",
+    note = "in rank-generic code, require it: `where Rank<R>: WindowAxis<{A}, Out = Rank<O>>`"
+)]
+pub trait WindowAxis<const A: usize> {
+    /// The output rank, `Rank<R + 1>`.
+    type Out;
+}
+
+#[doc(hidden)]
+pub trait WindowAxisIf<Check> {
+    type Out;
+}
+
+impl<const R: usize, const A: usize> WindowAxis<A> for Rank<R>
+where
+    Rank<R>: KnownRank,
+    Rank<A>: KnownRank,
+    Num<A>: IsLess<Num<R>>,
+    Rank<R>: WindowAxisIf<Le<Num<A>, Num<R>>>,
+{
+    type Out = <Rank<R> as WindowAxisIf<Le<Num<A>, Num<R>>>>::Out;
+}
+
+/// R + 1.
+impl<const R: usize> WindowAxisIf<True> for Rank<R>
+where
+    Rank<R>: KnownRank,
+    Num<R>: Add<B1>,
+    Add1<Num<R>>: NumToRank,
+{
+    type Out = RankOf<Add1<Num<R>>>;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/// Merging (flattening) axes `S..=E` of a rank-`R` tensor into one: `S ≤ E < R`; output rank
+/// R − (E − S).
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Axis, Tensor};
+///
+/// let t: Tensor<u8, 3> = Tensor::zeros([3, 4, 5]);
+/// assert_eq!(t.merge(Axis::<1>, Axis::<2>).unwrap().shape(), &[3, 20]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "cannot merge axes {S}..={E} of a tensor of `{Self}`",
+    label = "needs first axis <= last axis < rank",
+    note = "merge takes the first and the last axis of the range, in that order",
+    note = "in rank-generic code, require it: `where Rank<R>: MergeAxes<{S}, {E}, Out = Rank<O>>`"
+)]
+pub trait MergeAxes<const S: usize, const E: usize> {
+    /// The output rank, `Rank<R - (E - S)>`.
+    type Out;
+}
+
+#[doc(hidden)]
+pub trait MergeAxesIf<const S: usize, const E: usize, Ordered, InRange> {
+    type Out;
+}
+
+impl<const R: usize, const S: usize, const E: usize> MergeAxes<S, E> for Rank<R>
+where
+    Rank<R>: KnownRank,
+    Rank<S>: KnownRank,
+    Rank<E>: KnownRank,
+    Num<S>: IsLessOrEqual<Num<E>>,
+    Num<E>: IsLess<Num<R>>,
+    Rank<R>: MergeAxesIf<S, E, LeEq<Num<S>, Num<E>>, Le<Num<E>, Num<R>>>,
+{
+    type Out = <Rank<R> as MergeAxesIf<S, E, LeEq<Num<S>, Num<E>>, Le<Num<E>, Num<R>>>>::Out;
+}
+
+/// R − (E − S), asked only once `S ≤ E < R` is known.
+impl<const R: usize, const S: usize, const E: usize> MergeAxesIf<S, E, True, True> for Rank<R>
+where
+    Rank<R>: KnownRank,
+    Rank<S>: KnownRank,
+    Rank<E>: KnownRank,
+    Num<E>: Sub<Num<S>>,
+    Num<R>: Sub<Diff<Num<E>, Num<S>>>,
+    Diff<Num<R>, Diff<Num<E>, Num<S>>>: NumToRank,
+{
+    type Out = RankOf<Diff<Num<R>, Diff<Num<E>, Num<S>>>>;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/// Splitting axis `A` of a rank-`R` tensor into `N` axes: `A < R` and `N ≥ 1`; output rank
+/// R + N − 1.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Axis, INFER, Tensor};
+///
+/// let t: Tensor<u8, 2> = Tensor::zeros([3, 20]);
+/// assert_eq!(t.split(Axis::<1>, [INFER, 5]).unwrap().shape(), &[3, 4, 5]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "cannot split axis {A} of a tensor of `{Self}` into {N} axes",
+    label = "needs an axis below the rank and at least one size",
+    note = "in rank-generic code, require it: `where Rank<R>: SplitAxis<{A}, {N}, Out = Rank<O>>`"
+)]
+pub trait SplitAxis<const A: usize, const N: usize> {
+    /// The output rank, `Rank<R + N - 1>`.
+    type Out;
+}
+
+#[doc(hidden)]
+pub trait SplitAxisIf<const N: usize, InRange, NonEmpty> {
+    type Out;
+}
+
+impl<const R: usize, const A: usize, const N: usize> SplitAxis<A, N> for Rank<R>
+where
+    Rank<R>: KnownRank,
+    Rank<A>: KnownRank,
+    Rank<N>: KnownRank,
+    Num<A>: IsLess<Num<R>>,
+    Num<N>: IsGreaterOrEqual<typenum::U1>,
+    Rank<R>: SplitAxisIf<N, Le<Num<A>, Num<R>>, GrEq<Num<N>, typenum::U1>>,
+{
+    type Out = <Rank<R> as SplitAxisIf<N, Le<Num<A>, Num<R>>, GrEq<Num<N>, typenum::U1>>>::Out;
+}
+
+/// R + N − 1, asked only once `N ≥ 1` is known.
+impl<const R: usize, const N: usize> SplitAxisIf<N, True, True> for Rank<R>
+where
+    Rank<R>: KnownRank,
+    Rank<N>: KnownRank,
+    Num<N>: Sub<B1>,
+    Num<R>: Add<Sub1<Num<N>>>,
+    Sum<Num<R>, Sub1<Num<N>>>: NumToRank,
+{
+    type Out = RankOf<Sum<Num<R>, Sub1<Num<N>>>>;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/// Taking a diagonal over axes `D1` and `D2` of a rank-`R` tensor: both below R and different;
+/// output rank R − 1 (both axes go, the diagonal is appended).
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Axis, Tensor};
+///
+/// let t: Tensor<u8, 3> = Tensor::zeros([2, 4, 4]);
+/// assert_eq!(t.diagonal(0, Axis::<1>, Axis::<2>).shape(), &[2, 4]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "cannot take a diagonal over axes {D1} and {D2} of a tensor of `{Self}`",
+    label = "needs two different axes below the rank",
+    note = "in rank-generic code, require it: `where Rank<R>: DiagonalAxes<{D1}, {D2}, Out = Rank<O>>`"
+)]
+pub trait DiagonalAxes<const D1: usize, const D2: usize> {
+    /// The output rank, `Rank<R - 1>`.
+    type Out;
+}
+
+#[doc(hidden)]
+pub trait DiagonalAxesIf<Distinct> {
+    type Out;
+}
+
+impl<const R: usize, const D1: usize, const D2: usize> DiagonalAxes<D1, D2> for Rank<R>
+where
+    Rank<R>: HasAxis<D1> + HasAxis<D2>,
+    Rank<D1>: KnownRank,
+    Rank<D2>: KnownRank,
+    Num<D1>: IsNotEqual<Num<D2>>,
+    Rank<R>: DiagonalAxesIf<NotEq<Num<D1>, Num<D2>>>,
+{
+    type Out = <Rank<R> as DiagonalAxesIf<NotEq<Num<D1>, Num<D2>>>>::Out;
+}
+
+/// R − 1, asked only once both axes exist (so `R ≥ 2`).
+impl<const R: usize> DiagonalAxesIf<True> for Rank<R>
+where
+    Rank<R>: KnownRank,
+    Num<R>: Sub<B1>,
+    Sub1<Num<R>>: NumToRank,
+{
+    type Out = RankOf<Sub1<Num<R>>>;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/// Broadcasting a rank-`R` tensor to rank `N`: `N ≥ R` (new axes are added in front).
+///
+/// # Examples
+///
+/// ```
+/// use ranked::Tensor;
+///
+/// let t: Tensor<u8, 1> = Tensor::zeros([3]);
+/// assert_eq!(t.view().broadcast_to([2, 3]).unwrap().strides(), &[0, 1]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast a tensor of `{Self}` to rank {N}: broadcasting never removes axes",
+    label = "the target rank must be at least the tensor's rank",
+    note = "in rank-generic code, require it: `where Rank<R>: BroadcastTo<{N}>`"
+)]
+pub trait BroadcastTo<const N: usize> {}
+
+impl<const R: usize, const N: usize> BroadcastTo<N> for Rank<R>
+where
+    Rank<R>: KnownRank,
+    Rank<N>: KnownRank,
+    Num<N>: IsGreaterOrEqual<Num<R>>,
+    GrEq<Num<N>, Num<R>>: Holds,
+{
+}
+
+/// The rank of the broadcast of a rank-`R` and a rank-`R2` shape: max(R, R2).
+///
+/// # Examples
+///
+/// ```
+/// use ranked::layout::broadcast_shapes;
+///
+/// let s = broadcast_shapes([3, 1], [2, 1, 4]).unwrap();
+/// assert_eq!(s, [2, 3, 4]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast a tensor of `{Self}` with a tensor of rank {R2}",
+    label = "ranks 0 to 16 are supported",
+    note = "in rank-generic code, require it: `where Rank<R>: BroadcastRanks<{R2}, Out = Rank<O>>`"
+)]
+pub trait BroadcastRanks<const R2: usize> {
+    /// The output rank, `Rank<max(R, R2)>`.
+    type Out;
+}
+
+impl<const R: usize, const R2: usize> BroadcastRanks<R2> for Rank<R>
+where
+    Rank<R>: KnownRank,
+    Rank<R2>: KnownRank,
+    Num<R>: Max<Num<R2>>,
+    Maximum<Num<R>, Num<R2>>: NumToRank,
+{
+    type Out = RankOf<Maximum<Num<R>, Num<R2>>>;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/// An `s![]` slice description whose axis items (everything but `NewAxis`) number `R`, for a
+/// rank-`R` tensor. `Out` is the rank of the result: R, minus one per integer item, plus one per
+/// `NewAxis`.
+///
+/// Implemented by [`SliceInfo`](crate::slice::SliceInfo); users meet it only in where-clauses of
+/// rank-generic code.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Tensor, s};
+///
+/// let t: Tensor<u8, 3> = Tensor::zeros([2, 3, 4]);
+/// let v = t.view().slice(s![.., 1, 1..;2]).unwrap();
+/// assert_eq!(v.shape(), &[2, 2]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "this `s![..]` does not have one item per axis of a rank-{R} tensor",
+    label = "needs exactly {R} items besides `NewAxis`",
+    note = "write one item per axis (`..` keeps an axis whole); `NewAxis` items come on top"
+)]
+pub trait SliceArity<const R: usize> {
+    /// The output rank.
+    type Out;
+}
+
+#[doc(hidden)]
+pub trait SliceArityIf<Matches> {
+    type Out;
+}
+
+/// The `typenum` counts carried by a slice description: items consuming an input axis, and
+/// output axes.
+#[doc(hidden)]
+pub trait SliceCounts {
+    type In: Unsigned;
+    type Out: Unsigned;
+}
+
+impl<const R: usize, L> SliceArity<R> for L
+where
+    L: SliceCounts,
+    Rank<R>: KnownRank,
+    L::In: IsEqual<Num<R>>,
+    L: SliceArityIf<Eq<L::In, Num<R>>>,
+{
+    type Out = <L as SliceArityIf<Eq<L::In, Num<R>>>>::Out;
+}
+
+impl<L> SliceArityIf<True> for L
+where
+    L: SliceCounts,
+    L::Out: NumToRank,
+{
+    type Out = RankOf<L::Out>;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Asserts at compile time that `A` and `B` are the same type.
+    fn same<A, B>()
+    where
+        A: Is<B>,
+    {
+    }
+    trait Is<T> {}
+    impl<T> Is<T> for T {}
+
+    #[test]
+    fn equations() {
+        same::<<Rank<3> as RemoveAxis<2>>::Out, Rank<2>>();
+        same::<<Rank<1> as RemoveAxis<0>>::Out, Rank<0>>();
+        same::<<Rank<0> as InsertAxis<0>>::Out, Rank<1>>();
+        same::<<Rank<3> as InsertAxis<3>>::Out, Rank<4>>();
+        same::<<Rank<3> as WindowAxis<1>>::Out, Rank<4>>();
+        same::<<Rank<3> as MergeAxes<1, 2>>::Out, Rank<2>>();
+        same::<<Rank<4> as MergeAxes<0, 3>>::Out, Rank<1>>();
+        same::<<Rank<4> as MergeAxes<2, 2>>::Out, Rank<4>>();
+        same::<<Rank<2> as SplitAxis<1, 2>>::Out, Rank<3>>();
+        same::<<Rank<2> as SplitAxis<0, 1>>::Out, Rank<2>>();
+        same::<<Rank<1> as SplitAxis<0, 4>>::Out, Rank<4>>();
+        same::<<Rank<3> as DiagonalAxes<1, 2>>::Out, Rank<2>>();
+        same::<<Rank<2> as DiagonalAxes<1, 0>>::Out, Rank<1>>();
+        same::<<Rank<2> as BroadcastRanks<3>>::Out, Rank<3>>();
+        same::<<Rank<4> as BroadcastRanks<0>>::Out, Rank<4>>();
+        fn has<const R: usize, const A: usize>()
+        where
+            Rank<R>: HasAxis<A>,
+        {
+        }
+        has::<1, 0>();
+        has::<16, 15>();
+        fn bcast<const R: usize, const N: usize>()
+        where
+            Rank<R>: BroadcastTo<N>,
+        {
+        }
+        bcast::<2, 2>();
+        bcast::<0, 4>();
+        assert_eq!(Axis::<7>.index(), 7);
+    }
+}
