@@ -71,6 +71,11 @@ pub enum ErrorKind {
     /// A size that cannot be broadcast: `axis` is the target axis, `expected` the target size,
     /// `found` the tensor's size there.
     BroadcastMismatch,
+    /// The size to infer is ambiguous because the other sizes multiply to 0: `expected` is the
+    /// axis size.
+    CannotInfer,
+    /// A rank that does not match: `expected` is the rank needed, `found` the rank given.
+    RankMismatch,
 }
 
 /// A runtime shape error: what went wrong and where.
@@ -212,7 +217,12 @@ impl ShapeError {
     }
 
     pub(crate) const fn length_mismatch(expected: usize, found: usize) -> Self {
-        Self::new(ErrorKind::LengthMismatch, None, expected as i128, found as i128)
+        Self::new(
+            ErrorKind::LengthMismatch,
+            None,
+            expected as i128,
+            found as i128,
+        )
     }
 
     pub(crate) const fn overflow(axis: Option<usize>) -> Self {
@@ -220,11 +230,21 @@ impl ShapeError {
     }
 
     pub(crate) const fn index_out_of_bounds(axis: usize, size: usize, index: usize) -> Self {
-        Self::new(ErrorKind::IndexOutOfBounds, Some(axis), size as i128, index as i128)
+        Self::new(
+            ErrorKind::IndexOutOfBounds,
+            Some(axis),
+            size as i128,
+            index as i128,
+        )
     }
 
     pub(crate) const fn size_mismatch(axis: usize, expected: usize, found: usize) -> Self {
-        Self::new(ErrorKind::SizeMismatch, Some(axis), expected as i128, found as i128)
+        Self::new(
+            ErrorKind::SizeMismatch,
+            Some(axis),
+            expected as i128,
+            found as i128,
+        )
     }
 
     pub(crate) const fn invalid_axis(rank: usize, axis: usize) -> Self {
@@ -232,7 +252,12 @@ impl ShapeError {
     }
 
     pub(crate) const fn range_out_of_bounds(axis: usize, size: usize, bound: usize) -> Self {
-        Self::new(ErrorKind::RangeOutOfBounds, Some(axis), size as i128, bound as i128)
+        Self::new(
+            ErrorKind::RangeOutOfBounds,
+            Some(axis),
+            size as i128,
+            bound as i128,
+        )
     }
 
     pub(crate) const fn zero_step(axis: usize) -> Self {
@@ -321,19 +346,20 @@ impl fmt::Display for ShapeError {
                 f,
                 "{n} sizes are marked INFER; at most one size can be inferred"
             ),
-            ErrorKind::RangeOutOfBounds => write!(
-                f,
-                "bound {n} is beyond the end of an axis of size {e}{at}"
-            ),
-            ErrorKind::InvalidRange => write!(
-                f,
-                "range start {e} lies after its end {n}{at}"
-            ),
+            ErrorKind::RangeOutOfBounds => {
+                write!(f, "bound {n} is beyond the end of an axis of size {e}{at}")
+            }
+            ErrorKind::InvalidRange => write!(f, "range start {e} lies after its end {n}{at}"),
             ErrorKind::ZeroStep => write!(f, "step 0{at}; a step must not be zero"),
             ErrorKind::BroadcastMismatch => write!(
                 f,
                 "cannot broadcast size {n} to size {e}{at}; only sizes equal to it or 1 broadcast"
             ),
+            ErrorKind::CannotInfer => write!(
+                f,
+                "cannot infer a size for an axis of size {e}{at}: the other sizes multiply to 0"
+            ),
+            ErrorKind::RankMismatch => write!(f, "expected rank {e}, found rank {n}"),
         }
     }
 }

@@ -671,6 +671,870 @@ impl<const R: usize> Layout<R> {
     }
 }
 
+/// Marks the one size that [`split`](crate::TensorBase::split) should infer from the others:
+/// `t.split(Axis::<1>, [INFER, 5])`.
+///
+/// It is `usize::MAX`, a size no axis of a valid layout can have; `0` is not used because
+/// size-0 axes are legal.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Axis, INFER, Tensor};
+///
+/// let t: Tensor<u8, 2> = Tensor::zeros([3, 20]);
+/// assert_eq!(t.split(Axis::<1>, [4, INFER]).unwrap().shape(), &[3, 4, 5]);
+/// ```
+pub const INFER: usize = usize::MAX;
+
+/// `a` without its element at `axis` (`O = R - 1`).
+fn without<T: Copy, const R: usize, const O: usize>(a: &[T; R], axis: usize) -> [T; O] {
+    const { assert!(O + 1 == R) };
+    core::array::from_fn(|i| a[if i < axis { i } else { i + 1 }])
+}
+
+/// `a` with `value` inserted at `axis` (`O = R + 1`).
+fn with_inserted<T: Copy, const R: usize, const O: usize>(
+    a: &[T; R],
+    axis: usize,
+    value: T,
+) -> [T; O] {
+    const { assert!(O == R + 1) };
+    core::array::from_fn(|i| match i.cmp(&axis) {
+        core::cmp::Ordering::Less => a[i],
+        core::cmp::Ordering::Equal => value,
+        core::cmp::Ordering::Greater => a[i - 1],
+    })
+}
+
+/// One axis after slicing `start..end` with `step`: its new size, its new stride and how far the
+/// offset moves. A negative step walks the range from its last element backwards (ndarray's
+/// rule: `s![0..5;-2]` picks 4, 2, 0).
+fn sliced_axis(
+    axis: usize,
+    dim: usize,
+    stride: isize,
+    start: usize,
+    end: usize,
+    step: isize,
+) -> Result<(usize, isize, isize), ShapeError> {
+    if step == 0 {
+        return Err(ShapeError::zero_step(axis));
+    }
+    if end > dim {
+        return Err(ShapeError::range_out_of_bounds(axis, dim, end));
+    }
+    if start > end {
+        return Err(ShapeError::new(
+            ErrorKind::InvalidRange,
+            Some(axis),
+            start as i128,
+            end as i128,
+        ));
+    }
+    let len = end - start;
+    if len == 0 {
+        // No element: leave the offset where it is (it must stay inside the storage).
+        return Ok((0, stride, 0));
+    }
+    let mut delta = (start as isize).wrapping_mul(stride);
+    let mut stride = stride;
+    if step < 0 {
+        delta = delta.wrapping_add(((len - 1) as isize).wrapping_mul(stride));
+        stride = stride.wrapping_neg();
+    }
+    let k = step.unsigned_abs();
+    Ok((len.div_ceil(k), stride.wrapping_mul(k as isize), delta))
+}
+
+/// # View arithmetic
+///
+/// Every function here is O(rank), allocates nothing and only computes numbers. Given a layout
+/// that is valid for some storage (see [`validate`](Self::validate)), each result is valid for
+/// the same storage: every new index maps to a position an old in-bounds index mapped to, and
+/// different new indices map to different old indices except where stated (`broadcast_to`,
+/// `unfold`), so uniqueness is kept too. Axis numbers are checked by the caller — for typed
+/// tensors by the compiler — and an axis beyond the rank panics (array indexing).
+impl<const R: usize> Layout<R> {
+    /// Reorders the axes: axis `i` of the result is axis `axes[i]` of `self` (PyTorch's
+    /// `permute`, NumPy's `transpose`). Rank R → R.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::InvalidAxis`] if an entry is not below R; [`ErrorKind::RepeatedAxis`] if an
+    /// axis appears twice (naming the axis and the position of its second appearance).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Layout;
+    ///
+    /// // Seed 001: [2, 3, 4] permuted by (2, 0, 1).
+    /// let l = Layout::row_major([2, 3, 4]).unwrap().permute([2, 0, 1]).unwrap();
+    /// assert_eq!((l.shape(), l.strides()), (&[4, 2, 3], &[1, 12, 4]));
+    /// ```
+    pub fn permute(&self, axes: [usize; R]) -> Result<Self, ShapeError> {
+        let mut seen = [false; R];
+        for (pos, &axis) in axes.iter().enumerate() {
+            if axis >= R {
+                return Err(ShapeError::invalid_axis(R, axis));
+            }
+            if seen[axis] {
+                return Err(ShapeError::new(
+                    ErrorKind::RepeatedAxis,
+                    Some(pos),
+                    1,
+                    axis as i128,
+                ));
+            }
+            seen[axis] = true;
+        }
+        Ok(Self {
+            shape: core::array::from_fn(|i| self.shape[axes[i]]),
+            strides: core::array::from_fn(|i| self.strides[axes[i]]),
+            offset: self.offset,
+        })
+    }
+
+    /// Swaps axes `i` and `j`. Rank R → R.
+    ///
+    /// # Panics
+    ///
+    /// If `i` or `j` is not below R.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Layout;
+    ///
+    /// let l = Layout::row_major([2, 3]).unwrap().swap_axes(0, 1);
+    /// assert_eq!((l.shape(), l.strides()), (&[3, 2], &[1, 3]));
+    /// ```
+    #[must_use]
+    pub fn swap_axes(&self, i: usize, j: usize) -> Self {
+        let mut out = *self;
+        out.shape.swap(i, j);
+        out.strides.swap(i, j);
+        out
+    }
+
+    /// Reverses the order of the axes (the full transpose). Rank R → R.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Layout;
+    ///
+    /// let l = Layout::row_major([2, 3, 4]).unwrap().reversed_axes();
+    /// assert_eq!((l.shape(), l.strides()), (&[4, 3, 2], &[1, 4, 12]));
+    /// ```
+    #[must_use]
+    pub fn reversed_axes(&self) -> Self {
+        let mut out = *self;
+        out.shape.reverse();
+        out.strides.reverse();
+        out
+    }
+
+    /// Removes `axis`, which must have size 1. Rank R → R − 1 = O.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::SizeMismatch`] if the axis does not have size 1.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Layout;
+    ///
+    /// let l = Layout::row_major([2, 1, 3]).unwrap();
+    /// assert_eq!(l.squeeze::<2>(1).unwrap().shape(), &[2, 3]);
+    /// assert!(l.squeeze::<2>(0).is_err());
+    /// ```
+    pub fn squeeze<const O: usize>(&self, axis: usize) -> Result<Layout<O>, ShapeError> {
+        if self.shape[axis] != 1 {
+            return Err(ShapeError::size_mismatch(axis, 1, self.shape[axis]));
+        }
+        Ok(Layout {
+            shape: without(&self.shape, axis),
+            strides: without(&self.strides, axis),
+            offset: self.offset,
+        })
+    }
+
+    /// Inserts an axis of size 1 before `axis` (`axis == R` appends). Rank R → R + 1 = O.
+    ///
+    /// The new axis's stride is chosen so that a contiguous layout stays contiguous (seed 004):
+    /// `strides[axis] · shape[axis]`, or 1 when appending.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Layout;
+    ///
+    /// let l = Layout::row_major([2, 3]).unwrap().unsqueeze::<3>(1);
+    /// assert_eq!((l.shape(), l.strides()), (&[2, 1, 3], &[3, 3, 1]));
+    /// assert!(l.is_c_contiguous());
+    /// ```
+    #[must_use]
+    pub fn unsqueeze<const O: usize>(&self, axis: usize) -> Layout<O> {
+        let stride = if axis < R {
+            self.strides[axis].wrapping_mul(self.shape[axis] as isize)
+        } else {
+            1
+        };
+        Layout {
+            shape: with_inserted(&self.shape, axis, 1),
+            strides: with_inserted(&self.strides, axis, stride),
+            offset: self.offset,
+        }
+    }
+
+    /// Fixes `axis` at `index` and removes it (PyTorch's `select`, ndarray's `index_axis`).
+    /// Rank R → R − 1 = O.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::IndexOutOfBounds`] if `index` is not below the axis size.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Layout;
+    ///
+    /// let l = Layout::row_major([2, 3, 4]).unwrap().select::<2>(1, 2).unwrap();
+    /// assert_eq!((l.shape(), l.strides(), l.offset()), (&[2, 4], &[12, 1], 8));
+    /// ```
+    pub fn select<const O: usize>(
+        &self,
+        axis: usize,
+        index: usize,
+    ) -> Result<Layout<O>, ShapeError> {
+        if index >= self.shape[axis] {
+            return Err(ShapeError::index_out_of_bounds(
+                axis,
+                self.shape[axis],
+                index,
+            ));
+        }
+        Ok(Layout {
+            shape: without(&self.shape, axis),
+            strides: without(&self.strides, axis),
+            offset: self
+                .offset
+                .wrapping_add_signed((index as isize).wrapping_mul(self.strides[axis])),
+        })
+    }
+
+    /// Merges (flattens) axes `start..=end` into one axis whose size is their product, without
+    /// copying. Rank R → R − (end − start) = O.
+    ///
+    /// This is possible exactly when the merged axes are contiguous with each other: walking
+    /// from `end` towards `start` and skipping size-1 axes, each axis's stride must equal the
+    /// next inner axis's stride times its size. (Keeping the last stride without this check, as
+    /// seed 000 does, is wrong on permuted views.) A group with a size-0 axis always merges.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::NotContiguous`] naming the adjacent pair that breaks the rule, the stride
+    /// the outer axis would need and the stride it has.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{ErrorKind, Layout};
+    ///
+    /// // Seed 000: [3, 4, 5] merged over axes 1..=2.
+    /// let l = Layout::row_major([3, 4, 5]).unwrap().merge::<2>(1, 2).unwrap();
+    /// assert_eq!((l.shape(), l.strides()), (&[3, 20], &[20, 1]));
+    ///
+    /// // A transposed matrix cannot be flattened without a copy.
+    /// let t = Layout::row_major([3, 4]).unwrap().reversed_axes();
+    /// let err = t.merge::<1>(0, 1).unwrap_err();
+    /// assert_eq!(err.kind(), ErrorKind::NotContiguous);
+    /// assert_eq!((err.axis(), err.second_axis(), err.expected(), err.found()), (Some(0), Some(1), 12, 1));
+    /// ```
+    pub fn merge<const O: usize>(&self, start: usize, end: usize) -> Result<Layout<O>, ShapeError> {
+        const { assert!(O <= R) };
+        assert!(
+            start <= end && end < R && R - (end - start) == O,
+            "merge axes out of order"
+        );
+        let group = &self.shape[start..=end];
+        let empty = group.contains(&0);
+        let mut size: usize = 1;
+        // The next axis inward that is longer than 1, and the innermost such axis.
+        let mut inner: Option<usize> = None;
+        let mut innermost: Option<usize> = None;
+        for axis in (start..=end).rev() {
+            let dim = self.shape[axis];
+            size = size.wrapping_mul(dim);
+            if dim == 1 {
+                continue;
+            }
+            if let Some(b) = inner {
+                let needed = self.strides[b].wrapping_mul(self.shape[b] as isize);
+                if !empty && self.strides[axis] != needed {
+                    return Err(ShapeError::new(
+                        ErrorKind::NotContiguous,
+                        Some(axis),
+                        needed as i128,
+                        self.strides[axis] as i128,
+                    )
+                    .with_second_axis(b));
+                }
+            }
+            inner = Some(axis);
+            innermost = innermost.or(Some(axis));
+        }
+        if empty {
+            size = 0;
+        }
+        // The merged axis steps like its innermost axis longer than 1.
+        let stride = self.strides[innermost.unwrap_or(end)];
+        let gone = end - start;
+        let pick = |i: usize| if i < start { i } else { i + gone };
+        Ok(Layout {
+            shape: core::array::from_fn(|i| {
+                if i == start {
+                    size
+                } else {
+                    self.shape[pick(i)]
+                }
+            }),
+            strides: core::array::from_fn(|i| {
+                if i == start {
+                    stride
+                } else {
+                    self.strides[pick(i)]
+                }
+            }),
+            offset: self.offset,
+        })
+    }
+
+    /// Splits `axis` into `N` axes of the given sizes, without copying; at most one size may be
+    /// [`INFER`]. Rank R → R + N − 1 = O.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::MultipleInferred`] for more than one `INFER`; [`ErrorKind::NotDivisible`] if
+    /// the sizes do not multiply to the axis size (or the inferred size is not whole);
+    /// [`ErrorKind::CannotInfer`] if the other sizes multiply to 0, so any size would do;
+    /// [`ErrorKind::Overflow`] if the product of the sizes overflows.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{INFER, Layout};
+    ///
+    /// // Seed 000: [3, 20] split on axis 1 into [infer, 5].
+    /// let l = Layout::row_major([3, 20]).unwrap().split::<2, 3>(1, [INFER, 5]).unwrap();
+    /// assert_eq!((l.shape(), l.strides()), (&[3, 4, 5], &[20, 5, 1]));
+    /// assert!(Layout::row_major([3, 20]).unwrap().split::<2, 3>(1, [3, INFER]).is_err());
+    /// ```
+    pub fn split<const N: usize, const O: usize>(
+        &self,
+        axis: usize,
+        sizes: [usize; N],
+    ) -> Result<Layout<O>, ShapeError> {
+        const { assert!(N >= 1 && O == R + N - 1) };
+        let dim = self.shape[axis];
+        let inferred = sizes.iter().filter(|&&s| s == INFER).count();
+        if inferred > 1 {
+            return Err(ShapeError::new(
+                ErrorKind::MultipleInferred,
+                Some(axis),
+                1,
+                inferred as i128,
+            ));
+        }
+        let mut known: usize = 1;
+        for &s in sizes.iter().filter(|&&s| s != INFER) {
+            known = known
+                .checked_mul(s)
+                .ok_or(ShapeError::overflow(Some(axis)))?;
+        }
+        let mut sizes = sizes;
+        if inferred == 1 {
+            if known == 0 {
+                return Err(ShapeError::new(
+                    ErrorKind::CannotInfer,
+                    Some(axis),
+                    dim as i128,
+                    0,
+                ));
+            }
+            if !dim.is_multiple_of(known) {
+                return Err(ShapeError::new(
+                    ErrorKind::NotDivisible,
+                    Some(axis),
+                    dim as i128,
+                    known as i128,
+                ));
+            }
+            for s in sizes.iter_mut().filter(|s| **s == INFER) {
+                *s = dim / known;
+            }
+        } else if known != dim {
+            return Err(ShapeError::new(
+                ErrorKind::NotDivisible,
+                Some(axis),
+                dim as i128,
+                known as i128,
+            ));
+        }
+        // Innermost new axis steps like the old axis; each outer one steps over the inner ones.
+        let mut new_strides = [0isize; N];
+        let mut step = self.strides[axis];
+        for j in (0..N).rev() {
+            new_strides[j] = step;
+            step = step.wrapping_mul(sizes[j] as isize);
+        }
+        let pick = |i: usize| if i < axis { i } else { i + 1 - N };
+        Ok(Layout {
+            shape: core::array::from_fn(|i| {
+                if (axis..axis + N).contains(&i) {
+                    sizes[i - axis]
+                } else {
+                    self.shape[pick(i)]
+                }
+            }),
+            strides: core::array::from_fn(|i| {
+                if (axis..axis + N).contains(&i) {
+                    new_strides[i - axis]
+                } else {
+                    self.strides[pick(i)]
+                }
+            }),
+            offset: self.offset,
+        })
+    }
+
+    /// Keeps `start..end` of `axis`, taking every `step`-th element; a negative step walks the
+    /// range backwards from its last element (`0..5` with step −2 keeps 4, 2, 0). Rank R → R.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::ZeroStep`], [`ErrorKind::RangeOutOfBounds`] if `end` is beyond the axis,
+    /// [`ErrorKind::InvalidRange`] if `start > end`. Nothing is clamped.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Layout;
+    ///
+    /// let l = Layout::row_major([10]).unwrap().slice_axis(0, 1, 8, -3).unwrap();
+    /// assert_eq!((l.shape(), l.strides(), l.offset()), (&[3], &[-3], 7)); // 7, 4, 1
+    /// ```
+    pub fn slice_axis(
+        &self,
+        axis: usize,
+        start: usize,
+        end: usize,
+        step: isize,
+    ) -> Result<Self, ShapeError> {
+        let (dim, stride, delta) =
+            sliced_axis(axis, self.shape[axis], self.strides[axis], start, end, step)?;
+        let mut out = *self;
+        out.shape[axis] = dim;
+        out.strides[axis] = stride;
+        out.offset = out.offset.wrapping_add_signed(delta);
+        Ok(out)
+    }
+
+    /// Keeps `len` elements of `axis` from `start` (PyTorch's `narrow`). Rank R → R.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::RangeOutOfBounds`] if `start + len` is beyond the axis;
+    /// [`ErrorKind::Overflow`] if it overflows.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Layout;
+    ///
+    /// let l = Layout::row_major([4, 5]).unwrap().narrow(1, 1, 3).unwrap();
+    /// assert_eq!((l.shape(), l.strides(), l.offset()), (&[4, 3], &[5, 1], 1));
+    /// ```
+    pub fn narrow(&self, axis: usize, start: usize, len: usize) -> Result<Self, ShapeError> {
+        let end = start
+            .checked_add(len)
+            .ok_or(ShapeError::overflow(Some(axis)))?;
+        self.slice_axis(axis, start, end, 1)
+    }
+
+    /// Keeps every `k`-th element of `axis`, from the first (seed 000's `skip`). Rank R → R.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::ZeroStep`] if `k` is 0; [`ErrorKind::Overflow`] if `k` exceeds `isize::MAX`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Layout;
+    ///
+    /// // Seed 000: [4, 5, 6] with step 2 on axis 1.
+    /// let l = Layout::row_major([4, 5, 6]).unwrap().step(1, 2).unwrap();
+    /// assert_eq!((l.shape(), l.strides()), (&[4, 3, 6], &[30, 12, 1]));
+    /// ```
+    pub fn step(&self, axis: usize, k: usize) -> Result<Self, ShapeError> {
+        let k = isize::try_from(k).map_err(|_| ShapeError::overflow(Some(axis)))?;
+        self.slice_axis(axis, 0, self.shape[axis], k)
+    }
+
+    /// Reverses `axis` with a negative stride. Rank R → R.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Layout;
+    ///
+    /// // Seed 003: flipping six elements gives stride -1 and offset 5.
+    /// let l = Layout::row_major([6]).unwrap().flip(0);
+    /// assert_eq!((l.strides(), l.offset()), (&[-1], 5));
+    /// ```
+    #[must_use]
+    pub fn flip(&self, axis: usize) -> Self {
+        let mut out = *self;
+        let dim = self.shape[axis];
+        if dim > 0 {
+            out.offset = out
+                .offset
+                .wrapping_add_signed(((dim - 1) as isize).wrapping_mul(self.strides[axis]));
+        }
+        out.strides[axis] = self.strides[axis].wrapping_neg();
+        out
+    }
+
+    /// Applies the items of an [`s![]`](crate::s) description in order: integers select (and
+    /// drop) an axis, ranges slice it, `NewAxis` inserts a size-1 axis. Rank R → O.
+    ///
+    /// # Errors
+    ///
+    /// The errors of [`select`](Self::select) and [`slice_axis`](Self::slice_axis) for the
+    /// offending axis; [`ErrorKind::RankMismatch`] if the items do not consume exactly R axes
+    /// and produce exactly O (the typed API rules this out at compile time).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Layout, NewAxis, s};
+    ///
+    /// let l = Layout::row_major([4, 5]).unwrap();
+    /// let v = l.slice_items::<2>(s![1..;2, NewAxis, -1].items()).unwrap();
+    /// assert_eq!((v.shape(), v.strides(), v.offset()), (&[2, 1], &[10, 0], 9));
+    /// ```
+    pub fn slice_items<const O: usize>(
+        &self,
+        items: &[crate::slice::SliceItem],
+    ) -> Result<Layout<O>, ShapeError> {
+        use crate::slice::SliceItem;
+        let mut shape = [0usize; O];
+        let mut strides = [0isize; O];
+        let mut offset = self.offset;
+        let (mut input, mut output) = (0usize, 0usize);
+        for item in items {
+            let consumes = !matches!(item, SliceItem::NewAxis);
+            let produces = !matches!(item, SliceItem::Index(_));
+            if (consumes && input >= R) || (produces && output >= O) {
+                return Err(ShapeError::new(
+                    ErrorKind::RankMismatch,
+                    None,
+                    R as i128,
+                    input as i128 + 1,
+                ));
+            }
+            match *item {
+                SliceItem::Index(at) => {
+                    let dim = self.shape[input];
+                    let index = at.resolve(dim).filter(|&i| i < dim).ok_or_else(|| {
+                        ShapeError::new(
+                            ErrorKind::IndexOutOfBounds,
+                            Some(input),
+                            dim as i128,
+                            at.signed(),
+                        )
+                    })?;
+                    offset = offset
+                        .wrapping_add_signed((index as isize).wrapping_mul(self.strides[input]));
+                }
+                SliceItem::Range { start, end, step } => {
+                    let dim = self.shape[input];
+                    let (s, e) = crate::slice::resolve_range(input, dim, start, end)?;
+                    let (d, st, delta) = sliced_axis(input, dim, self.strides[input], s, e, step)?;
+                    shape[output] = d;
+                    strides[output] = st;
+                    offset = offset.wrapping_add_signed(delta);
+                }
+                SliceItem::NewAxis => {
+                    shape[output] = 1;
+                    strides[output] = 0;
+                }
+            }
+            input += usize::from(consumes);
+            output += usize::from(produces);
+        }
+        if input != R {
+            return Err(ShapeError::new(
+                ErrorKind::RankMismatch,
+                None,
+                R as i128,
+                input as i128,
+            ));
+        }
+        if output != O {
+            return Err(ShapeError::new(
+                ErrorKind::RankMismatch,
+                None,
+                O as i128,
+                output as i128,
+            ));
+        }
+        Ok(Layout {
+            shape,
+            strides,
+            offset,
+        })
+    }
+
+    /// Broadcasts to `shape` (NumPy rules, aligned on the right): a size-1 axis stretches with
+    /// stride 0, new leading axes get stride 0, other sizes must match. Rank R → N ≥ R.
+    ///
+    /// The result maps many indices to one element: only read-only tensors may use it
+    /// (invariant 2 of [`TensorBase`](crate::TensorBase)).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::BroadcastMismatch`] naming the target axis whose size cannot be reached;
+    /// [`ErrorKind::Overflow`] if the target's element count overflows.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Layout;
+    ///
+    /// // Seed 001: [3, 1, 4] expanded to [2, 3, 2, 4].
+    /// let l = Layout::row_major([3, 1, 4]).unwrap().broadcast_to([2, 3, 2, 4]).unwrap();
+    /// assert_eq!(l.strides(), &[0, 4, 0, 1]);
+    /// ```
+    pub fn broadcast_to<const N: usize>(&self, shape: [usize; N]) -> Result<Layout<N>, ShapeError> {
+        const { assert!(N >= R) };
+        checked_len(&shape)?;
+        let lead = N - R;
+        let mut strides = [0isize; N];
+        for i in lead..N {
+            let (from, to) = (self.shape[i - lead], shape[i]);
+            strides[i] = if from == to {
+                self.strides[i - lead]
+            } else if from == 1 {
+                0
+            } else {
+                return Err(ShapeError::new(
+                    ErrorKind::BroadcastMismatch,
+                    Some(i),
+                    to as i128,
+                    from as i128,
+                ));
+            };
+        }
+        Ok(Layout {
+            shape,
+            strides,
+            offset: self.offset,
+        })
+    }
+
+    /// The diagonal over axes `d1` and `d2` with the given offset, by PyTorch's rules (seed 001):
+    /// both axes are removed and the diagonal is appended as the last axis, with stride
+    /// `strides[d1] + strides[d2]`. For `offset ≥ 0` the diagonal starts at `[0, offset]`
+    /// and has `min(shape[d1], shape[d2] − offset)` elements; for `offset < 0` it starts at
+    /// `[−offset, 0]` and has `min(shape[d1] + offset, shape[d2])` elements (never fewer than
+    /// 0). Rank R → R − 1 = O.
+    ///
+    /// # Panics
+    ///
+    /// If `d1 == d2` or either is not below R.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Layout;
+    ///
+    /// // Seed 001: [2, 4, 4] with (-1, 1, 2), then (1, 0, 1).
+    /// let l = Layout::row_major([2, 4, 4]).unwrap().diagonal::<2>(-1, 1, 2);
+    /// assert_eq!((l.shape(), l.strides(), l.offset()), (&[2, 3], &[16, 5], 4));
+    /// let l = l.diagonal::<1>(1, 0, 1);
+    /// assert_eq!((l.shape(), l.strides(), l.offset()), (&[2], &[21], 9));
+    /// ```
+    #[must_use]
+    pub fn diagonal<const O: usize>(&self, offset: isize, d1: usize, d2: usize) -> Layout<O> {
+        const { assert!(O + 1 == R) };
+        assert!(
+            d1 != d2 && d1 < R && d2 < R,
+            "diagonal needs two different axes below the rank"
+        );
+        let (s1, s2) = (self.shape[d1], self.shape[d2]);
+        let k = offset.unsigned_abs();
+        let (size, along, stride) = if offset >= 0 {
+            (s1.min(s2.saturating_sub(k)), k, self.strides[d2])
+        } else {
+            (s1.saturating_sub(k).min(s2), k, self.strides[d1])
+        };
+        let start = if size > 0 {
+            self.offset
+                .wrapping_add_signed((along as isize).wrapping_mul(stride))
+        } else {
+            self.offset
+        };
+        let rest = |i: usize| {
+            // The i-th axis of `self` that is neither d1 nor d2.
+            let (lo, hi) = (d1.min(d2), d1.max(d2));
+            if i < lo {
+                i
+            } else if i + 1 < hi {
+                i + 1
+            } else {
+                i + 2
+            }
+        };
+        let diag_stride = self.strides[d1].wrapping_add(self.strides[d2]);
+        Layout {
+            shape: core::array::from_fn(|i| {
+                if i + 1 == O {
+                    size
+                } else {
+                    self.shape[rest(i)]
+                }
+            }),
+            strides: core::array::from_fn(|i| {
+                if i + 1 == O {
+                    diag_stride
+                } else {
+                    self.strides[rest(i)]
+                }
+            }),
+            offset: start,
+        }
+    }
+
+    /// Sliding windows of `size` elements along `axis`, one every `step` elements (PyTorch's
+    /// `unfold`): the axis becomes the window count `(shape[axis] − size) / step + 1` with
+    /// stride `strides[axis] · step`, and a new last axis of length `size` walks each window.
+    /// Rank R → R + 1 = O.
+    ///
+    /// Windows that overlap (`step < size`) map several indices to one element: only read-only
+    /// tensors may use the result (invariant 2 of [`TensorBase`](crate::TensorBase)).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::ZeroStep`]; [`ErrorKind::RangeOutOfBounds`] if `size` exceeds the axis.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Layout;
+    ///
+    /// // Seed 001: [2, 3, 4] with (1, 2, 1).
+    /// let l = Layout::row_major([2, 3, 4]).unwrap().unfold::<4>(1, 2, 1).unwrap();
+    /// assert_eq!((l.shape(), l.strides()), (&[2, 2, 4, 2], &[12, 4, 1, 4]));
+    /// ```
+    pub fn unfold<const O: usize>(
+        &self,
+        axis: usize,
+        size: usize,
+        step: usize,
+    ) -> Result<Layout<O>, ShapeError> {
+        const { assert!(O == R + 1) };
+        if step == 0 {
+            return Err(ShapeError::zero_step(axis));
+        }
+        let dim = self.shape[axis];
+        if size > dim {
+            return Err(ShapeError::range_out_of_bounds(axis, dim, size));
+        }
+        let count = (dim - size) / step + 1;
+        let stride = self.strides[axis];
+        Ok(Layout {
+            shape: core::array::from_fn(|i| {
+                if i == R {
+                    size
+                } else if i == axis {
+                    count
+                } else {
+                    self.shape[i]
+                }
+            }),
+            strides: core::array::from_fn(|i| {
+                if i == R {
+                    stride
+                } else if i == axis {
+                    stride.wrapping_mul(step as isize)
+                } else {
+                    self.strides[i]
+                }
+            }),
+            offset: self.offset,
+        })
+    }
+}
+
+/// The shape two shapes broadcast to, by NumPy's rules: align on the right; sizes must be equal
+/// or one of them 1; the result has the larger rank, computed at compile time.
+///
+/// # Errors
+///
+/// [`ErrorKind::BroadcastMismatch`] naming the result axis where the sizes conflict
+/// (`expected` is `a`'s size, `found` is `b`'s).
+///
+/// # Examples
+///
+/// ```
+/// use ranked::layout::broadcast_shapes;
+///
+/// let s: [usize; 4] = broadcast_shapes([8, 1, 6, 1], [7, 1, 5]).unwrap();
+/// assert_eq!(s, [8, 7, 6, 5]);
+/// assert!(broadcast_shapes([2, 3], [4, 3]).is_err());
+/// ```
+pub fn broadcast_shapes<const R1: usize, const R2: usize, const O: usize>(
+    a: [usize; R1],
+    b: [usize; R2],
+) -> Result<[usize; O], ShapeError>
+where
+    crate::Rank<R1>: crate::BroadcastRanks<R2, Out = crate::Rank<O>>,
+{
+    let mut out = [1usize; O];
+    for i in 0..O {
+        // Sizes at result axis i, counting from the right; missing axes count as 1.
+        let from_right = O - 1 - i;
+        let x = if from_right < R1 {
+            a[R1 - 1 - from_right]
+        } else {
+            1
+        };
+        let y = if from_right < R2 {
+            b[R2 - 1 - from_right]
+        } else {
+            1
+        };
+        out[i] = if x == y || y == 1 {
+            x
+        } else if x == 1 {
+            y
+        } else {
+            return Err(ShapeError::new(
+                ErrorKind::BroadcastMismatch,
+                Some(i),
+                x as i128,
+                y as i128,
+            ));
+        };
+    }
+    Ok(out)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -65,12 +65,20 @@ mod fmt;
 pub mod iter;
 pub mod layout;
 mod macros;
+pub mod rank;
+pub mod slice;
 pub mod storage;
 mod tensor;
+mod view;
 
 pub use error::{ErrorKind, ShapeError};
 pub use fmt::{EDGE_ITEMS, SUMMARY_THRESHOLD};
-pub use layout::{Layout, LayoutKind, Order};
+pub use layout::{INFER, Layout, LayoutKind, Order};
+pub use rank::{
+    Axis, BroadcastRanks, BroadcastTo, DiagonalAxes, HasAxes, HasAxis, InsertAxis, KnownRank,
+    MAX_RANK, MergeAxes, NumToRank, Rank, RemoveAxis, SliceArity, SplitAxis, WindowAxis,
+};
+pub use slice::NewAxis;
 pub use tensor::{ArrayTensor, GenericTensor, TensorBase, TensorView, TensorViewMut};
 #[cfg(feature = "alloc")]
 pub use tensor::{SharedTensor, Tensor};

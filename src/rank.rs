@@ -48,8 +48,8 @@
 use core::ops::{Add, Sub};
 
 use typenum::{
-    B1, Diff, Eq, False, IsEqual, IsGreaterOrEqual, IsLess, IsLessOrEqual, IsNotEqual, Le, LeEq,
-    GrEq, Maximum, Max, NotEq, Sub1, Sum, True, Unsigned, Add1,
+    Add1, B1, Diff, Eq, False, GrEq, IsEqual, IsGreaterOrEqual, IsLess, IsLessOrEqual, IsNotEqual,
+    Le, LeEq, Max, Maximum, NotEq, Sub1, Sum, True, Unsigned,
 };
 
 /// The largest rank the type-level arithmetic supports.
@@ -225,9 +225,8 @@ where
 )]
 pub trait HasAxes<const I: usize, const J: usize> {}
 
-impl<const R: usize, const I: usize, const J: usize> HasAxes<I, J> for Rank<R>
-where
-    Rank<R>: HasAxis<I> + HasAxis<J>,
+impl<const R: usize, const I: usize, const J: usize> HasAxes<I, J> for Rank<R> where
+    Rank<R>: HasAxis<I> + HasAxis<J>
 {
 }
 
@@ -610,7 +609,7 @@ where
     label = "needs exactly {R} items besides `NewAxis`",
     note = "write one item per axis (`..` keeps an axis whole); `NewAxis` items come on top"
 )]
-pub trait SliceArity<const R: usize> {
+pub trait SliceArity<const R: usize>: SliceCounts {
     /// The output rank.
     type Out;
 }
@@ -620,12 +619,13 @@ pub trait SliceArityIf<Matches> {
     type Out;
 }
 
-/// The `typenum` counts carried by a slice description: items consuming an input axis, and
-/// output axes.
+/// The `typenum` counts carried by a slice description (items consuming an input axis, and
+/// output axes), and its items.
 #[doc(hidden)]
 pub trait SliceCounts {
     type In: Unsigned;
     type Out: Unsigned;
+    fn items(&self) -> &[crate::slice::SliceItem];
 }
 
 impl<const R: usize, L> SliceArity<R> for L

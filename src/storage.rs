@@ -96,6 +96,38 @@ pub unsafe trait StorageMut: Storage {
     fn as_mut_slice(&mut self) -> &mut [Self::Elem];
 }
 
+/// Storage that can never be written through: `&[T]` and `Arc<[T]>`.
+///
+/// Only tensors over such storage may hold layouts that map several indices to one element
+/// (broadcast, overlapping windows): invariant 2 of [`TensorBase`](crate::TensorBase). Sealed.
+///
+/// # Safety
+///
+/// An implementation never implements [`StorageMut`], and its `WRITABLE` is `false`.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Tensor, tensor};
+///
+/// let t: Tensor<i32, 1> = tensor![1, 2, 3];
+/// // `broadcast_to` needs read-only storage: take a view first.
+/// let b = t.view().broadcast_to([2, 3]).unwrap();
+/// assert_eq!(b.to_vec(), [1, 2, 3, 1, 2, 3]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "this tensor can be written through, so it cannot hold a view whose elements alias",
+    label = "needs a read-only tensor",
+    note = "broadcasting and overlapping windows map several indices to one element; call `.view()` first to get a read-only `TensorView`"
+)]
+pub unsafe trait ReadOnlyStorage: Storage {}
+
+// SAFETY: a shared slice gives no mutable access.
+unsafe impl<T> ReadOnlyStorage for &[T] {}
+// SAFETY: `Arc<[T]>` gives no mutable access through `Storage`.
+#[cfg(feature = "alloc")]
+unsafe impl<T> ReadOnlyStorage for Arc<[T]> {}
+
 #[cfg(feature = "alloc")]
 impl<T> sealed::Sealed for Vec<T> {}
 // SAFETY: tensors never call a length-changing method on the `Vec` they own, so its length

@@ -64,7 +64,7 @@ use crate::storage::{Storage, StorageMut};
 /// assert_eq!(t[[1, 2]], 6);
 /// assert_eq!(t.get([2, 0]), None);
 /// ```
-#[derive(Clone)]
+#[derive(Clone, Copy)]
 pub struct TensorBase<S, const R: usize> {
     storage: S,
     layout: Layout<R>,
@@ -267,6 +267,44 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         // SAFETY: a contiguous layout with offset 0 and exactly `held` elements reaches the
         // positions `0..held` once each: invariants 1 and 2 hold.
         Ok(unsafe { Self::from_parts_unchecked(storage, layout) })
+    }
+
+    /// Replaces the layout with one derived from it by `Layout`'s view arithmetic.
+    ///
+    /// # Safety
+    ///
+    /// `derive` must be one of the view-arithmetic functions of [`Layout`] (see its
+    /// "View arithmetic" section): their result is valid for the same storage (invariant 1) and,
+    /// except for `broadcast_to` and `unfold`, keeps distinct indices distinct (invariant 2).
+    /// Those two may only be used when the storage is read-only (`S::WRITABLE` is false).
+    #[inline]
+    pub(crate) unsafe fn map_layout<const O: usize>(
+        self,
+        derive: impl FnOnce(&Layout<R>) -> Result<Layout<O>, ShapeError>,
+    ) -> Result<TensorBase<S, O>, ShapeError> {
+        let layout = derive(&self.layout)?;
+        // SAFETY: the caller's contract is this function's.
+        Ok(unsafe { self.with_layout(layout) })
+    }
+
+    /// Replaces the layout.
+    ///
+    /// # Safety
+    ///
+    /// As [`map_layout`](Self::map_layout): `layout` comes from `Layout`'s view arithmetic
+    /// applied to this tensor's layout.
+    #[inline]
+    pub(crate) unsafe fn with_layout<const O: usize>(self, layout: Layout<O>) -> TensorBase<S, O> {
+        debug_assert!(
+            layout.validate(self.storage.as_slice().len()).is_ok(),
+            "{:?} -> {:?}: {:?}",
+            self.layout,
+            layout,
+            layout.validate(self.storage.as_slice().len())
+        );
+        // SAFETY: the caller's contract: the layout keeps invariant 1, and invariant 2 whenever
+        // the storage is writable.
+        unsafe { TensorBase::from_parts_unchecked(self.storage, layout) }
     }
 
     /// Splits the tensor into its storage and its layout.

@@ -1,0 +1,627 @@
+//! View operations on tensors: every one is zero-copy and O(rank), and every one that changes
+//! the rank changes the type.
+//!
+//! The methods consume `self`, so they chain (`t.view().permute(..)?.squeeze(Axis::<0>)?`) and
+//! work alike on owned tensors (the buffer moves into the result) and on views (call
+//! [`view`](TensorBase::view) or [`view_mut`](TensorBase::view_mut) first to keep the original).
+//! The arithmetic lives in [`Layout`]; each method only checks the rank at compile time and
+//! delegates.
+
+#[cfg(feature = "alloc")]
+use crate::tensor::Tensor;
+use crate::{
+    Axis, DiagonalAxes, HasAxes, HasAxis, InsertAxis, MergeAxes, Rank, RemoveAxis, ShapeError,
+    SliceArity, SplitAxis, TensorBase, WindowAxis,
+    layout::Layout,
+    rank::BroadcastTo,
+    slice::AxisRange,
+    storage::{ReadOnlyStorage, Storage},
+};
+
+/// # View operations
+///
+/// Zero-copy: the result shares the storage and only the layout changes. Rank-changing
+/// operations take the axis as a type ([`Axis<A>`]) so that the compiler checks it and infers
+/// the output rank.
+impl<S: Storage, const R: usize> TensorBase<S, R> {
+    /// Reorders the axes: axis `i` of the result is axis `axes[i]` of `self`. Rank R → R.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::InvalidAxis`](crate::ErrorKind::InvalidAxis) or
+    /// [`ErrorKind::RepeatedAxis`](crate::ErrorKind::RepeatedAxis) unless `axes` lists every
+    /// axis exactly once. A wrong *number* of axes does not compile.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Tensor;
+    ///
+    /// let t: Tensor<u8, 3> = Tensor::zeros([2, 3, 4]);
+    /// let p = t.permute([2, 0, 1]).unwrap();
+    /// assert_eq!((p.shape(), p.strides()), (&[4, 2, 3], &[1, 12, 4]));
+    /// ```
+    pub fn permute(self, axes: [usize; R]) -> Result<Self, ShapeError> {
+        // SAFETY: `permute` is view arithmetic (keeps invariants 1 and 2).
+        unsafe { self.map_layout(|l| l.permute(axes)) }
+    }
+
+    /// Swaps axes `I` and `J`. Rank R → R.
+    ///
+    /// Both axes must exist, or the program does not compile.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, Tensor};
+    ///
+    /// let t: Tensor<u8, 3> = Tensor::zeros([2, 3, 4]);
+    /// assert_eq!(t.swap_axes(Axis::<0>, Axis::<2>).shape(), &[4, 3, 2]);
+    /// ```
+    #[must_use]
+    pub fn swap_axes<const I: usize, const J: usize>(self, _i: Axis<I>, _j: Axis<J>) -> Self
+    where
+        Rank<R>: HasAxes<I, J>,
+    {
+        self.infallible(|l| l.swap_axes(I, J))
+    }
+
+    /// Reverses the order of the axes (the full transpose). Rank R → R.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Tensor;
+    ///
+    /// let t: Tensor<u8, 3> = Tensor::zeros([2, 3, 4]);
+    /// assert_eq!(t.reversed_axes().shape(), &[4, 3, 2]);
+    /// ```
+    #[must_use]
+    pub fn reversed_axes(self) -> Self {
+        self.infallible(|l| l.reversed_axes())
+    }
+
+    /// Removes axis `A`, which must have size 1. Rank R → R − 1.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::SizeMismatch`](crate::ErrorKind::SizeMismatch) if the axis does not have
+    /// size 1. An axis beyond the rank does not compile.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, Tensor};
+    ///
+    /// let t: Tensor<u8, 3> = Tensor::zeros([2, 1, 3]);
+    /// let s: Tensor<u8, 2> = t.squeeze(Axis::<1>).unwrap();
+    /// assert_eq!(s.shape(), &[2, 3]);
+    /// ```
+    pub fn squeeze<const A: usize, const O: usize>(
+        self,
+        _axis: Axis<A>,
+    ) -> Result<TensorBase<S, O>, ShapeError>
+    where
+        Rank<R>: RemoveAxis<A, Out = Rank<O>>,
+    {
+        // SAFETY: `squeeze` is view arithmetic (keeps invariants 1 and 2).
+        unsafe { self.map_layout(|l| l.squeeze::<O>(A)) }
+    }
+
+    /// Inserts an axis of size 1 at position `A` (`A == R` appends). Rank R → R + 1.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, Tensor};
+    ///
+    /// let t: Tensor<u8, 2> = Tensor::zeros([2, 3]);
+    /// assert_eq!(t.unsqueeze(Axis::<0>).shape(), &[1, 2, 3]);
+    /// ```
+    #[must_use]
+    pub fn unsqueeze<const A: usize, const O: usize>(self, _axis: Axis<A>) -> TensorBase<S, O>
+    where
+        Rank<R>: InsertAxis<A, Out = Rank<O>>,
+    {
+        self.infallible(|l| l.unsqueeze::<O>(A))
+    }
+
+    /// Fixes axis `A` at `index` and removes it (PyTorch's `select`, ndarray's `index_axis`).
+    /// Rank R → R − 1.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::IndexOutOfBounds`](crate::ErrorKind::IndexOutOfBounds) if `index` is not
+    /// below the axis size.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let t = tensor![[1, 2, 3], [4, 5, 6]];
+    /// assert_eq!(t.view().select(Axis::<1>, 2).unwrap().to_vec(), [3, 6]);
+    /// assert_eq!(t.select(Axis::<0>, 1).unwrap().to_vec(), [4, 5, 6]);
+    /// ```
+    pub fn select<const A: usize, const O: usize>(
+        self,
+        _axis: Axis<A>,
+        index: usize,
+    ) -> Result<TensorBase<S, O>, ShapeError>
+    where
+        Rank<R>: RemoveAxis<A, Out = Rank<O>>,
+    {
+        // SAFETY: `select` is view arithmetic (keeps invariants 1 and 2).
+        unsafe { self.map_layout(|l| l.select::<O>(A, index)) }
+    }
+
+    /// Merges (flattens) axes `FIRST..=LAST` into one, without copying.
+    /// Rank R → R − (LAST − FIRST).
+    ///
+    /// A view exists only when those axes are contiguous with each other in memory; see
+    /// [`Layout::merge`] for the rule and [`to_merged`](Self::to_merged) for the copying form.
+    /// Axes in the wrong order do not compile.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::NotContiguous`](crate::ErrorKind::NotContiguous) naming the adjacent pair of
+    /// axes that breaks contiguity.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, ErrorKind, Tensor};
+    ///
+    /// let t: Tensor<u8, 3> = Tensor::zeros([3, 4, 5]);
+    /// let m = t.view().merge(Axis::<1>, Axis::<2>).unwrap();
+    /// assert_eq!((m.shape(), m.strides()), (&[3, 20], &[20, 1]));
+    ///
+    /// let permuted = t.view().permute([0, 2, 1]).unwrap();
+    /// let err = permuted.merge(Axis::<1>, Axis::<2>).unwrap_err();
+    /// assert_eq!((err.kind(), err.axis(), err.second_axis()), (ErrorKind::NotContiguous, Some(1), Some(2)));
+    /// ```
+    pub fn merge<const FIRST: usize, const LAST: usize, const O: usize>(
+        self,
+        _first: Axis<FIRST>,
+        _last: Axis<LAST>,
+    ) -> Result<TensorBase<S, O>, ShapeError>
+    where
+        Rank<R>: MergeAxes<FIRST, LAST, Out = Rank<O>>,
+    {
+        // SAFETY: `merge` is view arithmetic (keeps invariants 1 and 2).
+        unsafe { self.map_layout(|l| l.merge::<O>(FIRST, LAST)) }
+    }
+
+    /// Splits axis `A` into `N` axes of the given sizes, without copying; at most one size may
+    /// be [`INFER`](crate::INFER). Rank R → R + N − 1.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::NotDivisible`](crate::ErrorKind::NotDivisible) if the sizes do not fit the
+    /// axis, [`ErrorKind::MultipleInferred`](crate::ErrorKind::MultipleInferred),
+    /// [`ErrorKind::CannotInfer`](crate::ErrorKind::CannotInfer) (see [`Layout::split`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, INFER, Tensor};
+    ///
+    /// let t: Tensor<u8, 2> = Tensor::zeros([3, 20]);
+    /// let s = t.split(Axis::<1>, [INFER, 5]).unwrap();
+    /// assert_eq!((s.shape(), s.strides()), (&[3, 4, 5], &[20, 5, 1]));
+    /// ```
+    pub fn split<const A: usize, const N: usize, const O: usize>(
+        self,
+        _axis: Axis<A>,
+        sizes: [usize; N],
+    ) -> Result<TensorBase<S, O>, ShapeError>
+    where
+        Rank<R>: SplitAxis<A, N, Out = Rank<O>>,
+    {
+        // SAFETY: `split` is view arithmetic (keeps invariants 1 and 2).
+        unsafe { self.map_layout(|l| l.split::<N, O>(A, sizes)) }
+    }
+
+    /// Keeps `range` of axis `A`, taking every `step`-th element; a negative step walks the
+    /// range backwards from its last element. Range bounds may be negative (counted from the
+    /// end). Rank R → R.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::ZeroStep`](crate::ErrorKind::ZeroStep),
+    /// [`ErrorKind::RangeOutOfBounds`](crate::ErrorKind::RangeOutOfBounds),
+    /// [`ErrorKind::InvalidRange`](crate::ErrorKind::InvalidRange). Nothing is clamped.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, Tensor};
+    ///
+    /// let t = Tensor::from_fn([10], |[i]| i);
+    /// assert_eq!(t.view().slice_axis(Axis::<0>, 2..8, 2).unwrap().to_vec(), [2, 4, 6]);
+    /// assert_eq!(t.view().slice_axis(Axis::<0>, 0..5, -2).unwrap().to_vec(), [4, 2, 0]);
+    /// assert_eq!(t.view().slice_axis(Axis::<0>, -3.., 1).unwrap().to_vec(), [7, 8, 9]);
+    /// ```
+    pub fn slice_axis<const A: usize>(
+        self,
+        _axis: Axis<A>,
+        range: impl AxisRange,
+        step: isize,
+    ) -> Result<Self, ShapeError>
+    where
+        Rank<R>: HasAxis<A>,
+    {
+        let (start, end) = range.bounds();
+        let dim = self.shape()[A];
+        let (start, end) = crate::slice::resolve_range(A, dim, start, end)?;
+        // SAFETY: `slice_axis` is view arithmetic (keeps invariants 1 and 2).
+        unsafe { self.map_layout(|l| l.slice_axis(A, start, end, step)) }
+    }
+
+    /// Keeps `len` elements of axis `A` starting at `start` (PyTorch's `narrow`). Rank R → R.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::RangeOutOfBounds`](crate::ErrorKind::RangeOutOfBounds) if
+    /// `start + len` is beyond the axis.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, Tensor};
+    ///
+    /// let t = Tensor::from_fn([3, 5], |[i, j]| 10 * i + j);
+    /// let n = t.view().narrow(Axis::<1>, 1, 2).unwrap();
+    /// assert_eq!(n.to_vec(), [1, 2, 11, 12, 21, 22]);
+    /// ```
+    pub fn narrow<const A: usize>(
+        self,
+        _axis: Axis<A>,
+        start: usize,
+        len: usize,
+    ) -> Result<Self, ShapeError>
+    where
+        Rank<R>: HasAxis<A>,
+    {
+        // SAFETY: `narrow` is view arithmetic (keeps invariants 1 and 2).
+        unsafe { self.map_layout(|l| l.narrow(A, start, len)) }
+    }
+
+    /// Keeps every `k`-th element of axis `A`, from the first. Rank R → R.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::ZeroStep`](crate::ErrorKind::ZeroStep) if `k` is 0.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, Tensor};
+    ///
+    /// let t: Tensor<u8, 3> = Tensor::zeros([4, 5, 6]);
+    /// let s = t.step(Axis::<1>, 2).unwrap();
+    /// assert_eq!((s.shape(), s.strides()), (&[4, 3, 6], &[30, 12, 1]));
+    /// ```
+    pub fn step<const A: usize>(self, _axis: Axis<A>, k: usize) -> Result<Self, ShapeError>
+    where
+        Rank<R>: HasAxis<A>,
+    {
+        // SAFETY: `step` is view arithmetic (keeps invariants 1 and 2).
+        unsafe { self.map_layout(|l| l.step(A, k)) }
+    }
+
+    /// Reverses axis `A` (a negative stride). Rank R → R.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let f = tensor![1, 2, 3, 4, 5, 6].flip(Axis::<0>);
+    /// assert_eq!((f.strides(), f.offset()), (&[-1], 5));
+    /// assert_eq!(f.to_vec(), [6, 5, 4, 3, 2, 1]);
+    /// ```
+    #[must_use]
+    pub fn flip<const A: usize>(self, _axis: Axis<A>) -> Self
+    where
+        Rank<R>: HasAxis<A>,
+    {
+        self.infallible(|l| l.flip(A))
+    }
+
+    /// Applies an [`s![]`](crate::s) description: one item per axis (ranges keep it, integers
+    /// select and drop it), plus [`NewAxis`](crate::NewAxis) items that insert size-1 axes. The
+    /// output rank is computed at compile time; a description with the wrong number of items
+    /// does not compile.
+    ///
+    /// # Errors
+    ///
+    /// The errors of [`select`](Self::select) and [`slice_axis`](Self::slice_axis) for the
+    /// offending axis.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{NewAxis, Tensor, s};
+    ///
+    /// let t = Tensor::from_fn([3, 4], |[i, j]| 10 * i + j);
+    /// let v = t.view().slice(s![-1, NewAxis, 1..;2]).unwrap(); // rank 2 → 2
+    /// assert_eq!(v.shape(), &[1, 2]);
+    /// assert_eq!(v.to_vec(), [21, 23]);
+    /// ```
+    pub fn slice<L, const O: usize>(self, info: L) -> Result<TensorBase<S, O>, ShapeError>
+    where
+        L: SliceArity<R, Out = Rank<O>>,
+    {
+        // SAFETY: `slice_items` is view arithmetic (keeps invariants 1 and 2).
+        unsafe { self.map_layout(|l| l.slice_items::<O>(info.items())) }
+    }
+
+    /// The diagonal over axes `D1` and `D2` with an offset (positive: above the main diagonal,
+    /// along `D2`; negative: below it, along `D1`), by PyTorch's rules: both axes are removed and
+    /// the diagonal becomes the last axis. Rank R → R − 1. The same axis twice does not compile.
+    ///
+    /// See [`Layout::diagonal`] for the exact shape, stride and offset.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let m = tensor![[1, 2, 3], [4, 5, 6], [7, 8, 9]];
+    /// assert_eq!(m.view().diagonal(0, Axis::<0>, Axis::<1>).to_vec(), [1, 5, 9]);
+    /// assert_eq!(m.view().diagonal(1, Axis::<0>, Axis::<1>).to_vec(), [2, 6]);
+    /// assert_eq!(m.view().diagonal(-2, Axis::<0>, Axis::<1>).to_vec(), [7]);
+    /// ```
+    #[must_use]
+    pub fn diagonal<const D1: usize, const D2: usize, const O: usize>(
+        self,
+        offset: isize,
+        _d1: Axis<D1>,
+        _d2: Axis<D2>,
+    ) -> TensorBase<S, O>
+    where
+        Rank<R>: DiagonalAxes<D1, D2, Out = Rank<O>>,
+    {
+        self.infallible(|l| l.diagonal::<O>(offset, D1, D2))
+    }
+
+    /// Broadcasts to `shape` (NumPy rules, aligned on the right): size-1 axes stretch with
+    /// stride 0 and new axes are added in front. Rank R → N ≥ R.
+    ///
+    /// The result maps many indices to one element, so it is read-only: this method needs
+    /// read-only storage (call [`view`](Self::view) first on an owned or mutable tensor).
+    /// A target rank below R does not compile.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::BroadcastMismatch`](crate::ErrorKind::BroadcastMismatch) naming the target
+    /// axis whose size cannot be reached.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Tensor;
+    ///
+    /// let t: Tensor<u8, 3> = Tensor::zeros([3, 1, 4]);
+    /// let b = t.view().broadcast_to([2, 3, 2, 4]).unwrap();
+    /// assert_eq!(b.strides(), &[0, 4, 0, 1]);
+    /// ```
+    pub fn broadcast_to<const N: usize>(
+        self,
+        shape: [usize; N],
+    ) -> Result<TensorBase<S, N>, ShapeError>
+    where
+        S: ReadOnlyStorage,
+        Rank<R>: BroadcastTo<N>,
+    {
+        // SAFETY: `broadcast_to` is view arithmetic keeping invariant 1; it may alias, which
+        // invariant 2 allows because the storage is read-only (`S: ReadOnlyStorage`).
+        unsafe { self.map_layout(|l| l.broadcast_to(shape)) }
+    }
+
+    /// Sliding windows of `size` elements along axis `A`, one every `step` elements (PyTorch's
+    /// `unfold`): axis `A` counts the windows and a new last axis walks each one.
+    /// Rank R → R + 1.
+    ///
+    /// Overlapping windows map several indices to one element, so the result is read-only:
+    /// this method needs read-only storage (call [`view`](Self::view) first).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::ZeroStep`](crate::ErrorKind::ZeroStep);
+    /// [`ErrorKind::RangeOutOfBounds`](crate::ErrorKind::RangeOutOfBounds) if `size` exceeds the
+    /// axis.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let t = tensor![1, 2, 3, 4, 5];
+    /// let w = t.view().unfold(Axis::<0>, 3, 1).unwrap();
+    /// assert_eq!(w.shape(), &[3, 3]);
+    /// assert_eq!(w.to_vec(), [1, 2, 3, 2, 3, 4, 3, 4, 5]);
+    /// ```
+    pub fn unfold<const A: usize, const O: usize>(
+        self,
+        _axis: Axis<A>,
+        size: usize,
+        step: usize,
+    ) -> Result<TensorBase<S, O>, ShapeError>
+    where
+        S: ReadOnlyStorage,
+        Rank<R>: WindowAxis<A, Out = Rank<O>>,
+    {
+        // SAFETY: `unfold` is view arithmetic keeping invariant 1; overlapping windows alias,
+        // which invariant 2 allows because the storage is read-only (`S: ReadOnlyStorage`).
+        unsafe { self.map_layout(|l| l.unfold::<O>(A, size, step)) }
+    }
+
+    /// Applies view arithmetic that cannot fail.
+    fn infallible<const O: usize>(
+        self,
+        derive: impl FnOnce(&Layout<R>) -> Layout<O>,
+    ) -> TensorBase<S, O> {
+        let layout = derive(self.layout());
+        // SAFETY: every caller passes an infallible view-arithmetic function of `Layout` that
+        // keeps invariants 1 and 2 (`swap_axes`, `reversed_axes`, `unsqueeze`, `flip`,
+        // `diagonal`).
+        unsafe { self.with_layout(layout) }
+    }
+}
+
+/// # Copying merge (feature `alloc`)
+#[cfg(feature = "alloc")]
+impl<S: Storage, const R: usize> TensorBase<S, R>
+where
+    S::Elem: Clone,
+{
+    /// Merges axes `FIRST..=LAST` into one, copying when the axes are not contiguous with each
+    /// other: the result is an owned C-contiguous tensor whatever the source layout.
+    /// Rank R → R − (LAST − FIRST).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, Tensor};
+    ///
+    /// let t = Tensor::from_fn([2, 3], |[i, j]| 10 * i + j);
+    /// let transposed = t.view().reversed_axes(); // [3, 2], not contiguous
+    /// assert!(transposed.merge(Axis::<0>, Axis::<1>).is_err());
+    /// let flat = transposed.to_merged(Axis::<0>, Axis::<1>);
+    /// assert_eq!(flat.to_vec(), [0, 10, 1, 11, 2, 12]);
+    /// ```
+    #[must_use]
+    pub fn to_merged<const FIRST: usize, const LAST: usize, const O: usize>(
+        &self,
+        first: Axis<FIRST>,
+        last: Axis<LAST>,
+    ) -> Tensor<S::Elem, O>
+    where
+        Rank<R>: MergeAxes<FIRST, LAST, Out = Rank<O>>,
+    {
+        match self.to_contiguous().merge(first, last) {
+            Ok(t) => t,
+            // A C-contiguous layout merges any range of axes.
+            Err(err) => panic!("internal: merge of a contiguous tensor failed: {err}"),
+        }
+    }
+}
+
+/// # Matrices
+impl<S: Storage> TensorBase<S, 2> {
+    /// The transpose of a matrix (rank 2 only). Rank 2 → 2.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let m = tensor![[1, 2, 3], [4, 5, 6]];
+    /// assert_eq!(m.t().to_vec(), [1, 4, 2, 5, 3, 6]);
+    /// ```
+    #[must_use]
+    pub fn t(self) -> Self {
+        self.swap_axes(Axis::<0>, Axis::<1>)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{INFER, NewAxis, TensorView, TensorViewMut, s};
+
+    const DATA: [i32; 24] = [
+        0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23,
+    ];
+
+    fn cube() -> TensorView<'static, i32, 3> {
+        TensorView::from_slice(&DATA, [2, 3, 4]).unwrap()
+    }
+
+    #[test]
+    fn seed_numbers() {
+        let p = cube().permute([2, 0, 1]).unwrap();
+        assert_eq!((p.shape(), p.strides()), (&[4, 2, 3], &[1, 12, 4]));
+        assert_eq!(p[[3, 1, 2]], 12 + 8 + 3);
+
+        let d = TensorView::from_slice(&DATA[..20], [4, 5]).unwrap();
+        let st = d.step(Axis::<0>, 3).unwrap();
+        assert_eq!(st.shape(), &[2, 5]);
+
+        let diag = TensorView::from_slice_with_strides(&DATA[..], [2, 4, 4], [16, 4, 1], 0);
+        // [2, 4, 4] needs 32 elements; use a zero-stride first axis over 16 to stay in DATA.
+        assert!(diag.is_err());
+        let square =
+            TensorView::from_slice_with_strides(&DATA[..], [2, 4, 4], [0, 4, 1], 0).unwrap();
+        let d1 = square.diagonal(-1, Axis::<1>, Axis::<2>);
+        assert_eq!(
+            (d1.shape(), d1.strides(), d1.offset()),
+            (&[2, 3], &[0, 5], 4)
+        );
+        assert_eq!(d1.to_vec(), [4, 9, 14, 4, 9, 14]);
+    }
+
+    #[test]
+    fn squeeze_unsqueeze_select() {
+        let t = cube().unsqueeze(Axis::<1>);
+        assert_eq!(t.shape(), &[2, 1, 3, 4]);
+        let back = t.squeeze(Axis::<1>).unwrap();
+        assert_eq!(back, cube());
+        let err = cube().squeeze(Axis::<0>).unwrap_err();
+        assert_eq!(err, ShapeError::size_mismatch(0, 1, 2));
+        let row = cube().select(Axis::<2>, 3).unwrap();
+        assert_eq!(row.to_vec(), [3, 7, 11, 15, 19, 23]);
+        assert!(cube().select(Axis::<2>, 4).is_err());
+    }
+
+    #[test]
+    fn merge_split_slice_flip() {
+        let m = cube().merge(Axis::<0>, Axis::<1>).unwrap();
+        assert_eq!((m.shape(), m.strides()), (&[6, 4], &[4, 1]));
+        let s = m.split(Axis::<0>, [INFER, 2]).unwrap();
+        assert_eq!(s.shape(), &[3, 2, 4]);
+        assert_eq!(s.to_vec(), DATA);
+        let v = cube().slice(s![.., 1..;2, NewAxis, -1]).unwrap();
+        assert_eq!(v.shape(), &[2, 1, 1]);
+        assert_eq!(v.to_vec(), [7, 19]);
+        let f = cube().flip(Axis::<2>).flip(Axis::<0>);
+        assert_eq!(f[[0, 0, 0]], 15);
+        let w = cube()
+            .narrow(Axis::<1>, 1, 1)
+            .unwrap()
+            .slice_axis(Axis::<2>, ..2, -1)
+            .unwrap();
+        assert_eq!(w.to_vec(), [5, 4, 17, 16]);
+    }
+
+    #[test]
+    fn broadcast_and_unfold_alias_only_read_only_storage() {
+        let row = TensorView::from_slice(&DATA[..3], [3]).unwrap();
+        let b = row.broadcast_to([2, 3]).unwrap();
+        assert_eq!(b.to_vec(), [0, 1, 2, 0, 1, 2]);
+        let w = row.unfold(Axis::<0>, 2, 1).unwrap();
+        assert_eq!(w.to_vec(), [0, 1, 1, 2]);
+    }
+
+    #[test]
+    fn writes_through_views_land_in_place() {
+        let mut buf = DATA;
+        let mut t = TensorViewMut::from_slice_mut(&mut buf, [2, 3, 4]).unwrap();
+        let mut col = t
+            .view_mut()
+            .permute([2, 1, 0])
+            .unwrap()
+            .select(Axis::<0>, 1)
+            .unwrap();
+        col[[2, 1]] = -1; // cube[1, 2, 1]
+        let mut d = t.view_mut().diagonal(0, Axis::<1>, Axis::<2>);
+        for x in d.iter_mut() {
+            *x = 0;
+        }
+        assert_eq!(buf[12 + 8 + 1], -1);
+        assert_eq!(buf[5], 0);
+        assert_eq!(buf[12 + 10], 0);
+    }
+}
