@@ -10,14 +10,14 @@
 //!
 //! | trait | rule | output rank | used by |
 //! |---|---|---|---|
-//! | [`HasAxis<A>`] | A < R | R | `slice_axis`, `narrow`, `step`, `flip` |
-//! | [`HasAxes<I, J>`] | I < R, J < R | R | `swap_axes` |
-//! | [`RemoveAxis<A>`] | A < R | R − 1 | `squeeze`, `select` |
-//! | [`InsertAxis<A>`] | A ≤ R | R + 1 | `unsqueeze` |
-//! | [`MergeAxes<S, E>`] | S ≤ E < R | R − (E − S) | `merge` |
-//! | [`SplitAxis<A, N>`] | A < R, N ≥ 1 | R + N − 1 | `split` |
-//! | [`DiagonalAxes<D1, D2>`] | D1 < R, D2 < R, D1 ≠ D2 | R − 1 | `diagonal` |
-//! | [`WindowAxis<A>`] | A < R | R + 1 | `unfold` |
+//! | [`HasAxis<Axis<A>>`](HasAxis) | A < R | R | `slice_axis`, `narrow`, `step`, `flip` |
+//! | [`HasAxes<Axis<I>, Axis<J>>`](HasAxes) | I < R, J < R | R | `swap_axes` |
+//! | [`RemoveAxis<Axis<A>>`](RemoveAxis) | A < R | R − 1 | `squeeze`, `select` |
+//! | [`InsertAxis<Axis<A>>`](InsertAxis) | A ≤ R | R + 1 | `unsqueeze` |
+//! | [`MergeAxes<Axis<S>, Axis<E>>`](MergeAxes) | S ≤ E < R | R − (E − S) | `merge` |
+//! | [`SplitAxis<Axis<A>, N>`](SplitAxis) | A < R, N ≥ 1 | R + N − 1 | `split` |
+//! | [`DiagonalAxes<Axis<D1>, Axis<D2>>`](DiagonalAxes) | D1 < R, D2 < R, D1 ≠ D2 | R − 1 | `diagonal` |
+//! | [`WindowAxis<Axis<A>>`](WindowAxis) | A < R | R + 1 | `unfold` |
 //! | [`BroadcastTo<N>`] | N ≥ R | N | `broadcast_to` |
 //! | [`BroadcastRanks<R2>`] | — | max(R, R2) | [`broadcast_shapes`](crate::layout::broadcast_shapes) |
 //! | [`SliceArity<R>`] | items without `NewAxis` = R | R − integers + `NewAxis` items | `slice` with [`s![]`](crate::s) |
@@ -35,7 +35,7 @@
 //! /// Drops a leading axis of size 1, whatever the rank.
 //! fn drop_batch<'a, const R: usize, const O: usize>(t: TensorView<'a, f32, R>) -> TensorView<'a, f32, O>
 //! where
-//!     Rank<R>: RemoveAxis<0, Out = Rank<O>>,
+//!     Rank<R>: RemoveAxis<Axis<0>, Out = Rank<O>>,
 //! {
 //!     t.squeeze(Axis::<0>).expect("batch of one")
 //! }
@@ -45,7 +45,9 @@
 //! assert_eq!(m.shape(), &[2, 2]);
 //! ```
 
-use core::ops::{Add, Sub};
+use core::ops::{Add, BitAnd, Sub};
+
+use typenum::operator_aliases::And;
 
 use typenum::{
     Add1, B1, Diff, Eq, False, GrEq, IsEqual, IsGreaterOrEqual, IsLess, IsLessOrEqual, IsNotEqual,
@@ -58,16 +60,16 @@ pub const MAX_RANK: usize = 16;
 /// The rank `N` as a type: the `Self` of every rank-arithmetic trait.
 ///
 /// Users only name it in where-clauses of rank-generic code, such as
-/// `where Rank<R>: RemoveAxis<0, Out = Rank<O>>`.
+/// `where Rank<R>: RemoveAxis<Axis<0>, Out = Rank<O>>`.
 ///
 /// # Examples
 ///
 /// ```
-/// use ranked::{InsertAxis, Rank};
+/// use ranked::{Axis, InsertAxis, Rank};
 ///
 /// fn rank_after_unsqueeze<const R: usize, const O: usize>(_: Rank<R>) -> usize
 /// where
-///     Rank<R>: InsertAxis<0, Out = Rank<O>>,
+///     Rank<R>: InsertAxis<Axis<0>, Out = Rank<O>>,
 /// {
 ///     O
 /// }
@@ -128,7 +130,7 @@ mod sealed {
 #[diagnostic::on_unimplemented(
     message = "`{Self}` is not a rank this crate computes with",
     label = "ranks 0 to 16 are supported",
-    note = "in rank-generic code, require the operation itself, e.g. `where Rank<R>: RemoveAxis<0, Out = Rank<O>>`"
+    note = "in rank-generic code, require the operation itself, e.g. `where Rank<R>: RemoveAxis<Axis<0>, Out = Rank<O>>`"
 )]
 pub trait KnownRank: sealed::Sealed {
     /// The rank as a `typenum` unsigned integer.
@@ -172,17 +174,59 @@ type Num<const N: usize> = <Rank<N> as KnownRank>::Num;
 /// The rank of `typenum` number `U`.
 type RankOf<U> = <U as NumToRank>::Rank;
 
-/// A compile-time check that passes only for `typenum::True`: the dispatch target of every
-/// rule below, so that a failed comparison is a missing impl (reported with the rule's own
-/// message), never a type mismatch inside `typenum`.
-pub trait Holds: sealed::Sealed {}
-impl sealed::Sealed for True {}
-impl sealed::Sealed for False {}
-impl Holds for True {}
+/// The compile-time check behind every rule below: `Rank<R>: Check<B>` holds only when the
+/// `typenum` boolean `B` is `True`.
+///
+/// How it keeps errors readable:
+/// - its `Self` is the rule's own `Self` (`Rank<R>`), so when it fails rustc reports the
+///   rule's `on_unimplemented` message (our words), not this trait's;
+/// - besides `True` it is implemented for one private, uninhabited type, so that while `B` is
+///   still being inferred (the axis comes from a method argument) rustc sees two candidates and
+///   waits, instead of committing to `True` early and later reporting a `typenum` type
+///   mismatch;
+/// - the arithmetic traits (`…If<B>`) have impls for `True` and `False` alike, so they never
+///   fail first.
+#[doc(hidden)]
+pub trait Check<B> {}
+impl<const R: usize> Check<True> for Rank<R> {}
+impl<const R: usize> Check<Unreachable> for Rank<R> {}
+
+/// Never constructed: the second candidate of [`Check`].
+#[doc(hidden)]
+pub enum Unreachable {}
+
+/// An axis type the rank traits accept: [`Axis<A>`], whose number is `INDEX`.
+///
+/// Sealed. The rank traits take the axis as a type parameter (`RemoveAxis<Axis<1>>`), as the
+/// view methods take it as a value (`squeeze(Axis::<1>)`).
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Axis, rank::AxisIndex};
+///
+/// assert_eq!(<Axis<4> as AxisIndex>::INDEX, 4);
+/// ```
+pub trait AxisIndex: sealed::Sealed {
+    /// The axis number.
+    const INDEX: usize;
+}
+
+impl<const A: usize> sealed::Sealed for Axis<A> {}
+impl<const A: usize> AxisIndex for Axis<A> {
+    const INDEX: usize = A;
+}
+
+// Every rule below has a second, hidden impl for `Unreachable` in place of an axis. No value of
+// that type exists, so the impl is never used; it is there so that, while the axis of a method
+// call is still being inferred from its argument, rustc sees two candidates and waits. It then
+// reports a failure with the axis it was given (`Axis<3>`), not an unknown `_`. Both impls need
+// `Rank<R>: KnownRank`, so that in rank-generic code without a where-clause neither applies
+// and rustc reports the rule's message instead of inferring the dummy.
 
 // ---------------------------------------------------------------------------------------------
 
-/// Axis `A` exists in a rank-`R` tensor: `A < R`. Output rank: R (unchanged).
+/// Axis `Ax` exists in a rank-`R` tensor: `A < R`. Output rank: R (unchanged).
 ///
 /// # Examples
 ///
@@ -193,19 +237,31 @@ impl Holds for True {}
 /// assert_eq!(t.step(Axis::<1>, 2).unwrap().shape(), &[4, 3]);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "axis {A} does not exist in a tensor of `{Self}`",
-    label = "axis {A} must be below the rank",
-    note = "in rank-generic code, require it: `where Rank<R>: HasAxis<{A}>`"
+    message = "`{Ax}` does not exist in a tensor of `{Self}`",
+    label = "the axis must be below the rank",
+    note = "in rank-generic code, state it in a where-clause, e.g. `Rank<R>: HasAxis<Axis<0>>`"
 )]
-pub trait HasAxis<const A: usize> {}
+pub trait HasAxis<Ax> {
+    /// The axis number.
+    const AXIS: usize;
+}
 
-impl<const R: usize, const A: usize> HasAxis<A> for Rank<R>
+impl<const R: usize, const A: usize> HasAxis<Axis<A>> for Rank<R>
 where
     Rank<R>: KnownRank,
     Rank<A>: KnownRank,
     Num<A>: IsLess<Num<R>>,
-    Le<Num<A>, Num<R>>: Holds,
+    Rank<R>: Check<Le<Num<A>, Num<R>>>,
 {
+    const AXIS: usize = A;
+}
+
+#[doc(hidden)]
+impl<const R: usize> HasAxis<Unreachable> for Rank<R>
+where
+    Rank<R>: KnownRank,
+{
+    const AXIS: usize = usize::MAX;
 }
 
 /// Axes `I` and `J` both exist in a rank-`R` tensor. Output rank: R (unchanged).
@@ -219,20 +275,39 @@ where
 /// assert_eq!(t.swap_axes(Axis::<0>, Axis::<2>).shape(), &[4, 3, 2]);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "axes {I} and {J} must both exist in a tensor of `{Self}`",
+    message = "`{I}` and `{J}` must both exist in a tensor of `{Self}`",
     label = "both axes must be below the rank",
-    note = "in rank-generic code, require it: `where Rank<R>: HasAxes<{I}, {J}>`"
+    note = "in rank-generic code, state it in a where-clause, e.g. `Rank<R>: HasAxes<Axis<0>, Axis<1>>`"
 )]
-pub trait HasAxes<const I: usize, const J: usize> {}
+pub trait HasAxes<I, J> {
+    /// The two axis numbers.
+    const AXES: (usize, usize);
+}
 
-impl<const R: usize, const I: usize, const J: usize> HasAxes<I, J> for Rank<R> where
-    Rank<R>: HasAxis<I> + HasAxis<J>
+impl<const R: usize, const I: usize, const J: usize> HasAxes<Axis<I>, Axis<J>> for Rank<R>
+where
+    Rank<R>: KnownRank,
+    Rank<I>: KnownRank,
+    Rank<J>: KnownRank,
+    Num<I>: IsLess<Num<R>>,
+    Num<J>: IsLess<Num<R>>,
+    Le<Num<I>, Num<R>>: BitAnd<Le<Num<J>, Num<R>>>,
+    Rank<R>: Check<And<Le<Num<I>, Num<R>>, Le<Num<J>, Num<R>>>>,
 {
+    const AXES: (usize, usize) = (I, J);
+}
+
+#[doc(hidden)]
+impl<const R: usize> HasAxes<Unreachable, Unreachable> for Rank<R>
+where
+    Rank<R>: KnownRank,
+{
+    const AXES: (usize, usize) = (usize::MAX, usize::MAX);
 }
 
 // ---------------------------------------------------------------------------------------------
 
-/// Removing axis `A` of a rank-`R` tensor: `A < R`; output rank R − 1.
+/// Removing axis `Ax` of a rank-`R` tensor: `A < R`; output rank R − 1.
 ///
 /// # Examples
 ///
@@ -244,28 +319,40 @@ impl<const R: usize, const I: usize, const J: usize> HasAxes<I, J> for Rank<R> w
 /// assert_eq!(s.shape(), &[2, 4]);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "cannot remove axis {A} from a tensor of `{Self}`: it has no axis {A}",
-    label = "axis {A} must be below the rank",
-    note = "in rank-generic code, require it: `where Rank<R>: RemoveAxis<{A}, Out = Rank<O>>`"
+    message = "cannot remove `{Ax}` from a tensor of `{Self}`: no such axis, or the rank is not known here",
+    label = "the axis must be below the rank",
+    note = "in rank-generic code, state it in a where-clause, e.g. `Rank<R>: RemoveAxis<Axis<0>, Out = Rank<O>>`"
 )]
-pub trait RemoveAxis<const A: usize> {
+pub trait RemoveAxis<Ax> {
     /// The output rank, `Rank<R - 1>`.
     type Out;
+    /// The axis number.
+    const AXIS: usize;
 }
 
 #[doc(hidden)]
-pub trait RemoveAxisIf<Check> {
+pub trait RemoveAxisIf<Valid> {
     type Out;
 }
 
-impl<const R: usize, const A: usize> RemoveAxis<A> for Rank<R>
+impl<const R: usize, const A: usize> RemoveAxis<Axis<A>> for Rank<R>
 where
     Rank<R>: KnownRank,
     Rank<A>: KnownRank,
     Num<A>: IsLess<Num<R>>,
-    Rank<R>: RemoveAxisIf<Le<Num<A>, Num<R>>>,
+    Rank<R>: Check<Le<Num<A>, Num<R>>> + RemoveAxisIf<Le<Num<A>, Num<R>>>,
 {
     type Out = <Rank<R> as RemoveAxisIf<Le<Num<A>, Num<R>>>>::Out;
+    const AXIS: usize = A;
+}
+
+#[doc(hidden)]
+impl<const R: usize> RemoveAxis<Unreachable> for Rank<R>
+where
+    Rank<R>: KnownRank,
+{
+    type Out = Rank<R>;
+    const AXIS: usize = usize::MAX;
 }
 
 /// R − 1, asked only once `A < R` (so `R ≥ 1`) is known.
@@ -278,9 +365,13 @@ where
     type Out = RankOf<Sub1<Num<R>>>;
 }
 
+impl<const R: usize> RemoveAxisIf<False> for Rank<R> {
+    type Out = Rank<0>;
+}
+
 // ---------------------------------------------------------------------------------------------
 
-/// Inserting a new axis at position `A` of a rank-`R` tensor: `A ≤ R`; output rank R + 1.
+/// Inserting a new axis at position `Ax` of a rank-`R` tensor: `A ≤ R`; output rank R + 1.
 ///
 /// # Examples
 ///
@@ -291,32 +382,44 @@ where
 /// assert_eq!(t.unsqueeze(Axis::<2>).shape(), &[2, 3, 1]);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "cannot insert an axis at position {A} of a tensor of `{Self}`",
+    message = "cannot insert `{Ax}` into a tensor of `{Self}`",
     label = "the new axis must be at most the rank",
-    note = "in rank-generic code, require it: `where Rank<R>: InsertAxis<{A}, Out = Rank<O>>`"
+    note = "in rank-generic code, state it in a where-clause, e.g. `Rank<R>: InsertAxis<Axis<0>, Out = Rank<O>>`"
 )]
-pub trait InsertAxis<const A: usize> {
+pub trait InsertAxis<Ax> {
     /// The output rank, `Rank<R + 1>`.
     type Out;
+    /// The position of the new axis.
+    const AXIS: usize;
 }
 
 #[doc(hidden)]
-pub trait InsertAxisIf<Check> {
+pub trait GrowIf<Valid> {
     type Out;
 }
 
-impl<const R: usize, const A: usize> InsertAxis<A> for Rank<R>
+impl<const R: usize, const A: usize> InsertAxis<Axis<A>> for Rank<R>
 where
     Rank<R>: KnownRank,
     Rank<A>: KnownRank,
     Num<A>: IsLessOrEqual<Num<R>>,
-    Rank<R>: InsertAxisIf<LeEq<Num<A>, Num<R>>>,
+    Rank<R>: Check<LeEq<Num<A>, Num<R>>> + GrowIf<LeEq<Num<A>, Num<R>>>,
 {
-    type Out = <Rank<R> as InsertAxisIf<LeEq<Num<A>, Num<R>>>>::Out;
+    type Out = <Rank<R> as GrowIf<LeEq<Num<A>, Num<R>>>>::Out;
+    const AXIS: usize = A;
 }
 
-/// R + 1.
-impl<const R: usize> InsertAxisIf<True> for Rank<R>
+#[doc(hidden)]
+impl<const R: usize> InsertAxis<Unreachable> for Rank<R>
+where
+    Rank<R>: KnownRank,
+{
+    type Out = Rank<R>;
+    const AXIS: usize = usize::MAX;
+}
+
+/// R + 1, asked only once the rule holds.
+impl<const R: usize> GrowIf<True> for Rank<R>
 where
     Rank<R>: KnownRank,
     Num<R>: Add<B1>,
@@ -325,10 +428,14 @@ where
     type Out = RankOf<Add1<Num<R>>>;
 }
 
+impl<const R: usize> GrowIf<False> for Rank<R> {
+    type Out = Rank<0>;
+}
+
 // ---------------------------------------------------------------------------------------------
 
-/// Sliding windows along axis `A` of a rank-`R` tensor: `A < R`; output rank R + 1 (the window
-/// axis is appended).
+/// Sliding windows along axis `Ax` of a rank-`R` tensor: `A < R`; output rank R + 1 (the
+/// window axis is appended).
 ///
 /// # Examples
 ///
@@ -339,44 +446,41 @@ where
 /// assert_eq!(t.view().unfold(Axis::<0>, 2, 1).unwrap().shape(), &[4, 2]);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "cannot take windows along axis {A} of a tensor of `{Self}`: it has no axis {A}",
-    label = "axis {A} must be below the rank",
-    note = "in rank-generic code, require it: `where Rank<R>: WindowAxis<{A}, Out = Rank<O>>`"
+    message = "cannot take windows along `{Ax}` of a tensor of `{Self}`",
+    label = "the axis must be below the rank",
+    note = "in rank-generic code, state it in a where-clause, e.g. `Rank<R>: WindowAxis<Axis<0>, Out = Rank<O>>`"
 )]
-pub trait WindowAxis<const A: usize> {
+pub trait WindowAxis<Ax> {
     /// The output rank, `Rank<R + 1>`.
     type Out;
+    /// The axis number.
+    const AXIS: usize;
 }
 
-#[doc(hidden)]
-pub trait WindowAxisIf<Check> {
-    type Out;
-}
-
-impl<const R: usize, const A: usize> WindowAxis<A> for Rank<R>
+impl<const R: usize, const A: usize> WindowAxis<Axis<A>> for Rank<R>
 where
     Rank<R>: KnownRank,
     Rank<A>: KnownRank,
     Num<A>: IsLess<Num<R>>,
-    Rank<R>: WindowAxisIf<Le<Num<A>, Num<R>>>,
+    Rank<R>: Check<Le<Num<A>, Num<R>>> + GrowIf<Le<Num<A>, Num<R>>>,
 {
-    type Out = <Rank<R> as WindowAxisIf<Le<Num<A>, Num<R>>>>::Out;
+    type Out = <Rank<R> as GrowIf<Le<Num<A>, Num<R>>>>::Out;
+    const AXIS: usize = A;
 }
 
-/// R + 1.
-impl<const R: usize> WindowAxisIf<True> for Rank<R>
+#[doc(hidden)]
+impl<const R: usize> WindowAxis<Unreachable> for Rank<R>
 where
     Rank<R>: KnownRank,
-    Num<R>: Add<B1>,
-    Add1<Num<R>>: NumToRank,
 {
-    type Out = RankOf<Add1<Num<R>>>;
+    type Out = Rank<R>;
+    const AXIS: usize = usize::MAX;
 }
 
 // ---------------------------------------------------------------------------------------------
 
-/// Merging (flattening) axes `S..=E` of a rank-`R` tensor into one: `S ≤ E < R`; output rank
-/// R − (E − S).
+/// Merging (flattening) axes `First..=Last` of a rank-`R` tensor into one:
+/// `FIRST ≤ LAST < R`; output rank R − (LAST − FIRST).
 ///
 /// # Examples
 ///
@@ -387,35 +491,52 @@ where
 /// assert_eq!(t.merge(Axis::<1>, Axis::<2>).unwrap().shape(), &[3, 20]);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "cannot merge axes {S}..={E} of a tensor of `{Self}`",
+    message = "cannot merge `{First}` through `{Last}` of a tensor of `{Self}`",
     label = "needs first axis <= last axis < rank",
     note = "merge takes the first and the last axis of the range, in that order",
-    note = "in rank-generic code, require it: `where Rank<R>: MergeAxes<{S}, {E}, Out = Rank<O>>`"
+    note = "in rank-generic code, state it in a where-clause, e.g. `Rank<R>: MergeAxes<Axis<0>, Axis<1>, Out = Rank<O>>`"
 )]
-pub trait MergeAxes<const S: usize, const E: usize> {
-    /// The output rank, `Rank<R - (E - S)>`.
+pub trait MergeAxes<First, Last> {
+    /// The output rank, `Rank<R - (LAST - FIRST)>`.
     type Out;
+    /// The first and last axis numbers.
+    const AXES: (usize, usize);
 }
 
 #[doc(hidden)]
-pub trait MergeAxesIf<const S: usize, const E: usize, Ordered, InRange> {
+pub trait MergeAxesIf<const S: usize, const E: usize, Valid> {
     type Out;
 }
 
-impl<const R: usize, const S: usize, const E: usize> MergeAxes<S, E> for Rank<R>
+/// `S ≤ E` and `E < R`, as one `typenum` boolean.
+type MergeValid<const R: usize, const S: usize, const E: usize> =
+    And<LeEq<Num<S>, Num<E>>, Le<Num<E>, Num<R>>>;
+
+impl<const R: usize, const S: usize, const E: usize> MergeAxes<Axis<S>, Axis<E>> for Rank<R>
 where
     Rank<R>: KnownRank,
     Rank<S>: KnownRank,
     Rank<E>: KnownRank,
     Num<S>: IsLessOrEqual<Num<E>>,
     Num<E>: IsLess<Num<R>>,
-    Rank<R>: MergeAxesIf<S, E, LeEq<Num<S>, Num<E>>, Le<Num<E>, Num<R>>>,
+    LeEq<Num<S>, Num<E>>: BitAnd<Le<Num<E>, Num<R>>>,
+    Rank<R>: Check<MergeValid<R, S, E>> + MergeAxesIf<S, E, MergeValid<R, S, E>>,
 {
-    type Out = <Rank<R> as MergeAxesIf<S, E, LeEq<Num<S>, Num<E>>, Le<Num<E>, Num<R>>>>::Out;
+    type Out = <Rank<R> as MergeAxesIf<S, E, MergeValid<R, S, E>>>::Out;
+    const AXES: (usize, usize) = (S, E);
+}
+
+#[doc(hidden)]
+impl<const R: usize> MergeAxes<Unreachable, Unreachable> for Rank<R>
+where
+    Rank<R>: KnownRank,
+{
+    type Out = Rank<R>;
+    const AXES: (usize, usize) = (usize::MAX, usize::MAX);
 }
 
 /// R − (E − S), asked only once `S ≤ E < R` is known.
-impl<const R: usize, const S: usize, const E: usize> MergeAxesIf<S, E, True, True> for Rank<R>
+impl<const R: usize, const S: usize, const E: usize> MergeAxesIf<S, E, True> for Rank<R>
 where
     Rank<R>: KnownRank,
     Rank<S>: KnownRank,
@@ -427,9 +548,13 @@ where
     type Out = RankOf<Diff<Num<R>, Diff<Num<E>, Num<S>>>>;
 }
 
+impl<const R: usize, const S: usize, const E: usize> MergeAxesIf<S, E, False> for Rank<R> {
+    type Out = Rank<0>;
+}
+
 // ---------------------------------------------------------------------------------------------
 
-/// Splitting axis `A` of a rank-`R` tensor into `N` axes: `A < R` and `N ≥ 1`; output rank
+/// Splitting axis `Ax` of a rank-`R` tensor into `N` axes: `A < R` and `N ≥ 1`; output rank
 /// R + N − 1.
 ///
 /// # Examples
@@ -441,34 +566,51 @@ where
 /// assert_eq!(t.split(Axis::<1>, [INFER, 5]).unwrap().shape(), &[3, 4, 5]);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "cannot split axis {A} of a tensor of `{Self}` into {N} axes",
+    message = "cannot split `{Ax}` of a tensor of `{Self}` into these sizes",
     label = "needs an axis below the rank and at least one size",
-    note = "in rank-generic code, require it: `where Rank<R>: SplitAxis<{A}, {N}, Out = Rank<O>>`"
+    note = "in rank-generic code, state it in a where-clause, e.g. `Rank<R>: SplitAxis<Axis<0>, 2, Out = Rank<O>>`"
 )]
-pub trait SplitAxis<const A: usize, const N: usize> {
+pub trait SplitAxis<Ax, const N: usize> {
     /// The output rank, `Rank<R + N - 1>`.
     type Out;
+    /// The axis number.
+    const AXIS: usize;
 }
 
 #[doc(hidden)]
-pub trait SplitAxisIf<const N: usize, InRange, NonEmpty> {
+pub trait SplitAxisIf<const N: usize, Valid> {
     type Out;
 }
 
-impl<const R: usize, const A: usize, const N: usize> SplitAxis<A, N> for Rank<R>
+/// `A < R` and `N ≥ 1`, as one `typenum` boolean.
+type SplitValid<const R: usize, const A: usize, const N: usize> =
+    And<Le<Num<A>, Num<R>>, GrEq<Num<N>, typenum::U1>>;
+
+impl<const R: usize, const A: usize, const N: usize> SplitAxis<Axis<A>, N> for Rank<R>
 where
     Rank<R>: KnownRank,
     Rank<A>: KnownRank,
     Rank<N>: KnownRank,
     Num<A>: IsLess<Num<R>>,
     Num<N>: IsGreaterOrEqual<typenum::U1>,
-    Rank<R>: SplitAxisIf<N, Le<Num<A>, Num<R>>, GrEq<Num<N>, typenum::U1>>,
+    Le<Num<A>, Num<R>>: BitAnd<GrEq<Num<N>, typenum::U1>>,
+    Rank<R>: Check<SplitValid<R, A, N>> + SplitAxisIf<N, SplitValid<R, A, N>>,
 {
-    type Out = <Rank<R> as SplitAxisIf<N, Le<Num<A>, Num<R>>, GrEq<Num<N>, typenum::U1>>>::Out;
+    type Out = <Rank<R> as SplitAxisIf<N, SplitValid<R, A, N>>>::Out;
+    const AXIS: usize = A;
+}
+
+#[doc(hidden)]
+impl<const R: usize, const N: usize> SplitAxis<Unreachable, N> for Rank<R>
+where
+    Rank<R>: KnownRank,
+{
+    type Out = Rank<R>;
+    const AXIS: usize = usize::MAX;
 }
 
 /// R + N − 1, asked only once `N ≥ 1` is known.
-impl<const R: usize, const N: usize> SplitAxisIf<N, True, True> for Rank<R>
+impl<const R: usize, const N: usize> SplitAxisIf<N, True> for Rank<R>
 where
     Rank<R>: KnownRank,
     Rank<N>: KnownRank,
@@ -477,6 +619,10 @@ where
     Sum<Num<R>, Sub1<Num<N>>>: NumToRank,
 {
     type Out = RankOf<Sum<Num<R>, Sub1<Num<N>>>>;
+}
+
+impl<const R: usize, const N: usize> SplitAxisIf<N, False> for Rank<R> {
+    type Out = Rank<0>;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -493,39 +639,43 @@ where
 /// assert_eq!(t.diagonal(0, Axis::<1>, Axis::<2>).shape(), &[2, 4]);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "cannot take a diagonal over axes {D1} and {D2} of a tensor of `{Self}`",
+    message = "cannot take a diagonal over `{D1}` and `{D2}` of a tensor of `{Self}`",
     label = "needs two different axes below the rank",
-    note = "in rank-generic code, require it: `where Rank<R>: DiagonalAxes<{D1}, {D2}, Out = Rank<O>>`"
+    note = "in rank-generic code, state it in a where-clause, e.g. `Rank<R>: DiagonalAxes<Axis<0>, Axis<1>, Out = Rank<O>>`"
 )]
-pub trait DiagonalAxes<const D1: usize, const D2: usize> {
+pub trait DiagonalAxes<D1, D2> {
     /// The output rank, `Rank<R - 1>`.
     type Out;
+    /// The two axis numbers.
+    const AXES: (usize, usize);
+}
+
+/// `D1 < R`, `D2 < R` and `D1 ≠ D2`, as one `typenum` boolean.
+type DiagonalValid<const R: usize, const D1: usize, const D2: usize> =
+    And<And<Le<Num<D1>, Num<R>>, Le<Num<D2>, Num<R>>>, NotEq<Num<D1>, Num<D2>>>;
+
+impl<const R: usize, const D1: usize, const D2: usize> DiagonalAxes<Axis<D1>, Axis<D2>> for Rank<R>
+where
+    Rank<R>: KnownRank,
+    Rank<D1>: KnownRank,
+    Rank<D2>: KnownRank,
+    Num<D1>: IsLess<Num<R>> + IsNotEqual<Num<D2>>,
+    Num<D2>: IsLess<Num<R>>,
+    Le<Num<D1>, Num<R>>: BitAnd<Le<Num<D2>, Num<R>>>,
+    And<Le<Num<D1>, Num<R>>, Le<Num<D2>, Num<R>>>: BitAnd<NotEq<Num<D1>, Num<D2>>>,
+    Rank<R>: Check<DiagonalValid<R, D1, D2>> + RemoveAxisIf<DiagonalValid<R, D1, D2>>,
+{
+    type Out = <Rank<R> as RemoveAxisIf<DiagonalValid<R, D1, D2>>>::Out;
+    const AXES: (usize, usize) = (D1, D2);
 }
 
 #[doc(hidden)]
-pub trait DiagonalAxesIf<Distinct> {
-    type Out;
-}
-
-impl<const R: usize, const D1: usize, const D2: usize> DiagonalAxes<D1, D2> for Rank<R>
-where
-    Rank<R>: HasAxis<D1> + HasAxis<D2>,
-    Rank<D1>: KnownRank,
-    Rank<D2>: KnownRank,
-    Num<D1>: IsNotEqual<Num<D2>>,
-    Rank<R>: DiagonalAxesIf<NotEq<Num<D1>, Num<D2>>>,
-{
-    type Out = <Rank<R> as DiagonalAxesIf<NotEq<Num<D1>, Num<D2>>>>::Out;
-}
-
-/// R − 1, asked only once both axes exist (so `R ≥ 2`).
-impl<const R: usize> DiagonalAxesIf<True> for Rank<R>
+impl<const R: usize> DiagonalAxes<Unreachable, Unreachable> for Rank<R>
 where
     Rank<R>: KnownRank,
-    Num<R>: Sub<B1>,
-    Sub1<Num<R>>: NumToRank,
 {
-    type Out = RankOf<Sub1<Num<R>>>;
+    type Out = Rank<R>;
+    const AXES: (usize, usize) = (usize::MAX, usize::MAX);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -543,7 +693,7 @@ where
 #[diagnostic::on_unimplemented(
     message = "cannot broadcast a tensor of `{Self}` to rank {N}: broadcasting never removes axes",
     label = "the target rank must be at least the tensor's rank",
-    note = "in rank-generic code, require it: `where Rank<R>: BroadcastTo<{N}>`"
+    note = "in rank-generic code, state it in a where-clause, e.g. `Rank<R>: BroadcastTo<4>`"
 )]
 pub trait BroadcastTo<const N: usize> {}
 
@@ -552,7 +702,7 @@ where
     Rank<R>: KnownRank,
     Rank<N>: KnownRank,
     Num<N>: IsGreaterOrEqual<Num<R>>,
-    GrEq<Num<N>, Num<R>>: Holds,
+    Rank<R>: Check<GrEq<Num<N>, Num<R>>>,
 {
 }
 
@@ -569,7 +719,7 @@ where
 #[diagnostic::on_unimplemented(
     message = "cannot broadcast a tensor of `{Self}` with a tensor of rank {R2}",
     label = "ranks 0 to 16 are supported",
-    note = "in rank-generic code, require it: `where Rank<R>: BroadcastRanks<{R2}, Out = Rank<O>>`"
+    note = "in rank-generic code, state it in a where-clause, e.g. `Rank<R>: BroadcastRanks<3, Out = Rank<O>>`"
 )]
 pub trait BroadcastRanks<const R2: usize> {
     /// The output rank, `Rank<max(R, R2)>`.
@@ -661,24 +811,26 @@ mod tests {
 
     #[test]
     fn equations() {
-        same::<<Rank<3> as RemoveAxis<2>>::Out, Rank<2>>();
-        same::<<Rank<1> as RemoveAxis<0>>::Out, Rank<0>>();
-        same::<<Rank<0> as InsertAxis<0>>::Out, Rank<1>>();
-        same::<<Rank<3> as InsertAxis<3>>::Out, Rank<4>>();
-        same::<<Rank<3> as WindowAxis<1>>::Out, Rank<4>>();
-        same::<<Rank<3> as MergeAxes<1, 2>>::Out, Rank<2>>();
-        same::<<Rank<4> as MergeAxes<0, 3>>::Out, Rank<1>>();
-        same::<<Rank<4> as MergeAxes<2, 2>>::Out, Rank<4>>();
-        same::<<Rank<2> as SplitAxis<1, 2>>::Out, Rank<3>>();
-        same::<<Rank<2> as SplitAxis<0, 1>>::Out, Rank<2>>();
-        same::<<Rank<1> as SplitAxis<0, 4>>::Out, Rank<4>>();
-        same::<<Rank<3> as DiagonalAxes<1, 2>>::Out, Rank<2>>();
-        same::<<Rank<2> as DiagonalAxes<1, 0>>::Out, Rank<1>>();
+        same::<<Rank<3> as RemoveAxis<Axis<2>>>::Out, Rank<2>>();
+        same::<<Rank<1> as RemoveAxis<Axis<0>>>::Out, Rank<0>>();
+        same::<<Rank<0> as InsertAxis<Axis<0>>>::Out, Rank<1>>();
+        same::<<Rank<3> as InsertAxis<Axis<3>>>::Out, Rank<4>>();
+        same::<<Rank<3> as WindowAxis<Axis<1>>>::Out, Rank<4>>();
+        same::<<Rank<3> as MergeAxes<Axis<1>, Axis<2>>>::Out, Rank<2>>();
+        same::<<Rank<4> as MergeAxes<Axis<0>, Axis<3>>>::Out, Rank<1>>();
+        same::<<Rank<4> as MergeAxes<Axis<2>, Axis<2>>>::Out, Rank<4>>();
+        same::<<Rank<2> as SplitAxis<Axis<1>, 2>>::Out, Rank<3>>();
+        same::<<Rank<2> as SplitAxis<Axis<0>, 1>>::Out, Rank<2>>();
+        same::<<Rank<1> as SplitAxis<Axis<0>, 4>>::Out, Rank<4>>();
+        same::<<Rank<3> as DiagonalAxes<Axis<1>, Axis<2>>>::Out, Rank<2>>();
+        same::<<Rank<2> as DiagonalAxes<Axis<1>, Axis<0>>>::Out, Rank<1>>();
+        assert_eq!(<Rank<3> as RemoveAxis<Axis<2>>>::AXIS, 2);
+        assert_eq!(<Rank<3> as MergeAxes<Axis<0>, Axis<2>>>::AXES, (0, 2));
         same::<<Rank<2> as BroadcastRanks<3>>::Out, Rank<3>>();
         same::<<Rank<4> as BroadcastRanks<0>>::Out, Rank<4>>();
         fn has<const R: usize, const A: usize>()
         where
-            Rank<R>: HasAxis<A>,
+            Rank<R>: HasAxis<Axis<A>>,
         {
         }
         has::<1, 0>();

@@ -46,7 +46,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         unsafe { self.map_layout(|l| l.permute(axes)) }
     }
 
-    /// Swaps axes `I` and `J`. Rank R → R.
+    /// Swaps two axes (`Axis<I>`, `Axis<J>`). Rank R → R.
     ///
     /// Both axes must exist, or the program does not compile.
     ///
@@ -59,11 +59,12 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// assert_eq!(t.swap_axes(Axis::<0>, Axis::<2>).shape(), &[4, 3, 2]);
     /// ```
     #[must_use]
-    pub fn swap_axes<const I: usize, const J: usize>(self, _i: Axis<I>, _j: Axis<J>) -> Self
+    pub fn swap_axes<I, J>(self, _i: I, _j: J) -> Self
     where
         Rank<R>: HasAxes<I, J>,
     {
-        self.infallible(|l| l.swap_axes(I, J))
+        let (i, j) = <Rank<R> as HasAxes<I, J>>::AXES;
+        self.infallible(|l| l.swap_axes(i, j))
     }
 
     /// Reverses the order of the axes (the full transpose). Rank R → R.
@@ -97,15 +98,13 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// let s: Tensor<u8, 2> = t.squeeze(Axis::<1>).unwrap();
     /// assert_eq!(s.shape(), &[2, 3]);
     /// ```
-    pub fn squeeze<const A: usize, const O: usize>(
-        self,
-        _axis: Axis<A>,
-    ) -> Result<TensorBase<S, O>, ShapeError>
+    pub fn squeeze<Ax, const O: usize>(self, _axis: Ax) -> Result<TensorBase<S, O>, ShapeError>
     where
-        Rank<R>: RemoveAxis<A, Out = Rank<O>>,
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
+        let a = <Rank<R> as RemoveAxis<Ax>>::AXIS;
         // SAFETY: `squeeze` is view arithmetic (keeps invariants 1 and 2).
-        unsafe { self.map_layout(|l| l.squeeze::<O>(A)) }
+        unsafe { self.map_layout(|l| l.squeeze::<O>(a)) }
     }
 
     /// Inserts an axis of size 1 at position `A` (`A == R` appends). Rank R → R + 1.
@@ -119,11 +118,12 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// assert_eq!(t.unsqueeze(Axis::<0>).shape(), &[1, 2, 3]);
     /// ```
     #[must_use]
-    pub fn unsqueeze<const A: usize, const O: usize>(self, _axis: Axis<A>) -> TensorBase<S, O>
+    pub fn unsqueeze<Ax, const O: usize>(self, _axis: Ax) -> TensorBase<S, O>
     where
-        Rank<R>: InsertAxis<A, Out = Rank<O>>,
+        Rank<R>: InsertAxis<Ax, Out = Rank<O>>,
     {
-        self.infallible(|l| l.unsqueeze::<O>(A))
+        let a = <Rank<R> as InsertAxis<Ax>>::AXIS;
+        self.infallible(|l| l.unsqueeze::<O>(a))
     }
 
     /// Fixes axis `A` at `index` and removes it (PyTorch's `select`, ndarray's `index_axis`).
@@ -143,19 +143,20 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// assert_eq!(t.view().select(Axis::<1>, 2).unwrap().to_vec(), [3, 6]);
     /// assert_eq!(t.select(Axis::<0>, 1).unwrap().to_vec(), [4, 5, 6]);
     /// ```
-    pub fn select<const A: usize, const O: usize>(
+    pub fn select<Ax, const O: usize>(
         self,
-        _axis: Axis<A>,
+        _axis: Ax,
         index: usize,
     ) -> Result<TensorBase<S, O>, ShapeError>
     where
-        Rank<R>: RemoveAxis<A, Out = Rank<O>>,
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
+        let a = <Rank<R> as RemoveAxis<Ax>>::AXIS;
         // SAFETY: `select` is view arithmetic (keeps invariants 1 and 2).
-        unsafe { self.map_layout(|l| l.select::<O>(A, index)) }
+        unsafe { self.map_layout(|l| l.select::<O>(a, index)) }
     }
 
-    /// Merges (flattens) axes `FIRST..=LAST` into one, without copying.
+    /// Merges (flattens) the axes from `first` through `last` into one, without copying.
     /// Rank R → R − (LAST − FIRST).
     ///
     /// A view exists only when those axes are contiguous with each other in memory; see
@@ -180,16 +181,17 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// let err = permuted.merge(Axis::<1>, Axis::<2>).unwrap_err();
     /// assert_eq!((err.kind(), err.axis(), err.second_axis()), (ErrorKind::NotContiguous, Some(1), Some(2)));
     /// ```
-    pub fn merge<const FIRST: usize, const LAST: usize, const O: usize>(
+    pub fn merge<First, Last, const O: usize>(
         self,
-        _first: Axis<FIRST>,
-        _last: Axis<LAST>,
+        _first: First,
+        _last: Last,
     ) -> Result<TensorBase<S, O>, ShapeError>
     where
-        Rank<R>: MergeAxes<FIRST, LAST, Out = Rank<O>>,
+        Rank<R>: MergeAxes<First, Last, Out = Rank<O>>,
     {
+        let (first, last) = <Rank<R> as MergeAxes<First, Last>>::AXES;
         // SAFETY: `merge` is view arithmetic (keeps invariants 1 and 2).
-        unsafe { self.map_layout(|l| l.merge::<O>(FIRST, LAST)) }
+        unsafe { self.map_layout(|l| l.merge::<O>(first, last)) }
     }
 
     /// Splits axis `A` into `N` axes of the given sizes, without copying; at most one size may
@@ -210,16 +212,17 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// let s = t.split(Axis::<1>, [INFER, 5]).unwrap();
     /// assert_eq!((s.shape(), s.strides()), (&[3, 4, 5], &[20, 5, 1]));
     /// ```
-    pub fn split<const A: usize, const N: usize, const O: usize>(
+    pub fn split<Ax, const N: usize, const O: usize>(
         self,
-        _axis: Axis<A>,
+        _axis: Ax,
         sizes: [usize; N],
     ) -> Result<TensorBase<S, O>, ShapeError>
     where
-        Rank<R>: SplitAxis<A, N, Out = Rank<O>>,
+        Rank<R>: SplitAxis<Ax, N, Out = Rank<O>>,
     {
+        let a = <Rank<R> as SplitAxis<Ax, N>>::AXIS;
         // SAFETY: `split` is view arithmetic (keeps invariants 1 and 2).
-        unsafe { self.map_layout(|l| l.split::<N, O>(A, sizes)) }
+        unsafe { self.map_layout(|l| l.split::<N, O>(a, sizes)) }
     }
 
     /// Keeps `range` of axis `A`, taking every `step`-th element; a negative step walks the
@@ -242,20 +245,20 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// assert_eq!(t.view().slice_axis(Axis::<0>, 0..5, -2).unwrap().to_vec(), [4, 2, 0]);
     /// assert_eq!(t.view().slice_axis(Axis::<0>, -3.., 1).unwrap().to_vec(), [7, 8, 9]);
     /// ```
-    pub fn slice_axis<const A: usize>(
+    pub fn slice_axis<Ax>(
         self,
-        _axis: Axis<A>,
+        _axis: Ax,
         range: impl AxisRange,
         step: isize,
     ) -> Result<Self, ShapeError>
     where
-        Rank<R>: HasAxis<A>,
+        Rank<R>: HasAxis<Ax>,
     {
+        let a = <Rank<R> as HasAxis<Ax>>::AXIS;
         let (start, end) = range.bounds();
-        let dim = self.shape()[A];
-        let (start, end) = crate::slice::resolve_range(A, dim, start, end)?;
+        let (start, end) = crate::slice::resolve_range(a, self.shape()[a], start, end)?;
         // SAFETY: `slice_axis` is view arithmetic (keeps invariants 1 and 2).
-        unsafe { self.map_layout(|l| l.slice_axis(A, start, end, step)) }
+        unsafe { self.map_layout(|l| l.slice_axis(a, start, end, step)) }
     }
 
     /// Keeps `len` elements of axis `A` starting at `start` (PyTorch's `narrow`). Rank R → R.
@@ -274,17 +277,13 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// let n = t.view().narrow(Axis::<1>, 1, 2).unwrap();
     /// assert_eq!(n.to_vec(), [1, 2, 11, 12, 21, 22]);
     /// ```
-    pub fn narrow<const A: usize>(
-        self,
-        _axis: Axis<A>,
-        start: usize,
-        len: usize,
-    ) -> Result<Self, ShapeError>
+    pub fn narrow<Ax>(self, _axis: Ax, start: usize, len: usize) -> Result<Self, ShapeError>
     where
-        Rank<R>: HasAxis<A>,
+        Rank<R>: HasAxis<Ax>,
     {
+        let a = <Rank<R> as HasAxis<Ax>>::AXIS;
         // SAFETY: `narrow` is view arithmetic (keeps invariants 1 and 2).
-        unsafe { self.map_layout(|l| l.narrow(A, start, len)) }
+        unsafe { self.map_layout(|l| l.narrow(a, start, len)) }
     }
 
     /// Keeps every `k`-th element of axis `A`, from the first. Rank R → R.
@@ -302,12 +301,13 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// let s = t.step(Axis::<1>, 2).unwrap();
     /// assert_eq!((s.shape(), s.strides()), (&[4, 3, 6], &[30, 12, 1]));
     /// ```
-    pub fn step<const A: usize>(self, _axis: Axis<A>, k: usize) -> Result<Self, ShapeError>
+    pub fn step<Ax>(self, _axis: Ax, k: usize) -> Result<Self, ShapeError>
     where
-        Rank<R>: HasAxis<A>,
+        Rank<R>: HasAxis<Ax>,
     {
+        let a = <Rank<R> as HasAxis<Ax>>::AXIS;
         // SAFETY: `step` is view arithmetic (keeps invariants 1 and 2).
-        unsafe { self.map_layout(|l| l.step(A, k)) }
+        unsafe { self.map_layout(|l| l.step(a, k)) }
     }
 
     /// Reverses axis `A` (a negative stride). Rank R → R.
@@ -322,11 +322,12 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// assert_eq!(f.to_vec(), [6, 5, 4, 3, 2, 1]);
     /// ```
     #[must_use]
-    pub fn flip<const A: usize>(self, _axis: Axis<A>) -> Self
+    pub fn flip<Ax>(self, _axis: Ax) -> Self
     where
-        Rank<R>: HasAxis<A>,
+        Rank<R>: HasAxis<Ax>,
     {
-        self.infallible(|l| l.flip(A))
+        let a = <Rank<R> as HasAxis<Ax>>::AXIS;
+        self.infallible(|l| l.flip(a))
     }
 
     /// Applies an [`s![]`](crate::s) description: one item per axis (ranges keep it, integers
@@ -374,16 +375,17 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// assert_eq!(m.view().diagonal(-2, Axis::<0>, Axis::<1>).to_vec(), [7]);
     /// ```
     #[must_use]
-    pub fn diagonal<const D1: usize, const D2: usize, const O: usize>(
+    pub fn diagonal<D1, D2, const O: usize>(
         self,
         offset: isize,
-        _d1: Axis<D1>,
-        _d2: Axis<D2>,
+        _d1: D1,
+        _d2: D2,
     ) -> TensorBase<S, O>
     where
         Rank<R>: DiagonalAxes<D1, D2, Out = Rank<O>>,
     {
-        self.infallible(|l| l.diagonal::<O>(offset, D1, D2))
+        let (d1, d2) = <Rank<R> as DiagonalAxes<D1, D2>>::AXES;
+        self.infallible(|l| l.diagonal::<O>(offset, d1, d2))
     }
 
     /// Broadcasts to `shape` (NumPy rules, aligned on the right): size-1 axes stretch with
@@ -443,19 +445,20 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// assert_eq!(w.shape(), &[3, 3]);
     /// assert_eq!(w.to_vec(), [1, 2, 3, 2, 3, 4, 3, 4, 5]);
     /// ```
-    pub fn unfold<const A: usize, const O: usize>(
+    pub fn unfold<Ax, const O: usize>(
         self,
-        _axis: Axis<A>,
+        _axis: Ax,
         size: usize,
         step: usize,
     ) -> Result<TensorBase<S, O>, ShapeError>
     where
         S: ReadOnlyStorage,
-        Rank<R>: WindowAxis<A, Out = Rank<O>>,
+        Rank<R>: WindowAxis<Ax, Out = Rank<O>>,
     {
+        let a = <Rank<R> as WindowAxis<Ax>>::AXIS;
         // SAFETY: `unfold` is view arithmetic keeping invariant 1; overlapping windows alias,
         // which invariant 2 allows because the storage is read-only (`S: ReadOnlyStorage`).
-        unsafe { self.map_layout(|l| l.unfold::<O>(A, size, step)) }
+        unsafe { self.map_layout(|l| l.unfold::<O>(a, size, step)) }
     }
 
     /// Applies view arithmetic that cannot fail.
@@ -477,7 +480,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R>
 where
     S::Elem: Clone,
 {
-    /// Merges axes `FIRST..=LAST` into one, copying when the axes are not contiguous with each
+    /// Merges the axes from `first` through `last` into one, copying when the axes are not contiguous with each
     /// other: the result is an owned C-contiguous tensor whatever the source layout.
     /// Rank R → R − (LAST − FIRST).
     ///
@@ -493,13 +496,13 @@ where
     /// assert_eq!(flat.to_vec(), [0, 10, 1, 11, 2, 12]);
     /// ```
     #[must_use]
-    pub fn to_merged<const FIRST: usize, const LAST: usize, const O: usize>(
+    pub fn to_merged<First, Last, const O: usize>(
         &self,
-        first: Axis<FIRST>,
-        last: Axis<LAST>,
+        first: First,
+        last: Last,
     ) -> Tensor<S::Elem, O>
     where
-        Rank<R>: MergeAxes<FIRST, LAST, Out = Rank<O>>,
+        Rank<R>: MergeAxes<First, Last, Out = Rank<O>>,
     {
         match self.to_contiguous().merge(first, last) {
             Ok(t) => t,
