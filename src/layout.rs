@@ -747,6 +747,17 @@ fn sliced_axis(
     Ok((len.div_ceil(k), stride.wrapping_mul(k as isize), delta))
 }
 
+impl<const R: usize> Layout<R> {
+    /// This layout with its offset moved by `delta` elements — unless it has no elements, in
+    /// which case no position is reached and the offset stays where it is (inside the storage).
+    fn shifted(mut self, delta: isize) -> Self {
+        if !self.is_empty() {
+            self.offset = self.offset.wrapping_add_signed(delta);
+        }
+        self
+    }
+}
+
 /// # View arithmetic
 ///
 /// Every function here is O(rank), allocates nothing and only computes numbers. Given a layout
@@ -917,13 +928,12 @@ impl<const R: usize> Layout<R> {
                 index,
             ));
         }
-        Ok(Layout {
+        let layout = Layout {
             shape: without(&self.shape, axis),
             strides: without(&self.strides, axis),
-            offset: self
-                .offset
-                .wrapping_add_signed((index as isize).wrapping_mul(self.strides[axis])),
-        })
+            offset: self.offset,
+        };
+        Ok(layout.shifted((index as isize).wrapping_mul(self.strides[axis])))
     }
 
     /// Merges (flattens) axes `start..=end` into one axis whose size is their product, without
@@ -932,7 +942,7 @@ impl<const R: usize> Layout<R> {
     /// This is possible exactly when the merged axes are contiguous with each other: walking
     /// from `end` towards `start` and skipping size-1 axes, each axis's stride must equal the
     /// next inner axis's stride times its size. (Keeping the last stride without this check, as
-    /// seed 000 does, is wrong on permuted views.) A group with a size-0 axis always merges.
+    /// seed 000 does, is wrong on permuted views.) A layout with no elements always merges.
     ///
     /// # Errors
     ///
@@ -960,8 +970,9 @@ impl<const R: usize> Layout<R> {
             start <= end && end < R && R - (end - start) == O,
             "merge axes out of order"
         );
-        let group = &self.shape[start..=end];
-        let empty = group.contains(&0);
+        // A layout without elements reaches no position: any strides will do.
+        let empty = self.is_empty();
+        let group_empty = self.shape[start..=end].contains(&0);
         let mut size: usize = 1;
         // The next axis inward that is longer than 1, and the innermost such axis.
         let mut inner: Option<usize> = None;
@@ -987,7 +998,7 @@ impl<const R: usize> Layout<R> {
             inner = Some(axis);
             innermost = innermost.or(Some(axis));
         }
-        if empty {
+        if group_empty {
             size = 0;
         }
         // The merged axis steps like its innermost axis longer than 1.
@@ -1139,8 +1150,7 @@ impl<const R: usize> Layout<R> {
         let mut out = *self;
         out.shape[axis] = dim;
         out.strides[axis] = stride;
-        out.offset = out.offset.wrapping_add_signed(delta);
-        Ok(out)
+        Ok(out.shifted(delta))
     }
 
     /// Keeps `len` elements of `axis` from `start` (PyTorch's `narrow`). Rank R → R.
@@ -1200,13 +1210,9 @@ impl<const R: usize> Layout<R> {
     pub fn flip(&self, axis: usize) -> Self {
         let mut out = *self;
         let dim = self.shape[axis];
-        if dim > 0 {
-            out.offset = out
-                .offset
-                .wrapping_add_signed(((dim - 1) as isize).wrapping_mul(self.strides[axis]));
-        }
         out.strides[axis] = self.strides[axis].wrapping_neg();
-        out
+        // An empty axis (dim 0) makes the whole layout empty, so `shifted` leaves it alone.
+        out.shifted((dim.wrapping_sub(1) as isize).wrapping_mul(self.strides[axis]))
     }
 
     /// Applies the items of an [`s![]`](crate::s) description in order: integers select (and
@@ -1234,7 +1240,7 @@ impl<const R: usize> Layout<R> {
         use crate::slice::SliceItem;
         let mut shape = [0usize; O];
         let mut strides = [0isize; O];
-        let mut offset = self.offset;
+        let mut delta: isize = 0;
         let (mut input, mut output) = (0usize, 0usize);
         for item in items {
             let consumes = !matches!(item, SliceItem::NewAxis);
@@ -1258,16 +1264,15 @@ impl<const R: usize> Layout<R> {
                             at.signed(),
                         )
                     })?;
-                    offset = offset
-                        .wrapping_add_signed((index as isize).wrapping_mul(self.strides[input]));
+                    delta = delta.wrapping_add((index as isize).wrapping_mul(self.strides[input]));
                 }
                 SliceItem::Range { start, end, step } => {
                     let dim = self.shape[input];
                     let (s, e) = crate::slice::resolve_range(input, dim, start, end)?;
-                    let (d, st, delta) = sliced_axis(input, dim, self.strides[input], s, e, step)?;
+                    let (d, st, moved) = sliced_axis(input, dim, self.strides[input], s, e, step)?;
                     shape[output] = d;
                     strides[output] = st;
-                    offset = offset.wrapping_add_signed(delta);
+                    delta = delta.wrapping_add(moved);
                 }
                 SliceItem::NewAxis => {
                     shape[output] = 1;
@@ -1296,8 +1301,9 @@ impl<const R: usize> Layout<R> {
         Ok(Layout {
             shape,
             strides,
-            offset,
-        })
+            offset: self.offset,
+        }
+        .shifted(delta))
     }
 
     /// Broadcasts to `shape` (NumPy rules, aligned on the right): a size-1 axis stretches with
@@ -1383,12 +1389,7 @@ impl<const R: usize> Layout<R> {
         } else {
             (s1.saturating_sub(k).min(s2), k, self.strides[d1])
         };
-        let start = if size > 0 {
-            self.offset
-                .wrapping_add_signed((along as isize).wrapping_mul(stride))
-        } else {
-            self.offset
-        };
+        let delta = (along as isize).wrapping_mul(stride);
         let rest = |i: usize| {
             // The i-th axis of `self` that is neither d1 nor d2.
             let (lo, hi) = (d1.min(d2), d1.max(d2));
@@ -1416,8 +1417,9 @@ impl<const R: usize> Layout<R> {
                     self.strides[rest(i)]
                 }
             }),
-            offset: start,
+            offset: self.offset,
         }
+        .shifted(delta)
     }
 
     /// Sliding windows of `size` elements along `axis`, one every `step` elements (PyTorch's
@@ -1707,5 +1709,144 @@ mod tests {
         assert_eq!(n, 6);
         assert_eq!(seen, [0, 2, 4, 1, 3, 5]);
         assert_eq!(idx, [0, 0]);
+    }
+
+    /// Every worked number of the seeds' view operations.
+    #[test]
+    fn seed_view_numbers() {
+        let l = Layout::row_major([2, 3, 4])
+            .unwrap()
+            .permute([2, 0, 1])
+            .unwrap();
+        assert_eq!((l.shape(), l.strides()), (&[4, 2, 3], &[1, 12, 4]));
+
+        let m = Layout::row_major([3, 4, 5])
+            .unwrap()
+            .merge::<2>(1, 2)
+            .unwrap();
+        assert_eq!((m.shape(), m.strides()), (&[3, 20], &[20, 1]));
+
+        let sp = m.split::<2, 3>(1, [INFER, 5]).unwrap();
+        assert_eq!((sp.shape(), sp.strides()), (&[3, 4, 5], &[20, 5, 1]));
+
+        let st = Layout::row_major([4, 5, 6]).unwrap().step(1, 2).unwrap();
+        assert_eq!((st.shape(), st.strides()), (&[4, 3, 6], &[30, 12, 1]));
+        assert_eq!(
+            Layout::row_major([10]).unwrap().step(0, 3).unwrap().shape(),
+            &[4]
+        );
+
+        let f = Layout::row_major([6]).unwrap().flip(0);
+        assert_eq!((f.shape(), f.strides(), f.offset()), (&[6], &[-1], 5));
+
+        let b = Layout::row_major([3, 1, 4])
+            .unwrap()
+            .broadcast_to([2, 3, 2, 4])
+            .unwrap();
+        assert_eq!((b.shape(), b.strides()), (&[2, 3, 2, 4], &[0, 4, 0, 1]));
+
+        let d = Layout::row_major([2, 4, 4])
+            .unwrap()
+            .diagonal::<2>(-1, 1, 2);
+        assert_eq!((d.shape(), d.strides(), d.offset()), (&[2, 3], &[16, 5], 4));
+        let d = d.diagonal::<1>(1, 0, 1);
+        assert_eq!((d.shape(), d.strides(), d.offset()), (&[2], &[21], 9));
+
+        let u = Layout::row_major([2, 3, 4])
+            .unwrap()
+            .unfold::<4>(1, 2, 1)
+            .unwrap();
+        assert_eq!((u.shape(), u.strides()), (&[2, 2, 4, 2], &[12, 4, 1, 4]));
+
+        let n = Layout::row_major([4, 5]).unwrap().narrow(1, 2, 3).unwrap();
+        assert_eq!((n.shape(), n.strides(), n.offset()), (&[4, 3], &[5, 1], 2));
+    }
+
+    /// Seed 000 keeps the last stride when merging; on a permuted view that is wrong, and the
+    /// merge must refuse, naming the pair.
+    #[test]
+    fn merge_refuses_permuted_axes() {
+        let p = Layout::row_major([3, 4, 5])
+            .unwrap()
+            .permute([0, 2, 1])
+            .unwrap();
+        assert_eq!(p.strides(), &[20, 1, 5]);
+        let err = p.merge::<2>(1, 2).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::NotContiguous);
+        assert_eq!((err.axis(), err.second_axis()), (Some(1), Some(2)));
+        assert_eq!((err.expected(), err.found()), (20, 1));
+        // Size-1 axes never break a group, whatever their stride.
+        let ones = Layout::from_parts([2, 1, 3], [3, 99, 1], 0);
+        let m = ones.merge::<1>(0, 2).unwrap();
+        assert_eq!((m.shape(), m.strides()), (&[6], &[1]));
+        // Negative strides merge when they are contiguous with each other.
+        let rev = Layout::row_major([2, 3]).unwrap().flip(0).flip(1);
+        let m = rev.merge::<1>(0, 1).unwrap();
+        assert_eq!((m.shape(), m.strides(), m.offset()), (&[6], &[-1], 5));
+    }
+
+    #[test]
+    fn view_errors_name_what_and_where() {
+        let l = Layout::row_major([2, 3]).unwrap();
+        assert_eq!(
+            l.permute([0, 0]).unwrap_err(),
+            ShapeError::new(ErrorKind::RepeatedAxis, Some(1), 1, 0)
+        );
+        assert_eq!(
+            l.permute([0, 2]).unwrap_err(),
+            ShapeError::invalid_axis(2, 2)
+        );
+        assert_eq!(
+            l.squeeze::<1>(1).unwrap_err(),
+            ShapeError::size_mismatch(1, 1, 3)
+        );
+        assert_eq!(
+            l.select::<1>(0, 2).unwrap_err(),
+            ShapeError::index_out_of_bounds(0, 2, 2)
+        );
+        assert_eq!(l.step(1, 0).unwrap_err(), ShapeError::zero_step(1));
+        assert_eq!(
+            l.slice_axis(1, 2, 1, 1).unwrap_err().kind(),
+            ErrorKind::InvalidRange
+        );
+        assert_eq!(
+            l.slice_axis(1, 0, 4, 1).unwrap_err(),
+            ShapeError::range_out_of_bounds(1, 3, 4)
+        );
+        assert_eq!(
+            l.split::<2, 3>(1, [INFER, INFER]).unwrap_err().kind(),
+            ErrorKind::MultipleInferred
+        );
+        assert_eq!(
+            l.split::<2, 3>(1, [2, INFER]).unwrap_err(),
+            ShapeError::new(ErrorKind::NotDivisible, Some(1), 3, 2)
+        );
+        assert_eq!(
+            l.broadcast_to([2, 4]).unwrap_err(),
+            ShapeError::new(ErrorKind::BroadcastMismatch, Some(1), 4, 3)
+        );
+        assert_eq!(
+            l.unfold::<3>(1, 4, 1).unwrap_err(),
+            ShapeError::range_out_of_bounds(1, 3, 4)
+        );
+        assert_eq!(
+            l.unfold::<3>(1, 2, 0).unwrap_err(),
+            ShapeError::zero_step(1)
+        );
+        assert_eq!(
+            broadcast_shapes([2, 3], [4, 3]).unwrap_err(),
+            ShapeError::new(ErrorKind::BroadcastMismatch, Some(0), 2, 4)
+        );
+    }
+
+    #[test]
+    fn empty_layouts_keep_their_offset() {
+        let l = Layout::from_parts([0, 3], [3, -1], 2);
+        assert_eq!(l.flip(1).offset(), 2);
+        assert_eq!(l.select::<1>(1, 2).unwrap().offset(), 2);
+        assert_eq!(l.slice_axis(1, 1, 3, -1).unwrap().offset(), 2);
+        let d = Layout::row_major([3, 3]).unwrap().diagonal::<1>(5, 0, 1);
+        assert_eq!((d.shape(), d.offset()), (&[0], 0));
+        assert!(d.validate(9).is_ok());
     }
 }
