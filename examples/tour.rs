@@ -2,7 +2,7 @@
 //!
 //! Run with `cargo run --example tour`.
 
-use ranked::{Layout, Order, Tensor, TensorView, inline_tensor, tensor};
+use ranked::{Axis, INFER, Layout, NewAxis, Order, Tensor, TensorView, inline_tensor, s, tensor};
 
 fn main() -> Result<(), ranked::ShapeError> {
     println!("== Building tensors: the rank is part of the type");
@@ -65,6 +65,43 @@ fn main() -> Result<(), ranked::ShapeError> {
         owned.strides(),
         owned.as_slice()
     );
+
+    println!("\n== View operations change the rank in the type");
+    let cube = Tensor::from_fn([2, 3, 4], |[i, j, k]| (100 * i + 10 * j + k) as i32);
+    let v = cube.view();
+    let p = v.permute([2, 0, 1])?;
+    println!(
+        "permute([2, 0, 1]): shape {:?}, strides {:?}",
+        p.shape(),
+        p.strides()
+    );
+    let m = v.merge(Axis::<1>, Axis::<2>)?; // rank 3 → 2
+    println!(
+        "merge(Axis::<1>, Axis::<2>): shape {:?}, strides {:?}",
+        m.shape(),
+        m.strides()
+    );
+    let sp = m.split(Axis::<1>, [INFER, 4])?; // rank 2 → 3
+    println!("split(Axis::<1>, [INFER, 4]): shape {:?}", sp.shape());
+    match p.merge(Axis::<0>, Axis::<1>) {
+        Ok(_) => unreachable!(),
+        Err(e) => println!("merging a permuted view: {e}"),
+    }
+    let d = v.diagonal(1, Axis::<1>, Axis::<2>); // rank 3 → 2
+    println!("diagonal(1, Axis::<1>, Axis::<2>):\n{d}");
+    let s = v.slice(s![.., 1.., NewAxis, ..;-2])?; // rank 3 → 4
+    println!(
+        "slice(s![.., 1.., NewAxis, ..;-2]): shape {:?}\n{s}",
+        s.shape()
+    );
+    let windows = cube
+        .view()
+        .select(Axis::<0>, 0)?
+        .select(Axis::<0>, 0)?
+        .unfold(Axis::<0>, 2, 1)?;
+    println!("windows of size 2 over the first row:\n{windows}");
+    let b = d.broadcast_to([2, 2, 3])?;
+    println!("broadcast_to([2, 2, 3]): strides {:?}", b.strides());
 
     println!("\n== No allocator needed");
     let small = inline_tensor![[1u8, 2], [3, 4]];

@@ -17,9 +17,30 @@
 //! //  [4 5 6]]
 //! ```
 //!
+//! ## View operations
+//!
+//! Zero-copy and O(rank); the ones that change the rank change the type, inferred by the
+//! compiler (see the table in [`rank`]):
+//!
+//! ```
+//! use ranked::{Axis, INFER, Tensor};
+//!
+//! let t: Tensor<f32, 3> = Tensor::zeros([3, 4, 5]);
+//! let m = t.view().merge(Axis::<1>, Axis::<2>).unwrap(); // Tensor view of rank 2
+//! assert_eq!((m.shape(), m.strides()), (&[3, 20], &[20, 1]));
+//! let s = m.split(Axis::<1>, [INFER, 5]).unwrap(); // rank 3 again
+//! assert_eq!(s.strides(), &[20, 5, 1]);
+//! ```
+//!
+//! An axis that does not exist does not compile, and the first line of the error says so:
+//! ``cannot remove `Axis<3>` from a tensor of `Rank<3>` `` (see `ui-tests/fail/`).
+//!
 //! ## Layers
 //!
-//! - [`layout`]: [`Layout<R>`] — shape, signed strides and offset; all stride arithmetic.
+//! - [`rank`]: [`Rank<N>`], [`Axis<A>`] and the rank-arithmetic traits (`typenum` inside).
+//! - [`layout`]: [`Layout<R>`] — shape, signed strides and offset; all stride arithmetic,
+//!   including every view operation.
+//! - [`slice`]: the [`s![]`](s) macro's items.
 //! - [`storage`]: what holds elements — `Vec<T>`, `&[T]`, `&mut [T]`, `[T; N]`,
 //!   `GenericArray<T, N>`, `Arc<[T]>`.
 //! - [`TensorBase<S, R>`]: storage plus layout, with the aliases [`Tensor`], [`TensorView`],
