@@ -40,7 +40,7 @@
 //! - [`rank`]: [`Rank<N>`], [`Axis<A>`] and the rank-arithmetic traits (`typenum` inside).
 //! - [`layout`]: [`Layout<R>`] — shape, signed strides and offset; all stride arithmetic,
 //!   including every view operation.
-//! - [`slice`]: the [`s![]`](s) macro's items.
+//! - [`slice`](mod@slice): the items of the [`s![]`](s) macro.
 //! - [`storage`]: what holds elements — `Vec<T>`, `&[T]`, `&mut [T]`, `[T; N]`,
 //!   `GenericArray<T, N>`, `Arc<[T]>`.
 //! - [`TensorBase<S, R>`]: storage plus layout, with the aliases [`Tensor`], [`TensorView`],
