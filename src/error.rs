@@ -76,6 +76,9 @@ pub enum ErrorKind {
     CannotInfer,
     /// A rank that does not match: `expected` is the rank needed, `found` the rank given.
     RankMismatch,
+    /// More axes than a dynamic-rank layout holds: `expected` is
+    /// [`MAX_DYN_RANK`](crate::layout::MAX_DYN_RANK), `found` the rank asked for.
+    TooManyAxes,
 }
 
 /// A runtime shape error: what went wrong and where.
@@ -360,6 +363,10 @@ impl fmt::Display for ShapeError {
                 "cannot infer a size for an axis of size {e}{at}: the other sizes multiply to 0"
             ),
             ErrorKind::RankMismatch => write!(f, "expected rank {e}, found rank {n}"),
+            ErrorKind::TooManyAxes => write!(
+                f,
+                "rank {n} is more than the {e} axes a dynamic-rank layout holds"
+            ),
         }
     }
 }

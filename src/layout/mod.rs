@@ -15,6 +15,11 @@ use core::fmt;
 
 use crate::error::{ErrorKind, ShapeError};
 
+mod dynamic;
+pub(crate) mod parts;
+
+pub use dynamic::{DynLayout, DynShape, MAX_DYN_RANK};
+
 /// Memory order of a freshly built, contiguous layout.
 ///
 /// # Examples
@@ -58,6 +63,18 @@ pub enum LayoutKind {
     ColumnMajor,
     /// Neither: permuted, sliced, stepped, flipped or broadcast.
     Strided,
+}
+
+impl LayoutKind {
+    /// The kind for the given C- and F-contiguity.
+    pub(crate) fn from_flags(c: bool, f: bool) -> Self {
+        match (c, f) {
+            (true, true) => LayoutKind::Both,
+            (true, false) => LayoutKind::RowMajor,
+            (false, true) => LayoutKind::ColumnMajor,
+            (false, false) => LayoutKind::Strided,
+        }
+    }
 }
 
 impl fmt::Display for LayoutKind {
@@ -106,30 +123,6 @@ impl<const R: usize> fmt::Debug for Layout<R> {
             .field("kind", &format_args!("{}", self.kind()))
             .finish()
     }
-}
-
-/// Contiguous strides for `shape` in `order`. Size-0 axes count as size 1 so that strides stay
-/// meaningful (NumPy does the same); the product must fit in `isize`.
-fn contiguous_strides<const R: usize>(
-    shape: &[usize; R],
-    order: Order,
-) -> Result<[isize; R], ShapeError> {
-    let mut strides = [0isize; R];
-    let mut step: isize = 1;
-    let mut visit = |axis: usize| -> Result<(), ShapeError> {
-        strides[axis] = step;
-        let dim =
-            isize::try_from(shape[axis].max(1)).map_err(|_| ShapeError::overflow(Some(axis)))?;
-        step = step
-            .checked_mul(dim)
-            .ok_or(ShapeError::overflow(Some(axis)))?;
-        Ok(())
-    };
-    match order {
-        Order::RowMajor => (0..R).rev().try_for_each(&mut visit)?,
-        Order::ColumnMajor => (0..R).try_for_each(&mut visit)?,
-    }
-    Ok(strides)
 }
 
 /// Element count of `shape`, with an overflow-checked product.
@@ -215,7 +208,8 @@ impl<const R: usize> Layout<R> {
     /// assert!(l.is_f_contiguous());
     /// ```
     pub fn with_order(shape: [usize; R], order: Order) -> Result<Self, ShapeError> {
-        let strides = contiguous_strides(&shape, order)?;
+        let mut strides = [0isize; R];
+        parts::contiguous_strides(&shape, order, &mut strides)?;
         Ok(Self {
             shape,
             strides,
@@ -340,7 +334,7 @@ impl<const R: usize> Layout<R> {
     /// ```
     #[must_use]
     pub fn is_c_contiguous(&self) -> bool {
-        self.is_contiguous_in((0..R).rev())
+        parts::is_contiguous(&self.shape, &self.strides, false)
     }
 
     /// Whether the elements are laid out in column-major order without gaps (see
@@ -356,32 +350,7 @@ impl<const R: usize> Layout<R> {
     /// ```
     #[must_use]
     pub fn is_f_contiguous(&self) -> bool {
-        self.is_contiguous_in(0..R)
-    }
-
-    fn is_contiguous_in(&self, axes_fastest_first: impl Iterator<Item = usize>) -> bool {
-        if self.is_empty() {
-            return true;
-        }
-        let mut expected: isize = 1;
-        for axis in axes_fastest_first {
-            let dim = self.shape[axis];
-            if dim == 1 {
-                continue;
-            }
-            if self.strides[axis] != expected {
-                return false;
-            }
-            // `dim` > 1 and the layout is not empty; on overflow it cannot be contiguous.
-            match isize::try_from(dim)
-                .ok()
-                .and_then(|d| expected.checked_mul(d))
-            {
-                Some(next) => expected = next,
-                None => return false,
-            }
-        }
-        true
+        parts::is_contiguous(&self.shape, &self.strides, true)
     }
 
     /// Which contiguity the layout has.
@@ -395,12 +364,7 @@ impl<const R: usize> Layout<R> {
     /// ```
     #[must_use]
     pub fn kind(&self) -> LayoutKind {
-        match (self.is_c_contiguous(), self.is_f_contiguous()) {
-            (true, true) => LayoutKind::Both,
-            (true, false) => LayoutKind::RowMajor,
-            (false, true) => LayoutKind::ColumnMajor,
-            (false, false) => LayoutKind::Strided,
-        }
+        LayoutKind::from_flags(self.is_c_contiguous(), self.is_f_contiguous())
     }
 
     /// The row-major linear position of `index` within the shape (seed 000's `ravel`), or
@@ -418,16 +382,7 @@ impl<const R: usize> Layout<R> {
     /// ```
     #[must_use]
     pub fn ravel(&self, index: [usize; R]) -> Option<usize> {
-        let mut linear: usize = 0;
-        for axis in 0..R {
-            if index[axis] >= self.shape[axis] {
-                return None;
-            }
-            linear = linear
-                .checked_mul(self.shape[axis])?
-                .checked_add(index[axis])?;
-        }
-        Some(linear)
+        parts::ravel(&self.shape, &index)
     }
 
     /// The index at row-major linear position `linear` (the inverse of
@@ -443,16 +398,12 @@ impl<const R: usize> Layout<R> {
     /// assert_eq!(l.unravel(24), None);
     /// ```
     #[must_use]
-    pub fn unravel(&self, mut linear: usize) -> Option<[usize; R]> {
+    pub fn unravel(&self, linear: usize) -> Option<[usize; R]> {
         if linear >= self.try_len().ok()? {
             return None;
         }
         let mut index = [0usize; R];
-        for axis in (0..R).rev() {
-            let dim = self.shape[axis];
-            index[axis] = linear % dim;
-            linear /= dim;
-        }
+        parts::unravel(&self.shape, linear, &mut index);
         Some(index)
     }
 
@@ -477,32 +428,12 @@ impl<const R: usize> Layout<R> {
     /// assert_eq!((err.kind(), err.axis()), (ErrorKind::IndexOutOfBounds, Some(1)));
     /// ```
     pub fn try_offset_of(&self, index: [usize; R]) -> Result<usize, ShapeError> {
-        self.check_index(&index)?;
-        let mut pos = isize::try_from(self.offset).map_err(|_| ShapeError::overflow(None))?;
-        for axis in 0..R {
-            let step = isize::try_from(index[axis])
-                .ok()
-                .and_then(|i| i.checked_mul(self.strides[axis]))
-                .and_then(|s| pos.checked_add(s))
-                .ok_or(ShapeError::overflow(Some(axis)))?;
-            pos = step;
-        }
-        usize::try_from(pos)
-            .map_err(|_| ShapeError::new(ErrorKind::BeforeStorage, None, 0, -(pos as i128)))
+        parts::try_offset_of(self.parts(), &index)
     }
 
     /// Checks every index against the size of its axis.
     pub(crate) fn check_index(&self, index: &[usize; R]) -> Result<(), ShapeError> {
-        for axis in 0..R {
-            if index[axis] >= self.shape[axis] {
-                return Err(ShapeError::index_out_of_bounds(
-                    axis,
-                    self.shape[axis],
-                    index[axis],
-                ));
-            }
-        }
-        Ok(())
+        parts::check_index(&self.shape, index)
     }
 
     /// The memory offset of an in-bounds index, with wrapping arithmetic.
@@ -512,11 +443,7 @@ impl<const R: usize> Layout<R> {
     /// result is the exact storage position (invariant 1 of `TensorBase`).
     #[inline]
     pub(crate) fn offset_of_in_bounds(&self, index: &[usize; R]) -> usize {
-        let mut pos = self.offset;
-        for axis in 0..R {
-            pos = pos.wrapping_add_signed((index[axis] as isize).wrapping_mul(self.strides[axis]));
-        }
-        pos
+        parts::offset_in_bounds(&self.strides, self.offset, index)
     }
 
     /// Steps `index` to the next index in row-major order and `pos` to its memory offset.
@@ -526,21 +453,7 @@ impl<const R: usize> Layout<R> {
     /// index is exact (see [`offset_of_in_bounds`](Self::offset_of_in_bounds)).
     #[inline]
     pub(crate) fn advance(&self, index: &mut [usize; R], pos: &mut usize) -> bool {
-        for axis in (0..R).rev() {
-            index[axis] += 1;
-            *pos = pos.wrapping_add_signed(self.strides[axis]);
-            if index[axis] < self.shape[axis] {
-                return true;
-            }
-            // Back to the start of this axis: undo `shape[axis]` steps.
-            *pos = pos.wrapping_add_signed(
-                (self.shape[axis] as isize)
-                    .wrapping_mul(self.strides[axis])
-                    .wrapping_neg(),
-            );
-            index[axis] = 0;
-        }
-        false
+        parts::advance(&self.shape, &self.strides, index, pos)
     }
 
     /// Checks that this layout is valid for a storage of `storage_len` elements: the element
@@ -567,47 +480,7 @@ impl<const R: usize> Layout<R> {
     /// assert_eq!(flipped.validate(6).unwrap_err().kind(), ErrorKind::BeforeStorage);
     /// ```
     pub fn validate(&self, storage_len: usize) -> Result<(), ShapeError> {
-        if self.try_len()? == 0 {
-            if self.offset > storage_len {
-                return Err(ShapeError::new(
-                    ErrorKind::OffsetOutOfStorage,
-                    None,
-                    storage_len as i128,
-                    self.offset as i128,
-                ));
-            }
-            return Ok(());
-        }
-        let start = isize::try_from(self.offset).map_err(|_| ShapeError::overflow(None))?;
-        let (mut low, mut high) = (start, start);
-        for axis in 0..R {
-            let span = isize::try_from(self.shape[axis] - 1)
-                .ok()
-                .and_then(|d| d.checked_mul(self.strides[axis]))
-                .ok_or(ShapeError::overflow(Some(axis)))?;
-            let bound = if span < 0 { &mut low } else { &mut high };
-            *bound = bound
-                .checked_add(span)
-                .ok_or(ShapeError::overflow(Some(axis)))?;
-        }
-        if low < 0 {
-            return Err(ShapeError::new(
-                ErrorKind::BeforeStorage,
-                None,
-                0,
-                low.unsigned_abs() as i128,
-            ));
-        }
-        let high = high.unsigned_abs();
-        if high >= storage_len {
-            return Err(ShapeError::new(
-                ErrorKind::OutOfStorage,
-                None,
-                storage_len as i128,
-                high as i128,
-            ));
-        }
-        Ok(())
+        parts::validate(self.parts(), storage_len)
     }
 
     /// Checks that no two in-bounds indices map to the same memory offset.
@@ -633,41 +506,7 @@ impl<const R: usize> Layout<R> {
     /// assert_eq!((err.kind(), err.axis()), (ErrorKind::Overlap, Some(0)));
     /// ```
     pub fn check_unique(&self) -> Result<(), ShapeError> {
-        if self.is_empty() {
-            return Ok(());
-        }
-        // Axes longer than 1, sorted by absolute stride (insertion sort: R is small).
-        let mut order = [0usize; R];
-        let mut n = 0;
-        for axis in 0..R {
-            if self.shape[axis] > 1 {
-                let key = self.strides[axis].unsigned_abs();
-                let mut at = n;
-                while at > 0 && self.strides[order[at - 1]].unsigned_abs() > key {
-                    order[at] = order[at - 1];
-                    at -= 1;
-                }
-                order[at] = axis;
-                n += 1;
-            }
-        }
-        let mut reach: usize = 0;
-        for &axis in &order[..n] {
-            let stride = self.strides[axis].unsigned_abs();
-            if stride <= reach {
-                return Err(ShapeError::new(
-                    ErrorKind::Overlap,
-                    Some(axis),
-                    reach as i128 + 1,
-                    stride as i128,
-                ));
-            }
-            reach = (self.shape[axis] - 1)
-                .checked_mul(stride)
-                .and_then(|s| s.checked_add(reach))
-                .ok_or(ShapeError::overflow(Some(axis)))?;
-        }
-        Ok(())
+        parts::check_unique(&self.shape, &self.strides)
     }
 }
 
@@ -687,74 +526,30 @@ impl<const R: usize> Layout<R> {
 /// ```
 pub const INFER: usize = usize::MAX;
 
-/// `a` without its element at `axis` (`O = R - 1`).
-fn without<T: Copy, const R: usize, const O: usize>(a: &[T; R], axis: usize) -> [T; O] {
-    const { assert!(O + 1 == R) };
-    core::array::from_fn(|i| a[if i < axis { i } else { i + 1 }])
-}
-
-/// `a` with `value` inserted at `axis` (`O = R + 1`).
-fn with_inserted<T: Copy, const R: usize, const O: usize>(
-    a: &[T; R],
-    axis: usize,
-    value: T,
-) -> [T; O] {
-    const { assert!(O == R + 1) };
-    core::array::from_fn(|i| match i.cmp(&axis) {
-        core::cmp::Ordering::Less => a[i],
-        core::cmp::Ordering::Equal => value,
-        core::cmp::Ordering::Greater => a[i - 1],
-    })
-}
-
-/// One axis after slicing `start..end` with `step`: its new size, its new stride and how far the
-/// offset moves. A negative step walks the range from its last element backwards (ndarray's
-/// rule: `s![0..5;-2]` picks 4, 2, 0).
-fn sliced_axis(
-    axis: usize,
-    dim: usize,
-    stride: isize,
-    start: usize,
-    end: usize,
-    step: isize,
-) -> Result<(usize, isize, isize), ShapeError> {
-    if step == 0 {
-        return Err(ShapeError::zero_step(axis));
-    }
-    if end > dim {
-        return Err(ShapeError::range_out_of_bounds(axis, dim, end));
-    }
-    if start > end {
-        return Err(ShapeError::new(
-            ErrorKind::InvalidRange,
-            Some(axis),
-            start as i128,
-            end as i128,
-        ));
-    }
-    let len = end - start;
-    if len == 0 {
-        // No element: leave the offset where it is (it must stay inside the storage).
-        return Ok((0, stride, 0));
-    }
-    let mut delta = (start as isize).wrapping_mul(stride);
-    let mut stride = stride;
-    if step < 0 {
-        delta = delta.wrapping_add(((len - 1) as isize).wrapping_mul(stride));
-        stride = stride.wrapping_neg();
-    }
-    let k = step.unsigned_abs();
-    Ok((len.div_ceil(k), stride.wrapping_mul(k as isize), delta))
-}
-
 impl<const R: usize> Layout<R> {
-    /// This layout with its offset moved by `delta` elements — unless it has no elements, in
-    /// which case no position is reached and the offset stays where it is (inside the storage).
-    fn shifted(mut self, delta: isize) -> Self {
-        if !self.is_empty() {
-            self.offset = self.offset.wrapping_add_signed(delta);
+    /// The layout as borrowed slices, for the shared arithmetic in [`parts`].
+    #[inline]
+    pub(crate) fn parts(&self) -> parts::Parts<'_> {
+        parts::Parts {
+            shape: &self.shape,
+            strides: &self.strides,
+            offset: self.offset,
         }
-        self
+    }
+
+    /// A layout filled in by `fill`, which writes shape and strides and returns the offset.
+    #[inline]
+    fn build(
+        fill: impl FnOnce(&mut [usize], &mut [isize]) -> Result<usize, ShapeError>,
+    ) -> Result<Self, ShapeError> {
+        let mut shape = [0usize; R];
+        let mut strides = [0isize; R];
+        let offset = fill(&mut shape, &mut strides)?;
+        Ok(Self {
+            shape,
+            strides,
+            offset,
+        })
     }
 }
 
@@ -785,26 +580,9 @@ impl<const R: usize> Layout<R> {
     /// assert_eq!((l.shape(), l.strides()), (&[4, 2, 3], &[1, 12, 4]));
     /// ```
     pub fn permute(&self, axes: [usize; R]) -> Result<Self, ShapeError> {
-        let mut seen = [false; R];
-        for (pos, &axis) in axes.iter().enumerate() {
-            if axis >= R {
-                return Err(ShapeError::invalid_axis(R, axis));
-            }
-            if seen[axis] {
-                return Err(ShapeError::new(
-                    ErrorKind::RepeatedAxis,
-                    Some(pos),
-                    1,
-                    axis as i128,
-                ));
-            }
-            seen[axis] = true;
-        }
-        Ok(Self {
-            shape: core::array::from_fn(|i| self.shape[axes[i]]),
-            strides: core::array::from_fn(|i| self.strides[axes[i]]),
-            offset: self.offset,
-        })
+        let mut out = *self;
+        out.offset = parts::permute(self.parts(), &axes, &mut out.shape, &mut out.strides)?;
+        Ok(out)
     }
 
     /// Swaps axes `i` and `j`. Rank R → R.
@@ -863,14 +641,8 @@ impl<const R: usize> Layout<R> {
     /// assert!(l.squeeze::<2>(0).is_err());
     /// ```
     pub fn squeeze<const O: usize>(&self, axis: usize) -> Result<Layout<O>, ShapeError> {
-        if self.shape[axis] != 1 {
-            return Err(ShapeError::size_mismatch(axis, 1, self.shape[axis]));
-        }
-        Ok(Layout {
-            shape: without(&self.shape, axis),
-            strides: without(&self.strides, axis),
-            offset: self.offset,
-        })
+        const { assert!(O + 1 == R) };
+        Layout::build(|shape, strides| parts::squeeze(self.parts(), axis, shape, strides))
     }
 
     /// Inserts an axis of size 1 before `axis` (`axis == R` appends). Rank R → R + 1 = O.
@@ -889,16 +661,14 @@ impl<const R: usize> Layout<R> {
     /// ```
     #[must_use]
     pub fn unsqueeze<const O: usize>(&self, axis: usize) -> Layout<O> {
-        let stride = if axis < R {
-            self.strides[axis].wrapping_mul(self.shape[axis] as isize)
-        } else {
-            1
+        const { assert!(O == R + 1) };
+        let mut out = Layout {
+            shape: [0; O],
+            strides: [0; O],
+            offset: 0,
         };
-        Layout {
-            shape: with_inserted(&self.shape, axis, 1),
-            strides: with_inserted(&self.strides, axis, stride),
-            offset: self.offset,
-        }
+        out.offset = parts::unsqueeze(self.parts(), axis, &mut out.shape, &mut out.strides);
+        out
     }
 
     /// Fixes `axis` at `index` and removes it (PyTorch's `select`, ndarray's `index_axis`).
@@ -921,19 +691,8 @@ impl<const R: usize> Layout<R> {
         axis: usize,
         index: usize,
     ) -> Result<Layout<O>, ShapeError> {
-        if index >= self.shape[axis] {
-            return Err(ShapeError::index_out_of_bounds(
-                axis,
-                self.shape[axis],
-                index,
-            ));
-        }
-        let layout = Layout {
-            shape: without(&self.shape, axis),
-            strides: without(&self.strides, axis),
-            offset: self.offset,
-        };
-        Ok(layout.shifted((index as isize).wrapping_mul(self.strides[axis])))
+        const { assert!(O + 1 == R) };
+        Layout::build(|shape, strides| parts::select(self.parts(), axis, index, shape, strides))
     }
 
     /// Merges (flattens) axes `start..=end` into one axis whose size is their product, without
@@ -968,60 +727,9 @@ impl<const R: usize> Layout<R> {
         const { assert!(O <= R) };
         assert!(
             start <= end && end < R && R - (end - start) == O,
-            "merge axes out of order"
+            "merge needs start <= end < R and O = R - (end - start)"
         );
-        // A layout without elements reaches no position: any strides will do.
-        let empty = self.is_empty();
-        let group_empty = self.shape[start..=end].contains(&0);
-        let mut size: usize = 1;
-        // The next axis inward that is longer than 1, and the innermost such axis.
-        let mut inner: Option<usize> = None;
-        let mut innermost: Option<usize> = None;
-        for axis in (start..=end).rev() {
-            let dim = self.shape[axis];
-            size = size.wrapping_mul(dim);
-            if dim == 1 {
-                continue;
-            }
-            if let Some(b) = inner {
-                let needed = self.strides[b].wrapping_mul(self.shape[b] as isize);
-                if !empty && self.strides[axis] != needed {
-                    return Err(ShapeError::new(
-                        ErrorKind::NotContiguous,
-                        Some(axis),
-                        needed as i128,
-                        self.strides[axis] as i128,
-                    )
-                    .with_second_axis(b));
-                }
-            }
-            inner = Some(axis);
-            innermost = innermost.or(Some(axis));
-        }
-        if group_empty {
-            size = 0;
-        }
-        // The merged axis steps like its innermost axis longer than 1.
-        let stride = self.strides[innermost.unwrap_or(end)];
-        let gone = end - start;
-        let pick = |i: usize| if i < start { i } else { i + gone };
-        Ok(Layout {
-            shape: core::array::from_fn(|i| {
-                if i == start {
-                    size
-                } else {
-                    self.shape[pick(i)]
-                }
-            }),
-            strides: core::array::from_fn(|i| {
-                if i == start {
-                    stride
-                } else {
-                    self.strides[pick(i)]
-                }
-            }),
-            offset: self.offset,
-        })
+        Layout::build(|shape, strides| parts::merge(self.parts(), start, end, shape, strides))
     }
 
     /// Splits `axis` into `N` axes of the given sizes, without copying; at most one size may be
@@ -1049,77 +757,8 @@ impl<const R: usize> Layout<R> {
         axis: usize,
         sizes: [usize; N],
     ) -> Result<Layout<O>, ShapeError> {
-        const { assert!(N >= 1 && O == R + N - 1) };
-        let dim = self.shape[axis];
-        let inferred = sizes.iter().filter(|&&s| s == INFER).count();
-        if inferred > 1 {
-            return Err(ShapeError::new(
-                ErrorKind::MultipleInferred,
-                Some(axis),
-                1,
-                inferred as i128,
-            ));
-        }
-        let mut known: usize = 1;
-        for &s in sizes.iter().filter(|&&s| s != INFER) {
-            known = known
-                .checked_mul(s)
-                .ok_or(ShapeError::overflow(Some(axis)))?;
-        }
-        let mut sizes = sizes;
-        if inferred == 1 {
-            if known == 0 {
-                return Err(ShapeError::new(
-                    ErrorKind::CannotInfer,
-                    Some(axis),
-                    dim as i128,
-                    0,
-                ));
-            }
-            if !dim.is_multiple_of(known) {
-                return Err(ShapeError::new(
-                    ErrorKind::NotDivisible,
-                    Some(axis),
-                    dim as i128,
-                    known as i128,
-                ));
-            }
-            for s in sizes.iter_mut().filter(|s| **s == INFER) {
-                *s = dim / known;
-            }
-        } else if known != dim {
-            return Err(ShapeError::new(
-                ErrorKind::NotDivisible,
-                Some(axis),
-                dim as i128,
-                known as i128,
-            ));
-        }
-        // Innermost new axis steps like the old axis; each outer one steps over the inner ones.
-        let mut new_strides = [0isize; N];
-        let mut step = self.strides[axis];
-        for j in (0..N).rev() {
-            new_strides[j] = step;
-            step = step.wrapping_mul(sizes[j] as isize);
-        }
-        let pick = |i: usize| if i < axis { i } else { i + 1 - N };
-        Ok(Layout {
-            shape: core::array::from_fn(|i| {
-                if (axis..axis + N).contains(&i) {
-                    sizes[i - axis]
-                } else {
-                    self.shape[pick(i)]
-                }
-            }),
-            strides: core::array::from_fn(|i| {
-                if (axis..axis + N).contains(&i) {
-                    new_strides[i - axis]
-                } else {
-                    self.strides[pick(i)]
-                }
-            }),
-            offset: self.offset,
-        })
+        const { assert!(N >= 1 && O == R + N - 1 && N <= MAX_DYN_RANK) };
+        Layout::build(|shape, strides| parts::split(self.parts(), axis, &sizes, shape, strides))
     }
 
     /// Keeps `start..end` of `axis`, taking every `step`-th element; a negative step walks the
@@ -1145,12 +784,15 @@ impl<const R: usize> Layout<R> {
         end: usize,
         step: isize,
     ) -> Result<Self, ShapeError> {
-        let (dim, stride, delta) =
-            sliced_axis(axis, self.shape[axis], self.strides[axis], start, end, step)?;
         let mut out = *self;
-        out.shape[axis] = dim;
-        out.strides[axis] = stride;
-        Ok(out.shifted(delta))
+        out.offset = parts::slice_axis(
+            &mut out.shape,
+            &mut out.strides,
+            self.offset,
+            axis,
+            (start, end, step),
+        )?;
+        Ok(out)
     }
 
     /// Keeps `len` elements of `axis` from `start` (PyTorch's `narrow`). Rank R → R.
@@ -1209,10 +851,8 @@ impl<const R: usize> Layout<R> {
     #[must_use]
     pub fn flip(&self, axis: usize) -> Self {
         let mut out = *self;
-        let dim = self.shape[axis];
-        out.strides[axis] = self.strides[axis].wrapping_neg();
-        // An empty axis (dim 0) makes the whole layout empty, so `shifted` leaves it alone.
-        out.shifted((dim.wrapping_sub(1) as isize).wrapping_mul(self.strides[axis]))
+        out.offset = parts::flip(&self.shape, &mut out.strides, self.offset, axis);
+        out
     }
 
     /// Applies the items of an [`s![]`](crate::s) description in order: integers select (and
@@ -1237,73 +877,7 @@ impl<const R: usize> Layout<R> {
         &self,
         items: &[crate::slice::SliceItem],
     ) -> Result<Layout<O>, ShapeError> {
-        use crate::slice::SliceItem;
-        let mut shape = [0usize; O];
-        let mut strides = [0isize; O];
-        let mut delta: isize = 0;
-        let (mut input, mut output) = (0usize, 0usize);
-        for item in items {
-            let consumes = !matches!(item, SliceItem::NewAxis);
-            let produces = !matches!(item, SliceItem::Index(_));
-            if (consumes && input >= R) || (produces && output >= O) {
-                return Err(ShapeError::new(
-                    ErrorKind::RankMismatch,
-                    None,
-                    R as i128,
-                    input as i128 + 1,
-                ));
-            }
-            match *item {
-                SliceItem::Index(at) => {
-                    let dim = self.shape[input];
-                    let index = at.resolve(dim).filter(|&i| i < dim).ok_or_else(|| {
-                        ShapeError::new(
-                            ErrorKind::IndexOutOfBounds,
-                            Some(input),
-                            dim as i128,
-                            at.signed(),
-                        )
-                    })?;
-                    delta = delta.wrapping_add((index as isize).wrapping_mul(self.strides[input]));
-                }
-                SliceItem::Range { start, end, step } => {
-                    let dim = self.shape[input];
-                    let (s, e) = crate::slice::resolve_range(input, dim, start, end)?;
-                    let (d, st, moved) = sliced_axis(input, dim, self.strides[input], s, e, step)?;
-                    shape[output] = d;
-                    strides[output] = st;
-                    delta = delta.wrapping_add(moved);
-                }
-                SliceItem::NewAxis => {
-                    shape[output] = 1;
-                    strides[output] = 0;
-                }
-            }
-            input += usize::from(consumes);
-            output += usize::from(produces);
-        }
-        if input != R {
-            return Err(ShapeError::new(
-                ErrorKind::RankMismatch,
-                None,
-                R as i128,
-                input as i128,
-            ));
-        }
-        if output != O {
-            return Err(ShapeError::new(
-                ErrorKind::RankMismatch,
-                None,
-                O as i128,
-                output as i128,
-            ));
-        }
-        Ok(Layout {
-            shape,
-            strides,
-            offset: self.offset,
-        }
-        .shifted(delta))
+        Layout::build(|shape, strides| parts::slice_items(self.parts(), items, shape, strides))
     }
 
     /// Broadcasts to `shape` (NumPy rules, aligned on the right): a size-1 axis stretches with
@@ -1328,29 +902,7 @@ impl<const R: usize> Layout<R> {
     /// ```
     pub fn broadcast_to<const N: usize>(&self, shape: [usize; N]) -> Result<Layout<N>, ShapeError> {
         const { assert!(N >= R) };
-        checked_len(&shape)?;
-        let lead = N - R;
-        let mut strides = [0isize; N];
-        for i in lead..N {
-            let (from, to) = (self.shape[i - lead], shape[i]);
-            strides[i] = if from == to {
-                self.strides[i - lead]
-            } else if from == 1 {
-                0
-            } else {
-                return Err(ShapeError::new(
-                    ErrorKind::BroadcastMismatch,
-                    Some(i),
-                    to as i128,
-                    from as i128,
-                ));
-            };
-        }
-        Ok(Layout {
-            shape,
-            strides,
-            offset: self.offset,
-        })
+        Layout::build(|out, strides| parts::broadcast(self.parts(), &shape, out, strides))
     }
 
     /// The diagonal over axes `d1` and `d2` with the given offset, by PyTorch's rules (seed 001):
@@ -1382,44 +934,20 @@ impl<const R: usize> Layout<R> {
             d1 != d2 && d1 < R && d2 < R,
             "diagonal needs two different axes below the rank"
         );
-        let (s1, s2) = (self.shape[d1], self.shape[d2]);
-        let k = offset.unsigned_abs();
-        let (size, along, stride) = if offset >= 0 {
-            (s1.min(s2.saturating_sub(k)), k, self.strides[d2])
-        } else {
-            (s1.saturating_sub(k).min(s2), k, self.strides[d1])
+        let mut out = Layout {
+            shape: [0; O],
+            strides: [0; O],
+            offset: 0,
         };
-        let delta = (along as isize).wrapping_mul(stride);
-        let rest = |i: usize| {
-            // The i-th axis of `self` that is neither d1 nor d2.
-            let (lo, hi) = (d1.min(d2), d1.max(d2));
-            if i < lo {
-                i
-            } else if i + 1 < hi {
-                i + 1
-            } else {
-                i + 2
-            }
-        };
-        let diag_stride = self.strides[d1].wrapping_add(self.strides[d2]);
-        Layout {
-            shape: core::array::from_fn(|i| {
-                if i + 1 == O {
-                    size
-                } else {
-                    self.shape[rest(i)]
-                }
-            }),
-            strides: core::array::from_fn(|i| {
-                if i + 1 == O {
-                    diag_stride
-                } else {
-                    self.strides[rest(i)]
-                }
-            }),
-            offset: self.offset,
-        }
-        .shifted(delta)
+        out.offset = parts::diagonal(
+            self.parts(),
+            offset,
+            d1,
+            d2,
+            &mut out.shape,
+            &mut out.strides,
+        );
+        out
     }
 
     /// Sliding windows of `size` elements along `axis`, one every `step` elements (PyTorch's
@@ -1450,35 +978,8 @@ impl<const R: usize> Layout<R> {
         step: usize,
     ) -> Result<Layout<O>, ShapeError> {
         const { assert!(O == R + 1) };
-        if step == 0 {
-            return Err(ShapeError::zero_step(axis));
-        }
-        let dim = self.shape[axis];
-        if size > dim {
-            return Err(ShapeError::range_out_of_bounds(axis, dim, size));
-        }
-        let count = (dim - size) / step + 1;
-        let stride = self.strides[axis];
-        Ok(Layout {
-            shape: core::array::from_fn(|i| {
-                if i == R {
-                    size
-                } else if i == axis {
-                    count
-                } else {
-                    self.shape[i]
-                }
-            }),
-            strides: core::array::from_fn(|i| {
-                if i == R {
-                    stride
-                } else if i == axis {
-                    stride.wrapping_mul(step as isize)
-                } else {
-                    self.strides[i]
-                }
-            }),
-            offset: self.offset,
+        Layout::build(|shape, strides| {
+            parts::unfold(self.parts(), axis, size, step, shape, strides)
         })
     }
 }

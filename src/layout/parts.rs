@@ -1,0 +1,715 @@
+//! Stride arithmetic on borrowed shape and stride slices: the one implementation behind both
+//! [`Layout<R>`](super::Layout) (rank fixed by the type) and
+//! [`DynLayout`](super::DynLayout) (rank known at run time).
+//!
+//! Functions here assume valid axis numbers (the typed API proves them at compile time, the
+//! dynamic one checks them first) and report every other problem as a [`ShapeError`]. View
+//! operations write the derived shape and strides into output slices of the right length and
+//! return the derived offset. For a layout valid for some storage, every derived layout is valid
+//! for the same storage; see the "View arithmetic" section of [`Layout`](super::Layout).
+
+use crate::error::{ErrorKind, ShapeError};
+use crate::slice::SliceItem;
+
+use super::{INFER, Order};
+
+/// A layout as borrowed slices.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Parts<'a> {
+    pub(crate) shape: &'a [usize],
+    pub(crate) strides: &'a [isize],
+    pub(crate) offset: usize,
+}
+
+impl Parts<'_> {
+    fn rank(&self) -> usize {
+        self.shape.len()
+    }
+
+    pub(crate) fn is_empty(&self) -> bool {
+        self.shape.contains(&0)
+    }
+}
+
+/// `offset + delta`, unless the derived layout (`shape`) has no elements: then no position is
+/// reached and the offset stays where it was, inside the storage.
+fn shifted(offset: usize, delta: isize, shape: &[usize]) -> usize {
+    if shape.contains(&0) {
+        offset
+    } else {
+        offset.wrapping_add_signed(delta)
+    }
+}
+
+/// Copies `src` into `dst`, replacing `src[start..end]` with `with`.
+fn splice<T: Copy>(src: &[T], start: usize, end: usize, with: &[T], dst: &mut [T]) {
+    debug_assert_eq!(dst.len(), src.len() - (end - start) + with.len());
+    let (head, tail) = (&src[..start], &src[end..]);
+    dst[..start].copy_from_slice(head);
+    dst[start..start + with.len()].copy_from_slice(with);
+    dst[start + with.len()..].copy_from_slice(tail);
+}
+
+// --------------------------------------------------------------------------- basic arithmetic
+
+/// Contiguous strides for `shape` in `order`. Size-0 axes count as size 1 so that strides stay
+/// meaningful (NumPy does the same); the product must fit in `isize`.
+pub(crate) fn contiguous_strides(
+    shape: &[usize],
+    order: Order,
+    strides: &mut [isize],
+) -> Result<(), ShapeError> {
+    let mut step: isize = 1;
+    let mut visit = |axis: usize| -> Result<(), ShapeError> {
+        strides[axis] = step;
+        let dim =
+            isize::try_from(shape[axis].max(1)).map_err(|_| ShapeError::overflow(Some(axis)))?;
+        step = step
+            .checked_mul(dim)
+            .ok_or(ShapeError::overflow(Some(axis)))?;
+        Ok(())
+    };
+    match order {
+        Order::RowMajor => (0..shape.len()).rev().try_for_each(&mut visit),
+        Order::ColumnMajor => (0..shape.len()).try_for_each(&mut visit),
+    }
+}
+
+/// Whether the layout visits consecutive memory in row-major (or, with `column_major`,
+/// column-major) order; size-1 axes do not matter and an empty layout is contiguous.
+pub(crate) fn is_contiguous(shape: &[usize], strides: &[isize], column_major: bool) -> bool {
+    if shape.contains(&0) {
+        return true;
+    }
+    let mut expected: isize = 1;
+    let rank = shape.len();
+    for k in 0..rank {
+        let axis = if column_major { k } else { rank - 1 - k };
+        let dim = shape[axis];
+        if dim == 1 {
+            continue;
+        }
+        if strides[axis] != expected {
+            return false;
+        }
+        // `dim` > 1 and the layout is not empty; on overflow it cannot be contiguous.
+        match isize::try_from(dim)
+            .ok()
+            .and_then(|d| expected.checked_mul(d))
+        {
+            Some(next) => expected = next,
+            None => return false,
+        }
+    }
+    true
+}
+
+/// Checks every index against the size of its axis.
+pub(crate) fn check_index(shape: &[usize], index: &[usize]) -> Result<(), ShapeError> {
+    for (axis, (&i, &dim)) in index.iter().zip(shape).enumerate() {
+        if i >= dim {
+            return Err(ShapeError::index_out_of_bounds(axis, dim, i));
+        }
+    }
+    Ok(())
+}
+
+/// The memory offset of `index`, with every index and all arithmetic checked.
+pub(crate) fn try_offset_of(p: Parts<'_>, index: &[usize]) -> Result<usize, ShapeError> {
+    check_index(p.shape, index)?;
+    let mut pos = isize::try_from(p.offset).map_err(|_| ShapeError::overflow(None))?;
+    for (axis, (&i, &stride)) in index.iter().zip(p.strides).enumerate() {
+        pos = isize::try_from(i)
+            .ok()
+            .and_then(|i| i.checked_mul(stride))
+            .and_then(|s| pos.checked_add(s))
+            .ok_or(ShapeError::overflow(Some(axis)))?;
+    }
+    usize::try_from(pos)
+        .map_err(|_| ShapeError::new(ErrorKind::BeforeStorage, None, 0, -(pos as i128)))
+}
+
+/// The memory offset of an in-bounds index, with wrapping arithmetic: for a layout valid for
+/// its storage every partial sum lies between the lowest and highest offset the layout reaches,
+/// so nothing wraps and the result is exact.
+#[inline]
+pub(crate) fn offset_in_bounds(strides: &[isize], offset: usize, index: &[usize]) -> usize {
+    let mut pos = offset;
+    for (&i, &stride) in index.iter().zip(strides) {
+        pos = pos.wrapping_add_signed((i as isize).wrapping_mul(stride));
+    }
+    pos
+}
+
+/// Steps `index` to the next index in row-major order and `pos` to its memory offset.
+/// Returns `false` (leaving `index` at all zeros) after the last index. Wrapping arithmetic, exact
+/// for in-bounds indices of a valid layout.
+#[inline]
+pub(crate) fn advance(
+    shape: &[usize],
+    strides: &[isize],
+    index: &mut [usize],
+    pos: &mut usize,
+) -> bool {
+    for axis in (0..shape.len()).rev() {
+        index[axis] += 1;
+        *pos = pos.wrapping_add_signed(strides[axis]);
+        if index[axis] < shape[axis] {
+            return true;
+        }
+        // Back to the start of this axis: undo `shape[axis]` steps.
+        *pos = pos.wrapping_add_signed(
+            (shape[axis] as isize)
+                .wrapping_mul(strides[axis])
+                .wrapping_neg(),
+        );
+        index[axis] = 0;
+    }
+    false
+}
+
+/// The row-major linear position of `index`, or `None` if out of bounds.
+pub(crate) fn ravel(shape: &[usize], index: &[usize]) -> Option<usize> {
+    let mut linear: usize = 0;
+    for (&i, &dim) in index.iter().zip(shape) {
+        if i >= dim {
+            return None;
+        }
+        linear = linear.checked_mul(dim)?.checked_add(i)?;
+    }
+    Some(linear)
+}
+
+/// The index at row-major position `linear` (which must be below the element count).
+pub(crate) fn unravel(shape: &[usize], mut linear: usize, index: &mut [usize]) {
+    for axis in (0..shape.len()).rev() {
+        let dim = shape[axis];
+        index[axis] = linear % dim;
+        linear /= dim;
+    }
+}
+
+/// See [`Layout::validate`](super::Layout::validate).
+pub(crate) fn validate(p: Parts<'_>, storage_len: usize) -> Result<(), ShapeError> {
+    if super::checked_len(p.shape)? == 0 {
+        if p.offset > storage_len {
+            return Err(ShapeError::new(
+                ErrorKind::OffsetOutOfStorage,
+                None,
+                storage_len as i128,
+                p.offset as i128,
+            ));
+        }
+        return Ok(());
+    }
+    let start = isize::try_from(p.offset).map_err(|_| ShapeError::overflow(None))?;
+    let (mut low, mut high) = (start, start);
+    for (axis, (&dim, &stride)) in p.shape.iter().zip(p.strides).enumerate() {
+        let span = isize::try_from(dim - 1)
+            .ok()
+            .and_then(|d| d.checked_mul(stride))
+            .ok_or(ShapeError::overflow(Some(axis)))?;
+        let bound = if span < 0 { &mut low } else { &mut high };
+        *bound = bound
+            .checked_add(span)
+            .ok_or(ShapeError::overflow(Some(axis)))?;
+    }
+    if low < 0 {
+        return Err(ShapeError::new(
+            ErrorKind::BeforeStorage,
+            None,
+            0,
+            low.unsigned_abs() as i128,
+        ));
+    }
+    let high = high.unsigned_abs();
+    if high >= storage_len {
+        return Err(ShapeError::new(
+            ErrorKind::OutOfStorage,
+            None,
+            storage_len as i128,
+            high as i128,
+        ));
+    }
+    Ok(())
+}
+
+/// See [`Layout::check_unique`](super::Layout::check_unique). Visits the axes longer than 1 in
+/// order of absolute stride (ties by axis number) by repeated selection: O(rank²), no buffer.
+pub(crate) fn check_unique(shape: &[usize], strides: &[isize]) -> Result<(), ShapeError> {
+    if shape.contains(&0) {
+        return Ok(());
+    }
+    let key = |axis: usize| (strides[axis].unsigned_abs(), axis);
+    let mut previous: Option<(usize, usize)> = None;
+    let mut reach: usize = 0;
+    loop {
+        let next = (0..shape.len())
+            .filter(|&axis| shape[axis] > 1 && previous.is_none_or(|p| key(axis) > p))
+            .min_by_key(|&axis| key(axis));
+        let Some(axis) = next else {
+            return Ok(());
+        };
+        previous = Some(key(axis));
+        let stride = strides[axis].unsigned_abs();
+        if stride <= reach {
+            return Err(ShapeError::new(
+                ErrorKind::Overlap,
+                Some(axis),
+                reach as i128 + 1,
+                stride as i128,
+            ));
+        }
+        reach = (shape[axis] - 1)
+            .checked_mul(stride)
+            .and_then(|s| s.checked_add(reach))
+            .ok_or(ShapeError::overflow(Some(axis)))?;
+    }
+}
+
+// --------------------------------------------------------------------------- view operations
+
+/// Axis `i` of the result is axis `axes[i]` of the source; each axis exactly once.
+pub(crate) fn permute(
+    p: Parts<'_>,
+    axes: &[usize],
+    shape: &mut [usize],
+    strides: &mut [isize],
+) -> Result<usize, ShapeError> {
+    let rank = p.rank();
+    if axes.len() != rank {
+        return Err(ShapeError::new(
+            ErrorKind::RankMismatch,
+            None,
+            rank as i128,
+            axes.len() as i128,
+        ));
+    }
+    for (pos, &axis) in axes.iter().enumerate() {
+        if axis >= rank {
+            return Err(ShapeError::invalid_axis(rank, axis));
+        }
+        if axes[..pos].contains(&axis) {
+            return Err(ShapeError::new(
+                ErrorKind::RepeatedAxis,
+                Some(pos),
+                1,
+                axis as i128,
+            ));
+        }
+        shape[pos] = p.shape[axis];
+        strides[pos] = p.strides[axis];
+    }
+    Ok(p.offset)
+}
+
+/// Removes `axis`, which must have size 1.
+pub(crate) fn squeeze(
+    p: Parts<'_>,
+    axis: usize,
+    shape: &mut [usize],
+    strides: &mut [isize],
+) -> Result<usize, ShapeError> {
+    if p.shape[axis] != 1 {
+        return Err(ShapeError::size_mismatch(axis, 1, p.shape[axis]));
+    }
+    splice(p.shape, axis, axis + 1, &[], shape);
+    splice(p.strides, axis, axis + 1, &[], strides);
+    Ok(p.offset)
+}
+
+/// Inserts a size-1 axis before `axis` (`axis == rank` appends), with the stride that keeps a
+/// contiguous layout contiguous: `strides[axis] · shape[axis]`, or 1 when appending (seed 004).
+pub(crate) fn unsqueeze(
+    p: Parts<'_>,
+    axis: usize,
+    shape: &mut [usize],
+    strides: &mut [isize],
+) -> usize {
+    let stride = if axis < p.rank() {
+        p.strides[axis].wrapping_mul(p.shape[axis] as isize)
+    } else {
+        1
+    };
+    splice(p.shape, axis, axis, &[1], shape);
+    splice(p.strides, axis, axis, &[stride], strides);
+    p.offset
+}
+
+/// Fixes `axis` at `index` and removes it.
+pub(crate) fn select(
+    p: Parts<'_>,
+    axis: usize,
+    index: usize,
+    shape: &mut [usize],
+    strides: &mut [isize],
+) -> Result<usize, ShapeError> {
+    if index >= p.shape[axis] {
+        return Err(ShapeError::index_out_of_bounds(axis, p.shape[axis], index));
+    }
+    splice(p.shape, axis, axis + 1, &[], shape);
+    splice(p.strides, axis, axis + 1, &[], strides);
+    let delta = (index as isize).wrapping_mul(p.strides[axis]);
+    Ok(shifted(p.offset, delta, shape))
+}
+
+/// The size and stride of axes `start..=end` merged into one, or the adjacent pair that is not
+/// contiguous: walking inwards-out and skipping size-1 axes, each axis's stride must be the next
+/// inner axis's stride times its size. A layout with no elements always merges.
+pub(crate) fn merged_axis(
+    p: Parts<'_>,
+    start: usize,
+    end: usize,
+) -> Result<(usize, isize), ShapeError> {
+    let empty = p.is_empty();
+    let mut size: usize = 1;
+    // The next axis inward that is longer than 1, and the innermost such axis.
+    let mut inner: Option<usize> = None;
+    let mut innermost: Option<usize> = None;
+    for axis in (start..=end).rev() {
+        let dim = p.shape[axis];
+        size = size.wrapping_mul(dim);
+        if dim == 1 {
+            continue;
+        }
+        if let Some(b) = inner {
+            let needed = p.strides[b].wrapping_mul(p.shape[b] as isize);
+            if !empty && p.strides[axis] != needed {
+                return Err(ShapeError::new(
+                    ErrorKind::NotContiguous,
+                    Some(axis),
+                    needed as i128,
+                    p.strides[axis] as i128,
+                )
+                .with_second_axis(b));
+            }
+        }
+        inner = Some(axis);
+        innermost = innermost.or(Some(axis));
+    }
+    if p.shape[start..=end].contains(&0) {
+        size = 0;
+    }
+    // The merged axis steps like its innermost axis longer than 1.
+    Ok((size, p.strides[innermost.unwrap_or(end)]))
+}
+
+/// Merges axes `start..=end` into one (see [`merged_axis`]).
+pub(crate) fn merge(
+    p: Parts<'_>,
+    start: usize,
+    end: usize,
+    shape: &mut [usize],
+    strides: &mut [isize],
+) -> Result<usize, ShapeError> {
+    let (size, stride) = merged_axis(p, start, end)?;
+    splice(p.shape, start, end + 1, &[size], shape);
+    splice(p.strides, start, end + 1, &[stride], strides);
+    Ok(p.offset)
+}
+
+/// Resolves at most one [`INFER`] in `sizes` so that they multiply to `dim`.
+pub(crate) fn resolve_sizes(
+    axis: usize,
+    dim: usize,
+    sizes: &mut [usize],
+) -> Result<(), ShapeError> {
+    let inferred = sizes.iter().filter(|&&s| s == INFER).count();
+    if inferred > 1 {
+        return Err(ShapeError::new(
+            ErrorKind::MultipleInferred,
+            Some(axis),
+            1,
+            inferred as i128,
+        ));
+    }
+    let mut known: usize = 1;
+    for &s in sizes.iter().filter(|&&s| s != INFER) {
+        known = known
+            .checked_mul(s)
+            .ok_or(ShapeError::overflow(Some(axis)))?;
+    }
+    let not_divisible = || {
+        ShapeError::new(
+            ErrorKind::NotDivisible,
+            Some(axis),
+            dim as i128,
+            known as i128,
+        )
+    };
+    if inferred == 1 {
+        if known == 0 {
+            return Err(ShapeError::new(
+                ErrorKind::CannotInfer,
+                Some(axis),
+                dim as i128,
+                0,
+            ));
+        }
+        if !dim.is_multiple_of(known) {
+            return Err(not_divisible());
+        }
+        for s in sizes.iter_mut().filter(|s| **s == INFER) {
+            *s = dim / known;
+        }
+    } else if known != dim {
+        return Err(not_divisible());
+    }
+    Ok(())
+}
+
+/// Splits `axis` into `sizes` (at most one [`INFER`]); `sizes.len()` must be at most
+/// [`MAX_DYN_RANK`](super::MAX_DYN_RANK).
+pub(crate) fn split(
+    p: Parts<'_>,
+    axis: usize,
+    sizes: &[usize],
+    shape: &mut [usize],
+    strides: &mut [isize],
+) -> Result<usize, ShapeError> {
+    let n = sizes.len();
+    let mut resolved = [0usize; super::MAX_DYN_RANK];
+    let resolved = &mut resolved[..n];
+    resolved.copy_from_slice(sizes);
+    resolve_sizes(axis, p.shape[axis], resolved)?;
+    // Innermost new axis steps like the old axis; each outer one steps over the inner ones.
+    let mut new_strides = [0isize; super::MAX_DYN_RANK];
+    let mut step = p.strides[axis];
+    for j in (0..n).rev() {
+        new_strides[j] = step;
+        step = step.wrapping_mul(resolved[j] as isize);
+    }
+    splice(p.shape, axis, axis + 1, resolved, shape);
+    splice(p.strides, axis, axis + 1, &new_strides[..n], strides);
+    Ok(p.offset)
+}
+
+/// One axis after slicing `start..end` with `step`: its new size, its new stride and how far the
+/// offset moves. A negative step walks the range from its last element backwards (ndarray's
+/// rule: `0..5` with step −2 picks 4, 2, 0).
+pub(crate) fn sliced_axis(
+    axis: usize,
+    dim: usize,
+    stride: isize,
+    start: usize,
+    end: usize,
+    step: isize,
+) -> Result<(usize, isize, isize), ShapeError> {
+    if step == 0 {
+        return Err(ShapeError::zero_step(axis));
+    }
+    if end > dim {
+        return Err(ShapeError::range_out_of_bounds(axis, dim, end));
+    }
+    if start > end {
+        return Err(ShapeError::new(
+            ErrorKind::InvalidRange,
+            Some(axis),
+            start as i128,
+            end as i128,
+        ));
+    }
+    let len = end - start;
+    if len == 0 {
+        return Ok((0, stride, 0));
+    }
+    let mut delta = (start as isize).wrapping_mul(stride);
+    let mut stride = stride;
+    if step < 0 {
+        delta = delta.wrapping_add(((len - 1) as isize).wrapping_mul(stride));
+        stride = stride.wrapping_neg();
+    }
+    let k = step.unsigned_abs();
+    Ok((len.div_ceil(k), stride.wrapping_mul(k as isize), delta))
+}
+
+/// Slices one axis in place (`shape` and `strides` hold a copy of the source's); returns the new
+/// offset.
+pub(crate) fn slice_axis(
+    shape: &mut [usize],
+    strides: &mut [isize],
+    offset: usize,
+    axis: usize,
+    (start, end, step): (usize, usize, isize),
+) -> Result<usize, ShapeError> {
+    let (dim, stride, delta) = sliced_axis(axis, shape[axis], strides[axis], start, end, step)?;
+    shape[axis] = dim;
+    strides[axis] = stride;
+    Ok(shifted(offset, delta, shape))
+}
+
+/// Reverses one axis in place; returns the new offset.
+pub(crate) fn flip(shape: &[usize], strides: &mut [isize], offset: usize, axis: usize) -> usize {
+    let delta = (shape[axis].wrapping_sub(1) as isize).wrapping_mul(strides[axis]);
+    strides[axis] = strides[axis].wrapping_neg();
+    shifted(offset, delta, shape)
+}
+
+/// Applies the items of an `s![]` description.
+pub(crate) fn slice_items(
+    p: Parts<'_>,
+    items: &[SliceItem],
+    shape: &mut [usize],
+    strides: &mut [isize],
+) -> Result<usize, ShapeError> {
+    let (rank, out_rank) = (p.rank(), shape.len());
+    let (mut input, mut output) = (0usize, 0usize);
+    let mut delta: isize = 0;
+    for item in items {
+        let consumes = !matches!(item, SliceItem::NewAxis);
+        let produces = !matches!(item, SliceItem::Index(_));
+        if (consumes && input >= rank) || (produces && output >= out_rank) {
+            let consumed = items
+                .iter()
+                .filter(|i| !matches!(i, SliceItem::NewAxis))
+                .count();
+            return Err(ShapeError::new(
+                ErrorKind::RankMismatch,
+                None,
+                rank as i128,
+                consumed as i128,
+            ));
+        }
+        match *item {
+            SliceItem::Index(at) => {
+                let dim = p.shape[input];
+                let index = at.resolve(dim).filter(|&i| i < dim).ok_or_else(|| {
+                    ShapeError::new(
+                        ErrorKind::IndexOutOfBounds,
+                        Some(input),
+                        dim as i128,
+                        at.signed(),
+                    )
+                })?;
+                delta = delta.wrapping_add((index as isize).wrapping_mul(p.strides[input]));
+            }
+            SliceItem::Range { start, end, step } => {
+                let dim = p.shape[input];
+                let (s, e) = crate::slice::resolve_range(input, dim, start, end)?;
+                let (d, st, moved) = sliced_axis(input, dim, p.strides[input], s, e, step)?;
+                shape[output] = d;
+                strides[output] = st;
+                delta = delta.wrapping_add(moved);
+            }
+            SliceItem::NewAxis => {
+                shape[output] = 1;
+                strides[output] = 0;
+            }
+        }
+        input += usize::from(consumes);
+        output += usize::from(produces);
+    }
+    if input != rank {
+        return Err(ShapeError::new(
+            ErrorKind::RankMismatch,
+            None,
+            rank as i128,
+            input as i128,
+        ));
+    }
+    if output != out_rank {
+        return Err(ShapeError::new(
+            ErrorKind::RankMismatch,
+            None,
+            out_rank as i128,
+            output as i128,
+        ));
+    }
+    Ok(shifted(p.offset, delta, shape))
+}
+
+/// Broadcasts to `target` (NumPy rules, aligned on the right; `target` is at least as long as
+/// the source's shape), writing the target and its strides.
+pub(crate) fn broadcast(
+    p: Parts<'_>,
+    target: &[usize],
+    shape: &mut [usize],
+    strides: &mut [isize],
+) -> Result<usize, ShapeError> {
+    let rank = p.rank();
+    if target.len() < rank {
+        return Err(ShapeError::new(
+            ErrorKind::RankMismatch,
+            None,
+            rank as i128,
+            target.len() as i128,
+        ));
+    }
+    super::checked_len(target)?;
+    let lead = target.len() - rank;
+    for (i, &to) in target.iter().enumerate() {
+        strides[i] = if i < lead {
+            0
+        } else {
+            let from = p.shape[i - lead];
+            if from == to {
+                p.strides[i - lead]
+            } else if from == 1 {
+                0
+            } else {
+                return Err(ShapeError::new(
+                    ErrorKind::BroadcastMismatch,
+                    Some(i),
+                    to as i128,
+                    from as i128,
+                ));
+            }
+        };
+    }
+    shape.copy_from_slice(target);
+    Ok(p.offset)
+}
+
+/// The diagonal over two different axes `d1`, `d2` with an offset, by PyTorch's rules (see
+/// [`Layout::diagonal`](super::Layout::diagonal)).
+pub(crate) fn diagonal(
+    p: Parts<'_>,
+    offset: isize,
+    d1: usize,
+    d2: usize,
+    shape: &mut [usize],
+    strides: &mut [isize],
+) -> usize {
+    let (s1, s2) = (p.shape[d1], p.shape[d2]);
+    let k = offset.unsigned_abs();
+    let (size, along) = if offset >= 0 {
+        (s1.min(s2.saturating_sub(k)), p.strides[d2])
+    } else {
+        (s1.saturating_sub(k).min(s2), p.strides[d1])
+    };
+    let mut out = 0;
+    for axis in (0..p.rank()).filter(|&a| a != d1 && a != d2) {
+        shape[out] = p.shape[axis];
+        strides[out] = p.strides[axis];
+        out += 1;
+    }
+    shape[out] = size;
+    strides[out] = p.strides[d1].wrapping_add(p.strides[d2]);
+    shifted(p.offset, (k as isize).wrapping_mul(along), shape)
+}
+
+/// Sliding windows of `size` along `axis`, one every `step` (PyTorch's `unfold`).
+pub(crate) fn unfold(
+    p: Parts<'_>,
+    axis: usize,
+    size: usize,
+    step: usize,
+    shape: &mut [usize],
+    strides: &mut [isize],
+) -> Result<usize, ShapeError> {
+    if step == 0 {
+        return Err(ShapeError::zero_step(axis));
+    }
+    let dim = p.shape[axis];
+    if size > dim {
+        return Err(ShapeError::range_out_of_bounds(axis, dim, size));
+    }
+    let rank = p.rank();
+    shape[..rank].copy_from_slice(p.shape);
+    strides[..rank].copy_from_slice(p.strides);
+    shape[axis] = (dim - size) / step + 1;
+    strides[axis] = p.strides[axis].wrapping_mul(step as isize);
+    shape[rank] = size;
+    strides[rank] = p.strides[axis];
+    Ok(p.offset)
+}
