@@ -8,6 +8,8 @@
 
 use core::fmt;
 
+use crate::layout::DynShape;
+
 /// What went wrong, as a category. See [`ShapeError`] for the numbers that come with it.
 ///
 /// The enum is `#[non_exhaustive]`: later versions add kinds as new operations need them.
@@ -76,6 +78,9 @@ pub enum ErrorKind {
     CannotInfer,
     /// A rank that does not match: `expected` is the rank needed, `found` the rank given.
     RankMismatch,
+    /// A reshape to a shape with a different element count: `expected` is the count of the
+    /// source shape, `found` that of the target; [`ShapeError::shapes`] names both shapes.
+    CountMismatch,
     /// More axes than a dynamic-rank layout holds: `expected` is
     /// [`MAX_DYN_RANK`](crate::layout::MAX_DYN_RANK), `found` the rank asked for.
     TooManyAxes,
@@ -105,6 +110,8 @@ pub struct ShapeError {
     second_axis: Option<usize>,
     expected: i128,
     found: i128,
+    /// The source and target shapes of a reshape, when the error is about one.
+    shapes: Option<(DynShape, DynShape)>,
 }
 
 impl ShapeError {
@@ -126,7 +133,45 @@ impl ShapeError {
             second_axis: None,
             expected,
             found,
+            shapes: None,
         }
+    }
+
+    /// The same error, naming the source and target shapes of a reshape. Shapes of more than
+    /// [`MAX_DYN_RANK`](crate::layout::MAX_DYN_RANK) axes are not kept.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{ErrorKind, ShapeError};
+    ///
+    /// let e = ShapeError::new(ErrorKind::CountMismatch, None, 48, 72).with_shapes(&[6, 8], &[2, 36]);
+    /// assert_eq!(
+    ///     e.to_string(),
+    ///     "cannot reshape 48 elements into a shape of 72 elements (from [6, 8] to [2, 36])"
+    /// );
+    /// ```
+    #[must_use]
+    pub fn with_shapes(mut self, from: &[usize], to: &[usize]) -> Self {
+        self.shapes = DynShape::new(from).ok().zip(DynShape::new(to).ok());
+        self
+    }
+
+    /// The source and target shapes, for errors about a reshape.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Tensor;
+    ///
+    /// let t: Tensor<u8, 2> = Tensor::zeros([6, 8]);
+    /// let err = t.view().reshape_view([2, 36]).unwrap_err();
+    /// let (from, to) = err.shapes().unwrap();
+    /// assert_eq!((&*from, &*to), (&[6, 8][..], &[2, 36][..]));
+    /// ```
+    #[must_use]
+    pub fn shapes(&self) -> Option<(DynShape, DynShape)> {
+        self.shapes
     }
 
     /// The same error, also naming a second axis (for problems between two axes).
@@ -293,6 +338,16 @@ impl fmt::Display for OrQuestion {
 
 impl fmt::Display for ShapeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.fmt_message(f)?;
+        match &self.shapes {
+            Some((from, to)) => write!(f, " (from {from:?} to {to:?})"),
+            None => Ok(()),
+        }
+    }
+}
+
+impl ShapeError {
+    fn fmt_message(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let (e, n) = (self.expected, self.found);
         let at = AxisSuffix(self.axis);
         match self.kind {
@@ -363,6 +418,10 @@ impl fmt::Display for ShapeError {
                 "cannot infer a size for an axis of size {e}{at}: the other sizes multiply to 0"
             ),
             ErrorKind::RankMismatch => write!(f, "expected rank {e}, found rank {n}"),
+            ErrorKind::CountMismatch => write!(
+                f,
+                "cannot reshape {e} elements into a shape of {n} elements"
+            ),
             ErrorKind::TooManyAxes => write!(
                 f,
                 "rank {n} is more than the {e} axes a dynamic-rank layout holds"

@@ -15,7 +15,8 @@
 use core::fmt::{self, Write};
 
 use crate::storage::Storage;
-use crate::tensor::{TensorBase, TensorView};
+use crate::layout::parts;
+use crate::tensor::TensorBase;
 
 /// Tensors with more elements than this are printed in summarised form (NumPy's default).
 pub const SUMMARY_THRESHOLD: usize = 1000;
@@ -68,22 +69,42 @@ fn visible(dim: usize, summarize: bool) -> impl Iterator<Item = Option<usize>> {
         .chain((tail_start..dim).map(Some))
 }
 
-struct Printer<'a, T, const R: usize> {
-    view: TensorView<'a, T, R>,
+/// Prints the elements of one layout over `data`, using the shared stride arithmetic.
+pub(crate) struct Printer<'a, T> {
+    data: &'a [T],
+    layout: parts::Parts<'a>,
     summarize: bool,
     precision: Option<usize>,
     elem: ElemFmt<T>,
 }
 
-impl<T, const R: usize> Printer<'_, T, R> {
-    fn element(&self, index: &[usize; R]) -> &T {
-        // Every index produced by `visible` is in bounds.
-        &self.view[*index]
+impl<'a, T> Printer<'a, T> {
+    /// # Panics
+    ///
+    /// Never for a layout valid for `data` (invariant 1 of the tensor types); element lookup is
+    /// bounds-checked.
+    pub(crate) fn new(data: &'a [T], layout: parts::Parts<'a>, f: &fmt::Formatter<'_>, elem: ElemFmt<T>) -> Self {
+        let len = crate::layout::checked_len(layout.shape).unwrap_or(0);
+        Self {
+            data,
+            layout,
+            summarize: len > SUMMARY_THRESHOLD,
+            precision: f.precision(),
+            elem,
+        }
+    }
+
+    fn rank(&self) -> usize {
+        self.layout.shape.len()
+    }
+
+    fn element(&self, index: &[usize]) -> &T {
+        &self.data[parts::offset_in_bounds(self.layout.strides, self.layout.offset, index)]
     }
 
     /// The widest formatted element among those shown.
-    fn measure(&self, depth: usize, index: &mut [usize; R]) -> usize {
-        if depth == R {
+    fn measure(&self, depth: usize, index: &mut [usize]) -> usize {
+        if depth == self.rank() {
             let mut counter = Counter(0);
             // Writing into a counter cannot fail unless the element's own impl fails; a failing
             // impl fails again when printed, so its width does not matter.
@@ -91,7 +112,7 @@ impl<T, const R: usize> Printer<'_, T, R> {
             return counter.0;
         }
         let mut widest = 0;
-        for i in visible(self.view.shape()[depth], self.summarize).flatten() {
+        for i in visible(self.layout.shape[depth], self.summarize).flatten() {
             index[depth] = i;
             widest = widest.max(self.measure(depth + 1, index));
         }
@@ -103,9 +124,10 @@ impl<T, const R: usize> Printer<'_, T, R> {
         f: &mut fmt::Formatter<'_>,
         width: usize,
         depth: usize,
-        index: &mut [usize; R],
+        index: &mut [usize],
     ) -> fmt::Result {
-        if depth == R {
+        let rank = self.rank();
+        if depth == rank {
             let x = self.element(index);
             let mut counter = Counter(0);
             let _ = (self.elem)(x, self.precision, &mut counter);
@@ -121,13 +143,13 @@ impl<T, const R: usize> Printer<'_, T, R> {
             return Ok(());
         }
         f.write_char('[')?;
-        for (k, item) in visible(self.view.shape()[depth], self.summarize).enumerate() {
+        for (k, item) in visible(self.layout.shape[depth], self.summarize).enumerate() {
             if k > 0 {
-                if depth + 1 == R {
+                if depth + 1 == rank {
                     f.write_char(' ')?;
                 } else {
                     // One newline per remaining axis level, then indent under the bracket.
-                    write_repeated(f, '\n', R - depth - 1)?;
+                    write_repeated(f, '\n', rank - depth - 1)?;
                     write_repeated(f, ' ', depth + 1)?;
                 }
             }
@@ -142,34 +164,32 @@ impl<T, const R: usize> Printer<'_, T, R> {
         f.write_char(']')
     }
 
-    fn write(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut index = [0usize; R];
-        let measured = if self.view.is_empty() {
-            0
-        } else {
-            self.measure(0, &mut index)
-        };
-        let width = f.width().unwrap_or(0).max(measured);
-        if self.view.is_empty() && R > 0 {
+    /// Prints the whole tensor; `index` is scratch space of the tensor's rank.
+    pub(crate) fn write(&self, f: &mut fmt::Formatter<'_>, index: &mut [usize]) -> fmt::Result {
+        let empty = self.layout.is_empty();
+        if empty && self.rank() > 0 {
             // Print the bracket structure down to the first empty axis.
             return self.print_empty(f, 0);
         }
-        self.print(f, width, 0, &mut index)
+        let measured = self.measure(0, index);
+        let width = f.width().unwrap_or(0).max(measured);
+        self.print(f, width, 0, index)
     }
 
     fn print_empty(&self, f: &mut fmt::Formatter<'_>, depth: usize) -> fmt::Result {
+        let rank = self.rank();
         f.write_char('[')?;
-        let dim = self.view.shape()[depth];
-        if dim > 0 && depth + 1 < R {
+        let dim = self.layout.shape[depth];
+        if dim > 0 && depth + 1 < rank {
             for k in 0..dim.min(EDGE_ITEMS) {
                 if k > 0 {
-                    write_repeated(f, '\n', R - depth - 1)?;
+                    write_repeated(f, '\n', rank - depth - 1)?;
                     write_repeated(f, ' ', depth + 1)?;
                 }
                 self.print_empty(f, depth + 1)?;
             }
             if dim > EDGE_ITEMS {
-                write_repeated(f, '\n', R - depth - 1)?;
+                write_repeated(f, '\n', rank - depth - 1)?;
                 write_repeated(f, ' ', depth + 1)?;
                 f.write_str("...")?;
             }
@@ -182,17 +202,47 @@ fn write_repeated(f: &mut fmt::Formatter<'_>, c: char, n: usize) -> fmt::Result 
     (0..n).try_for_each(|_| f.write_char(c))
 }
 
-fn printer<'a, S: Storage, const R: usize>(
-    t: &'a TensorBase<S, R>,
-    f: &fmt::Formatter<'_>,
-    elem: ElemFmt<S::Elem>,
-) -> Printer<'a, S::Elem, R> {
-    Printer {
-        view: t.view(),
-        summarize: t.len() > SUMMARY_THRESHOLD,
-        precision: f.precision(),
-        elem,
+/// Formats `data` under `layout` with `Display` elements; `index` is scratch of the rank.
+pub(crate) fn display<T: fmt::Display>(
+    data: &[T],
+    layout: parts::Parts<'_>,
+    index: &mut [usize],
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
+    Printer::new(data, layout, f, display_elem::<T>).write(f, index)
+}
+
+/// Formats shape, strides, offset and kind, then the elements with `Debug`.
+pub(crate) fn debug<T: fmt::Debug>(
+    data: &[T],
+    layout: parts::Parts<'_>,
+    kind: crate::LayoutKind,
+    index: &mut [usize],
+    f: &mut fmt::Formatter<'_>,
+) -> fmt::Result {
+    struct Data<'p, 'a, 'i, T> {
+        printer: &'p Printer<'a, T>,
+        index: core::cell::RefCell<&'i mut [usize]>,
     }
+    impl<T> fmt::Debug for Data<'_, '_, '_, T> {
+        fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+            self.printer.write(f, &mut self.index.borrow_mut())
+        }
+    }
+    let printer = Printer::new(data, layout, f, debug_elem::<T>);
+    f.debug_struct("Tensor")
+        .field("shape", &layout.shape)
+        .field("strides", &layout.strides)
+        .field("offset", &layout.offset)
+        .field("layout", &format_args!("{kind}"))
+        .field(
+            "data",
+            &Data {
+                printer: &printer,
+                index: core::cell::RefCell::new(index),
+            },
+        )
+        .finish()
 }
 
 /// NumPy-style nested brackets with aligned columns; width and precision apply to every
@@ -212,15 +262,9 @@ where
     S::Elem: fmt::Display,
 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        printer(self, f, display_elem::<S::Elem>).write(f)
-    }
-}
-
-struct DebugData<'p, 'a, T, const R: usize>(&'p Printer<'a, T, R>);
-
-impl<T, const R: usize> fmt::Debug for DebugData<'_, '_, T, R> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.0.write(f)
+        let view = self.view();
+        let (data, layout) = view.into_raw_parts();
+        display(data, layout.parts(), &mut [0; R], f)
     }
 }
 
@@ -242,14 +286,9 @@ where
     S::Elem: fmt::Debug,
 {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let p = printer(self, f, debug_elem::<S::Elem>);
-        f.debug_struct("Tensor")
-            .field("shape", self.shape())
-            .field("strides", self.strides())
-            .field("offset", &self.offset())
-            .field("layout", &format_args!("{}", self.layout().kind()))
-            .field("data", &DebugData(&p))
-            .finish()
+        let view = self.view();
+        let (data, layout) = view.into_raw_parts();
+        debug(data, layout.parts(), layout.kind(), &mut [0; R], f)
     }
 }
 

@@ -1,44 +1,111 @@
 //! Iterators over a tensor's elements in logical (row-major) order.
 //!
-//! Each iterator walks the index space with an odometer kept by the layout
-//! ([`Layout`]'s stepping), so it never recomputes an offset from scratch and never allocates.
+//! Each iterator walks the index space with an odometer kept by the layout's shared stepping
+//! arithmetic, so it never recomputes an offset from scratch and never allocates. The same
+//! iterator types serve fixed-rank tensors (over [`Layout<R>`]) and dynamic-rank tensors (over
+//! [`DynLayout`]).
 
 use core::iter::FusedIterator;
 use core::marker::PhantomData;
 use core::ptr::NonNull;
 
-use crate::layout::Layout;
+use crate::layout::{DynLayout, DynShape, Layout, MAX_DYN_RANK, parts};
+
+mod sealed {
+    /// Keeps [`Walk`](super::Walk) closed, and hides how the iterators read a layout.
+    pub trait Sealed {
+        fn shape(&self) -> &[usize];
+        fn strides(&self) -> &[isize];
+        fn offset(&self) -> usize;
+    }
+}
+
+/// A layout the iterators can walk: [`Layout<R>`] (indices `[usize; R]`) or [`DynLayout`]
+/// (indices [`DynShape`]). Sealed.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Layout, iter::Walk};
+///
+/// let l = Layout::row_major([2, 3]).unwrap();
+/// assert_eq!(Walk::start(&l), [0, 0]);
+/// ```
+pub trait Walk: Copy + sealed::Sealed {
+    /// An index into the layout.
+    type Index: Copy + core::fmt::Debug + AsMut<[usize]>;
+    /// The all-zeros index.
+    fn start(&self) -> Self::Index;
+}
+
+impl<const R: usize> sealed::Sealed for Layout<R> {
+    fn shape(&self) -> &[usize] {
+        Layout::shape(self)
+    }
+    fn strides(&self) -> &[isize] {
+        Layout::strides(self)
+    }
+    fn offset(&self) -> usize {
+        Layout::offset(self)
+    }
+}
+impl<const R: usize> Walk for Layout<R> {
+    type Index = [usize; R];
+    fn start(&self) -> [usize; R] {
+        [0; R]
+    }
+}
+
+impl sealed::Sealed for DynLayout {
+    fn shape(&self) -> &[usize] {
+        DynLayout::shape(self)
+    }
+    fn strides(&self) -> &[isize] {
+        DynLayout::strides(self)
+    }
+    fn offset(&self) -> usize {
+        DynLayout::offset(self)
+    }
+}
+impl Walk for DynLayout {
+    type Index = DynShape;
+    fn start(&self) -> DynShape {
+        // A `DynLayout` never has more than `MAX_DYN_RANK` axes.
+        DynShape::new(&[0; MAX_DYN_RANK][..self.rank()]).unwrap_or_else(|_| unreachable!())
+    }
+}
 
 /// Position of an odometer walk over a layout: the next index and its storage position.
 #[derive(Clone, Debug)]
-struct Cursor<const R: usize> {
-    layout: Layout<R>,
-    index: [usize; R],
+struct Cursor<L: Walk> {
+    layout: L,
+    index: L::Index,
     pos: usize,
     remaining: usize,
 }
 
-impl<const R: usize> Cursor<R> {
-    fn new(layout: Layout<R>) -> Self {
+impl<L: Walk> Cursor<L> {
+    fn new(layout: L) -> Self {
         Self {
-            layout,
-            index: [0; R],
+            index: layout.start(),
             pos: layout.offset(),
             // A layout held by a tensor has an element count that fits (invariant 1).
-            remaining: layout.try_len().unwrap_or(0),
+            remaining: crate::layout::checked_len(layout.shape()).unwrap_or(0),
+            layout,
         }
     }
 
     /// The index and storage position of the next element, then steps past it.
     #[inline]
-    fn next(&mut self) -> Option<([usize; R], usize)> {
+    fn next(&mut self) -> Option<(L::Index, usize)> {
         if self.remaining == 0 {
             return None;
         }
         let here = (self.index, self.pos);
         self.remaining -= 1;
         if self.remaining > 0 {
-            self.layout.advance(&mut self.index, &mut self.pos);
+            let l = &self.layout;
+            parts::advance(l.shape(), l.strides(), self.index.as_mut(), &mut self.pos);
         }
         Some(here)
     }
@@ -57,16 +124,16 @@ impl<const R: usize> Cursor<R> {
 /// assert_eq!(it.next(), Some(&1));
 /// ```
 #[derive(Clone, Debug)]
-pub struct Iter<'a, T, const R: usize> {
+pub struct Iter<'a, T, L: Walk> {
     data: &'a [T],
-    cursor: Cursor<R>,
+    cursor: Cursor<L>,
 }
 
-impl<'a, T, const R: usize> Iter<'a, T, R> {
+impl<'a, T, L: Walk> Iter<'a, T, L> {
     /// # Safety
     ///
     /// `layout` must be valid for `data` (invariant 1 of `TensorBase`).
-    pub(crate) unsafe fn new(data: &'a [T], layout: Layout<R>) -> Self {
+    pub(crate) unsafe fn new(data: &'a [T], layout: L) -> Self {
         Self {
             data,
             cursor: Cursor::new(layout),
@@ -74,7 +141,7 @@ impl<'a, T, const R: usize> Iter<'a, T, R> {
     }
 
     #[inline]
-    fn next_indexed(&mut self) -> Option<([usize; R], &'a T)> {
+    fn next_indexed(&mut self) -> Option<(L::Index, &'a T)> {
         let (index, pos) = self.cursor.next()?;
         // SAFETY: `index` is in bounds and the layout is valid for `data` (the constructor's
         // contract, invariant 1), so `pos` is inside `data`.
@@ -82,7 +149,7 @@ impl<'a, T, const R: usize> Iter<'a, T, R> {
     }
 }
 
-impl<'a, T, const R: usize> Iterator for Iter<'a, T, R> {
+impl<'a, T, L: Walk> Iterator for Iter<'a, T, L> {
     type Item = &'a T;
 
     #[inline]
@@ -95,8 +162,8 @@ impl<'a, T, const R: usize> Iterator for Iter<'a, T, R> {
     }
 }
 
-impl<T, const R: usize> ExactSizeIterator for Iter<'_, T, R> {}
-impl<T, const R: usize> FusedIterator for Iter<'_, T, R> {}
+impl<T, L: Walk> ExactSizeIterator for Iter<'_, T, L> {}
+impl<T, L: Walk> FusedIterator for Iter<'_, T, L> {}
 
 /// Iterator over `(index, &T)` in logical order; see
 /// [`TensorBase::indexed_iter`](crate::TensorBase::indexed_iter).
@@ -111,18 +178,18 @@ impl<T, const R: usize> FusedIterator for Iter<'_, T, R> {}
 /// assert_eq!(last, Some(([1, 1], &4)));
 /// ```
 #[derive(Clone, Debug)]
-pub struct IndexedIter<'a, T, const R: usize> {
-    inner: Iter<'a, T, R>,
+pub struct IndexedIter<'a, T, L: Walk> {
+    inner: Iter<'a, T, L>,
 }
 
-impl<'a, T, const R: usize> IndexedIter<'a, T, R> {
-    pub(crate) fn new(inner: Iter<'a, T, R>) -> Self {
+impl<'a, T, L: Walk> IndexedIter<'a, T, L> {
+    pub(crate) fn new(inner: Iter<'a, T, L>) -> Self {
         Self { inner }
     }
 }
 
-impl<'a, T, const R: usize> Iterator for IndexedIter<'a, T, R> {
-    type Item = ([usize; R], &'a T);
+impl<'a, T, L: Walk> Iterator for IndexedIter<'a, T, L> {
+    type Item = (L::Index, &'a T);
 
     #[inline]
     fn next(&mut self) -> Option<Self::Item> {
@@ -134,8 +201,8 @@ impl<'a, T, const R: usize> Iterator for IndexedIter<'a, T, R> {
     }
 }
 
-impl<T, const R: usize> ExactSizeIterator for IndexedIter<'_, T, R> {}
-impl<T, const R: usize> FusedIterator for IndexedIter<'_, T, R> {}
+impl<T, L: Walk> ExactSizeIterator for IndexedIter<'_, T, L> {}
+impl<T, L: Walk> FusedIterator for IndexedIter<'_, T, L> {}
 
 /// Iterator over `&mut T` in logical order; see
 /// [`TensorBase::iter_mut`](crate::TensorBase::iter_mut).
@@ -152,24 +219,24 @@ impl<T, const R: usize> FusedIterator for IndexedIter<'_, T, R> {}
 /// assert_eq!(t.to_vec(), [2, 3, 4]);
 /// ```
 #[derive(Debug)]
-pub struct IterMut<'a, T, const R: usize> {
+pub struct IterMut<'a, T, L: Walk> {
     base: NonNull<T>,
-    cursor: Cursor<R>,
+    cursor: Cursor<L>,
     marker: PhantomData<&'a mut T>,
 }
 
 // SAFETY: `IterMut` hands out `&mut T` to distinct elements, like `core::slice::IterMut`, so it
 // may move to another thread when `T: Send` …
-unsafe impl<T: Send, const R: usize> Send for IterMut<'_, T, R> {}
+unsafe impl<T: Send, L: Walk + Send> Send for IterMut<'_, T, L> {}
 // SAFETY: … and be shared when `T: Sync` (a shared `IterMut` gives no access to elements).
-unsafe impl<T: Sync, const R: usize> Sync for IterMut<'_, T, R> {}
+unsafe impl<T: Sync, L: Walk + Sync> Sync for IterMut<'_, T, L> {}
 
-impl<'a, T, const R: usize> IterMut<'a, T, R> {
+impl<'a, T, L: Walk> IterMut<'a, T, L> {
     /// # Safety
     ///
     /// `layout` must be valid for `data` (invariant 1 of `TensorBase`) and map no two indices to
     /// one element (invariant 2).
-    pub(crate) unsafe fn new(data: &'a mut [T], layout: Layout<R>) -> Self {
+    pub(crate) unsafe fn new(data: &'a mut [T], layout: L) -> Self {
         Self {
             base: NonNull::from(data).cast(),
             cursor: Cursor::new(layout),
@@ -178,7 +245,7 @@ impl<'a, T, const R: usize> IterMut<'a, T, R> {
     }
 }
 
-impl<'a, T, const R: usize> Iterator for IterMut<'a, T, R> {
+impl<'a, T, L: Walk> Iterator for IterMut<'a, T, L> {
     type Item = &'a mut T;
 
     #[inline]
@@ -195,5 +262,5 @@ impl<'a, T, const R: usize> Iterator for IterMut<'a, T, R> {
     }
 }
 
-impl<T, const R: usize> ExactSizeIterator for IterMut<'_, T, R> {}
-impl<T, const R: usize> FusedIterator for IterMut<'_, T, R> {}
+impl<T, L: Walk> ExactSizeIterator for IterMut<'_, T, L> {}
+impl<T, L: Walk> FusedIterator for IterMut<'_, T, L> {}

@@ -77,6 +77,10 @@
     clippy::missing_safety_doc
 )]
 #![doc(test(attr(deny(warnings))))]
+// `ShapeError` carries both shapes of a failed reshape inline (it must be `Copy` and work
+// without an allocator, so nothing can be boxed). Errors are the cold path; the `Ok` values of
+// view operations are written in place, not copied through the larger `Result`.
+#![allow(clippy::result_large_err)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;

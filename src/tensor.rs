@@ -537,7 +537,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// let t = tensor![[1, 2], [3, 4]];
     /// assert_eq!(t.iter().copied().sum::<i32>(), 10);
     /// ```
-    pub fn iter(&self) -> Iter<'_, S::Elem, R> {
+    pub fn iter(&self) -> Iter<'_, S::Elem, Layout<R>> {
         // SAFETY: the slice is this tensor's storage and its layout is valid for it (invariant 1).
         unsafe { Iter::new(self.storage.as_slice(), self.layout) }
     }
@@ -553,7 +553,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// let v: Vec<_> = t.indexed_iter().map(|(i, &x)| (i, x)).collect();
     /// assert_eq!(v[2], ([1, 0], 3));
     /// ```
-    pub fn indexed_iter(&self) -> IndexedIter<'_, S::Elem, R> {
+    pub fn indexed_iter(&self) -> IndexedIter<'_, S::Elem, Layout<R>> {
         IndexedIter::new(self.iter())
     }
 }
@@ -665,7 +665,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// t.iter_mut().for_each(|x| *x *= 10);
     /// assert_eq!(t.to_vec(), [10, 20, 30, 40]);
     /// ```
-    pub fn iter_mut(&mut self) -> IterMut<'_, S::Elem, R>
+    pub fn iter_mut(&mut self) -> IterMut<'_, S::Elem, Layout<R>>
     where
         S: StorageMut,
     {
@@ -1303,7 +1303,7 @@ impl<S: Storage, const R: usize> Eq for TensorBase<S, R> where S::Elem: Eq {}
 
 impl<'a, S: Storage, const R: usize> IntoIterator for &'a TensorBase<S, R> {
     type Item = &'a S::Elem;
-    type IntoIter = Iter<'a, S::Elem, R>;
+    type IntoIter = Iter<'a, S::Elem, Layout<R>>;
     fn into_iter(self) -> Self::IntoIter {
         self.iter()
     }
@@ -1314,7 +1314,7 @@ where
     S: StorageMut,
 {
     type Item = &'a mut S::Elem;
-    type IntoIter = IterMut<'a, S::Elem, R>;
+    type IntoIter = IterMut<'a, S::Elem, Layout<R>>;
     fn into_iter(self) -> Self::IntoIter {
         self.iter_mut()
     }

@@ -71,6 +71,18 @@ impl Deref for DynShape {
     }
 }
 
+impl AsMut<[usize]> for DynShape {
+    fn as_mut(&mut self) -> &mut [usize] {
+        &mut self.dims[..self.rank]
+    }
+}
+
+impl AsRef<[usize]> for DynShape {
+    fn as_ref(&self) -> &[usize] {
+        self
+    }
+}
+
 impl fmt::Debug for DynShape {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         fmt::Debug::fmt(&**self, f)
@@ -868,6 +880,43 @@ impl DynLayout {
         Self::build(self.rank - 1, |sh, st| {
             Ok(parts::diagonal(self.parts(), offset, d1, d2, sh, st))
         })
+    }
+
+    /// Reshapes to `shape` without copying, if the layout allows it (see
+    /// [`Layout::reshape_view`]). One size may be [`INFER`](crate::INFER).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::TooManyAxes`]; otherwise as [`Layout::reshape_view`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::layout::DynLayout;
+    ///
+    /// let l = DynLayout::row_major(&[6, 20]).unwrap().reshape(&[2, 3, 4, 5]).unwrap();
+    /// assert_eq!(l.strides(), &[60, 20, 5, 1]);
+    /// ```
+    pub fn reshape(&self, shape: &[usize]) -> Result<Self, ShapeError> {
+        Self::build(shape.len(), |sh, st| super::reshape::reshape(self.parts(), shape, sh, st))
+    }
+
+    /// Explains a reshape (see [`Layout::plan_reshape`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`Layout::plan_reshape`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::layout::DynLayout;
+    ///
+    /// let plan = DynLayout::row_major(&[6, 20]).unwrap().plan_reshape(&[2, 3, 4, 5]).unwrap();
+    /// assert!(plan.is_view());
+    /// ```
+    pub fn plan_reshape(&self, shape: &[usize]) -> Result<super::ReshapePlan, ShapeError> {
+        super::reshape::explain(self.parts(), shape)
     }
 
     /// Sliding windows along `axis` (see [`Layout::unfold`]); overlapping windows alias, so only

@@ -17,8 +17,10 @@ use crate::error::{ErrorKind, ShapeError};
 
 mod dynamic;
 pub(crate) mod parts;
+mod reshape;
 
 pub use dynamic::{DynLayout, DynShape, MAX_DYN_RANK};
+pub use reshape::{Group, GroupKind, ReshapePlan, Verdict};
 
 /// Memory order of a freshly built, contiguous layout.
 ///
@@ -835,6 +837,55 @@ impl<const R: usize> Layout<R> {
     pub fn step(&self, axis: usize, k: usize) -> Result<Self, ShapeError> {
         let k = isize::try_from(k).map_err(|_| ShapeError::overflow(Some(axis)))?;
         self.slice_axis(axis, 0, self.shape[axis], k)
+    }
+
+    /// Reshapes to `shape` without copying, if the layout allows it (see [`ReshapePlan`] for
+    /// the rule and [`plan_reshape`](Self::plan_reshape) for an explanation). One size may be
+    /// [`INFER`]. Rank R → N.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::NotContiguous`] naming the adjacent pair of axes that must merge but are not
+    /// contiguous with each other (the stride needed and the stride found);
+    /// [`ErrorKind::CountMismatch`] or [`ErrorKind::Overflow`], naming both shapes; the errors
+    /// of [`INFER`] resolution.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{ErrorKind, Layout};
+    ///
+    /// let l = Layout::row_major([2, 3, 4, 5]).unwrap();
+    /// let r = l.reshape_view([6, 20]).unwrap();
+    /// assert_eq!(r.strides(), &[20, 1]);
+    /// let t = Layout::row_major([6, 8]).unwrap().reversed_axes();
+    /// assert_eq!(t.reshape_view([48]).unwrap_err().kind(), ErrorKind::NotContiguous);
+    /// ```
+    pub fn reshape_view<const N: usize>(&self, shape: [usize; N]) -> Result<Layout<N>, ShapeError> {
+        Layout::build(|sh, st| reshape::reshape(self.parts(), &shape, sh, st))
+    }
+
+    /// Explains how reshaping to `shape` works: the groups of axes, what happens to each
+    /// (merge, split, split-then-merge, merge-then-split, …) and whether the result is a view.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::CountMismatch`] (naming both shapes), [`ErrorKind::Overflow`],
+    /// [`ErrorKind::TooManyAxes`] beyond [`MAX_DYN_RANK`] axes on either side.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Layout;
+    ///
+    /// let plan = Layout::row_major([6, 8]).unwrap().plan_reshape(&[4, 12]).unwrap();
+    /// assert_eq!(
+    ///     plan.to_string(),
+    ///     "[6, 8] -> [4, 12]: a view\n  old axes 0..2 [6, 8] -> new axes 0..2 [4, 12]: merge, then split"
+    /// );
+    /// ```
+    pub fn plan_reshape(&self, shape: &[usize]) -> Result<ReshapePlan, ShapeError> {
+        reshape::explain(self.parts(), shape)
     }
 
     /// Reverses `axis` with a negative stride. Rank R → R.

@@ -1,0 +1,389 @@
+//! Reshape without copying: a deterministic planner and an explanation of its plan.
+//!
+//! The rule is NumPy's `_attempt_nocopy_reshape` and PyTorch's `computeStride`: walk the old
+//! and the new shape together, grouping axes until the products of sizes on both sides match.
+//! Each group of old axes must be contiguous with each other (the rule of
+//! [`Layout::merge`](super::Layout::merge)); then the group's new axes get the strides that split
+//! the merged axis. Size-1 axes never break a group, and a shape with no elements reshapes to
+//! anything. O(old rank + new rank), no search (unlike seed 000's random one).
+
+use core::fmt;
+
+use crate::error::{ErrorKind, ShapeError};
+
+use super::dynamic::{DynShape, MAX_DYN_RANK};
+use super::parts::{self, Parts};
+
+/// How one group of old axes becomes a group of new axes, in the terms of seed 000.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::layout::{DynLayout, GroupKind};
+///
+/// let plan = DynLayout::row_major(&[2, 3, 4, 5]).unwrap().plan_reshape(&[6, 20]).unwrap();
+/// assert!(plan.groups().iter().all(|g| g.kind == GroupKind::Merge));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum GroupKind {
+    /// One axis stays one axis of the same size.
+    Keep,
+    /// Several axes become one (pure grouping).
+    Merge,
+    /// One axis becomes several (pure ungrouping).
+    Split,
+    /// Several axes become several, and the sizes' prefix products form a divisibility chain:
+    /// split each old axis into common factors, then merge those into the new axes.
+    SplitThenMerge,
+    /// Several axes become several otherwise: merge them into one, then split it.
+    MergeThenSplit,
+    /// New size-1 axes with no old axis (unsqueeze).
+    Insert,
+    /// Old size-1 axes with no new axis (squeeze).
+    Remove,
+}
+
+impl fmt::Display for GroupKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            GroupKind::Keep => "keep",
+            GroupKind::Merge => "merge",
+            GroupKind::Split => "split",
+            GroupKind::SplitThenMerge => "split, then merge",
+            GroupKind::MergeThenSplit => "merge, then split",
+            GroupKind::Insert => "insert size-1 axes",
+            GroupKind::Remove => "remove size-1 axes",
+        })
+    }
+}
+
+/// Old axes `old.0..old.1` become new axes `new.0..new.1`.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::layout::{DynLayout, Group, GroupKind};
+///
+/// let plan = DynLayout::row_major(&[6, 20]).unwrap().plan_reshape(&[2, 3, 4, 5]).unwrap();
+/// assert_eq!(plan.groups()[1], Group { old: (1, 2), new: (2, 4), kind: GroupKind::Split });
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Group {
+    /// The old axes, as a half-open range `(start, end)`.
+    pub old: (usize, usize),
+    /// The new axes, as a half-open range `(start, end)`.
+    pub new: (usize, usize),
+    /// How the old axes become the new ones.
+    pub kind: GroupKind,
+}
+
+/// Whether a reshape is a view, and why.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::layout::{DynLayout, Verdict};
+///
+/// let t = DynLayout::row_major(&[6, 8]).unwrap().reversed_axes();
+/// let plan = t.plan_reshape(&[48]).unwrap();
+/// assert!(matches!(plan.verdict(), Verdict::NotAView(_)));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Verdict {
+    /// Every group's old axes are contiguous with each other: a view.
+    View,
+    /// No elements: any layout is a view.
+    Empty,
+    /// A group's old axes are not contiguous; the error names the adjacent pair, the stride
+    /// needed and the stride found. Reshaping needs a copy.
+    NotAView(ShapeError),
+}
+
+/// A reshape plan: the groups of axes, how each group changes, and whether the whole is a view.
+/// Printable, so a user can see why a reshape is or is not a view.
+///
+/// Built by [`Layout::plan_reshape`](super::Layout::plan_reshape) and
+/// [`DynLayout::plan_reshape`](super::DynLayout::plan_reshape); needs no allocator.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::layout::DynLayout;
+///
+/// let plan = DynLayout::row_major(&[6, 8]).unwrap().plan_reshape(&[2, 24]).unwrap();
+/// assert_eq!(
+///     plan.to_string(),
+///     "[6, 8] -> [2, 24]: a view\n  old axes 0..2 [6, 8] -> new axes 0..2 [2, 24]: split, then merge"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReshapePlan {
+    from: DynShape,
+    to: DynShape,
+    groups: [Group; 2 * MAX_DYN_RANK],
+    len: usize,
+    verdict: Verdict,
+}
+
+impl ReshapePlan {
+    /// The groups of axes, from the first axis to the last.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::layout::DynLayout;
+    ///
+    /// let plan = DynLayout::row_major(&[2, 3]).unwrap().plan_reshape(&[3, 2]).unwrap();
+    /// assert_eq!(plan.groups().len(), 1);
+    /// ```
+    #[must_use]
+    pub fn groups(&self) -> &[Group] {
+        &self.groups[..self.len]
+    }
+
+    /// Whether the reshape is a view.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::layout::{DynLayout, Verdict};
+    ///
+    /// let plan = DynLayout::row_major(&[2, 3]).unwrap().plan_reshape(&[6]).unwrap();
+    /// assert_eq!(plan.verdict(), Verdict::View);
+    /// ```
+    #[must_use]
+    pub fn verdict(&self) -> Verdict {
+        self.verdict
+    }
+
+    /// `true` unless the reshape needs a copy.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::layout::DynLayout;
+    ///
+    /// assert!(DynLayout::row_major(&[2, 3]).unwrap().plan_reshape(&[6]).unwrap().is_view());
+    /// ```
+    #[must_use]
+    pub fn is_view(&self) -> bool {
+        !matches!(self.verdict, Verdict::NotAView(_))
+    }
+}
+
+impl fmt::Display for ReshapePlan {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:?} -> {:?}: ", self.from, self.to)?;
+        match self.verdict {
+            Verdict::View => f.write_str("a view")?,
+            Verdict::Empty => return f.write_str("a view (no elements: any layout will do)"),
+            Verdict::NotAView(err) => write!(f, "needs a copy: {err}")?,
+        }
+        for g in self.groups() {
+            write!(
+                f,
+                "\n  old axes {}..{} {:?} -> new axes {}..{} {:?}: {}",
+                g.old.0,
+                g.old.1,
+                &self.from[g.old.0..g.old.1],
+                g.new.0,
+                g.new.1,
+                &self.to[g.new.0..g.new.1],
+                g.kind
+            )?;
+        }
+        Ok(())
+    }
+}
+
+/// Whether the prefix products of `a` and `b` (same total) form one divisibility chain when
+/// merged in increasing order — then both refine to common factors (split, then merge).
+fn prefixes_chain(a: &[usize], b: &[usize]) -> bool {
+    let (mut i, mut j) = (0, 0);
+    let (mut pa, mut pb) = (1usize, 1usize);
+    let mut last = 1usize;
+    loop {
+        // Advance whichever side has the smaller next prefix product.
+        let next_a = a.get(i).map(|&d| pa * d);
+        let next_b = b.get(j).map(|&d| pb * d);
+        let next = match (next_a, next_b) {
+            (None, None) => return true,
+            (Some(x), Some(y)) if x <= y => {
+                pa = x;
+                i += 1;
+                if x == y {
+                    pb = y;
+                    j += 1;
+                }
+                x
+            }
+            (Some(x), None) => {
+                pa = x;
+                i += 1;
+                x
+            }
+            (_, Some(y)) => {
+                pb = y;
+                j += 1;
+                y
+            }
+        };
+        if !next.is_multiple_of(last) {
+            return false;
+        }
+        last = next;
+    }
+}
+
+fn kind_of(old: &[usize], new: &[usize]) -> GroupKind {
+    match (old.len(), new.len()) {
+        (0, _) => GroupKind::Insert,
+        (_, 0) => GroupKind::Remove,
+        (1, 1) => GroupKind::Keep,
+        (_, 1) => GroupKind::Merge,
+        (1, _) => GroupKind::Split,
+        _ if prefixes_chain(old, new) => GroupKind::SplitThenMerge,
+        _ => GroupKind::MergeThenSplit,
+    }
+}
+
+/// Plans reshaping `p` to `new_shape` (sizes resolved, same element count, and each side at
+/// most `MAX_DYN_RANK` axes when `groups` is to be filled). Writes the new strides when the
+/// reshape is a view, and calls `group` for each group in order. Returns the verdict.
+pub(crate) fn plan(
+    p: Parts<'_>,
+    new_shape: &[usize],
+    strides: &mut [isize],
+    mut group: impl FnMut(Group),
+) -> Verdict {
+    let (old, new) = (p.shape, new_shape);
+    if old.contains(&0) {
+        // No elements: contiguous strides (they cannot overflow: a size-0 axis counts as 1 and
+        // the other sizes were multiplied safely by the caller).
+        let _ = parts::contiguous_strides(new, super::Order::RowMajor, strides);
+        return Verdict::Empty;
+    }
+    let mut verdict = Verdict::View;
+    let (mut i, mut j) = (0, 0);
+    while i < old.len() || j < new.len() {
+        let (start_i, start_j) = (i, j);
+        let (mut po, mut pn) = (1usize, 1usize);
+        if i < old.len() {
+            po = old[i];
+            i += 1;
+        }
+        if j < new.len() {
+            pn = new[j];
+            j += 1;
+        }
+        // Equal totals guarantee both sides run out together.
+        while po != pn {
+            if po < pn {
+                po *= old[i];
+                i += 1;
+            } else {
+                pn *= new[j];
+                j += 1;
+            }
+        }
+        // A size-1 axis on one side alone stays a group of its own (insert or remove).
+        let g = Group {
+            old: (start_i, i),
+            new: (start_j, j),
+            kind: kind_of(&old[start_i..i], &new[start_j..j]),
+        };
+        group(g);
+        if !matches!(verdict, Verdict::View) {
+            continue;
+        }
+        // The stride of the group's innermost element, if its old axes merge.
+        let base = match i - start_i {
+            0 => 1,
+            1 => p.strides[start_i],
+            _ => match parts::merged_axis(p, start_i, i - 1) {
+                Ok((_, stride)) => stride,
+                Err(err) => {
+                    verdict = Verdict::NotAView(err);
+                    continue;
+                }
+            },
+        };
+        let mut step = base;
+        for k in (start_j..j).rev() {
+            strides[k] = step;
+            step = step.wrapping_mul(new[k] as isize);
+        }
+    }
+    verdict
+}
+
+/// Builds the error for element counts that differ, naming both shapes.
+pub(crate) fn count_mismatch(from: &[usize], to: &[usize], from_len: usize, to_len: usize) -> ShapeError {
+    ShapeError::new(
+        ErrorKind::CountMismatch,
+        None,
+        from_len as i128,
+        to_len as i128,
+    )
+    .with_shapes(from, to)
+}
+
+/// Resolves `INFER` in `to` (in place) against `from`'s element count and checks the counts.
+pub(crate) fn resolve_target(from: &[usize], to: &mut [usize]) -> Result<usize, ShapeError> {
+    let count = super::checked_len(from)?;
+    let inferred = to.iter().filter(|&&d| d == super::INFER).count();
+    if inferred > 0 {
+        // `split` of one axis of `count` elements resolves the marker the same way.
+        parts::resolve_sizes(0, count, to).map_err(|err| match err.kind() {
+            ErrorKind::NotDivisible => count_mismatch(from, to, count, err.found() as usize),
+            _ => err.with_shapes(from, to),
+        })?;
+    }
+    let target = super::checked_len(to).map_err(|e| e.with_shapes(from, to))?;
+    if target != count {
+        return Err(count_mismatch(from, to, count, target));
+    }
+    Ok(count)
+}
+
+/// Plans and records the whole explanation.
+pub(crate) fn explain(p: Parts<'_>, to: &[usize]) -> Result<ReshapePlan, ShapeError> {
+    let from_shape = DynShape::new(p.shape)?;
+    DynShape::new(to)?;
+    let mut resolved = [0usize; MAX_DYN_RANK];
+    let resolved = &mut resolved[..to.len()];
+    resolved.copy_from_slice(to);
+    resolve_target(p.shape, resolved)?;
+    let mut out = ReshapePlan {
+        from: from_shape,
+        to: DynShape::new(resolved)?,
+        groups: [Group {
+            old: (0, 0),
+            new: (0, 0),
+            kind: GroupKind::Keep,
+        }; 2 * MAX_DYN_RANK],
+        len: 0,
+        verdict: Verdict::View,
+    };
+    let mut strides = [0isize; MAX_DYN_RANK];
+    let mut groups = out.groups;
+    let mut len = 0;
+    out.verdict = plan(p, resolved, &mut strides[..to.len()], |g| {
+        groups[len] = g;
+        len += 1;
+    });
+    out.groups = groups;
+    out.len = len;
+    Ok(out)
+}
+
+/// Reshapes without copying: resolves `INFER`, checks counts, plans, and writes the new shape
+/// and strides; returns the offset.
+pub(crate) fn reshape(p: Parts<'_>, to: &[usize], shape: &mut [usize], strides: &mut [isize]) -> Result<usize, ShapeError> {
+    shape.copy_from_slice(to);
+    resolve_target(p.shape, shape)?;
+    match plan(p, shape, strides, |_| {}) {
+        Verdict::View | Verdict::Empty => Ok(p.offset),
+        Verdict::NotAView(err) => Err(err.with_shapes(p.shape, shape)),
+    }
+}
