@@ -3,8 +3,13 @@
 //! A `ShapeError` is `Copy`, needs no allocator and carries the numbers involved: the kind of
 //! problem, the axis it happened on (when there is one, and a second axis for problems between
 //! two axes) and the value that was expected next to the value that was found. The numbers are
-//! `i128` so that sizes (`usize`) and strides (`isize`, possibly negative) both fit exactly. Its
-//! `Display` turns those into one sentence.
+//! read as `i128` so that sizes (`usize`) and strides (`isize`, possibly negative) both fit
+//! exactly. A failed reshape also names both shapes. Its `Display` turns all that into one
+//! sentence.
+//!
+//! The error stays under 128 bytes (so `Result<T, ShapeError>` does not trip clippy's
+//! `result_large_err` in user code): the two shapes are stored as variable-length integers in an
+//! inline buffer.
 
 use core::fmt;
 
@@ -103,15 +108,76 @@ pub enum ErrorKind {
 /// assert_eq!((err.expected(), err.found()), (3, 3));
 /// assert_eq!(err.to_string(), "index 3 is out of bounds for axis 1 of size 3");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ShapeError {
+    expected: usize,
+    found: usize,
+    /// `NO_AXIS` when absent (no real axis number comes close).
+    axis: usize,
+    second_axis: usize,
     kind: ErrorKind,
-    axis: Option<usize>,
-    second_axis: Option<usize>,
-    expected: i128,
-    found: i128,
-    /// The source and target shapes of a reshape, when the error is about one.
-    shapes: Option<(DynShape, DynShape)>,
+    /// Bit 0: `expected` is negative; bit 1: `found` is negative.
+    signs: u8,
+    /// Bytes of `shapes` used by the source and the target shape; `NO_SHAPES` when absent.
+    shape_bytes: [u8; 2],
+    /// Both shapes as LEB128 integers, source first; unused bytes are 0.
+    shapes: [u8; SHAPE_BUFFER],
+}
+
+const NO_AXIS: usize = usize::MAX;
+const NO_SHAPES: u8 = u8::MAX;
+const SHAPE_BUFFER: usize = 84;
+
+/// `value` as magnitude and sign; magnitudes beyond `usize` (never produced by this crate)
+/// saturate.
+const fn split_number(value: i128) -> (usize, bool) {
+    let magnitude = value.unsigned_abs();
+    let magnitude = if magnitude > usize::MAX as u128 {
+        usize::MAX
+    } else {
+        magnitude as usize
+    };
+    (magnitude, value < 0)
+}
+
+const fn join_number(magnitude: usize, negative: bool) -> i128 {
+    if negative {
+        -(magnitude as i128)
+    } else {
+        magnitude as i128
+    }
+}
+
+/// Appends `dims` as LEB128 integers at `at`; returns the new end, or `None` if they do not fit.
+fn encode(buffer: &mut [u8; SHAPE_BUFFER], mut at: usize, dims: &[usize]) -> Option<usize> {
+    for &dim in dims {
+        let mut rest = dim;
+        loop {
+            let byte = (rest & 0x7f) as u8;
+            rest >>= 7;
+            *buffer.get_mut(at)? = if rest == 0 { byte } else { byte | 0x80 };
+            at += 1;
+            if rest == 0 {
+                break;
+            }
+        }
+    }
+    Some(at)
+}
+
+fn decode(bytes: &[u8]) -> Option<DynShape> {
+    let mut dims = [0usize; crate::layout::MAX_DYN_RANK];
+    let (mut n, mut value, mut shift) = (0, 0usize, 0);
+    for &byte in bytes {
+        value |= usize::from(byte & 0x7f) << shift;
+        shift += 7;
+        if byte & 0x80 == 0 {
+            *dims.get_mut(n)? = value;
+            n += 1;
+            (value, shift) = (0, 0);
+        }
+    }
+    DynShape::new(&dims[..n]).ok()
 }
 
 impl ShapeError {
@@ -127,18 +193,27 @@ impl ShapeError {
     /// ```
     #[must_use]
     pub const fn new(kind: ErrorKind, axis: Option<usize>, expected: i128, found: i128) -> Self {
+        let (expected, expected_negative) = split_number(expected);
+        let (found, found_negative) = split_number(found);
         Self {
-            kind,
-            axis,
-            second_axis: None,
             expected,
             found,
-            shapes: None,
+            axis: match axis {
+                Some(a) => a,
+                None => NO_AXIS,
+            },
+            second_axis: NO_AXIS,
+            kind,
+            signs: (expected_negative as u8) | ((found_negative as u8) << 1),
+            shape_bytes: [NO_SHAPES; 2],
+            shapes: [0; SHAPE_BUFFER],
         }
     }
 
     /// The same error, naming the source and target shapes of a reshape. Shapes of more than
-    /// [`MAX_DYN_RANK`](crate::layout::MAX_DYN_RANK) axes are not kept.
+    /// [`MAX_DYN_RANK`](crate::layout::MAX_DYN_RANK) axes, or too large to fit the error's
+    /// inline buffer (84 bytes: two shapes of 16 sizes below 16384 always fit), are not kept;
+    /// the element counts in [`expected`](Self::expected) and [`found`](Self::found) still are.
     ///
     /// # Examples
     ///
@@ -153,7 +228,24 @@ impl ShapeError {
     /// ```
     #[must_use]
     pub fn with_shapes(mut self, from: &[usize], to: &[usize]) -> Self {
-        self.shapes = DynShape::new(from).ok().zip(DynShape::new(to).ok());
+        let max = crate::layout::MAX_DYN_RANK;
+        let mut buffer = [0u8; SHAPE_BUFFER];
+        let fits = if from.len() <= max && to.len() <= max {
+            encode(&mut buffer, 0, from).and_then(|mid| Some((mid, encode(&mut buffer, mid, to)?)))
+        } else {
+            None
+        };
+        match fits {
+            Some((mid, end)) => {
+                self.shapes = buffer;
+                // Both fit in `SHAPE_BUFFER` (< 255) bytes.
+                self.shape_bytes = [mid as u8, (end - mid) as u8];
+            }
+            None => {
+                self.shapes = [0; SHAPE_BUFFER];
+                self.shape_bytes = [NO_SHAPES; 2];
+            }
+        }
         self
     }
 
@@ -171,7 +263,11 @@ impl ShapeError {
     /// ```
     #[must_use]
     pub fn shapes(&self) -> Option<(DynShape, DynShape)> {
-        self.shapes
+        let [a, b] = self.shape_bytes.map(usize::from);
+        if self.shape_bytes[0] == NO_SHAPES {
+            return None;
+        }
+        Some((decode(&self.shapes[..a])?, decode(&self.shapes[a..a + b])?))
     }
 
     /// The same error, also naming a second axis (for problems between two axes).
@@ -186,7 +282,7 @@ impl ShapeError {
     /// ```
     #[must_use]
     pub const fn with_second_axis(mut self, axis: usize) -> Self {
-        self.second_axis = Some(axis);
+        self.second_axis = axis;
         self
     }
 
@@ -201,7 +297,11 @@ impl ShapeError {
     /// ```
     #[must_use]
     pub const fn second_axis(&self) -> Option<usize> {
-        self.second_axis
+        if self.second_axis == NO_AXIS {
+            None
+        } else {
+            Some(self.second_axis)
+        }
     }
 
     /// The category of the error.
@@ -231,7 +331,11 @@ impl ShapeError {
     /// ```
     #[must_use]
     pub const fn axis(&self) -> Option<usize> {
-        self.axis
+        if self.axis == NO_AXIS {
+            None
+        } else {
+            Some(self.axis)
+        }
     }
 
     /// The value that was expected (its meaning depends on [`kind`](Self::kind)).
@@ -246,7 +350,7 @@ impl ShapeError {
     /// ```
     #[must_use]
     pub const fn expected(&self) -> i128 {
-        self.expected
+        join_number(self.expected, self.signs & 1 != 0)
     }
 
     /// The value that was found (its meaning depends on [`kind`](Self::kind)).
@@ -261,7 +365,7 @@ impl ShapeError {
     /// ```
     #[must_use]
     pub const fn found(&self) -> i128 {
-        self.found
+        join_number(self.found, self.signs & 2 != 0)
     }
 
     pub(crate) const fn length_mismatch(expected: usize, found: usize) -> Self {
@@ -339,7 +443,7 @@ impl fmt::Display for OrQuestion {
 impl fmt::Display for ShapeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         self.fmt_message(f)?;
-        match &self.shapes {
+        match self.shapes() {
             Some((from, to)) => write!(f, " (from {from:?} to {to:?})"),
             None => Ok(()),
         }
@@ -348,8 +452,8 @@ impl fmt::Display for ShapeError {
 
 impl ShapeError {
     fn fmt_message(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (e, n) = (self.expected, self.found);
-        let at = AxisSuffix(self.axis);
+        let (e, n) = (self.expected(), self.found());
+        let at = AxisSuffix(self.axis());
         match self.kind {
             ErrorKind::LengthMismatch => write!(
                 f,
@@ -367,7 +471,7 @@ impl ShapeError {
                 f,
                 "offset {n} lies beyond the end of a storage of {e} elements"
             ),
-            ErrorKind::IndexOutOfBounds => match self.axis {
+            ErrorKind::IndexOutOfBounds => match self.axis() {
                 Some(axis) => write!(f, "index {n} is out of bounds for axis {axis} of size {e}"),
                 None => write!(f, "index {n} is out of bounds for size {e}"),
             },
@@ -378,7 +482,7 @@ impl ShapeError {
                  only read-only storage may alias"
             ),
             ErrorKind::Allocation => write!(f, "could not allocate room for {e} elements"),
-            ErrorKind::SizeMismatch => match self.axis {
+            ErrorKind::SizeMismatch => match self.axis() {
                 Some(axis) => write!(f, "axis {axis} has size {n} where size {e} is needed"),
                 None => write!(f, "size {n} where size {e} is needed"),
             },
@@ -386,15 +490,15 @@ impl ShapeError {
             ErrorKind::RepeatedAxis => write!(
                 f,
                 "axis {n} appears more than once (again at position {})",
-                OrQuestion(self.axis)
+                OrQuestion(self.axis())
             ),
             ErrorKind::NotContiguous => write!(
                 f,
                 "axes {} and {} are not contiguous with each other: axis {} has stride {n}, \
                  but merging them without a copy needs stride {e}",
-                OrQuestion(self.axis),
-                OrQuestion(self.second_axis),
-                OrQuestion(self.axis)
+                OrQuestion(self.axis()),
+                OrQuestion(self.second_axis()),
+                OrQuestion(self.axis())
             ),
             ErrorKind::NotDivisible => write!(
                 f,
@@ -427,6 +531,21 @@ impl ShapeError {
                 "rank {n} is more than the {e} axes a dynamic-rank layout holds"
             ),
         }
+    }
+}
+
+impl fmt::Debug for ShapeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut d = f.debug_struct("ShapeError");
+        d.field("kind", &self.kind)
+            .field("axis", &self.axis())
+            .field("second_axis", &self.second_axis())
+            .field("expected", &self.expected())
+            .field("found", &self.found());
+        if let Some(shapes) = self.shapes() {
+            d.field("shapes", &shapes);
+        }
+        d.finish()
     }
 }
 

@@ -14,8 +14,8 @@
 
 use core::fmt::{self, Write};
 
-use crate::storage::Storage;
 use crate::layout::parts;
+use crate::storage::Storage;
 use crate::tensor::TensorBase;
 
 /// Tensors with more elements than this are printed in summarised form (NumPy's default).
@@ -83,7 +83,12 @@ impl<'a, T> Printer<'a, T> {
     ///
     /// Never for a layout valid for `data` (invariant 1 of the tensor types); element lookup is
     /// bounds-checked.
-    pub(crate) fn new(data: &'a [T], layout: parts::Parts<'a>, f: &fmt::Formatter<'_>, elem: ElemFmt<T>) -> Self {
+    pub(crate) fn new(
+        data: &'a [T],
+        layout: parts::Parts<'a>,
+        f: &fmt::Formatter<'_>,
+        elem: ElemFmt<T>,
+    ) -> Self {
         let len = crate::layout::checked_len(layout.shape).unwrap_or(0);
         Self {
             data,

@@ -77,14 +77,11 @@
     clippy::missing_safety_doc
 )]
 #![doc(test(attr(deny(warnings))))]
-// `ShapeError` carries both shapes of a failed reshape inline (it must be `Copy` and work
-// without an allocator, so nothing can be boxed). Errors are the cold path; the `Ok` values of
-// view operations are written in place, not copied through the larger `Result`.
-#![allow(clippy::result_large_err)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+mod dynamic;
 pub mod error;
 mod fmt;
 pub mod iter;
@@ -96,6 +93,9 @@ pub mod storage;
 mod tensor;
 mod view;
 
+#[cfg(feature = "alloc")]
+pub use dynamic::{CowTensor, DynTensor};
+pub use dynamic::{DynTensorBase, DynTensorView, DynTensorViewMut};
 pub use error::{ErrorKind, ShapeError};
 pub use fmt::{EDGE_ITEMS, SUMMARY_THRESHOLD};
 pub use layout::{INFER, Layout, LayoutKind, Order};

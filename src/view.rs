@@ -358,6 +358,39 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         unsafe { self.map_layout(|l| l.slice_items::<O>(info.items())) }
     }
 
+    /// Reshapes to `shape` without copying: succeeds exactly when the layout admits the new
+    /// shape as a view (see [`Layout::plan_reshape`] for the rule and an explanation). One size
+    /// may be [`INFER`](crate::INFER). Rank R → N.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::NotContiguous`](crate::ErrorKind::NotContiguous) naming the adjacent pair of
+    /// axes that would have to merge, the stride needed and the stride found (see
+    /// [`reshape`](Self::reshape) for the form that copies instead);
+    /// [`ErrorKind::CountMismatch`](crate::ErrorKind::CountMismatch) or
+    /// [`ErrorKind::Overflow`](crate::ErrorKind::Overflow) naming both shapes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{ErrorKind, Tensor};
+    ///
+    /// let t: Tensor<u8, 4> = Tensor::zeros([2, 3, 4, 5]);
+    /// let r = t.view().reshape_view([6, 20]).unwrap();
+    /// assert_eq!((r.shape(), r.strides()), (&[6, 20], &[20, 1]));
+    ///
+    /// let m: Tensor<u8, 2> = Tensor::zeros([6, 8]);
+    /// let err = m.view().t().reshape_view([48]).unwrap_err();
+    /// assert_eq!((err.kind(), err.axis(), err.second_axis()), (ErrorKind::NotContiguous, Some(0), Some(1)));
+    /// ```
+    pub fn reshape_view<const N: usize>(
+        self,
+        shape: [usize; N],
+    ) -> Result<TensorBase<S, N>, ShapeError> {
+        // SAFETY: `reshape_view` is view arithmetic (keeps invariants 1 and 2).
+        unsafe { self.map_layout(|l| l.reshape_view(shape)) }
+    }
+
     /// The diagonal over axes `D1` and `D2` with an offset (positive: above the main diagonal,
     /// along `D2`; negative: below it, along `D1`), by PyTorch's rules: both axes are removed and
     /// the diagonal becomes the last axis. Rank R → R − 1. The same axis twice does not compile.

@@ -510,6 +510,29 @@ fn equality_ignores_layout() {
 }
 
 #[test]
+fn errors_stay_small_and_name_reshape_shapes() {
+    // Under clippy's `result_large_err` threshold, so user functions returning
+    // `Result<_, ShapeError>` stay lint-clean.
+    assert!(std::mem::size_of::<ShapeError>() < 128);
+    let e = ShapeError::new(ErrorKind::CountMismatch, None, 48, 72).with_shapes(&[6, 8], &[2, 36]);
+    let (from, to) = e.shapes().unwrap();
+    assert_eq!((&*from, &*to), (&[6, 8][..], &[2, 36][..]));
+    let big = [usize::MAX / 3; 16];
+    let e = e.with_shapes(&big, &big);
+    assert_eq!(e.shapes(), None); // too large for the inline buffer: counts only
+    assert_eq!((e.expected(), e.found()), (48, 72));
+    let wide = [16383usize; 16];
+    let e = e.with_shapes(&wide, &wide);
+    assert_eq!(e.shapes().map(|(a, b)| (a.len(), b.len())), Some((16, 16)));
+    let neg = ShapeError::new(ErrorKind::NotContiguous, Some(0), -12, isize::MIN as i128);
+    assert_eq!((neg.expected(), neg.found()), (-12, isize::MIN as i128));
+    assert_eq!(
+        ShapeError::new(ErrorKind::LengthMismatch, None, usize::MAX as i128, 0).expected(),
+        usize::MAX as i128
+    );
+}
+
+#[test]
 fn errors_are_copy_and_display() {
     fn assert_copy_error<E: Copy + std::error::Error + Send + Sync + 'static>(_: E) {}
     let e = ShapeError::new(ErrorKind::OutOfStorage, None, 6, 9);

@@ -898,7 +898,9 @@ impl DynLayout {
     /// assert_eq!(l.strides(), &[60, 20, 5, 1]);
     /// ```
     pub fn reshape(&self, shape: &[usize]) -> Result<Self, ShapeError> {
-        Self::build(shape.len(), |sh, st| super::reshape::reshape(self.parts(), shape, sh, st))
+        Self::build(shape.len(), |sh, st| {
+            super::reshape::reshape(self.parts(), shape, sh, st)
+        })
     }
 
     /// Explains a reshape (see [`Layout::plan_reshape`]).

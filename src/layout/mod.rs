@@ -448,6 +448,7 @@ impl<const R: usize> Layout<R> {
         parts::offset_in_bounds(&self.strides, self.offset, index)
     }
 
+    #[cfg(feature = "alloc")]
     /// Steps `index` to the next index in row-major order and `pos` to its memory offset.
     /// Returns `false` (leaving `index` at all zeros) after the last index.
     ///

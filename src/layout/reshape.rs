@@ -89,6 +89,7 @@ pub struct Group {
 /// assert!(matches!(plan.verdict(), Verdict::NotAView(_)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[allow(clippy::large_enum_variant)] // the error (naming both shapes) is the explanation
 pub enum Verdict {
     /// Every group's old axes are contiguous with each other: a view.
     View,
@@ -318,7 +319,12 @@ pub(crate) fn plan(
 }
 
 /// Builds the error for element counts that differ, naming both shapes.
-pub(crate) fn count_mismatch(from: &[usize], to: &[usize], from_len: usize, to_len: usize) -> ShapeError {
+pub(crate) fn count_mismatch(
+    from: &[usize],
+    to: &[usize],
+    from_len: usize,
+    to_len: usize,
+) -> ShapeError {
     ShapeError::new(
         ErrorKind::CountMismatch,
         None,
@@ -379,7 +385,12 @@ pub(crate) fn explain(p: Parts<'_>, to: &[usize]) -> Result<ReshapePlan, ShapeEr
 
 /// Reshapes without copying: resolves `INFER`, checks counts, plans, and writes the new shape
 /// and strides; returns the offset.
-pub(crate) fn reshape(p: Parts<'_>, to: &[usize], shape: &mut [usize], strides: &mut [isize]) -> Result<usize, ShapeError> {
+pub(crate) fn reshape(
+    p: Parts<'_>,
+    to: &[usize],
+    shape: &mut [usize],
+    strides: &mut [isize],
+) -> Result<usize, ShapeError> {
     shape.copy_from_slice(to);
     resolve_target(p.shape, shape)?;
     match plan(p, shape, strides, |_| {}) {
