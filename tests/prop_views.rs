@@ -10,7 +10,7 @@ mod common;
 use common::spec;
 use ndarray::{ArrayViewD, Axis as NdAxis, IxDyn, ShapeBuilder, Slice};
 use proptest::prelude::*;
-use ranked::{Axis, ErrorKind, INFER, Layout, NewAxis, ShapeError, TensorView, s};
+use ranked::{Axis, DynTensorView, ErrorKind, INFER, Layout, NewAxis, ShapeError, TensorView, s};
 
 // ------------------------------------------------------------------ the brute-force model
 
@@ -403,9 +403,11 @@ impl Cur<'_> {
     }
 }
 
-/// The state of one chain: our tensor, the model, and ndarray while it can follow.
+/// The state of one chain: our typed tensor, the same chain on a dynamic-rank tensor (runtime
+/// axes), the model, and ndarray while it can follow.
 struct State<'a> {
     ours: Cur<'a>,
+    dynamic: DynTensorView<'a, i64>,
     model: Model,
     nd: Option<ArrayViewD<'a, i64>>,
 }
@@ -422,6 +424,18 @@ impl<'a> State<'a> {
             self.ours.values(),
             self.model.data.clone(),
             "values after {:?}",
+            after
+        );
+        prop_assert_eq!(
+            self.dynamic.shape(),
+            &self.model.shape[..],
+            "dyn shape after {:?}",
+            after
+        );
+        prop_assert_eq!(
+            self.dynamic.to_vec(),
+            self.model.data.clone(),
+            "dyn values after {:?}",
             after
         );
         if let Some(nd) = &self.nd {
@@ -450,6 +464,7 @@ impl<'a> State<'a> {
         let shape = cur.shape();
         let nd = self.nd.take();
         let mut keep_nd = None;
+        let d = self.dynamic;
         match *op {
             Op::Permute(seed) => {
                 let mut perm: Vec<usize> = (0..r).collect();
@@ -459,6 +474,7 @@ impl<'a> State<'a> {
                     x /= i as u64 + 1;
                 }
                 self.ours = each!(cur, t => t.permute_to(&perm));
+                self.dynamic = d.permute(&perm).unwrap();
                 self.model = self.model.permute(&perm);
                 keep_nd = nd.map(|v| v.permuted_axes(IxDyn(&perm)));
             }
@@ -467,6 +483,7 @@ impl<'a> State<'a> {
                 let mut perm: Vec<usize> = (0..r).collect();
                 perm.swap(i, j);
                 self.ours = each!(cur, t => t.swap(i, j));
+                self.dynamic = d.swap_axes(i, j).unwrap();
                 self.model = self.model.permute(&perm);
                 keep_nd = nd.map(|mut v| {
                     v.swap_axes(i, j);
@@ -476,6 +493,7 @@ impl<'a> State<'a> {
             Op::Flip(a) => {
                 let a = a % r;
                 self.ours = each!(cur, t => t.flip_at(a));
+                self.dynamic = d.flip(a).unwrap();
                 self.model = self.model.flip(a);
                 keep_nd = nd.map(|mut v| {
                     v.invert_axis(NdAxis(a));
@@ -485,15 +503,17 @@ impl<'a> State<'a> {
             Op::Step(a, k) => {
                 let a = a % r;
                 self.ours = each!(cur, t => t.step_at(a, k));
+                self.dynamic = d.step(a, k).unwrap();
                 self.model = self.model.slice(a, 0, shape[a], k as isize);
                 keep_nd = nd.map(|v| v.slice_axis_move(NdAxis(a), Slice::new(0, None, k as isize)));
             }
             Op::SliceAxis(a, p, q, st) => {
                 let a = a % r;
-                let d = shape[a];
-                let (p, q) = (p % (d + 1), q % (d + 1));
+                let dim = shape[a];
+                let (p, q) = (p % (dim + 1), q % (dim + 1));
                 let (start, end) = (p.min(q), p.max(q));
                 self.ours = each!(cur, t => t.slice_at(a, start, end, st));
+                self.dynamic = d.slice_axis(a, start..end, st).unwrap();
                 self.model = self.model.slice(a, start, end, st);
                 keep_nd = nd.map(|v| {
                     v.slice_axis_move(
@@ -504,13 +524,15 @@ impl<'a> State<'a> {
             }
             Op::Narrow(a, p, q) => {
                 let a = a % r;
-                let d = shape[a];
-                let start = p % (d + 1);
-                let len = q % (d - start + 1);
+                let dim = shape[a];
+                let start = p % (dim + 1);
+                let len = q % (dim - start + 1);
                 // One element too many is refused, never clamped.
-                let err = each!(cur, t => t.layout().narrow(a, start, d - start + 1).unwrap_err());
+                let err =
+                    each!(cur, t => t.layout().narrow(a, start, dim - start + 1).unwrap_err());
                 prop_assert_eq!(err.kind(), ErrorKind::RangeOutOfBounds);
                 self.ours = each!(cur, t => t.narrow_at(a, start, len));
+                self.dynamic = d.narrow(a, start, len).unwrap();
                 self.model = self.model.slice(a, start, start + len, 1);
                 keep_nd = nd.map(|v| {
                     let end = Some((start + len) as isize);
@@ -520,6 +542,7 @@ impl<'a> State<'a> {
             Op::Reversed => {
                 let perm: Vec<usize> = (0..r).rev().collect();
                 self.ours = each!(cur, t => t.reversed());
+                self.dynamic = d.reversed_axes();
                 self.model = self.model.permute(&perm);
                 keep_nd = nd.map(|v| v.reversed_axes());
             }
@@ -528,12 +551,14 @@ impl<'a> State<'a> {
                 if let Some(result) = each!(cur, t => t.squeeze_at(a)) {
                     if shape[a] == 1 {
                         self.ours = result.unwrap();
+                        self.dynamic = d.squeeze(a).unwrap();
                         self.model = self.model.select(a, 0);
                         keep_nd = nd.map(|v| v.index_axis_move(NdAxis(a), 0));
                     } else {
                         let expected =
                             ShapeError::new(ErrorKind::SizeMismatch, Some(a), 1, shape[a] as i128);
                         prop_assert_eq!(result.unwrap_err(), expected);
+                        prop_assert_eq!(d.squeeze(a).unwrap_err(), expected);
                         keep_nd = nd;
                     }
                 } else {
@@ -544,6 +569,7 @@ impl<'a> State<'a> {
                 let a = a % (r + 1);
                 if let Some(result) = each!(cur, t => t.unsqueeze_at(a)) {
                     self.ours = result.unwrap();
+                    self.dynamic = d.unsqueeze(a).unwrap();
                     self.model = self.model.unsqueeze(a);
                     keep_nd = nd.map(|v| v.insert_axis(NdAxis(a)));
                 } else {
@@ -552,11 +578,12 @@ impl<'a> State<'a> {
             }
             Op::Select(a, i) => {
                 let a = a % r;
-                let d = shape[a];
-                let i = if d == 0 { i } else { i % d };
+                let dim = shape[a];
+                let i = if dim == 0 { i } else { i % dim };
                 if let Some(result) = each!(cur, t => t.select_at(a, i)) {
-                    if d > 0 {
+                    if dim > 0 {
                         self.ours = result.unwrap();
+                        self.dynamic = d.select(a, i).unwrap();
                         self.model = self.model.select(a, i);
                         keep_nd = nd.map(|v| v.index_axis_move(NdAxis(a), i));
                     } else {
@@ -578,6 +605,7 @@ impl<'a> State<'a> {
                     match each!(cur, t => t.merge_at(a)).unwrap() {
                         Ok(next) => {
                             self.ours = next;
+                            self.dynamic = d.merge(a, a + 1).unwrap();
                             self.model = merged_model;
                         }
                         Err(err) => {
@@ -597,6 +625,7 @@ impl<'a> State<'a> {
                                 (needed as i128, strides[a] as i128)
                             );
                             prop_assert_eq!(each!(cur, t => t.to_merged_at(a)), merged_model.data);
+                            prop_assert_eq!(d.merge(a, a + 1).unwrap_err(), err);
                             keep_nd = nd;
                         }
                     }
@@ -606,19 +635,22 @@ impl<'a> State<'a> {
             }
             Op::Split(a, p) => {
                 let a = a % r;
-                let d = shape[a];
-                let (sizes, parts) = if d == 0 {
+                let dim = shape[a];
+                let (sizes, parts) = if dim == 0 {
                     ([0, 2], [0, 2])
                 } else {
-                    let divisors: Vec<usize> = (1..=d).filter(|x| d.is_multiple_of(*x)).collect();
+                    let divisors: Vec<usize> =
+                        (1..=dim).filter(|x| dim.is_multiple_of(*x)).collect();
                     let x = divisors[p % divisors.len()];
-                    ([x, INFER], [x, d / x])
+                    ([x, INFER], [x, dim / x])
                 };
-                if let (true, Some(bad)) = (d > 1, each!(cur, t => t.split_at(a, [d + 1, INFER]))) {
+                if let (true, Some(bad)) =
+                    (dim > 1, each!(cur, t => t.split_at(a, [dim + 1, INFER])))
+                {
                     prop_assert_eq!(bad.unwrap_err().kind(), ErrorKind::NotDivisible);
                 }
                 if let (true, Some(ambiguous)) =
-                    (d == 0, each!(cur, t => t.split_at(a, [0, INFER])))
+                    (dim == 0, each!(cur, t => t.split_at(a, [0, INFER])))
                 {
                     prop_assert_eq!(ambiguous.unwrap_err().kind(), ErrorKind::CannotInfer);
                 }
@@ -626,6 +658,7 @@ impl<'a> State<'a> {
                     let mut new_shape = shape.clone();
                     new_shape.splice(a..=a, parts);
                     self.ours = result.unwrap();
+                    self.dynamic = d.split(a, &sizes).unwrap();
                     self.model = self.model.reshape(new_shape);
                 } else {
                     keep_nd = nd;
@@ -638,6 +671,7 @@ impl<'a> State<'a> {
                     self.ours = each!(cur, t => t.diagonal_at(offset, d1, d2))
                         .unwrap()
                         .unwrap();
+                    self.dynamic = d.diagonal(offset, d1, d2).unwrap();
                     self.model = self.model.diagonal(offset, d1, d2);
                 } else {
                     keep_nd = nd;
@@ -645,13 +679,14 @@ impl<'a> State<'a> {
             }
             Op::Unfold(a, size, step) => {
                 let a = a % r;
-                let d = shape[a];
-                let size = size % (d + 1);
-                if let Some(too_big) = each!(cur, t => t.unfold_at(a, d + 1, step)) {
+                let dim = shape[a];
+                let size = size % (dim + 1);
+                if let Some(too_big) = each!(cur, t => t.unfold_at(a, dim + 1, step)) {
                     prop_assert_eq!(too_big.unwrap_err().kind(), ErrorKind::RangeOutOfBounds);
                 }
                 if let Some(result) = each!(cur, t => t.unfold_at(a, size, step)) {
                     self.ours = result.unwrap();
+                    self.dynamic = d.unfold(a, size, step).unwrap();
                     self.model = self.model.unfold(a, size, step);
                 } else {
                     keep_nd = nd;
@@ -667,6 +702,7 @@ impl<'a> State<'a> {
                         prop_assert_eq!(b.iter().copied().collect::<Vec<_>>(), model.data.clone());
                     }
                     self.ours = result.unwrap();
+                    self.dynamic = d.broadcast_to(&target).unwrap();
                     self.model = model;
                 } else {
                     keep_nd = nd;
@@ -701,7 +737,7 @@ proptest! {
             }
             nd
         });
-        let mut state = State { ours: Cur::R3(t), model, nd };
+        let mut state = State { ours: Cur::R3(t), dynamic: t.into_dyn(), model, nd };
         state.check(&Op::Reversed)?;
         for op in &ops {
             state.apply(op)?;
