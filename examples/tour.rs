@@ -103,6 +103,38 @@ fn main() -> Result<(), ranked::ShapeError> {
     let b = d.broadcast_to([2, 2, 3])?;
     println!("broadcast_to([2, 2, 3]): strides {:?}", b.strides());
 
+    println!("\n== Reshape: a view when the layout allows, and why");
+    let flat = Tensor::from_fn([6, 8], |[i, j]| (8 * i + j) as i32);
+    for target in [[2, 24], [4, 12]] {
+        println!("{}", flat.plan_reshape(&target)?);
+    }
+    println!("{}", flat.view().t().plan_reshape(&[48])?);
+    match flat.view().reshape_view([2, 36]) {
+        Ok(_) => unreachable!(),
+        Err(e) => println!("reshape_view([2, 36]): {e}"),
+    }
+    let transposed = flat.view().t();
+    let copied = transposed.reshape([48])?;
+    println!(
+        "reshape([48]) of the transpose copies: is_view = {}",
+        copied.is_view()
+    );
+
+    println!("\n== A rank known only at run time");
+    let rank = 2 + flat.len() % 2; // pretend this came from a file
+    let shape: Vec<usize> = (0..rank).map(|k| if k == 0 { INFER } else { 4 }).collect();
+    let d = flat.view().reshape_dyn(&shape)?;
+    println!(
+        "reshape_dyn to rank {rank}, first size inferred: shape {:?}\n{d}",
+        d.shape()
+    );
+    let typed: TensorView<'_, i32, 2> = d.try_into_rank()?;
+    println!("try_into_rank::<2>(): shape {:?}", typed.shape());
+    match d.try_into_rank::<3>() {
+        Ok(_) => unreachable!(),
+        Err(e) => println!("try_into_rank::<3>(): {e}"),
+    }
+
     println!("\n== No allocator needed");
     let small = inline_tensor![[1u8, 2], [3, 4]];
     println!("inline_tensor! lives in a [u8; 4]:\n{small}");
