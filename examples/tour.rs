@@ -75,13 +75,13 @@ fn main() -> Result<(), ranked::ShapeError> {
         p.shape(),
         p.strides()
     );
-    let m = v.merge(Axis::<1>, Axis::<2>)?; // rank 3 → 2
+    let merged = v.merge(Axis::<1>, Axis::<2>)?; // rank 3 → 2
     println!(
         "merge(Axis::<1>, Axis::<2>): shape {:?}, strides {:?}",
-        m.shape(),
-        m.strides()
+        merged.shape(),
+        merged.strides()
     );
-    let sp = m.split(Axis::<1>, [INFER, 4])?; // rank 2 → 3
+    let sp = merged.split(Axis::<1>, [INFER, 4])?; // rank 2 → 3
     println!("split(Axis::<1>, [INFER, 4]): shape {:?}", sp.shape());
     match p.merge(Axis::<0>, Axis::<1>) {
         Ok(_) => unreachable!(),
