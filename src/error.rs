@@ -86,6 +86,9 @@ pub enum ErrorKind {
     /// A reshape to a shape with a different element count: `expected` is the count of the
     /// source shape, `found` that of the target; [`ShapeError::shapes`] names both shapes.
     CountMismatch,
+    /// A reduction that needs at least one element (`min`, `max`, `mean`, `argmin`, …) over
+    /// none; `axis` is the empty axis of an along-axis reduction.
+    Empty,
     /// More axes than a dynamic-rank layout holds: `expected` is
     /// [`MAX_DYN_RANK`](crate::layout::MAX_DYN_RANK), `found` the rank asked for.
     TooManyAxes,
@@ -525,6 +528,10 @@ impl ShapeError {
             ErrorKind::CountMismatch => write!(
                 f,
                 "cannot reshape {e} elements into a shape of {n} elements"
+            ),
+            ErrorKind::Empty => write!(
+                f,
+                "the reduction needs at least one element, and there are none{at}"
             ),
             ErrorKind::TooManyAxes => write!(
                 f,

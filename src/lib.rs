@@ -82,11 +82,13 @@
 extern crate alloc;
 
 mod dynamic;
+mod engine;
 pub mod error;
 mod fmt;
 pub mod iter;
 pub mod layout;
 mod macros;
+pub mod ops;
 pub mod rank;
 pub mod slice;
 pub mod storage;
@@ -99,6 +101,7 @@ pub use dynamic::{DynTensorBase, DynTensorView, DynTensorViewMut};
 pub use error::{ErrorKind, ShapeError};
 pub use fmt::{EDGE_ITEMS, SUMMARY_THRESHOLD};
 pub use layout::{INFER, Layout, LayoutKind, Order};
+pub use ops::{Dot, MatrixRank};
 pub use rank::{
     Axis, BroadcastRanks, BroadcastTo, DiagonalAxes, HasAxes, HasAxis, InsertAxis, KnownRank,
     MAX_RANK, MergeAxes, NumToRank, Rank, RemoveAxis, SliceArity, SplitAxis, WindowAxis,

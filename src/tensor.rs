@@ -839,7 +839,7 @@ impl<T, const R: usize> TensorBase<Vec<T>, R> {
     }
 
     /// A row-major tensor over a `Vec` known to hold exactly `shape`'s element count.
-    fn from_contiguous_vec(vec: Vec<T>, shape: [usize; R]) -> Self {
+    pub(crate) fn from_contiguous_vec(vec: Vec<T>, shape: [usize; R]) -> Self {
         match Self::from_vec(vec, shape) {
             Ok(t) => t,
             // The callers pass a Vec built from a tensor of this very shape.
@@ -895,7 +895,12 @@ impl<T, const R: usize> TensorBase<Vec<T>, R> {
                     logical.reverse();
                 }
                 vec.push(f(logical));
-                if !walk.advance(&mut index, &mut pos) {
+                if !crate::layout::parts::advance(
+                    walk.shape(),
+                    walk.strides(),
+                    &mut index,
+                    &mut pos,
+                ) {
                     break;
                 }
             }

@@ -448,17 +448,6 @@ impl<const R: usize> Layout<R> {
         parts::offset_in_bounds(&self.strides, self.offset, index)
     }
 
-    #[cfg(feature = "alloc")]
-    /// Steps `index` to the next index in row-major order and `pos` to its memory offset.
-    /// Returns `false` (leaving `index` at all zeros) after the last index.
-    ///
-    /// Uses wrapping arithmetic; for a valid layout every offset reached for an in-bounds
-    /// index is exact (see [`offset_of_in_bounds`](Self::offset_of_in_bounds)).
-    #[inline]
-    pub(crate) fn advance(&self, index: &mut [usize; R], pos: &mut usize) -> bool {
-        parts::advance(&self.shape, &self.strides, index, pos)
-    }
-
     /// Checks that this layout is valid for a storage of `storage_len` elements: the element
     /// count fits in `usize`, and every in-bounds index lands inside `0..storage_len`
     /// (computed with overflow-checked arithmetic on the lowest and highest reachable offset).
@@ -1255,7 +1244,7 @@ mod tests {
             assert_eq!(pos, l.offset_of_in_bounds(&idx));
             seen[n] = pos;
             n += 1;
-            if !l.advance(&mut idx, &mut pos) {
+            if !parts::advance(l.shape(), l.strides(), &mut idx, &mut pos) {
                 break;
             }
         }

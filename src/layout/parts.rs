@@ -50,6 +50,12 @@ fn splice<T: Copy>(src: &[T], start: usize, end: usize, with: &[T], dst: &mut [T
     dst[start + with.len()..].copy_from_slice(tail);
 }
 
+/// Copies `src` without its element at `axis` into `dst` (one shorter).
+#[cfg(feature = "alloc")]
+pub(crate) fn remove_axis<T: Copy>(src: &[T], axis: usize, dst: &mut [T]) {
+    splice(src, axis, axis + 1, &[], dst);
+}
+
 // --------------------------------------------------------------------------- basic arithmetic
 
 /// Contiguous strides for `shape` in `order`. Size-0 axes count as size 1 so that strides stay

@@ -1,0 +1,634 @@
+//! Element-wise maths and operators, with NumPy broadcasting whose rank is computed at compile
+//! time.
+//!
+//! # Broadcasting
+//!
+//! Two shapes broadcast by aligning them on the right; along each axis the sizes must be equal
+//! or one of them 1 (which stretches), and missing leading axes count as 1. The result has the
+//! larger rank, and the compiler knows it: `Tensor<f32, 2> + Tensor<f32, 3>` is a
+//! `Tensor<f32, 3>`.
+//!
+//! ```text
+//!   a:      [   4, 1, 3]      a:   [2, 3]        a:   [2, 3]
+//!   b:      [5, 1, 6, 1]      b:      [3]        b:   [4, 3]
+//!           -----------            ------             ------
+//!   a + b:  [5, 4, 6, 3]      a+b: [2, 3]        a+b: error: 2 vs 4 at axis 0
+//!
+//!   b = [10, 20, 30] (shape [3]) stretched along a new first axis:
+//!
+//!       a            b (stride 0 on axis 0)     a + b
+//!   [[1 2 3]         [[10 20 30]               [[11 22 33]
+//!    [4 5 6]]    +    [10 20 30]]          =    [14 25 36]]
+//! ```
+//!
+//! A stretched operand is never copied: it is read through a layout with stride 0 (see
+//! [`Layout::broadcast_to`](crate::Layout::broadcast_to)). Incompatible sizes are a
+//! [`ShapeError`] from the `try_` forms (`try_add`, …) and a panic from the operators.
+//!
+//! ```
+//! use ranked::{Tensor, tensor};
+//!
+//! let a: Tensor<i32, 2> = tensor![[1, 2, 3], [4, 5, 6]];
+//! let b: Tensor<i32, 1> = tensor![10, 20, 30];
+//! let c: Tensor<i32, 2> = &a + &b;
+//! assert_eq!(c, tensor![[11, 22, 33], [14, 25, 36]]);
+//! let d: Tensor<i32, 3> = &Tensor::<i32, 3>::ones([2, 1, 3]) * &a; // rank 3 × rank 2 → rank 3
+//! assert_eq!(d.shape(), &[2, 2, 3]);
+//! assert!(a.try_add(&tensor![1, 2]).is_err());
+//! ```
+
+#[cfg(feature = "alloc")]
+use alloc::vec::Vec;
+use core::ops::{AddAssign, DivAssign, MulAssign, RemAssign, SubAssign};
+
+use crate::engine::{self, Operand};
+use crate::error::ShapeError;
+use crate::layout::Layout;
+use crate::rank::{BroadcastTo, Rank};
+use crate::storage::{Storage, StorageMut};
+use crate::tensor::TensorBase;
+#[cfg(feature = "alloc")]
+use crate::{BroadcastRanks, layout::broadcast_shapes, tensor::Tensor};
+
+mod linalg;
+mod reduce;
+
+pub use linalg::{Dot, MatrixRank};
+
+impl<const R: usize> Layout<R> {
+    pub(crate) fn operand(&self) -> Operand<'_> {
+        Operand {
+            strides: self.strides(),
+            offset: self.offset(),
+        }
+    }
+}
+
+/// The first axis where two shapes differ, as an error.
+fn check_same_shape(expected: &[usize], found: &[usize]) -> Result<(), ShapeError> {
+    match expected.iter().zip(found).position(|(a, b)| a != b) {
+        None => Ok(()),
+        Some(axis) => Err(ShapeError::size_mismatch(axis, expected[axis], found[axis])),
+    }
+}
+
+/// # Element-wise operations
+impl<S: Storage, const R: usize> TensorBase<S, R> {
+    /// Calls `f` on every element in logical (row-major) order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let mut total = 0;
+    /// tensor![[1, 2], [3, 4]].for_each(|x| total += x);
+    /// assert_eq!(total, 10);
+    /// ```
+    pub fn for_each(&self, mut f: impl FnMut(&S::Elem)) {
+        let data = self.view().into_raw_parts().0;
+        engine::walk1(self.shape(), self.layout().operand(), &mut |p| f(&data[p]));
+    }
+
+    /// Calls `f` on every index and element in logical order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let mut trace = 0;
+    /// tensor![[1, 2], [3, 4]].indexed_for_each(|[i, j], x| if i == j { trace += x });
+    /// assert_eq!(trace, 5);
+    /// ```
+    pub fn indexed_for_each(&self, mut f: impl FnMut([usize; R], &S::Elem)) {
+        self.indexed_iter().for_each(|(i, x)| f(i, x));
+    }
+
+    /// Folds the elements in logical order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let longest = tensor!["a", "bcd", "ef"].fold(0, |n, s| n.max(s.len()));
+    /// assert_eq!(longest, 3);
+    /// ```
+    pub fn fold<B>(&self, init: B, mut f: impl FnMut(B, &S::Elem) -> B) -> B {
+        let data = self.view().into_raw_parts().0;
+        let mut acc = Some(init);
+        engine::walk1(self.shape(), self.layout().operand(), &mut |p| {
+            // `acc` is always `Some` between calls.
+            acc = acc.take().map(|a| f(a, &data[p]));
+        });
+        acc.unwrap_or_else(|| unreachable!())
+    }
+
+    /// Applies `f` to every element in place.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let mut t = tensor![1, 2, 3];
+    /// t.map_inplace(|x| *x *= 10);
+    /// assert_eq!(t.to_vec(), [10, 20, 30]);
+    /// ```
+    pub fn map_inplace(&mut self, mut f: impl FnMut(&mut S::Elem))
+    where
+        S: StorageMut,
+    {
+        let layout = *self.layout();
+        let data = self.view_mut().into_raw_parts().0;
+        engine::walk1(layout.shape(), layout.operand(), &mut |p| f(&mut data[p]));
+    }
+
+    /// Sets every element to `value`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, Tensor};
+    ///
+    /// let mut t: Tensor<u8, 2> = Tensor::zeros([2, 3]);
+    /// t.view_mut().select(Axis::<1>, 1).unwrap().fill(7);
+    /// assert_eq!(t.to_vec(), [0, 7, 0, 0, 7, 0]);
+    /// ```
+    pub fn fill(&mut self, value: S::Elem)
+    where
+        S: StorageMut,
+        S::Elem: Clone,
+    {
+        self.map_inplace(|x| *x = value.clone());
+    }
+
+    /// Copies `src` into `self` element by element; `src` may have any layout and is
+    /// broadcast to `self`'s shape (its rank must not exceed `self`'s).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::BroadcastMismatch`](crate::ErrorKind::BroadcastMismatch) if `src` cannot be
+    /// broadcast to `self`'s shape.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Tensor, tensor};
+    ///
+    /// let mut t: Tensor<i32, 2> = Tensor::zeros([2, 3]);
+    /// t.try_assign(&tensor![1, 2, 3]).unwrap();
+    /// assert_eq!(t.to_vec(), [1, 2, 3, 1, 2, 3]);
+    /// assert!(t.try_assign(&tensor![1, 2]).is_err());
+    /// ```
+    pub fn try_assign<S2, const R2: usize>(
+        &mut self,
+        src: &TensorBase<S2, R2>,
+    ) -> Result<(), ShapeError>
+    where
+        S: StorageMut,
+        S2: Storage<Elem = S::Elem>,
+        S::Elem: Clone,
+        Rank<R2>: BroadcastTo<R>,
+    {
+        self.zip_assign(src, |x, y| *x = y.clone())
+    }
+
+    /// Copies `src` into `self` (see [`try_assign`](Self::try_assign)).
+    ///
+    /// # Panics
+    ///
+    /// If `src` cannot be broadcast to `self`'s shape.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Tensor, tensor};
+    ///
+    /// let mut t: Tensor<i32, 2> = Tensor::zeros([2, 2]);
+    /// t.assign(&tensor![[1, 2], [3, 4]].t());
+    /// assert_eq!(t.to_vec(), [1, 3, 2, 4]);
+    /// ```
+    #[track_caller]
+    pub fn assign<S2, const R2: usize>(&mut self, src: &TensorBase<S2, R2>)
+    where
+        S: StorageMut,
+        S2: Storage<Elem = S::Elem>,
+        S::Elem: Clone,
+        Rank<R2>: BroadcastTo<R>,
+    {
+        if let Err(err) = self.try_assign(src) {
+            panic!(
+                "cannot assign a tensor of shape {:?} to one of shape {:?}: {err}",
+                src.shape(),
+                self.shape()
+            );
+        }
+    }
+
+    /// Copies `src`, of exactly the same shape, into `self`.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::SizeMismatch`](crate::ErrorKind::SizeMismatch) naming the first axis whose
+    /// size differs.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Tensor, tensor};
+    ///
+    /// let mut t: Tensor<i32, 1> = Tensor::zeros([3]);
+    /// t.copy_from(&tensor![1, 2, 3].flip(ranked::Axis::<0>)).unwrap();
+    /// assert_eq!(t.to_vec(), [3, 2, 1]);
+    /// ```
+    pub fn copy_from<S2>(&mut self, src: &TensorBase<S2, R>) -> Result<(), ShapeError>
+    where
+        S: StorageMut,
+        S2: Storage<Elem = S::Elem>,
+        S::Elem: Clone,
+    {
+        check_same_shape(self.shape(), src.shape())?;
+        self.zip_with_layout(*src.layout(), src.view().into_raw_parts().0, |x, y| {
+            *x = y.clone()
+        });
+        Ok(())
+    }
+
+    /// Walks `self` (mutably) and `src` broadcast to `self`'s shape.
+    fn zip_assign<S2: Storage, const R2: usize>(
+        &mut self,
+        src: &TensorBase<S2, R2>,
+        f: impl FnMut(&mut S::Elem, &S2::Elem),
+    ) -> Result<(), ShapeError>
+    where
+        S: StorageMut,
+        Rank<R2>: BroadcastTo<R>,
+    {
+        let from = src.layout().broadcast_to(*self.shape())?;
+        self.zip_with_layout(from, src.view().into_raw_parts().0, f);
+        Ok(())
+    }
+
+    /// Walks `self` (mutably) and `src_data` read through `from`, a layout of `self`'s shape.
+    fn zip_with_layout<U>(
+        &mut self,
+        from: Layout<R>,
+        src_data: &[U],
+        mut f: impl FnMut(&mut S::Elem, &U),
+    ) where
+        S: StorageMut,
+    {
+        let target = *self.layout();
+        let data = self.view_mut().into_raw_parts().0;
+        engine::walk2(
+            target.shape(),
+            target.operand(),
+            from.operand(),
+            &mut |p, q| {
+                f(&mut data[p], &src_data[q]);
+            },
+        );
+    }
+}
+
+/// # Element-wise operations that allocate (feature `alloc`)
+#[cfg(feature = "alloc")]
+impl<S: Storage, const R: usize> TensorBase<S, R> {
+    /// A new C-contiguous tensor of `f` applied to every element.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let t = tensor![[1, 2], [3, 4]];
+    /// assert_eq!(t.map(|&x| x as f32 / 2.0).to_vec(), [0.5, 1.0, 1.5, 2.0]);
+    /// ```
+    pub fn map<U>(&self, mut f: impl FnMut(&S::Elem) -> U) -> Tensor<U, R> {
+        let mut out = Vec::with_capacity(self.len());
+        self.for_each(|x| out.push(f(x)));
+        Tensor::from_contiguous_vec(out, *self.shape())
+    }
+
+    /// A new C-contiguous tensor of `f` applied to corresponding elements of two tensors of the
+    /// same shape (any layouts).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::SizeMismatch`](crate::ErrorKind::SizeMismatch) naming the first axis whose
+    /// size differs.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let a = tensor![1, 2, 3];
+    /// let b = tensor![1.5, 2.5, 3.5];
+    /// assert_eq!(a.zip_map(&b, |&x, &y| x as f64 * y).unwrap().to_vec(), [1.5, 5.0, 10.5]);
+    /// ```
+    pub fn zip_map<S2: Storage, V>(
+        &self,
+        other: &TensorBase<S2, R>,
+        mut f: impl FnMut(&S::Elem, &S2::Elem) -> V,
+    ) -> Result<Tensor<V, R>, ShapeError> {
+        check_same_shape(self.shape(), other.shape())?;
+        let (a, b) = (
+            self.view().into_raw_parts().0,
+            other.view().into_raw_parts().0,
+        );
+        let mut out = Vec::with_capacity(self.len());
+        engine::walk2(
+            self.shape(),
+            self.layout().operand(),
+            other.layout().operand(),
+            &mut |p, q| out.push(f(&a[p], &b[q])),
+        );
+        Ok(Tensor::from_contiguous_vec(out, *self.shape()))
+    }
+
+    /// `f` applied to corresponding elements of `self` and `other` broadcast together; the
+    /// result has the larger rank.
+    fn broadcast_zip<S2: Storage, V, const R2: usize, const O: usize>(
+        &self,
+        other: &TensorBase<S2, R2>,
+        mut f: impl FnMut(&S::Elem, &S2::Elem) -> V,
+    ) -> Result<Tensor<V, O>, ShapeError>
+    where
+        Rank<R>: BroadcastRanks<R2, Out = Rank<O>>,
+    {
+        let shape: [usize; O] = broadcast_shapes(*self.shape(), *other.shape())?;
+        // `O` = max(R, R2), so both compile-time checks `O >= R` and `O >= R2` hold.
+        let la = self.layout().broadcast_to(shape)?;
+        let lb = other.layout().broadcast_to(shape)?;
+        let (a, b) = (
+            self.view().into_raw_parts().0,
+            other.view().into_raw_parts().0,
+        );
+        let mut out = Vec::with_capacity(crate::layout::checked_len(&shape)?);
+        engine::walk2(&shape, la.operand(), lb.operand(), &mut |p, q| {
+            out.push(f(&a[p], &b[q]))
+        });
+        Ok(Tensor::from_contiguous_vec(out, shape))
+    }
+}
+
+/// Binary operators between tensors of any storage and rank (broadcasting), by reference and
+/// by value, with their `try_` forms and compound-assignment forms.
+macro_rules! binary_ops {
+    ($($Op:ident $op:ident $try_op:ident $OpAssign:ident $op_assign:ident $verb:literal $sym:literal;)*) => {$(
+        /// # Arithmetic with broadcasting (feature `alloc`)
+        #[cfg(feature = "alloc")]
+        impl<S: Storage, const R: usize> TensorBase<S, R>
+        where
+            S::Elem: core::ops::$Op<Output = S::Elem> + Clone,
+        {
+            #[doc = concat!("`self ", $sym, " rhs` element-wise, broadcasting both operands; the result has the larger rank.")]
+            ///
+            /// # Errors
+            ///
+            /// [`ErrorKind::BroadcastMismatch`](crate::ErrorKind::BroadcastMismatch) naming the
+            /// result axis where the sizes conflict.
+            ///
+            /// # Examples
+            ///
+            /// ```
+            /// use ranked::tensor;
+            ///
+            /// let a = tensor![[8, 6], [4, 2]];
+            /// let b = tensor![2, 1];
+            #[doc = concat!("let c = a.", stringify!($try_op), "(&b).unwrap();")]
+            #[doc = concat!("assert_eq!(c.to_vec(), [8 ", $sym, " 2, 6 ", $sym, " 1, 4 ", $sym, " 2, 2 ", $sym, " 1]);")]
+            /// assert!(a.try_add(&tensor![1, 2, 3]).is_err());
+            /// ```
+            pub fn $try_op<S2, const R2: usize, const O: usize>(
+                &self,
+                rhs: &TensorBase<S2, R2>,
+            ) -> Result<Tensor<S::Elem, O>, ShapeError>
+            where
+                S2: Storage<Elem = S::Elem>,
+                Rank<R>: BroadcastRanks<R2, Out = Rank<O>>,
+            {
+                self.broadcast_zip(rhs, |x, y| core::ops::$Op::$op(x.clone(), y.clone()))
+            }
+        }
+
+        #[cfg(feature = "alloc")]
+        impl<'a, 'b, S1, S2, T, const R1: usize, const R2: usize, const O: usize>
+            core::ops::$Op<&'b TensorBase<S2, R2>> for &'a TensorBase<S1, R1>
+        where
+            S1: Storage<Elem = T>,
+            S2: Storage<Elem = T>,
+            T: core::ops::$Op<Output = T> + Clone,
+            Rank<R1>: BroadcastRanks<R2, Out = Rank<O>>,
+        {
+            type Output = Tensor<T, O>;
+
+            #[doc = concat!("`self ", $sym, " rhs` with broadcasting.")]
+            ///
+            /// # Panics
+            ///
+            #[doc = concat!("If the shapes do not broadcast; [`", stringify!($try_op), "`](TensorBase::", stringify!($try_op), ") is the fallible form.")]
+            #[track_caller]
+            fn $op(self, rhs: &'b TensorBase<S2, R2>) -> Tensor<T, O> {
+                match self.$try_op(rhs) {
+                    Ok(t) => t,
+                    Err(err) => panic!(
+                        concat!("cannot ", $verb, " tensors of shapes {:?} and {:?}: {}"),
+                        self.shape(),
+                        rhs.shape(),
+                        err
+                    ),
+                }
+            }
+        }
+
+        #[cfg(feature = "alloc")]
+        impl<S1, S2, T, const R1: usize, const R2: usize, const O: usize>
+            core::ops::$Op<TensorBase<S2, R2>> for TensorBase<S1, R1>
+        where
+            S1: Storage<Elem = T>,
+            S2: Storage<Elem = T>,
+            T: core::ops::$Op<Output = T> + Clone,
+            Rank<R1>: BroadcastRanks<R2, Out = Rank<O>>,
+        {
+            type Output = Tensor<T, O>;
+
+            #[doc = concat!("`self ", $sym, " rhs` with broadcasting (see the by-reference form).")]
+            #[track_caller]
+            fn $op(self, rhs: TensorBase<S2, R2>) -> Tensor<T, O> {
+                core::ops::$Op::$op(&self, &rhs)
+            }
+        }
+
+        #[cfg(feature = "alloc")]
+        impl<'b, S1, S2, T, const R1: usize, const R2: usize, const O: usize>
+            core::ops::$Op<&'b TensorBase<S2, R2>> for TensorBase<S1, R1>
+        where
+            S1: Storage<Elem = T>,
+            S2: Storage<Elem = T>,
+            T: core::ops::$Op<Output = T> + Clone,
+            Rank<R1>: BroadcastRanks<R2, Out = Rank<O>>,
+        {
+            type Output = Tensor<T, O>;
+
+            #[doc = concat!("`self ", $sym, " rhs` with broadcasting (see the by-reference form).")]
+            #[track_caller]
+            fn $op(self, rhs: &'b TensorBase<S2, R2>) -> Tensor<T, O> {
+                core::ops::$Op::$op(&self, rhs)
+            }
+        }
+
+        #[cfg(feature = "alloc")]
+        impl<'a, S1, S2, T, const R1: usize, const R2: usize, const O: usize>
+            core::ops::$Op<TensorBase<S2, R2>> for &'a TensorBase<S1, R1>
+        where
+            S1: Storage<Elem = T>,
+            S2: Storage<Elem = T>,
+            T: core::ops::$Op<Output = T> + Clone,
+            Rank<R1>: BroadcastRanks<R2, Out = Rank<O>>,
+        {
+            type Output = Tensor<T, O>;
+
+            #[doc = concat!("`self ", $sym, " rhs` with broadcasting (see the by-reference form).")]
+            #[track_caller]
+            fn $op(self, rhs: TensorBase<S2, R2>) -> Tensor<T, O> {
+                core::ops::$Op::$op(self, &rhs)
+            }
+        }
+
+        impl<'b, S1, S2, T, const R1: usize, const R2: usize> $OpAssign<&'b TensorBase<S2, R2>>
+            for TensorBase<S1, R1>
+        where
+            S1: StorageMut<Elem = T>,
+            S2: Storage<Elem = T>,
+            T: $OpAssign + Clone,
+            Rank<R2>: BroadcastTo<R1>,
+        {
+            #[doc = concat!("`self ", $sym, "= rhs` element-wise, `rhs` broadcast to `self`'s shape.")]
+            ///
+            /// # Panics
+            ///
+            /// If `rhs` cannot be broadcast to `self`'s shape.
+            #[track_caller]
+            fn $op_assign(&mut self, rhs: &'b TensorBase<S2, R2>) {
+                if let Err(err) = self.zip_assign(rhs, |x, y| $OpAssign::$op_assign(x, y.clone())) {
+                    panic!(
+                        concat!("cannot ", $verb, " a tensor of shape {:?} into one of shape {:?}: {}"),
+                        rhs.shape(),
+                        self.shape(),
+                        err
+                    );
+                }
+            }
+        }
+
+        impl<S1, S2, T, const R1: usize, const R2: usize> $OpAssign<TensorBase<S2, R2>>
+            for TensorBase<S1, R1>
+        where
+            S1: StorageMut<Elem = T>,
+            S2: Storage<Elem = T>,
+            T: $OpAssign + Clone,
+            Rank<R2>: BroadcastTo<R1>,
+        {
+            #[doc = concat!("`self ", $sym, "= rhs` (see the by-reference form).")]
+            #[track_caller]
+            fn $op_assign(&mut self, rhs: TensorBase<S2, R2>) {
+                $OpAssign::$op_assign(self, &rhs);
+            }
+        }
+    )*};
+}
+
+binary_ops! {
+    Add add try_add AddAssign add_assign "add" "+";
+    Sub sub try_sub SubAssign sub_assign "subtract" "-";
+    Mul mul try_mul MulAssign mul_assign "multiply" "*";
+    Div div try_div DivAssign div_assign "divide" "/";
+    Rem rem try_rem RemAssign rem_assign "take the remainder of" "%";
+}
+
+/// Operators between tensors and scalars of the primitive numeric types, both ways round.
+macro_rules! scalar_ops {
+    ($($t:ty),*) => {$(
+        scalar_ops!(@one $t, Add add AddAssign add_assign);
+        scalar_ops!(@one $t, Sub sub SubAssign sub_assign);
+        scalar_ops!(@one $t, Mul mul MulAssign mul_assign);
+        scalar_ops!(@one $t, Div div DivAssign div_assign);
+        scalar_ops!(@one $t, Rem rem RemAssign rem_assign);
+    )*};
+    (@one $t:ty, $Op:ident $op:ident $OpAssign:ident $op_assign:ident) => {
+        #[cfg(feature = "alloc")]
+        impl<S: Storage<Elem = $t>, const R: usize> core::ops::$Op<$t> for &TensorBase<S, R> {
+            type Output = Tensor<$t, R>;
+            /// The operation with the scalar on every element.
+            fn $op(self, rhs: $t) -> Tensor<$t, R> {
+                self.map(|&x| core::ops::$Op::$op(x, rhs))
+            }
+        }
+        #[cfg(feature = "alloc")]
+        impl<S: Storage<Elem = $t>, const R: usize> core::ops::$Op<$t> for TensorBase<S, R> {
+            type Output = Tensor<$t, R>;
+            /// The operation with the scalar on every element.
+            fn $op(self, rhs: $t) -> Tensor<$t, R> {
+                core::ops::$Op::$op(&self, rhs)
+            }
+        }
+        #[cfg(feature = "alloc")]
+        impl<S: Storage<Elem = $t>, const R: usize> core::ops::$Op<&TensorBase<S, R>> for $t {
+            type Output = Tensor<$t, R>;
+            /// The scalar combined with every element.
+            fn $op(self, rhs: &TensorBase<S, R>) -> Tensor<$t, R> {
+                rhs.map(|&x| core::ops::$Op::$op(self, x))
+            }
+        }
+        #[cfg(feature = "alloc")]
+        impl<S: Storage<Elem = $t>, const R: usize> core::ops::$Op<TensorBase<S, R>> for $t {
+            type Output = Tensor<$t, R>;
+            /// The scalar combined with every element.
+            fn $op(self, rhs: TensorBase<S, R>) -> Tensor<$t, R> {
+                core::ops::$Op::$op(self, &rhs)
+            }
+        }
+        impl<S: StorageMut<Elem = $t>, const R: usize> $OpAssign<$t> for TensorBase<S, R> {
+            /// The operation with the scalar on every element, in place.
+            fn $op_assign(&mut self, rhs: $t) {
+                self.map_inplace(|x| $OpAssign::$op_assign(x, rhs));
+            }
+        }
+    };
+}
+
+scalar_ops!(
+    i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize, f32, f64
+);
+
+#[cfg(feature = "alloc")]
+impl<S, T, const R: usize> core::ops::Neg for &TensorBase<S, R>
+where
+    S: Storage<Elem = T>,
+    T: core::ops::Neg<Output = T> + Clone,
+{
+    type Output = Tensor<T, R>;
+
+    /// Negates every element.
+    fn neg(self) -> Tensor<T, R> {
+        self.map(|x| -x.clone())
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<S, T, const R: usize> core::ops::Neg for TensorBase<S, R>
+where
+    S: Storage<Elem = T>,
+    T: core::ops::Neg<Output = T> + Clone,
+{
+    type Output = Tensor<T, R>;
+
+    /// Negates every element.
+    fn neg(self) -> Tensor<T, R> {
+        -&self
+    }
+}
