@@ -37,6 +37,17 @@
 //! assert!(a.try_add(&tensor![1, 2]).is_err());
 //! ```
 
+//!
+//! # Accuracy of sums
+//!
+//! [`sum`](crate::TensorBase::sum), [`sum_axis`](crate::TensorBase::sum_axis) and the means are
+//! blocked and pairwise: each innermost run is added in chunks of 128 elements with 8
+//! independent accumulators, and the chunk sums are combined pairwise (a binary counter). For
+//! floating point the rounding error is therefore bounded by roughly
+//! `(16 + log2(n / 128) + 3) · ε · Σ|xᵢ|` instead of the `n · ε · Σ|xᵢ|` of a running sum: for
+//! `f32` (ε ≈ 6e-8) over a million elements, about 2e-6 of `Σ|xᵢ|`. Integer sums are exact
+//! (they overflow as the integer type does).
+
 #[cfg(feature = "alloc")]
 use alloc::vec::Vec;
 use core::ops::{AddAssign, DivAssign, MulAssign, RemAssign, SubAssign};

@@ -1,11 +1,5 @@
-//! Reductions over all elements and along one axis.
-//!
-//! Sums are blocked and pairwise: each innermost run is added in chunks of [`CHUNK`] elements
-//! with 8 independent accumulators, and the chunk sums are combined pairwise (a binary
-//! counter). For floating point the rounding error is therefore bounded by roughly
-//! `(CHUNK / 8 + log2(n / CHUNK) + 3) · ε · Σ|xᵢ|` instead of the `n · ε · Σ|xᵢ|` of a plain
-//! running sum; for `f32` over a million elements that is about 1e-5 relative to `Σ|xᵢ|`.
-//! Integer sums are exact (they overflow as the integer type does).
+//! Reductions over all elements and along one axis; see the crate's `ops` docs for the
+//! accuracy of sums.
 
 #[cfg(feature = "alloc")]
 use alloc::vec::Vec;
@@ -27,7 +21,7 @@ use crate::{
 };
 
 /// Elements summed with 8 accumulators before a chunk sum joins the pairwise cascade.
-pub const CHUNK: usize = 128;
+const CHUNK: usize = 128;
 
 /// Pairwise summation by binary counter: slot `k` holds the sum of `2^k` chunks.
 struct Pairwise<T> {
@@ -126,7 +120,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     }
 
     /// The sum of all elements (0 for an empty tensor), blocked and pairwise for accuracy (see
-    /// the [module docs](self) for the error bound).
+    /// [accuracy of sums](crate::ops#accuracy-of-sums)).
     ///
     /// # Examples
     ///
