@@ -187,6 +187,11 @@ type RankOf<U> = <U as NumToRank>::Rank;
 /// - the arithmetic traits (`…If<B>`) have impls for `True` and `False` alike, so they never
 ///   fail first.
 #[doc(hidden)]
+#[diagnostic::on_unimplemented(
+    message = "the ranks do not fit: a rank rule fails for a tensor of `{Self}`",
+    label = "a rank rule of this operation fails here",
+    note = "the `required for` notes below name the rule (`BroadcastTo`, `RemoveAxis`, …)"
+)]
 pub trait Check<B> {}
 impl<const R: usize> Check<True> for Rank<R> {}
 impl<const R: usize> Check<Unreachable> for Rank<R> {}

@@ -58,8 +58,14 @@ impl Spec {
 }
 
 pub fn spec(rank: usize) -> impl Strategy<Value = Spec> {
+    proptest::collection::vec(0usize..=4, rank).prop_flat_map(spec_for)
+}
+
+/// A random strided layout of the given shape.
+pub fn spec_for(shape: Vec<usize>) -> impl Strategy<Value = Spec> {
+    let rank = shape.len();
     (
-        proptest::collection::vec(0usize..=4, rank),
+        Just(shape),
         Just((0..rank).collect::<Vec<usize>>()).prop_shuffle(),
         proptest::collection::vec(0usize..=2, rank),
         proptest::collection::vec(any::<bool>(), rank),

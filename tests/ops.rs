@@ -1,0 +1,334 @@
+//! Element-wise operations, broadcasting operators, reductions and products, checked against
+//! ndarray on random shapes and random layouts (permuted, stepped, flipped, offset, broadcast).
+
+// The operators are exercised by reference and by value on purpose.
+#![allow(clippy::op_ref)]
+
+mod common;
+
+use common::{Spec, spec, spec_for};
+use ndarray::{ArrayD, ArrayViewD, Axis as NdAxis, IxDyn, ShapeBuilder};
+use proptest::prelude::*;
+use ranked::{Axis, ErrorKind, Layout, Tensor, TensorView, TensorViewMut, tensor};
+
+/// A buffer for `s` whose elements are `value(position)`.
+fn buffer(s: &Spec, value: impl Fn(usize) -> i64) -> Vec<i64> {
+    (0..s.len).map(value).collect()
+}
+
+fn ours<'a, const R: usize>(s: &Spec, data: &'a [i64]) -> TensorView<'a, i64, R> {
+    let shape: [usize; R] = s.shape.clone().try_into().unwrap();
+    let strides: [isize; R] = s.strides().try_into().unwrap();
+    TensorView::from_raw_parts(data, Layout::from_parts(shape, strides, s.offset)).unwrap()
+}
+
+/// The same elements as an owned ndarray (logical order; ndarray's own layout does not matter
+/// for the comparison).
+fn theirs<const R: usize>(t: &TensorView<'_, i64, R>) -> ArrayD<i64> {
+    ArrayD::from_shape_vec(IxDyn(t.shape()), t.to_vec()).unwrap()
+}
+
+/// A view in ndarray over the same strided data (non-empty tensors only).
+fn theirs_view<'a>(s: &Spec, data: &'a [i64]) -> ArrayViewD<'a, i64> {
+    let mut v =
+        ArrayViewD::from_shape(IxDyn(&s.shape).strides(IxDyn(&s.mags)), &data[s.base..]).unwrap();
+    for (axis, &neg) in s.negative.iter().enumerate() {
+        if neg {
+            v.invert_axis(NdAxis(axis));
+        }
+    }
+    v
+}
+
+/// Shapes that broadcast together: `b` is the last two axes of `a`'s rank-3 shape, each
+/// possibly replaced by 1, and `a` may have 1s where `b` does not.
+fn broadcast_pair() -> impl Strategy<Value = (Vec<usize>, Vec<usize>)> {
+    (
+        proptest::collection::vec(0usize..=4, 3),
+        proptest::collection::vec(0u8..3, 3),
+    )
+        .prop_map(|(full, pick)| {
+            let a: Vec<usize> = full
+                .iter()
+                .zip(&pick)
+                .map(|(&d, &p)| if p == 1 { 1 } else { d })
+                .collect();
+            let b: Vec<usize> = full[1..]
+                .iter()
+                .zip(&pick[1..])
+                .map(|(&d, &p)| if p == 2 { 1 } else { d })
+                .collect();
+            (a, b)
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    /// `a ∘ b` for a rank-3 and a rank-2 operand of random layouts, broadcast both ways,
+    /// against ndarray; the result is rank 3 by type.
+    #[test]
+    fn binary_operators_broadcast_like_ndarray(
+        (sa, sb) in broadcast_pair().prop_flat_map(|(a, b)| (spec_for(a), spec_for(b))),
+    ) {
+        let da = buffer(&sa, |p| p as i64 * 3 - 7);
+        let db = buffer(&sb, |p| (p as i64 % 5) + 1);
+        let (a, b) = (ours::<3>(&sa, &da), ours::<2>(&sb, &db));
+        let (na, nb) = (theirs(&a), theirs(&b));
+        let sum: Tensor<i64, 3> = &a + &b;
+        prop_assert_eq!(sum.to_vec(), (&na + &nb).iter().copied().collect::<Vec<_>>());
+        prop_assert_eq!(sum.shape().to_vec(), (&na + &nb).shape().to_vec());
+        prop_assert_eq!((a - b).to_vec(), (&na - &nb).iter().copied().collect::<Vec<_>>());
+        prop_assert_eq!((&a * b).to_vec(), (&na * &nb).iter().copied().collect::<Vec<_>>());
+        prop_assert_eq!((a / &b).to_vec(), (&na / &nb).iter().copied().collect::<Vec<_>>());
+        prop_assert_eq!(a.try_rem(&b).unwrap().to_vec(), (&na % &nb).iter().copied().collect::<Vec<_>>());
+        // The other way round: rank 2 ∘ rank 3 is rank 3 too.
+        let flipped: Tensor<i64, 3> = &b - &a;
+        prop_assert_eq!(flipped.to_vec(), (&nb - &na).iter().copied().collect::<Vec<_>>());
+        prop_assert_eq!((-&a).to_vec(), na.mapv(|x| -x).iter().copied().collect::<Vec<_>>());
+        prop_assert_eq!((&a * 2).to_vec(), na.mapv(|x| x * 2).iter().copied().collect::<Vec<_>>());
+        prop_assert_eq!((10 - &a).to_vec(), na.mapv(|x| 10 - x).iter().copied().collect::<Vec<_>>());
+    }
+
+    /// Compound assignment into a random strided mutable view, with a broadcast right side.
+    #[test]
+    fn compound_assignment_and_assign(
+        (sa, sb) in broadcast_pair().prop_flat_map(|(a, b)| (spec_for(a), spec_for(b))),
+    ) {
+        prop_assume!(!sa.shape.contains(&1) || sb.shape.iter().zip(&sa.shape[1..]).all(|(x, y)| x == y || *x == 1));
+        let db = buffer(&sb, |p| p as i64 + 1);
+        let b = ours::<2>(&sb, &db);
+        let target: Vec<usize> = sa.shape.clone();
+        // Only when b broadcasts to a's own shape (a's size-1 axes cannot stretch here).
+        let fits = b.shape().iter().zip(&target[1..]).all(|(&x, &y)| x == y || x == 1);
+        prop_assume!(fits);
+        let mut da = buffer(&sa, |p| p as i64);
+        let before = ours::<3>(&sa, &da).to_vec();
+        let nb = theirs(&b);
+        let mut expected = ArrayD::from_shape_vec(IxDyn(&target), before).unwrap();
+        expected += &nb;
+        expected *= 3;
+        {
+            let shape: [usize; 3] = target.clone().try_into().unwrap();
+            let strides: [isize; 3] = sa.strides().try_into().unwrap();
+            let mut a = TensorViewMut::from_raw_parts(&mut da[..], Layout::from_parts(shape, strides, sa.offset)).unwrap();
+            a += &b;
+            a *= 3;
+            prop_assert_eq!(a.to_vec(), expected.iter().copied().collect::<Vec<_>>());
+            a.assign(&b);
+            let mut assigned = ArrayD::<i64>::zeros(IxDyn(&target));
+            assigned.assign(&nb);
+            prop_assert_eq!(a.to_vec(), assigned.iter().copied().collect::<Vec<_>>());
+            a.fill(4);
+            a.map_inplace(|x| *x += 1);
+            prop_assert!(a.iter().all(|&x| x == 5));
+        }
+    }
+
+    /// Reductions over everything and along every axis, against ndarray and brute force.
+    #[test]
+    fn reductions_agree_with_ndarray(s in spec(3)) {
+        let data = buffer(&s, |p| (p as i64 * 7919) % 23 - 11);
+        let t = ours::<3>(&s, &data);
+        let n = theirs(&t);
+        prop_assert_eq!(t.sum(), n.sum());
+        prop_assert_eq!(t.fold(0, |acc, &x| acc + x), n.sum());
+        let small = t.map(|&x| x % 3);
+        prop_assert_eq!(small.prod(), n.mapv(|x| x % 3).product());
+        if t.is_empty() {
+            prop_assert_eq!(t.try_max().unwrap_err().kind(), ErrorKind::Empty);
+            prop_assert_eq!(t.try_min().unwrap_err().kind(), ErrorKind::Empty);
+            prop_assert_eq!(t.try_argmax().unwrap_err().kind(), ErrorKind::Empty);
+            prop_assert_eq!(t.try_mean().unwrap_err().kind(), ErrorKind::Empty);
+        } else {
+            let max = *n.iter().max().unwrap();
+            let min = *n.iter().min().unwrap();
+            prop_assert_eq!(t.max(), max);
+            prop_assert_eq!(t.min(), min);
+            prop_assert_eq!(t[t.argmax()], max);
+            prop_assert_eq!(t[t.argmin()], min);
+            // First occurrence in logical order.
+            let first_max = t.indexed_iter().find(|(_, x)| **x == max).unwrap().0;
+            prop_assert_eq!(t.argmax(), first_max);
+            prop_assert_eq!(t.mean(), n.sum() / n.len() as i64);
+        }
+        prop_assert_eq!(t.sum_axis(Axis::<0>).to_vec(), n.sum_axis(NdAxis(0)).iter().copied().collect::<Vec<_>>());
+        prop_assert_eq!(t.sum_axis(Axis::<1>).to_vec(), n.sum_axis(NdAxis(1)).iter().copied().collect::<Vec<_>>());
+        prop_assert_eq!(t.sum_axis(Axis::<2>).to_vec(), n.sum_axis(NdAxis(2)).iter().copied().collect::<Vec<_>>());
+        let keep = t.sum_axis_keepdims(Axis::<1>);
+        prop_assert_eq!(keep.shape(), &[s.shape[0], 1, s.shape[2]]);
+        prop_assert_eq!(keep.to_vec(), n.sum_axis(NdAxis(1)).iter().copied().collect::<Vec<_>>());
+        prop_assert_eq!(t.prod_axis(Axis::<2>).to_vec(), n.map_axis(NdAxis(2), |l| l.iter().product::<i64>()).iter().copied().collect::<Vec<_>>());
+        for axis in 0..3 {
+            let lanes_empty = s.shape[axis] == 0 && s.shape.iter().enumerate().any(|(k, &d)| k != axis && d > 0) && !s.shape.iter().enumerate().any(|(k, &d)| k != axis && d == 0);
+            let reference = n.map_axis(NdAxis(axis), |l| l.iter().copied().max());
+            let ours = match axis {
+                0 => t.try_max_axis(Axis::<0>).map(|m| m.to_vec()),
+                1 => t.try_max_axis(Axis::<1>).map(|m| m.to_vec()),
+                _ => t.try_max_axis(Axis::<2>).map(|m| m.to_vec()),
+            };
+            if lanes_empty {
+                prop_assert_eq!(ours.unwrap_err().kind(), ErrorKind::Empty);
+            } else {
+                prop_assert_eq!(ours.unwrap(), reference.iter().map(|m| m.unwrap()).collect::<Vec<_>>());
+            }
+        }
+    }
+
+    /// Float sums and means stay within a stated tolerance of an f64 reference.
+    #[test]
+    fn float_reductions_are_accurate(s in spec(3), scale in 1e-3f32..1e3) {
+        let data: Vec<f32> = (0..s.len).map(|p| ((p * 7919 % 1000) as f32 / 997.0 - 0.4) * scale).collect();
+        let shape: [usize; 3] = s.shape.clone().try_into().unwrap();
+        let strides: [isize; 3] = s.strides().try_into().unwrap();
+        let t = TensorView::from_raw_parts(&data[..], Layout::from_parts(shape, strides, s.offset)).unwrap();
+        let reference: f64 = t.iter().map(|&x| f64::from(x)).sum();
+        let magnitude: f64 = t.iter().map(|&x| f64::from(x).abs()).sum();
+        // (16 + log2(n / 128) + 3) · ε · Σ|x|, with ε = 2^-24.
+        let bound = 24.0 * f64::from(f32::EPSILON) * magnitude + 1e-30;
+        prop_assert!((f64::from(t.sum()) - reference).abs() <= bound);
+        if !t.is_empty() {
+            let mean_ref = reference / t.len() as f64;
+            prop_assert!((f64::from(t.mean()) - mean_ref).abs() <= bound / t.len() as f64 + f64::from(f32::EPSILON) * mean_ref.abs());
+            let along = t.sum_axis(Axis::<2>);
+            for (k, &x) in along.iter().enumerate() {
+                let [i, j] = [k / s.shape[1].max(1), k % s.shape[1].max(1)];
+                let lane: f64 = (0..s.shape[2]).map(|l| f64::from(t[[i, j, l]])).sum();
+                let mag: f64 = (0..s.shape[2]).map(|l| f64::from(t[[i, j, l]]).abs()).sum();
+                prop_assert!((f64::from(x) - lane).abs() <= 24.0 * f64::from(f32::EPSILON) * mag + 1e-30);
+            }
+        }
+    }
+
+    /// `matmul` on random layouts (transposed, flipped, offset) against ndarray's `dot`.
+    #[test]
+    fn matmul_agrees_with_ndarray(
+        (sa, sb) in (0usize..5, 0usize..5, 0usize..5)
+            .prop_flat_map(|(m, k, n)| (spec_for(vec![m, k]), spec_for(vec![k, n]))),
+        transpose in any::<bool>(),
+    ) {
+        let da = buffer(&sa, |p| (p as i64 % 7) - 3);
+        let db = buffer(&sb, |p| (p as i64 % 5) - 2);
+        let (a, b) = (ours::<2>(&sa, &da), ours::<2>(&sb, &db));
+        let (na, nb) = (theirs(&a).into_dimensionality::<ndarray::Ix2>().unwrap(), theirs(&b).into_dimensionality::<ndarray::Ix2>().unwrap());
+        let c = a.matmul(&b).unwrap();
+        prop_assert_eq!(c.shape(), &[sa.shape[0], sb.shape[1]]);
+        prop_assert_eq!(c.to_vec(), na.dot(&nb).iter().copied().collect::<Vec<_>>());
+        if transpose {
+            // (Bᵀ Aᵀ) = (A B)ᵀ, through transposed views.
+            let ct = b.t().matmul(&a.t()).unwrap();
+            prop_assert_eq!(ct, c.view().t());
+        }
+        if !sa.shape.contains(&0) && !sb.shape.contains(&0) {
+            // ndarray's strided view of the same buffer agrees too.
+            let v = theirs_view(&sa, &da).into_dimensionality::<ndarray::Ix2>().unwrap();
+            prop_assert_eq!(v.dot(&nb).iter().copied().collect::<Vec<_>>(), c.to_vec());
+        }
+        let k = sa.shape[1];
+        // A broadcast column (stride 0) as the vector of a matrix-vector product.
+        if let Ok(col) = TensorView::from_slice_with_strides(&db, [k], [0], 0) {
+            let mv = a.dot(&col).unwrap();
+            let ncol = theirs(&col).into_dimensionality::<ndarray::Ix1>().unwrap();
+            prop_assert_eq!(mv.to_vec(), na.dot(&ncol).to_vec());
+        }
+    }
+}
+
+#[test]
+fn operators_on_owned_and_scalar_forms() {
+    let a: Tensor<i32, 2> = tensor![[1, 2, 3], [4, 5, 6]];
+    let b: Tensor<i32, 1> = tensor![10, 20, 30];
+    let c: Tensor<i32, 2> = a.clone() + b.clone();
+    assert_eq!(c, tensor![[11, 22, 33], [14, 25, 36]]);
+    assert_eq!(&a % 4, tensor![[1, 2, 3], [0, 1, 2]]);
+    assert_eq!(2 * &a, tensor![[2, 4, 6], [8, 10, 12]]);
+    assert_eq!(-a.clone(), tensor![[-1, -2, -3], [-4, -5, -6]]);
+    let mut d = a.clone();
+    d += &b;
+    d -= 1;
+    d /= 2;
+    assert_eq!(d, tensor![[5, 10, 16], [6, 12, 17]]);
+    let mut m = a.clone();
+    m %= 3;
+    assert_eq!(m, tensor![[1, 2, 0], [1, 2, 0]]);
+    let f = tensor![1.0f32, 2.0] / 4.0;
+    assert_eq!(f.to_vec(), [0.25, 0.5]);
+    let err = a.try_add(&tensor![1, 2]).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.axis(), err.expected(), err.found()),
+        (ErrorKind::BroadcastMismatch, Some(1), 3, 2)
+    );
+}
+
+#[test]
+#[should_panic(
+    expected = "cannot add tensors of shapes [2, 3] and [2]: cannot broadcast size 2 to size 3 at axis 1"
+)]
+fn operator_panics_name_both_shapes() {
+    let _ = &tensor![[1, 2, 3], [4, 5, 6]] + &tensor![1, 2];
+}
+
+#[test]
+fn element_wise_helpers() {
+    let t = tensor![[1, 2], [3, 4]];
+    assert_eq!(t.map(|&x| x * x).to_vec(), [1, 4, 9, 16]);
+    let u = t.view().t();
+    assert_eq!(
+        t.zip_map(&u, |&x, &y| x - y).unwrap().to_vec(),
+        [0, -1, 1, 0]
+    );
+    assert_eq!(
+        t.zip_map(&tensor![[1, 2, 3]], |&x, &y: &i32| x + y)
+            .unwrap_err()
+            .kind(),
+        ErrorKind::SizeMismatch
+    );
+    let mut seen = Vec::new();
+    t.indexed_for_each(|i, &x| seen.push((i, x)));
+    assert_eq!(seen[3], ([1, 1], 4));
+    let mut sum = 0;
+    u.for_each(|&x| sum += x);
+    assert_eq!(sum, 10);
+    let mut c: Tensor<i32, 2> = Tensor::zeros([2, 2]);
+    c.copy_from(&u).unwrap();
+    assert_eq!(c.to_vec(), [1, 3, 2, 4]);
+    assert!(c.copy_from(&Tensor::zeros([2, 3])).is_err());
+}
+
+#[test]
+fn size_zero_tensors() {
+    let e: Tensor<f64, 2> = Tensor::zeros([0, 3]);
+    assert_eq!(e.sum(), 0.0);
+    assert_eq!(e.prod(), 1.0);
+    assert_eq!(e.try_max().unwrap_err().kind(), ErrorKind::Empty);
+    assert_eq!(e.sum_axis(Axis::<0>).to_vec(), [0.0; 3]);
+    assert_eq!(e.sum_axis(Axis::<1>).shape(), &[0]);
+    assert_eq!(
+        e.try_mean_axis(Axis::<0>).unwrap_err().kind(),
+        ErrorKind::Empty
+    );
+    assert_eq!((&e + &e).shape(), &[0, 3]);
+    let m: Tensor<f64, 2> = Tensor::zeros([3, 0]);
+    assert_eq!(m.matmul(&e).unwrap(), Tensor::zeros([3, 3]));
+}
+
+#[test]
+#[should_panic(expected = "max of a tensor of shape [0], which has no elements")]
+fn max_of_empty_panics() {
+    let _ = Tensor::<i32, 1>::zeros([0]).max();
+}
+
+#[test]
+fn matmul_and_dot_errors() {
+    let a: Tensor<i32, 2> = Tensor::zeros([2, 3]);
+    let err = a.matmul(&a).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.expected(), err.found()),
+        (ErrorKind::SizeMismatch, 3, 2)
+    );
+    let err = a.dot(&tensor![1, 2]).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.axis(), err.expected(), err.found()),
+        (ErrorKind::SizeMismatch, Some(1), 3, 2)
+    );
+}
