@@ -135,6 +135,22 @@ fn main() -> Result<(), ranked::ShapeError> {
         Err(e) => println!("try_into_rank::<3>(): {e}"),
     }
 
+    println!("\n== Maths with broadcasting; the result's rank is computed by the compiler");
+    let a: Tensor<f64, 2> = tensor![[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]];
+    let b: Tensor<f64, 1> = tensor![10.0, 20.0, 30.0];
+    let sum: Tensor<f64, 2> = &a + &b;
+    println!("a + b (shapes [2, 3] and [3]):\n{sum}");
+    let batched: Tensor<f64, 3> = &Tensor::ones([2, 1, 3]) * &a;
+    println!("ones([2, 1, 3]) * a has shape {:?}", batched.shape());
+    println!("a.sum() = {}, a.mean() = {}", a.sum(), a.mean());
+    println!("a.sum_axis(Axis::<0>) = {}", a.sum_axis(Axis::<0>));
+    println!("a.max_axis(Axis::<1>) = {}", a.max_axis(Axis::<1>));
+    println!("a · aᵀ =\n{}", a.matmul(&a.view().t())?);
+    match a.try_add(&tensor![1.0, 2.0]) {
+        Ok(_) => unreachable!(),
+        Err(e) => println!("a + [1, 2]: {e}"),
+    }
+
     println!("\n== No allocator needed");
     let small = inline_tensor![[1u8, 2], [3, 4]];
     println!("inline_tensor! lives in a [u8; 4]:\n{small}");
