@@ -908,12 +908,7 @@ where
     /// ```
     #[must_use]
     pub fn to_vec(&self) -> Vec<S::Elem> {
-        if let Some(slice) = self.as_slice() {
-            return slice.to_vec();
-        }
-        let mut out = Vec::with_capacity(self.len());
-        out.extend(self.iter().cloned());
-        out
+        crate::engine::to_vec(self.storage.as_slice(), self.layout.parts())
     }
 
     /// Turns the tensor into a `Vec` in logical order, moving the buffer when it is a
@@ -929,16 +924,8 @@ where
     /// ```
     #[must_use]
     pub fn into_vec(self) -> Vec<S::Elem> {
-        let whole = self.layout.offset() == 0
-            && self.layout.is_c_contiguous()
-            && self.len() == self.storage.as_slice().len();
-        if !whole {
-            return self.to_vec();
-        }
-        match self.storage.into_vec_if_owned() {
-            Ok(vec) => vec,
-            Err(storage) => storage.as_slice().to_vec(),
-        }
+        let layout = self.layout;
+        crate::engine::into_vec(self.storage, layout.parts())
     }
 
     /// Copies the elements into a new C-contiguous owned tensor of the same shape.

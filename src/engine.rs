@@ -109,6 +109,52 @@ pub(crate) fn runs1(shape: &[usize], a: Operand<'_>, f: &mut impl FnMut(usize, u
     }
 }
 
+/// Copies the elements of layout `p` over `data` into a new `Vec`, in logical order.
+#[cfg(feature = "alloc")]
+pub(crate) fn to_vec<T: Clone>(
+    data: &[T],
+    p: crate::layout::parts::Parts<'_>,
+) -> alloc::vec::Vec<T> {
+    let len = crate::layout::checked_len(p.shape).unwrap_or(0);
+    if crate::layout::parts::is_contiguous(p.shape, p.strides, false) {
+        return data[p.offset..p.offset + len].to_vec();
+    }
+    let mut out = alloc::vec::Vec::with_capacity(len);
+    walk1(
+        p.shape,
+        Operand {
+            strides: p.strides,
+            offset: p.offset,
+        },
+        &mut |q| out.push(data[q].clone()),
+    );
+    out
+}
+
+/// The elements of layout `p` over `storage` as a `Vec` in logical order: the storage itself,
+/// moved, when it is a `Vec` holding exactly these elements in this order (C-contiguous, offset
+/// 0, no other elements); a copy otherwise.
+#[cfg(feature = "alloc")]
+pub(crate) fn into_vec<S: crate::storage::Storage>(
+    storage: S,
+    p: crate::layout::parts::Parts<'_>,
+) -> alloc::vec::Vec<S::Elem>
+where
+    S::Elem: Clone,
+{
+    let len = crate::layout::checked_len(p.shape).unwrap_or(0);
+    let whole = p.offset == 0
+        && crate::layout::parts::is_contiguous(p.shape, p.strides, false)
+        && len == storage.as_slice().len();
+    if !whole {
+        return to_vec(storage.as_slice(), p);
+    }
+    match storage.into_vec_if_owned() {
+        Ok(vec) => vec,
+        Err(storage) => storage.as_slice().to_vec(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
