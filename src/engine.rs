@@ -8,6 +8,22 @@
 //!
 //! Positions are computed with wrapping arithmetic, which is exact for layouts valid for their
 //! storage (invariant 1 of the tensor types); callers index their storage with these positions.
+//!
+//! Two kinds of walk:
+//!
+//! - **logical** (`walk1`, `walk2`, `runs1`): row-major order, for what the user can observe in
+//!   order (`fold`, `for_each`, iterators);
+//! - **order-free** ([`Prepared`]): for element-wise writes, copies and sums, whose result does
+//!   not depend on the visiting order. Axes of size 1 are dropped, axes are reversed where the
+//!   leading operand's stride is negative, sorted so the leading operand's smallest stride is
+//!   innermost, and adjacent axes contiguous with each other in every operand are coalesced
+//!   (NumPy's nditer and PyTorch's TensorIterator do the same). The innermost run is then a plain
+//!   loop: a slice loop the compiler vectorises when the strides are 1. A copy whose source is
+//!   unit-stride along another axis than the destination (a transposition) is tiled over those
+//!   two axes so both stay in cache (HPTT's scheme).
+
+// Loops here walk the per-operand arrays in step; indexing by operand reads better than zips.
+#![allow(clippy::needless_range_loop)]
 
 /// One operand: its strides and the position of its first element.
 #[derive(Clone, Copy)]
@@ -109,6 +125,383 @@ pub(crate) fn runs1(shape: &[usize], a: Operand<'_>, f: &mut impl FnMut(usize, u
     }
 }
 
+// ------------------------------------------------------------------------------ order-free
+
+use crate::layout::MAX_DYN_RANK;
+
+/// An iteration space for `K` operands of one shape, simplified for order-free loops.
+pub(crate) struct Prepared<const K: usize> {
+    /// No elements at all.
+    empty: bool,
+    rank: usize,
+    shape: [usize; MAX_DYN_RANK],
+    strides: [[isize; MAX_DYN_RANK]; K],
+    offsets: [usize; K],
+}
+
+impl<const K: usize> Prepared<K> {
+    /// Simplifies the walk of `shape` over `ops`, ordering the axes by the strides of
+    /// `ops[lead]` (largest outermost). `None` beyond [`MAX_DYN_RANK`] axes (callers then walk
+    /// in logical order).
+    pub(crate) fn new(shape: &[usize], ops: [Operand<'_>; K], lead: usize) -> Option<Self> {
+        if shape.len() > MAX_DYN_RANK {
+            return None;
+        }
+        let mut out = Self {
+            empty: shape.contains(&0),
+            rank: 0,
+            shape: [0; MAX_DYN_RANK],
+            strides: [[0; MAX_DYN_RANK]; K],
+            offsets: ops.map(|o| o.offset),
+        };
+        if out.empty {
+            return Some(out);
+        }
+        // Drop size-1 axes; reverse axes the leading operand walks backwards.
+        for (axis, &dim) in shape.iter().enumerate() {
+            if dim == 1 {
+                continue;
+            }
+            let flip = ops[lead].strides[axis] < 0;
+            let r = out.rank;
+            out.shape[r] = dim;
+            for k in 0..K {
+                let stride = ops[k].strides[axis];
+                if flip {
+                    out.offsets[k] = out.offsets[k]
+                        .wrapping_add_signed(((dim - 1) as isize).wrapping_mul(stride));
+                }
+                out.strides[k][r] = if flip { stride.wrapping_neg() } else { stride };
+            }
+            out.rank += 1;
+        }
+        // Stable insertion sort by the leading operand's stride, largest first.
+        for i in 1..out.rank {
+            let mut j = i;
+            while j > 0
+                && out.strides[lead][j - 1].unsigned_abs() < out.strides[lead][j].unsigned_abs()
+            {
+                out.shape.swap(j - 1, j);
+                for k in 0..K {
+                    out.strides[k].swap(j - 1, j);
+                }
+                j -= 1;
+            }
+        }
+        // Coalesce neighbours that are contiguous with each other in every operand.
+        let mut r = 0;
+        for axis in 1..out.rank {
+            let (dim, inner) = (out.shape[axis], axis);
+            let mergeable = (0..K)
+                .all(|k| out.strides[k][r] == out.strides[k][inner].wrapping_mul(dim as isize));
+            if mergeable {
+                out.shape[r] *= dim;
+                for k in 0..K {
+                    out.strides[k][r] = out.strides[k][inner];
+                }
+            } else {
+                r += 1;
+                out.shape[r] = dim;
+                for k in 0..K {
+                    out.strides[k][r] = out.strides[k][inner];
+                }
+            }
+        }
+        out.rank = if out.rank == 0 { 0 } else { r + 1 };
+        Some(out)
+    }
+
+    /// Calls `f(positions, len, strides)` once per innermost run, in any order.
+    pub(crate) fn runs(&self, f: &mut impl FnMut([usize; K], usize, [isize; K])) {
+        if self.empty {
+            return;
+        }
+        if self.rank == 0 {
+            f(self.offsets, 1, [0; K]);
+            return;
+        }
+        let last = self.rank - 1;
+        let inner = core::array::from_fn(|k| self.strides[k][last]);
+        self.outer(0, last, self.offsets, &mut |pos| {
+            f(pos, self.shape[last], inner)
+        });
+    }
+
+    /// Walks axes `from..to` (outer to inner), calling `f` with the positions at each point.
+    fn outer(&self, from: usize, to: usize, pos: [usize; K], f: &mut impl FnMut([usize; K])) {
+        if from == to {
+            f(pos);
+            return;
+        }
+        let mut p = pos;
+        for _ in 0..self.shape[from] {
+            self.outer(from + 1, to, p, f);
+            for k in 0..K {
+                p[k] = p[k].wrapping_add_signed(self.strides[k][from]);
+            }
+        }
+    }
+}
+
+/// Calls `f` on every element of a writable operand, in any order.
+pub(crate) fn for_each_mut<T>(
+    data: &mut [T],
+    shape: &[usize],
+    op: Operand<'_>,
+    f: &mut impl FnMut(&mut T),
+) {
+    let Some(plan) = Prepared::new(shape, [op], 0) else {
+        return walk1(shape, op, &mut |p| f(&mut data[p]));
+    };
+    plan.runs(&mut |[p], n, [s]| {
+        if s == 1 {
+            data[p..p + n].iter_mut().for_each(&mut *f);
+        } else {
+            let mut q = p;
+            for _ in 0..n {
+                f(&mut data[q]);
+                q = q.wrapping_add_signed(s);
+            }
+        }
+    });
+}
+
+/// Tile edge of the blocked transposition: 32 × 32 elements of both operands stay in L1.
+const TILE: usize = 32;
+
+/// Calls `f(dst, src)` on corresponding elements of two operands of one shape, in any order;
+/// `dst` is written. A transposition (the operands unit-stride along different axes) is tiled.
+pub(crate) fn zip_mut<T, U>(
+    dst_data: &mut [T],
+    dst: Operand<'_>,
+    src_data: &[U],
+    src: Operand<'_>,
+    shape: &[usize],
+    f: &mut impl FnMut(&mut T, &U),
+) {
+    let Some(plan) = Prepared::new(shape, [dst, src], 0) else {
+        return walk2(shape, dst, src, &mut |p, q| {
+            f(&mut dst_data[p], &src_data[q])
+        });
+    };
+    if let Some(unit) = plan.transposed_axis() {
+        return plan.tiled(unit, &mut |[p, q], n, [sp, sq]| {
+            run2(dst_data, src_data, p, q, n, sp, sq, f)
+        });
+    }
+    plan.runs(&mut |[p, q], n, [sp, sq]| run2(dst_data, src_data, p, q, n, sp, sq, f));
+}
+
+/// One run of a two-operand loop, specialised for unit and zero strides so it vectorises.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn run2<T, U>(
+    dst: &mut [T],
+    src: &[U],
+    p: usize,
+    q: usize,
+    n: usize,
+    sp: isize,
+    sq: isize,
+    f: &mut impl FnMut(&mut T, &U),
+) {
+    match (sp, sq) {
+        (1, 1) => dst[p..p + n]
+            .iter_mut()
+            .zip(&src[q..q + n])
+            .for_each(|(d, s)| f(d, s)),
+        (1, 0) => {
+            let s = &src[q];
+            dst[p..p + n].iter_mut().for_each(|d| f(d, s));
+        }
+        _ => {
+            let (mut a, mut b) = (p, q);
+            for _ in 0..n {
+                f(&mut dst[a], &src[b]);
+                a = a.wrapping_add_signed(sp);
+                b = b.wrapping_add_signed(sq);
+            }
+        }
+    }
+}
+
+impl Prepared<2> {
+    /// The axis along which the second operand is unit-stride while the first is not, when the
+    /// first operand's innermost axis is unit-stride and the second's is not: a transposition.
+    fn transposed_axis(&self) -> Option<usize> {
+        if self.empty || self.rank < 2 {
+            return None;
+        }
+        let last = self.rank - 1;
+        if self.strides[0][last] != 1 || self.strides[1][last].unsigned_abs() == 1 {
+            return None;
+        }
+        (0..last).find(|&a| self.strides[1][a] == 1)
+    }
+
+    /// Like [`runs`](Self::runs), but over `TILE × TILE` blocks of axes `unit` and the last, so
+    /// that the second operand's unit-stride axis and the first's are both read in cache-sized
+    /// pieces. The runs handed to `f` are pieces (of at most `TILE`) of the innermost axis.
+    fn tiled(&self, unit: usize, f: &mut impl FnMut([usize; 2], usize, [isize; 2])) {
+        let last = self.rank - 1;
+        let (nu, nl) = (self.shape[unit], self.shape[last]);
+        let mut others = Self {
+            empty: false,
+            rank: 0,
+            shape: [0; MAX_DYN_RANK],
+            strides: [[0; MAX_DYN_RANK]; 2],
+            offsets: self.offsets,
+        };
+        for axis in (0..last).filter(|&a| a != unit) {
+            let r = others.rank;
+            others.shape[r] = self.shape[axis];
+            others.strides[0][r] = self.strides[0][axis];
+            others.strides[1][r] = self.strides[1][axis];
+            others.rank += 1;
+        }
+        let su = [self.strides[0][unit], self.strides[1][unit]];
+        let sl = [self.strides[0][last], self.strides[1][last]];
+        others.outer(0, others.rank, self.offsets, &mut |base| {
+            for u0 in (0..nu).step_by(TILE) {
+                for l0 in (0..nl).step_by(TILE) {
+                    let len = TILE.min(nl - l0);
+                    for u in u0..nu.min(u0 + TILE) {
+                        let pos = core::array::from_fn(|k| {
+                            base[k]
+                                .wrapping_add_signed((u as isize).wrapping_mul(su[k]))
+                                .wrapping_add_signed((l0 as isize).wrapping_mul(sl[k]))
+                        });
+                        f(pos, len, sl);
+                    }
+                }
+            }
+        });
+    }
+}
+
+/// A new `Vec` holding `f` of every element of layout `p` over `data`, in logical (row-major)
+/// order. `f` is called once per element, in any order (the copy is order-free, and tiled when
+/// it is a transposition).
+#[cfg(feature = "alloc")]
+pub(crate) fn map_to_vec<T, U>(
+    data: &[T],
+    p: crate::layout::parts::Parts<'_>,
+    f: &mut impl FnMut(&T) -> U,
+) -> alloc::vec::Vec<U> {
+    use core::mem::MaybeUninit;
+    let len = crate::layout::checked_len(p.shape).unwrap_or(0);
+    let mut out = alloc::vec::Vec::with_capacity(len);
+    let src = Operand {
+        strides: p.strides,
+        offset: p.offset,
+    };
+    let mut dst_strides = [0isize; MAX_DYN_RANK];
+    if p.shape.len() > MAX_DYN_RANK
+        || crate::layout::parts::contiguous_strides(
+            p.shape,
+            crate::Order::RowMajor,
+            &mut dst_strides[..p.shape.len()],
+        )
+        .is_err()
+    {
+        // Beyond the inline capacity (or a shape no layout can hold): the logical walk.
+        walk1(p.shape, src, &mut |q| out.push(f(&data[q])));
+        return out;
+    }
+    let dst = Operand {
+        strides: &dst_strides[..p.shape.len()],
+        offset: 0,
+    };
+    let spare: &mut [MaybeUninit<U>] = &mut out.spare_capacity_mut()[..len];
+    zip_mut(spare, dst, data, src, p.shape, &mut |d, s| {
+        d.write(f(s));
+    });
+    // SAFETY: the row-major layout of `p.shape` maps its `len` indices one-to-one onto
+    // `0..len`, and the walk visits every index exactly once, so every slot below `len` was
+    // written. (Should `f` panic, `set_len` is never reached and the written values leak.)
+    unsafe { out.set_len(len) };
+    out
+}
+
+/// A new `Vec` holding `f(a, b)` for corresponding elements of two operands of `shape`, in
+/// logical (row-major) order; `f` is called once per element, in any order.
+#[cfg(feature = "alloc")]
+pub(crate) fn map2_to_vec<T, U, V>(
+    shape: &[usize],
+    (a_data, a): (&[T], Operand<'_>),
+    (b_data, b): (&[U], Operand<'_>),
+    f: &mut impl FnMut(&T, &U) -> V,
+) -> alloc::vec::Vec<V> {
+    use core::mem::MaybeUninit;
+    let len = crate::layout::checked_len(shape).unwrap_or(0);
+    let mut out = alloc::vec::Vec::with_capacity(len);
+    let mut dst_strides = [0isize; MAX_DYN_RANK];
+    let rank = shape.len();
+    let plan = if rank <= MAX_DYN_RANK
+        && crate::layout::parts::contiguous_strides(
+            shape,
+            crate::Order::RowMajor,
+            &mut dst_strides[..rank],
+        )
+        .is_ok()
+    {
+        let dst = Operand {
+            strides: &dst_strides[..rank],
+            offset: 0,
+        };
+        Prepared::new(shape, [dst, a, b], 0)
+    } else {
+        None
+    };
+    let Some(plan) = plan else {
+        walk2(shape, a, b, &mut |p, q| out.push(f(&a_data[p], &b_data[q])));
+        return out;
+    };
+    let spare: &mut [MaybeUninit<V>] = &mut out.spare_capacity_mut()[..len];
+    plan.runs(&mut |[o, p, q], n, strides| match strides {
+        [1, 1, 1] => {
+            let pairs = a_data[p..p + n].iter().zip(&b_data[q..q + n]);
+            spare[o..o + n]
+                .iter_mut()
+                .zip(pairs)
+                .for_each(|(d, (x, y))| {
+                    d.write(f(x, y));
+                });
+        }
+        [1, 1, 0] => {
+            let y = &b_data[q];
+            spare[o..o + n]
+                .iter_mut()
+                .zip(&a_data[p..p + n])
+                .for_each(|(d, x)| {
+                    d.write(f(x, y));
+                });
+        }
+        [1, 0, 1] => {
+            let x = &a_data[p];
+            spare[o..o + n]
+                .iter_mut()
+                .zip(&b_data[q..q + n])
+                .for_each(|(d, y)| {
+                    d.write(f(x, y));
+                });
+        }
+        [so, sp, sq] => {
+            let (mut o, mut p, mut q) = (o, p, q);
+            for _ in 0..n {
+                spare[o].write(f(&a_data[p], &b_data[q]));
+                o = o.wrapping_add_signed(so);
+                p = p.wrapping_add_signed(sp);
+                q = q.wrapping_add_signed(sq);
+            }
+        }
+    });
+    // SAFETY: the row-major layout of `shape` maps its `len` indices one-to-one onto `0..len`,
+    // and the walk visits every index exactly once, so every slot below `len` was written.
+    unsafe { out.set_len(len) };
+    out
+}
+
 /// Copies the elements of layout `p` over `data` into a new `Vec`, in logical order.
 #[cfg(feature = "alloc")]
 pub(crate) fn to_vec<T: Clone>(
@@ -119,16 +512,7 @@ pub(crate) fn to_vec<T: Clone>(
     if crate::layout::parts::is_contiguous(p.shape, p.strides, false) {
         return data[p.offset..p.offset + len].to_vec();
     }
-    let mut out = alloc::vec::Vec::with_capacity(len);
-    walk1(
-        p.shape,
-        Operand {
-            strides: p.strides,
-            offset: p.offset,
-        },
-        &mut |q| out.push(data[q].clone()),
-    );
-    out
+    map_to_vec(data, p, &mut T::clone)
 }
 
 /// The elements of layout `p` over `storage` as a `Vec` in logical order: the storage itself,
@@ -158,6 +542,105 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Logical-order elements of a layout, the slow way, for comparison.
+    #[cfg(feature = "alloc")]
+    fn logical(data: &[u32], p: crate::layout::parts::Parts<'_>) -> alloc::vec::Vec<u32> {
+        let mut out = alloc::vec::Vec::new();
+        walk1(
+            p.shape,
+            Operand {
+                strides: p.strides,
+                offset: p.offset,
+            },
+            &mut |q| out.push(data[q]),
+        );
+        out
+    }
+
+    /// The tiled transposition path across tile boundaries, with odd sizes, size-1 and size-0
+    /// axes and negative strides (small enough for Miri).
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn tiled_copies_match_the_logical_order() {
+        use crate::Layout;
+        let data: alloc::vec::Vec<u32> = (0..4000).collect();
+        let cases: [Layout<3>; 5] = [
+            // [35, 1, 37] stored as [37, 35] column-major: a transposition across tiles.
+            Layout::from_parts([35, 1, 37], [1, 0, 35], 0),
+            // The same, with the unit-stride axis walked backwards.
+            Layout::from_parts([35, 1, 37], [-1, 0, 35], 34),
+            // Three axes permuted, odd sizes.
+            Layout::from_parts([5, 33, 7], [1, 35, 5], 0),
+            // An axis of size 0: nothing to copy.
+            Layout::from_parts([33, 0, 40], [1, 40, 33], 0),
+            // Already contiguous along the last axis: plain runs.
+            Layout::from_parts([3, 1, 40], [-40, 7, 1], 80),
+        ];
+        for l in cases {
+            assert!(l.validate(data.len()).is_ok());
+            let p = l.parts();
+            let copied = to_vec(&data, p);
+            assert_eq!(copied, logical(&data, p), "{l:?}");
+            let mut dst = alloc::vec![0u32; copied.len()];
+            let row_major = Layout::row_major(*l.shape()).unwrap();
+            zip_mut(
+                &mut dst,
+                row_major.operand(),
+                &data,
+                l.operand(),
+                l.shape(),
+                &mut |d, s| *d = *s,
+            );
+            assert_eq!(dst, copied);
+            let sums = map2_to_vec(
+                l.shape(),
+                (&data, l.operand()),
+                (&data, row_major.operand()),
+                &mut |a, b| a + b,
+            );
+            let expected: alloc::vec::Vec<u32> =
+                copied.iter().zip(0..).map(|(a, i)| a + i).collect();
+            assert_eq!(sums, expected);
+        }
+    }
+
+    #[test]
+    fn preparation_drops_coalesces_and_orders() {
+        let shape = [2, 1, 3, 4];
+        let strides = [12isize, 99, 4, 1];
+        let plan = Prepared::new(
+            &shape,
+            [Operand {
+                strides: &strides,
+                offset: 0,
+            }],
+            0,
+        )
+        .unwrap();
+        assert_eq!((plan.rank, plan.shape[0], plan.strides[0][0]), (1, 24, 1));
+        let flipped = [-1isize, 0, 2, 6];
+        let plan = Prepared::new(
+            &[2, 1, 3, 4],
+            [Operand {
+                strides: &flipped,
+                offset: 1,
+            }],
+            0,
+        )
+        .unwrap();
+        // Axis 0 reversed (offset moves to its start), then ordered by stride: [4, 3, 2] with
+        // strides [6, 2, 1] coalesce into one run of 24.
+        assert_eq!(
+            (
+                plan.rank,
+                plan.shape[0],
+                plan.strides[0][0],
+                plan.offsets[0]
+            ),
+            (1, 24, 1, 0)
+        );
+    }
 
     #[test]
     fn walks_in_row_major_order() {

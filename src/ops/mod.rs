@@ -136,7 +136,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         acc.unwrap_or_else(|| unreachable!())
     }
 
-    /// Applies `f` to every element in place.
+    /// Applies `f` to every element in place, in an unspecified order.
     ///
     /// # Examples
     ///
@@ -153,7 +153,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     {
         let layout = *self.layout();
         let data = self.view_mut().into_raw_parts().0;
-        engine::walk1(layout.shape(), layout.operand(), &mut |p| f(&mut data[p]));
+        engine::for_each_mut(data, layout.shape(), layout.operand(), &mut f);
     }
 
     /// Sets every element to `value`.
@@ -293,13 +293,13 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     {
         let target = *self.layout();
         let data = self.view_mut().into_raw_parts().0;
-        engine::walk2(
-            target.shape(),
+        engine::zip_mut(
+            data,
             target.operand(),
+            src_data,
             from.operand(),
-            &mut |p, q| {
-                f(&mut data[p], &src_data[q]);
-            },
+            target.shape(),
+            &mut f,
         );
     }
 }
@@ -307,7 +307,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 /// # Element-wise operations that allocate (feature `alloc`)
 #[cfg(feature = "alloc")]
 impl<S: Storage, const R: usize> TensorBase<S, R> {
-    /// A new C-contiguous tensor of `f` applied to every element.
+    /// A new C-contiguous tensor of `f` applied to every element. `f` is called once per
+    /// element, in an unspecified order (the walk follows memory, not logical order).
     ///
     /// # Examples
     ///
@@ -318,8 +319,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// assert_eq!(t.map(|&x| x as f32 / 2.0).to_vec(), [0.5, 1.0, 1.5, 2.0]);
     /// ```
     pub fn map<U>(&self, mut f: impl FnMut(&S::Elem) -> U) -> Tensor<U, R> {
-        let mut out = Vec::with_capacity(self.len());
-        self.for_each(|x| out.push(f(x)));
+        let data = self.view().into_raw_parts().0;
+        let out = engine::map_to_vec(data, self.layout().parts(), &mut f);
         Tensor::from_contiguous_vec(out, *self.shape())
     }
 
@@ -378,10 +379,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
             self.view().into_raw_parts().0,
             other.view().into_raw_parts().0,
         );
-        let mut out = Vec::with_capacity(crate::layout::checked_len(&shape)?);
-        engine::walk2(&shape, la.operand(), lb.operand(), &mut |p, q| {
-            out.push(f(&a[p], &b[q]))
-        });
+        crate::layout::checked_len(&shape)?;
+        let out = engine::map2_to_vec(&shape, (a, la.operand()), (b, lb.operand()), &mut f);
         Ok(Tensor::from_contiguous_vec(out, shape))
     }
 }
