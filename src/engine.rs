@@ -266,8 +266,58 @@ pub(crate) fn for_each_mut<T>(
     });
 }
 
-/// Tile edge of the blocked transposition: 32 × 32 elements of both operands stay in L1.
-const TILE: usize = 32;
+/// Tile of the blocked transposition: `TILE` × `TILE` elements along the source's unit-stride
+/// axis and the destination's, walked in strips of `STRIP` along the destination's axis. A strip
+/// touches only `STRIP` source lines, so power-of-two source strides — whose lines all fall
+/// into one cache set — do not evict each other in an 8-way L1, while each source line is read
+/// whole before it is dropped.
+const TILE: usize = 64;
+const STRIP: usize = 8;
+
+/// A `nu × nl` block of a two-operand loop: position `[p, q] + u·su + l·sl`.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn block2<T, U>(
+    dst: &mut [T],
+    src: &[U],
+    [p, q]: [usize; 2],
+    (nu, nl): (usize, usize),
+    su: [isize; 2],
+    sl: [isize; 2],
+    f: &mut impl FnMut(&mut T, &U),
+) {
+    if nu == 0 || nl == 0 {
+        return;
+    }
+    // An affine block reaches its extreme positions at its corners: check those once.
+    let at = |start: usize, u: usize, l: usize, su: isize, sl: isize| {
+        start
+            .wrapping_add_signed((u as isize).wrapping_mul(su))
+            .wrapping_add_signed((l as isize).wrapping_mul(sl))
+    };
+    let corners = [(0, 0), (nu - 1, 0), (0, nl - 1), (nu - 1, nl - 1)];
+    let inside = corners.iter().all(|&(u, l)| {
+        at(p, u, l, su[0], sl[0]) < dst.len() && at(q, u, l, su[1], sl[1]) < src.len()
+    });
+    assert!(
+        inside,
+        "engine: block out of bounds (a layout is not valid for its storage)"
+    );
+    for l0 in (0..nl).step_by(STRIP) {
+        let len = STRIP.min(nl - l0);
+        for u in 0..nu {
+            let (mut a, mut b) = (at(p, u, l0, su[0], sl[0]), at(q, u, l0, su[1], sl[1]));
+            for _ in 0..len {
+                // SAFETY: `(u, l)` lies in the block, whose corners were checked to be inside
+                // `dst` and `src`; positions are affine in `(u, l)`, so every position of the
+                // block lies between its corners (invariant 1 keeps them in bounds anyway).
+                unsafe { f(dst.get_unchecked_mut(a), src.get_unchecked(b)) };
+                a = a.wrapping_add_signed(sl[0]);
+                b = b.wrapping_add_signed(sl[1]);
+            }
+        }
+    }
+}
 
 /// Calls `f(dst, src)` on corresponding elements of two operands of one shape, in any order;
 /// `dst` is written. A transposition (the operands unit-stride along different axes) is tiled.
@@ -285,8 +335,8 @@ pub(crate) fn zip_mut<T, U>(
         });
     };
     if let Some(unit) = plan.transposed_axis() {
-        return plan.tiled(unit, &mut |[p, q], n, [sp, sq]| {
-            run2(dst_data, src_data, p, q, n, sp, sq, f)
+        return plan.tiled(unit, &mut |pos, sizes, su, sl| {
+            block2(dst_data, src_data, pos, sizes, su, sl, f)
         });
     }
     plan.runs(&mut |[p, q], n, [sp, sq]| run2(dst_data, src_data, p, q, n, sp, sq, f));
@@ -315,9 +365,28 @@ fn run2<T, U>(
             dst[p..p + n].iter_mut().for_each(|d| f(d, s));
         }
         _ => {
+            // Check the run's two ends once; every position between them is in bounds too.
+            let last = |start: usize, step: isize| {
+                start.wrapping_add_signed((n as isize - 1).wrapping_mul(step))
+            };
+            if n == 0
+                || dst.get(last(p, sp)).is_none()
+                || src.get(last(q, sq)).is_none()
+                || p >= dst.len()
+                || q >= src.len()
+            {
+                if n > 0 {
+                    panic!("engine: run out of bounds (a layout is not valid for its storage)");
+                }
+                return;
+            }
             let (mut a, mut b) = (p, q);
             for _ in 0..n {
-                f(&mut dst[a], &src[b]);
+                // SAFETY: a run visits the positions `p + k·sp` and `q + k·sq` for `k < n`, an
+                // arithmetic sequence whose first and last terms were just checked to be inside
+                // `dst` and `src`, so every term is (invariant 1 guarantees the layouts reach
+                // only such positions; the check keeps a broken invariant from becoming UB).
+                unsafe { f(dst.get_unchecked_mut(a), src.get_unchecked(b)) };
                 a = a.wrapping_add_signed(sp);
                 b = b.wrapping_add_signed(sq);
             }
@@ -339,10 +408,13 @@ impl Prepared<2> {
         (0..last).find(|&a| self.strides[1][a] == 1)
     }
 
-    /// Like [`runs`](Self::runs), but over `TILE × TILE` blocks of axes `unit` and the last, so
-    /// that the second operand's unit-stride axis and the first's are both read in cache-sized
-    /// pieces. The runs handed to `f` are pieces (of at most `TILE`) of the innermost axis.
-    fn tiled(&self, unit: usize, f: &mut impl FnMut([usize; 2], usize, [isize; 2])) {
+    /// Walks axis `unit` and the last axis in `TILE × TILE` blocks (the other axes outside),
+    /// calling `f(positions, (len_unit, len_last), strides_unit, strides_last)` per block.
+    fn tiled(
+        &self,
+        unit: usize,
+        f: &mut impl FnMut([usize; 2], (usize, usize), [isize; 2], [isize; 2]),
+    ) {
         let last = self.rank - 1;
         let (nu, nl) = (self.shape[unit], self.shape[last]);
         let mut others = Self {
@@ -364,15 +436,12 @@ impl Prepared<2> {
         others.outer(0, others.rank, self.offsets, &mut |base| {
             for u0 in (0..nu).step_by(TILE) {
                 for l0 in (0..nl).step_by(TILE) {
-                    let len = TILE.min(nl - l0);
-                    for u in u0..nu.min(u0 + TILE) {
-                        let pos = core::array::from_fn(|k| {
-                            base[k]
-                                .wrapping_add_signed((u as isize).wrapping_mul(su[k]))
-                                .wrapping_add_signed((l0 as isize).wrapping_mul(sl[k]))
-                        });
-                        f(pos, len, sl);
-                    }
+                    let pos = core::array::from_fn(|k| {
+                        base[k]
+                            .wrapping_add_signed((u0 as isize).wrapping_mul(su[k]))
+                            .wrapping_add_signed((l0 as isize).wrapping_mul(sl[k]))
+                    });
+                    f(pos, (TILE.min(nu - u0), TILE.min(nl - l0)), su, sl);
                 }
             }
         });

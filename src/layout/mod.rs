@@ -142,6 +142,7 @@ impl<const R: usize> fmt::Debug for Layout<R> {
 /// assert_eq!(checked_len(&[]).unwrap(), 1); // a scalar has one element
 /// assert!(checked_len(&[usize::MAX, 2]).is_err());
 /// ```
+#[inline]
 pub fn checked_len(shape: &[usize]) -> Result<usize, ShapeError> {
     // A shape with a zero anywhere has no elements, even if the product of the other sizes
     // would overflow.
@@ -434,6 +435,7 @@ impl<const R: usize> Layout<R> {
     }
 
     /// Checks every index against the size of its axis.
+    #[inline]
     pub(crate) fn check_index(&self, index: &[usize; R]) -> Result<(), ShapeError> {
         parts::check_index(&self.shape, index)
     }

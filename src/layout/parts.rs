@@ -83,6 +83,7 @@ pub(crate) fn contiguous_strides(
 
 /// Whether the layout visits consecutive memory in row-major (or, with `column_major`,
 /// column-major) order; size-1 axes do not matter and an empty layout is contiguous.
+#[inline]
 pub(crate) fn is_contiguous(shape: &[usize], strides: &[isize], column_major: bool) -> bool {
     if shape.contains(&0) {
         return true;
@@ -111,6 +112,7 @@ pub(crate) fn is_contiguous(shape: &[usize], strides: &[isize], column_major: bo
 }
 
 /// Checks every index against the size of its axis.
+#[inline]
 pub(crate) fn check_index(shape: &[usize], index: &[usize]) -> Result<(), ShapeError> {
     for (axis, (&i, &dim)) in index.iter().zip(shape).enumerate() {
         if i >= dim {
@@ -121,6 +123,7 @@ pub(crate) fn check_index(shape: &[usize], index: &[usize]) -> Result<(), ShapeE
 }
 
 /// The memory offset of `index`, with every index and all arithmetic checked.
+#[inline]
 pub(crate) fn try_offset_of(p: Parts<'_>, index: &[usize]) -> Result<usize, ShapeError> {
     check_index(p.shape, index)?;
     let mut pos = isize::try_from(p.offset).map_err(|_| ShapeError::overflow(None))?;
@@ -175,6 +178,7 @@ pub(crate) fn advance(
 }
 
 /// The row-major linear position of `index`, or `None` if out of bounds.
+#[inline]
 pub(crate) fn ravel(shape: &[usize], index: &[usize]) -> Option<usize> {
     let mut linear: usize = 0;
     for (&i, &dim) in index.iter().zip(shape) {
@@ -196,6 +200,7 @@ pub(crate) fn unravel(shape: &[usize], mut linear: usize, index: &mut [usize]) {
 }
 
 /// See [`Layout::validate`](super::Layout::validate).
+#[inline]
 pub(crate) fn validate(p: Parts<'_>, storage_len: usize) -> Result<(), ShapeError> {
     if super::checked_len(p.shape)? == 0 {
         if p.offset > storage_len {

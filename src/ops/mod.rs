@@ -129,11 +129,17 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     pub fn fold<B>(&self, init: B, mut f: impl FnMut(B, &S::Elem) -> B) -> B {
         let data = self.view().into_raw_parts().0;
         let mut acc = Some(init);
-        engine::walk1(self.shape(), self.layout().operand(), &mut |p| {
-            // `acc` is always `Some` between calls.
-            acc = acc.take().map(|a| f(a, &data[p]));
+        engine::runs1(self.shape(), self.layout().operand(), &mut |p, n, step| {
+            // `acc` is `Some` between runs; within a run it is a plain local.
+            let Some(mut a) = acc.take() else { return };
+            let mut q = p;
+            for _ in 0..n {
+                a = f(a, &data[q]);
+                q = q.wrapping_add_signed(step);
+            }
+            acc = Some(a);
         });
-        acc.unwrap_or_else(|| unreachable!())
+        acc.unwrap_or_else(|| unreachable!("the accumulator is put back after every run"))
     }
 
     /// Applies `f` to every element in place, in an unspecified order.

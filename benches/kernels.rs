@@ -1,0 +1,369 @@
+//! The benchmark kernels, shared by the criterion suite (`benches/suite.rs`) and the report
+//! program (`examples/bench_report.rs`), so both measure exactly the same work.
+//!
+//! Every kernel returns a [`Case`]: named contenders that do the same work on identical data,
+//! one of them the baseline the others are compared with.
+
+#![allow(dead_code)] // each user picks its own subset
+
+use std::hint::black_box;
+
+use ndarray::{Array, ArrayD, Axis as NdAxis, Ix4, IxDyn, ShapeBuilder};
+use ranked::{Axis, INFER, Tensor, TensorView, s};
+
+/// One contender: a name and the work to time (`FnMut` so it can reuse buffers).
+pub struct Contender<'a> {
+    pub name: &'static str,
+    pub run: Box<dyn FnMut() + 'a>,
+}
+
+/// A benchmark: its name, what it measures, and the contenders (the first is ours).
+pub struct Case<'a> {
+    pub id: String,
+    pub contenders: Vec<Contender<'a>>,
+}
+
+fn contender<'a>(name: &'static str, run: impl FnMut() + 'a) -> Contender<'a> {
+    Contender {
+        name,
+        run: Box::new(run),
+    }
+}
+
+/// Deterministic pseudo-random numbers (64-bit LCG), identical for every contender.
+pub fn lcg(seed: u64) -> impl FnMut() -> u64 {
+    let mut state = seed;
+    move || {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        state >> 33
+    }
+}
+
+/// Shared data of a 4-D f32 benchmark: ours and ndarray's copy of the same elements.
+pub struct Data4 {
+    pub ours: Tensor<f32, 4>,
+    pub nd: Array<f32, Ix4>,
+}
+
+pub fn data4(shape: [usize; 4]) -> Data4 {
+    let mut next = lcg(7);
+    let ours = Tensor::from_fn(shape, |_| (next() % 1000) as f32 / 7.0);
+    let nd = Array::from_shape_vec(shape.f().set_f(false), ours.to_vec()).unwrap();
+    Data4 { ours, nd }
+}
+
+/// A naive dynamic-rank tensor as in the seeds: shape and strides in `Vec`s.
+pub struct Naive {
+    pub data: Vec<f32>,
+    pub shape: Vec<usize>,
+    pub strides: Vec<usize>,
+}
+
+impl Naive {
+    pub fn get(&self, index: &[usize]) -> Option<&f32> {
+        if index.len() != self.shape.len() || index.iter().zip(&self.shape).any(|(i, d)| i >= d) {
+            return None;
+        }
+        let at: usize = index.iter().zip(&self.strides).map(|(i, s)| i * s).sum();
+        self.data.get(at)
+    }
+}
+
+/// B1: checked `get` at 4096 pseudo-random indices of a 16⁴ f32 tensor.
+pub fn b1(d: &Data4) -> Case<'_> {
+    let mut next = lcg(11);
+    let idx: Vec<[usize; 4]> = (0..4096)
+        .map(|_| [0; 4].map(|_| (next() % 16) as usize))
+        .collect();
+    let dynamic: ArrayD<f32> = d.nd.clone().into_dyn();
+    let naive = Naive {
+        data: d.ours.to_vec(),
+        shape: d.ours.shape().to_vec(),
+        strides: d.ours.strides().iter().map(|&s| s as usize).collect(),
+    };
+    let (i1, i2, i3, i4) = (idx.clone(), idx.clone(), idx.clone(), idx);
+    Case {
+        id: "B1 random get 16^4".into(),
+        contenders: vec![
+            contender("ranked", move || {
+                let mut s = 0.0f32;
+                for &i in black_box(&i1) {
+                    s += *d.ours.get(i).unwrap();
+                }
+                black_box(s);
+            }),
+            contender("ndarray Ix4", move || {
+                let mut s = 0.0f32;
+                for &i in black_box(&i2) {
+                    s += *d.nd.get(i).unwrap();
+                }
+                black_box(s);
+            }),
+            contender("ndarray IxDyn", move || {
+                let mut s = 0.0f32;
+                for i in black_box(&i3) {
+                    s += *dynamic.get(&i[..]).unwrap();
+                }
+                black_box(s);
+            }),
+            contender("naive Vec", move || {
+                let mut s = 0.0f32;
+                for i in black_box(&i4) {
+                    s += *naive.get(&i[..]).unwrap();
+                }
+                black_box(s);
+            }),
+        ],
+    }
+}
+
+/// B2: nested-loop `t[[i, j, k, l]]` sum over 32⁴, against a fold of the contiguous slice.
+pub fn b2(d: &Data4) -> Case<'_> {
+    let n = d.ours.shape()[0];
+    Case {
+        id: "B2 nested index sum 32^4".into(),
+        contenders: vec![
+            contender("ranked", move || {
+                let t = black_box(&d.ours);
+                let mut s = 0.0f32;
+                for i in 0..n {
+                    for j in 0..n {
+                        for k in 0..n {
+                            for l in 0..n {
+                                s += t[[i, j, k, l]];
+                            }
+                        }
+                    }
+                }
+                black_box(s);
+            }),
+            contender("ndarray Ix4", move || {
+                let t = black_box(&d.nd);
+                let mut s = 0.0f32;
+                for i in 0..n {
+                    for j in 0..n {
+                        for k in 0..n {
+                            for l in 0..n {
+                                s += t[[i, j, k, l]];
+                            }
+                        }
+                    }
+                }
+                black_box(s);
+            }),
+            contender("slice fold", move || {
+                let s = black_box(d.ours.as_slice().unwrap())
+                    .iter()
+                    .fold(0.0f32, |s, &x| s + x);
+                black_box(s);
+            }),
+        ],
+    }
+}
+
+/// B3: `fold` over a permuted view, against ndarray's `fold` and a contiguous slice fold.
+pub fn b3(d: &Data4) -> Case<'_> {
+    let perm = [3, 1, 0, 2];
+    Case {
+        id: "B3 fold over permuted view".into(),
+        contenders: vec![
+            contender("ranked", move || {
+                let v = d.ours.view().permute(perm).unwrap();
+                black_box(v.fold(0.0f32, |s, &x| s + x));
+            }),
+            contender("ndarray Ix4", move || {
+                let v = d.nd.view().permuted_axes(perm);
+                black_box(v.fold(0.0f32, |s, &x| s + x));
+            }),
+            contender("slice fold", move || {
+                black_box(
+                    d.ours
+                        .as_slice()
+                        .unwrap()
+                        .iter()
+                        .fold(0.0f32, |s, &x| s + x),
+                );
+            }),
+        ],
+    }
+}
+
+/// B4/B5: copy a permuted view into a preallocated contiguous tensor, against ndarray's
+/// `assign` and a `memcpy` of the same bytes.
+pub fn permuted_copy<'a>(d: &'a Data4, perm: [usize; 4], label: &str) -> Case<'a> {
+    let shape = d.ours.view().permute(perm).unwrap().shape().to_owned();
+    let mut out: Tensor<f32, 4> = Tensor::zeros(shape);
+    let mut nd_out: Array<f32, Ix4> = Array::zeros(shape);
+    let mut flat = vec![0.0f32; d.ours.len()];
+    Case {
+        id: format!("{label} permute {perm:?} of {:?}", d.ours.shape()),
+        contenders: vec![
+            contender("ranked", move || {
+                out.assign(&d.ours.view().permute(perm).unwrap());
+                black_box(&out);
+            }),
+            contender("ndarray Ix4", move || {
+                nd_out.assign(&d.nd.view().permuted_axes(perm));
+                black_box(&nd_out);
+            }),
+            contender("memcpy", move || {
+                flat.copy_from_slice(black_box(d.ours.as_slice().unwrap()));
+                black_box(&flat);
+            }),
+        ],
+    }
+}
+
+/// B6: allocating `to_contiguous` of a permuted view, against `to_vec` of the same bytes
+/// (contiguous) and ndarray's `as_standard_layout`.
+pub fn b6(d: &Data4) -> Case<'_> {
+    let perm = [0, 2, 3, 1];
+    Case {
+        id: "B6 allocating to_contiguous".into(),
+        contenders: vec![
+            contender("ranked", move || {
+                black_box(d.ours.view().permute(perm).unwrap().to_contiguous());
+            }),
+            contender("ndarray std layout", move || {
+                black_box(
+                    d.nd.view()
+                        .permuted_axes(perm)
+                        .as_standard_layout()
+                        .into_owned(),
+                );
+            }),
+            contender("to_vec", move || {
+                black_box(d.ours.as_slice().unwrap().to_vec());
+            }),
+        ],
+    }
+}
+
+/// B7: `out = a + b` for a contiguous + broadcast, a permuted + broadcast, and two contiguous
+/// operands, against ndarray and a `memcpy` of the output's bytes.
+pub fn b7<'a>(d: &'a Data4, e: &'a Data4) -> Vec<Case<'a>> {
+    let last = d.ours.shape()[3];
+    let row: Tensor<f32, 1> = Tensor::from_fn([last], |[i]| i as f32);
+    let nd_row = Array::from_shape_vec(last, row.to_vec()).unwrap();
+    let mut cases = Vec::new();
+    for (name, permuted) in [
+        ("contiguous + broadcast", false),
+        ("permuted + broadcast", true),
+    ] {
+        let (row, nd_row) = (row.clone(), nd_row.clone());
+        let mut flat = vec![0.0f32; d.ours.len()];
+        let perm = if permuted { [3, 2, 1, 0] } else { [0, 1, 2, 3] };
+        cases.push(Case {
+            id: format!("B7 a + b, {name}"),
+            contenders: vec![
+                contender("ranked", move || {
+                    black_box(d.ours.view().permute(perm).unwrap() + &row);
+                }),
+                contender("ndarray Ix4", move || {
+                    black_box(&d.nd.view().permuted_axes(perm) + &nd_row);
+                }),
+                contender("memcpy", move || {
+                    flat.copy_from_slice(black_box(d.ours.as_slice().unwrap()));
+                    black_box(&flat);
+                }),
+            ],
+        });
+    }
+    let mut flat = vec![0.0f32; d.ours.len()];
+    cases.push(Case {
+        id: "B7 a + b, both contiguous".into(),
+        contenders: vec![
+            contender("ranked", move || {
+                black_box(&d.ours + &e.ours);
+            }),
+            contender("ndarray Ix4", move || {
+                black_box(&d.nd + &e.nd);
+            }),
+            contender("memcpy", move || {
+                flat.copy_from_slice(black_box(d.ours.as_slice().unwrap()));
+                black_box(&flat);
+            }),
+        ],
+    });
+    cases
+}
+
+/// B8: sum along each axis of a 4-D tensor, against a read-only sum of the same bytes and
+/// ndarray's `sum_axis`.
+pub fn b8(d: &Data4) -> Vec<Case<'_>> {
+    (0..4)
+        .map(|axis| Case {
+            id: format!("B8 sum along axis {axis}"),
+            contenders: vec![
+                contender("ranked", move || {
+                    let s = match axis {
+                        0 => d.ours.sum_axis(Axis::<0>),
+                        1 => d.ours.sum_axis(Axis::<1>),
+                        2 => d.ours.sum_axis(Axis::<2>),
+                        _ => d.ours.sum_axis(Axis::<3>),
+                    };
+                    black_box(s);
+                }),
+                contender("ndarray Ix4", move || {
+                    black_box(d.nd.sum_axis(NdAxis(axis)));
+                }),
+                contender("slice sum", move || {
+                    black_box(d.ours.as_slice().unwrap().iter().sum::<f32>());
+                }),
+            ],
+        })
+        .collect()
+}
+
+/// B9: a chain of view operations starting at rank 4 and ending at rank 6 — permute, slice,
+/// reshape_view (split), unsqueeze, broadcast — against the same chain in ndarray with fixed
+/// dimensions (`Ix4` … `Ix6`) and with `IxDyn`.
+pub fn b9(d: &Data4) -> Case<'_> {
+    let dyn_nd: ArrayD<f32> = d.nd.clone().into_dyn();
+    Case {
+        id: "B9 view chain rank 4 -> 6".into(),
+        contenders: vec![
+            contender("ranked", move || {
+                black_box(view_chain(black_box(&d.ours)));
+            }),
+            contender("ndarray Ix4", move || {
+                let v = black_box(&d.nd).view().permuted_axes([1, 0, 2, 3]);
+                let v = v.slice_move(ndarray::s![1.., ..;2, .., ..]);
+                let [a, b, c, e] = [v.shape()[0], v.shape()[1], v.shape()[2], v.shape()[3]];
+                let v = v.to_shape((a, b, c, 2, e / 2)).unwrap();
+                let v = v.view().insert_axis(NdAxis(0));
+                let out = v.broadcast((3, a, b, c, 2, e / 2)).unwrap();
+                black_box(out.len());
+            }),
+            contender("ndarray IxDyn", move || {
+                let v = black_box(&dyn_nd)
+                    .view()
+                    .permuted_axes(IxDyn(&[1, 0, 2, 3]));
+                let v = v.slice_move(ndarray::s![1.., ..;2, .., ..]);
+                let sh = v.shape().to_vec();
+                let v = v
+                    .to_shape(IxDyn(&[sh[0], sh[1], sh[2], 2, sh[3] / 2]))
+                    .unwrap();
+                let v = v.view().insert_axis(NdAxis(0));
+                let out = v
+                    .broadcast(IxDyn(&[3, sh[0], sh[1], sh[2], 2, sh[3] / 2]))
+                    .unwrap();
+                black_box(out.len());
+            }),
+        ],
+    }
+}
+
+/// The B9 chain: rank 4 → permute → slice → reshape_view (split the last axis) → rank 5 →
+/// unsqueeze → rank 6 → broadcast; returns the element count. No step allocates.
+pub fn view_chain(t: &Tensor<f32, 4>) -> usize {
+    let v = t.view().permute([1, 0, 2, 3]).unwrap();
+    let v = v.slice(s![1.., ..;2, .., ..]).unwrap();
+    let [a, b, c, e] = *v.shape();
+    let v: TensorView<'_, f32, 5> = v.reshape_view([a, b, c, 2, INFER]).unwrap();
+    let v = v.unsqueeze(Axis::<0>);
+    let out: TensorView<'_, f32, 6> = v.broadcast_to([3, a, b, c, 2, e / 2]).unwrap();
+    out.len()
+}

@@ -1,0 +1,58 @@
+//! The criterion suite: every benchmark of `benches/kernels.rs`, each contender on identical
+//! data in the same run (ours, ndarray, and `memcpy` or a contiguous fold where bytes are
+//! copied or read). `cargo run --release --example bench_report` prints the ratios as a table.
+
+mod kernels;
+
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use kernels::{Case, data4};
+
+fn run(c: &mut Criterion, case: Case<'_>, big: bool) {
+    let mut g = c.benchmark_group(case.id.clone());
+    if big {
+        g.sample_size(10).measurement_time(Duration::from_secs(3));
+    }
+    for mut contender in case.contenders {
+        g.bench_function(contender.name, |b| b.iter(&mut contender.run));
+    }
+    g.finish();
+}
+
+fn access(c: &mut Criterion) {
+    let d16 = data4([16; 4]);
+    run(c, kernels::b1(&d16), false);
+    let d32 = data4([32; 4]);
+    run(c, kernels::b2(&d32), false);
+    run(c, kernels::b9(&d16), false);
+}
+
+fn copies(c: &mut Criterion) {
+    let big = data4([64; 4]);
+    run(c, kernels::b3(&big), true);
+    for perm in [[0, 2, 3, 1], [3, 2, 1, 0], [0, 1, 3, 2], [1, 0, 2, 3]] {
+        run(c, kernels::permuted_copy(&big, perm, "B4"), true);
+    }
+    let odd = data4([61, 59, 63, 57]);
+    run(c, kernels::permuted_copy(&odd, [0, 2, 3, 1], "B4"), true);
+    let small = data4([16; 4]);
+    for perm in [[0, 2, 3, 1], [3, 2, 1, 0], [0, 1, 3, 2], [1, 0, 2, 3]] {
+        run(c, kernels::permuted_copy(&small, perm, "B5"), false);
+    }
+    run(c, kernels::b6(&big), true);
+}
+
+fn maths(c: &mut Criterion) {
+    let a = data4([64; 4]);
+    let b = data4([64; 4]);
+    for case in kernels::b7(&a, &b) {
+        run(c, case, true);
+    }
+    for case in kernels::b8(&a) {
+        run(c, case, true);
+    }
+}
+
+criterion_group!(benches, access, copies, maths);
+criterion_main!(benches);

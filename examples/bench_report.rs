@@ -1,0 +1,86 @@
+//! Runs the benchmark kernels of `benches/kernels.rs` briefly and prints one table of ratios:
+//! ours / peer (time; below 1 is faster) and, where bytes are copied, the fraction of `memcpy`
+//! throughput we reach. `cargo bench` runs the same kernels under criterion.
+//!
+//! Run with `cargo run --release --example bench_report`.
+
+#[path = "../benches/kernels.rs"]
+mod kernels;
+
+use std::time::{Duration, Instant};
+
+use kernels::{Case, data4};
+
+/// The median time of one run of `f`, measured over at least `budget` (and 3 runs).
+fn median(f: &mut dyn FnMut(), budget: Duration) -> Duration {
+    f(); // warm-up
+    let mut times = Vec::new();
+    let start = Instant::now();
+    while times.len() < 3 || (start.elapsed() < budget && times.len() < 200) {
+        let t = Instant::now();
+        f();
+        times.push(t.elapsed());
+    }
+    times.sort();
+    times[times.len() / 2]
+}
+
+fn report(case: Case<'_>, budget: Duration) {
+    let mut results = Vec::new();
+    for mut c in case.contenders {
+        results.push((c.name, median(&mut c.run, budget)));
+    }
+    let ours = results[0].1.as_secs_f64();
+    let cells: Vec<String> = results[1..]
+        .iter()
+        .map(|(name, t)| {
+            let ratio = ours / t.as_secs_f64();
+            if name.starts_with("memcpy")
+                || name.starts_with("to_vec")
+                || name.contains("fold")
+                || name.contains("sum")
+            {
+                format!("{name}: {:.2}x its throughput", 1.0 / ratio)
+            } else {
+                format!("ours/{name} = {ratio:.2}")
+            }
+        })
+        .collect();
+    println!(
+        "| {} | {:.3} ms | {} |",
+        case.id,
+        ours * 1e3,
+        cells.join("; ")
+    );
+}
+
+fn main() {
+    let quick = std::env::args().any(|a| a == "--quick");
+    let budget = Duration::from_millis(if quick { 50 } else { 400 });
+    let big = if quick { 32 } else { 64 };
+    println!("| benchmark | ours (median) | ratios |");
+    println!("|---|---|---|");
+    let d16 = data4([16; 4]);
+    report(kernels::b1(&d16), budget);
+    let d32 = data4([32; 4]);
+    report(kernels::b2(&d32), budget);
+    let big_data = data4([big; 4]);
+    report(kernels::b3(&big_data), budget);
+    for perm in [[0, 2, 3, 1], [3, 2, 1, 0], [0, 1, 3, 2], [1, 0, 2, 3]] {
+        report(kernels::permuted_copy(&big_data, perm, "B4"), budget);
+    }
+    let odd = data4([61, 59, 63, 57]);
+    report(kernels::permuted_copy(&odd, [0, 2, 3, 1], "B4"), budget);
+    for perm in [[0, 2, 3, 1], [3, 2, 1, 0], [0, 1, 3, 2], [1, 0, 2, 3]] {
+        report(kernels::permuted_copy(&d16, perm, "B5"), budget);
+    }
+    report(kernels::b6(&big_data), budget);
+    let other = data4([big; 4]);
+    for case in kernels::b7(&big_data, &other) {
+        report(case, budget);
+    }
+    for case in kernels::b8(&big_data) {
+        report(case, budget);
+    }
+    report(kernels::b9(&d16), budget);
+}
