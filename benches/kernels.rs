@@ -13,13 +13,17 @@ use ranked::{Axis, INFER, Tensor, TensorView, s};
 
 /// One contender: a name and the work to time (`FnMut` so it can reuse buffers).
 pub struct Contender<'a> {
+    /// Who runs: `ranked`, a peer, or the baseline.
     pub name: &'static str,
+    /// One run of the work.
     pub run: Box<dyn FnMut() + 'a>,
 }
 
 /// A benchmark: its name, what it measures, and the contenders (the first is ours).
 pub struct Case<'a> {
+    /// The benchmark's name (B1 … B9 and what it measures).
     pub id: String,
+    /// The contenders, ours first.
     pub contenders: Vec<Contender<'a>>,
 }
 
@@ -43,10 +47,13 @@ pub fn lcg(seed: u64) -> impl FnMut() -> u64 {
 
 /// Shared data of a 4-D f32 benchmark: ours and ndarray's copy of the same elements.
 pub struct Data4 {
+    /// Ours, row-major.
     pub ours: Tensor<f32, 4>,
+    /// ndarray's, row-major, same elements.
     pub nd: Array<f32, Ix4>,
 }
 
+/// Pseudo-random data of the given shape for both libraries.
 pub fn data4(shape: [usize; 4]) -> Data4 {
     let mut next = lcg(7);
     let ours = Tensor::from_fn(shape, |_| (next() % 1000) as f32 / 7.0);
@@ -56,12 +63,16 @@ pub fn data4(shape: [usize; 4]) -> Data4 {
 
 /// A naive dynamic-rank tensor as in the seeds: shape and strides in `Vec`s.
 pub struct Naive {
+    /// The elements, row-major.
     pub data: Vec<f32>,
+    /// The shape.
     pub shape: Vec<usize>,
+    /// The row-major strides.
     pub strides: Vec<usize>,
 }
 
 impl Naive {
+    /// Checked element access, as in the seeds.
     pub fn get(&self, index: &[usize]) -> Option<&f32> {
         if index.len() != self.shape.len() || index.iter().zip(&self.shape).any(|(i, d)| i >= d) {
             return None;
