@@ -266,6 +266,38 @@ pub(crate) fn for_each_mut<T>(
     });
 }
 
+/// Folds every element of one operand, in memory order (any order, for the caller).
+pub(crate) fn fold<T, B>(
+    data: &[T],
+    shape: &[usize],
+    op: Operand<'_>,
+    init: B,
+    f: &mut impl FnMut(B, &T) -> B,
+) -> B {
+    let mut acc = Some(init);
+    let mut each_run = |p: usize, n: usize, s: isize| {
+        // `acc` is `Some` between runs; within a run it is a plain local.
+        let Some(mut a) = acc.take() else { return };
+        if s == 1 {
+            for x in &data[p..p + n] {
+                a = f(a, x);
+            }
+        } else {
+            let mut q = p;
+            for _ in 0..n {
+                a = f(a, &data[q]);
+                q = q.wrapping_add_signed(s);
+            }
+        }
+        acc = Some(a);
+    };
+    match Prepared::new(shape, [op], 0) {
+        Some(plan) => plan.runs(&mut |[p], n, [s]| each_run(p, n, s)),
+        None => runs1(shape, op, &mut each_run),
+    }
+    acc.unwrap_or_else(|| unreachable!("the accumulator is put back after every run"))
+}
+
 /// Tile of the blocked transposition: `TILE` × `TILE` elements along the source's unit-stride
 /// axis and the destination's, walked in strips of `STRIP` along the destination's axis. A strip
 /// touches only `STRIP` source lines, so power-of-two source strides — whose lines all fall
@@ -394,7 +426,7 @@ fn run2<T, U>(
     }
 }
 
-impl Prepared<2> {
+impl<const K: usize> Prepared<K> {
     /// The axis along which the second operand is unit-stride while the first is not, when the
     /// first operand's innermost axis is unit-stride and the second's is not: a transposition.
     fn transposed_axis(&self) -> Option<usize> {
@@ -413,7 +445,7 @@ impl Prepared<2> {
     fn tiled(
         &self,
         unit: usize,
-        f: &mut impl FnMut([usize; 2], (usize, usize), [isize; 2], [isize; 2]),
+        f: &mut impl FnMut([usize; K], (usize, usize), [isize; K], [isize; K]),
     ) {
         let last = self.rank - 1;
         let (nu, nl) = (self.shape[unit], self.shape[last]);
@@ -421,18 +453,19 @@ impl Prepared<2> {
             empty: false,
             rank: 0,
             shape: [0; MAX_DYN_RANK],
-            strides: [[0; MAX_DYN_RANK]; 2],
+            strides: [[0; MAX_DYN_RANK]; K],
             offsets: self.offsets,
         };
         for axis in (0..last).filter(|&a| a != unit) {
             let r = others.rank;
             others.shape[r] = self.shape[axis];
-            others.strides[0][r] = self.strides[0][axis];
-            others.strides[1][r] = self.strides[1][axis];
+            for k in 0..K {
+                others.strides[k][r] = self.strides[k][axis];
+            }
             others.rank += 1;
         }
-        let su = [self.strides[0][unit], self.strides[1][unit]];
-        let sl = [self.strides[0][last], self.strides[1][last]];
+        let su = core::array::from_fn(|k| self.strides[k][unit]);
+        let sl = core::array::from_fn(|k| self.strides[k][last]);
         others.outer(0, others.rank, self.offsets, &mut |base| {
             for u0 in (0..nu).step_by(TILE) {
                 for l0 in (0..nl).step_by(TILE) {
@@ -527,6 +560,33 @@ pub(crate) fn map2_to_vec<T, U, V>(
         return out;
     };
     let spare: &mut [MaybeUninit<V>] = &mut out.spare_capacity_mut()[..len];
+    if let Some(unit) = plan.transposed_axis() {
+        // The first source is transposed relative to the output: tile (the second source is
+        // usually broadcast or small).
+        plan.tiled(unit, &mut |[o, p, q], (nu, nl), su, sl| {
+            for l0 in (0..nl).step_by(STRIP) {
+                let run = STRIP.min(nl - l0);
+                for u in 0..nu {
+                    let at = |start: usize, k: usize| {
+                        start
+                            .wrapping_add_signed((u as isize).wrapping_mul(su[k]))
+                            .wrapping_add_signed((l0 as isize).wrapping_mul(sl[k]))
+                    };
+                    let (mut o, mut p, mut q) = (at(o, 0), at(p, 1), at(q, 2));
+                    for _ in 0..run {
+                        spare[o].write(f(&a_data[p], &b_data[q]));
+                        o = o.wrapping_add_signed(sl[0]);
+                        p = p.wrapping_add_signed(sl[1]);
+                        q = q.wrapping_add_signed(sl[2]);
+                    }
+                }
+            }
+        });
+        // SAFETY: as below: the tiles cover every index of the row-major layout of `shape`
+        // exactly once, so every slot below `len` was written.
+        unsafe { out.set_len(len) };
+        return out;
+    }
     plan.runs(&mut |[o, p, q], n, strides| match strides {
         [1, 1, 1] => {
             let pairs = a_data[p..p + n].iter().zip(&b_data[q..q + n]);

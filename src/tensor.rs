@@ -449,7 +449,9 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     #[inline]
     #[must_use]
     pub fn get(&self, index: [usize; R]) -> Option<&S::Elem> {
-        self.layout.check_index(&index).ok()?;
+        if !self.layout.in_bounds(&index) {
+            return None;
+        }
         let pos = self.layout.offset_of_in_bounds(&index);
         // SAFETY: invariant 1: `index` is in bounds (just checked), so `pos` is inside the
         // storage.
@@ -581,7 +583,9 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     where
         S: StorageMut,
     {
-        self.layout.check_index(&index).ok()?;
+        if !self.layout.in_bounds(&index) {
+            return None;
+        }
         let pos = self.layout.offset_of_in_bounds(&index);
         // SAFETY: invariant 1: `index` is in bounds (just checked), so `pos` is inside the
         // storage.

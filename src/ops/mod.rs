@@ -45,8 +45,12 @@
 //! independent accumulators, and the chunk sums are combined pairwise (a binary counter). For
 //! floating point the rounding error is therefore bounded by roughly
 //! `(16 + log2(n / 128) + 3) · ε · Σ|xᵢ|` instead of the `n · ε · Σ|xᵢ|` of a running sum: for
-//! `f32` (ε ≈ 6e-8) over a million elements, about 2e-6 of `Σ|xᵢ|`. Integer sums are exact
-//! (they overflow as the integer type does).
+//! `f32` (ε ≈ 6e-8) over a million elements, about 2e-6 of `Σ|xᵢ|`. Along an axis whose lanes
+//! are strided in memory (not the innermost axis), sums stream instead: each slice along the
+//! axis is added to an accumulator the size of the result, up to 128 slices in a running sum,
+//! and those chunk sums are combined pairwise; the bound is then
+//! `(min(n, 128) + log2(n / 128) + 3) · ε · Σ|xᵢ|` for lanes of `n` elements. Integer sums are
+//! exact (they overflow as the integer type does).
 
 #[cfg(feature = "alloc")]
 use alloc::vec::Vec;
@@ -116,7 +120,9 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         self.indexed_iter().for_each(|(i, x)| f(i, x));
     }
 
-    /// Folds the elements in logical order.
+    /// Folds the elements, visiting them in memory order (an unspecified order, like ndarray's
+    /// `fold`): size-1 axes dropped, contiguous axes merged, smallest stride innermost. Use
+    /// [`iter`](Self::iter) for logical order.
     ///
     /// # Examples
     ///
@@ -128,18 +134,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// ```
     pub fn fold<B>(&self, init: B, mut f: impl FnMut(B, &S::Elem) -> B) -> B {
         let data = self.view().into_raw_parts().0;
-        let mut acc = Some(init);
-        engine::runs1(self.shape(), self.layout().operand(), &mut |p, n, step| {
-            // `acc` is `Some` between runs; within a run it is a plain local.
-            let Some(mut a) = acc.take() else { return };
-            let mut q = p;
-            for _ in 0..n {
-                a = f(a, &data[q]);
-                q = q.wrapping_add_signed(step);
-            }
-            acc = Some(a);
-        });
-        acc.unwrap_or_else(|| unreachable!("the accumulator is put back after every run"))
+        let layout = *self.layout();
+        engine::fold(data, layout.shape(), layout.operand(), init, &mut f)
     }
 
     /// Applies `f` to every element in place, in an unspecified order.

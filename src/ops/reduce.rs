@@ -55,6 +55,38 @@ impl<T: Zero + Add<Output = T> + Copy> Pairwise<T> {
     }
 }
 
+/// The sum of one chunk (at most [`CHUNK`] elements) with 8 independent accumulators combined
+/// pairwise; unit-stride chunks run as fixed-width slice loops that the compiler vectorises.
+#[inline]
+fn chunk_sum<T: Zero + Add<Output = T> + Copy>(
+    data: &[T],
+    start: usize,
+    len: usize,
+    step: isize,
+) -> T {
+    let mut lanes = [T::zero(); 8];
+    if step == 1 {
+        let xs = &data[start..start + len];
+        let mut groups = xs.chunks_exact(8);
+        for g in &mut groups {
+            for j in 0..8 {
+                lanes[j] = lanes[j] + g[j];
+            }
+        }
+        for (j, &x) in groups.remainder().iter().enumerate() {
+            lanes[j] = lanes[j] + x;
+        }
+    } else {
+        let mut pos = start;
+        for k in 0..len {
+            lanes[k % 8] = lanes[k % 8] + data[pos];
+            pos = pos.wrapping_add_signed(step);
+        }
+    }
+    ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3]))
+        + ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]))
+}
+
 /// Adds the run of `n` elements at `start`, `step` apart, to `acc` chunk by chunk.
 fn sum_run<T: Zero + Add<Output = T> + Copy>(
     acc: &mut Pairwise<T>,
@@ -67,14 +99,8 @@ fn sum_run<T: Zero + Add<Output = T> + Copy>(
     let mut left = n;
     while left > 0 {
         let len = left.min(CHUNK);
-        let mut lanes = [T::zero(); 8];
-        for k in 0..len {
-            lanes[k % 8] = lanes[k % 8] + data[pos];
-            pos = pos.wrapping_add_signed(step);
-        }
-        let chunk = ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3]))
-            + ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]));
-        acc.push(chunk);
+        acc.push(chunk_sum(data, pos, len, step));
+        pos = pos.wrapping_add_signed((len as isize).wrapping_mul(step));
         left -= len;
     }
 }
@@ -474,6 +500,84 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         out
     }
 
+    /// Whether the lanes along `axis` are strided in memory (another axis has a smaller stride):
+    /// then reductions stream slices instead of walking lanes.
+    fn lanes_are_strided(&self, axis: usize) -> bool {
+        let (shape, strides) = (self.shape(), self.strides());
+        let mine = strides[axis].unsigned_abs();
+        shape[axis] > 1
+            && (0..R).any(|a| a != axis && shape[a] > 1 && strides[a].unsigned_abs() < mine)
+    }
+
+    /// The sums along `axis`, in row-major order of the other axes.
+    ///
+    /// Contiguous lanes are summed one by one (blocked and pairwise). Strided lanes are summed
+    /// by streaming: the input is read once, in memory order, adding each slice along the axis
+    /// into an accumulator the size of the result (which stays in cache for moderate sizes);
+    /// up to `CHUNK` slices are added in a running sum, and the chunk sums combine pairwise.
+    fn axis_sums(&self, axis: usize) -> Vec<S::Elem>
+    where
+        S::Elem: Zero + Add<Output = S::Elem> + Copy,
+    {
+        if !self.lanes_are_strided(axis) {
+            return self.lanes(axis, lane_sum);
+        }
+        let data = self.view().into_raw_parts().0;
+        let (shape, strides) = (self.shape(), self.strides());
+        let rest = R - 1;
+        let mut out_shape = [0usize; MAX_DYN_RANK];
+        let mut in_strides = [0isize; MAX_DYN_RANK];
+        let mut out_strides = [0isize; MAX_DYN_RANK];
+        parts::remove_axis(shape, axis, &mut out_shape[..rest]);
+        parts::remove_axis(strides, axis, &mut in_strides[..rest]);
+        let out_shape = &out_shape[..rest];
+        // The result's element count fits (it is at most the input's).
+        let _ =
+            parts::contiguous_strides(out_shape, crate::Order::RowMajor, &mut out_strides[..rest]);
+        let len = crate::layout::checked_len(out_shape).unwrap_or(0);
+        let dst = Operand {
+            strides: &out_strides[..rest],
+            offset: 0,
+        };
+        let (n, step) = (shape[axis], strides[axis]);
+        // Pairwise over chunks: `levels[k]` holds the sum of 2^k chunks.
+        let mut levels: Vec<Option<Vec<S::Elem>>> = Vec::new();
+        for k0 in (0..n).step_by(CHUNK) {
+            let mut acc = alloc::vec![S::Elem::zero(); len];
+            for k in k0..n.min(k0 + CHUNK) {
+                let src = Operand {
+                    strides: &in_strides[..rest],
+                    offset: self
+                        .offset()
+                        .wrapping_add_signed((k as isize).wrapping_mul(step)),
+                };
+                engine::zip_mut(&mut acc, dst, data, src, out_shape, &mut |d, &x| {
+                    *d = *d + x
+                });
+            }
+            let mut level = 0;
+            while let Some(slot) = levels.get_mut(level).and_then(Option::take) {
+                acc.iter_mut().zip(slot).for_each(|(a, b)| *a = b + *a);
+                level += 1;
+            }
+            if levels.len() <= level {
+                levels.resize_with(level + 1, || None);
+            }
+            levels[level] = Some(acc);
+        }
+        let mut total: Option<Vec<S::Elem>> = None;
+        for slot in levels.into_iter().flatten() {
+            total = Some(match total {
+                None => slot,
+                Some(mut t) => {
+                    t.iter_mut().zip(slot).for_each(|(a, b)| *a = *a + b);
+                    t
+                }
+            });
+        }
+        total.unwrap_or_else(|| alloc::vec![S::Elem::zero(); len])
+    }
+
     /// `lane` along axis `A`, with the axis removed.
     fn reduce_axis<Ax, B, const O: usize>(
         &self,
@@ -564,7 +668,10 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         S::Elem: Zero + Add<Output = S::Elem> + Copy,
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
-        self.reduce_axis::<Ax, _, O>(lane_sum)
+        let axis = <Rank<R> as RemoveAxis<Ax>>::AXIS;
+        let mut shape = [0usize; O];
+        parts::remove_axis(self.shape(), axis, &mut shape);
+        Tensor::from_contiguous_vec(self.axis_sums(axis), shape)
     }
 
     /// Sums along axis `A`, keeping it with size 1; rank R → R.
@@ -582,7 +689,10 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         S::Elem: Zero + Add<Output = S::Elem> + Copy,
         Rank<R>: HasAxis<Ax>,
     {
-        self.reduce_axis_keepdims::<Ax, _>(lane_sum)
+        let axis = <Rank<R> as HasAxis<Ax>>::AXIS;
+        let mut shape = *self.shape();
+        shape[axis] = 1;
+        Tensor::from_contiguous_vec(self.axis_sums(axis), shape)
     }
 
     /// Multiplies along axis `A`; rank R → R − 1.
@@ -644,7 +754,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// ```
     pub fn try_mean_axis<Ax, const O: usize>(
         &self,
-        _axis: Ax,
+        which: Ax,
     ) -> Result<Tensor<S::Elem, O>, ShapeError>
     where
         S::Elem: Zero + Add<Output = S::Elem> + Div<Output = S::Elem> + FromPrimitive + Copy,
@@ -652,8 +762,9 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     {
         let axis = <Rank<R> as RemoveAxis<Ax>>::AXIS;
         let count = self.lane_count(axis)?;
-        Ok(self
-            .reduce_axis::<Ax, _, O>(|data, start, n, step| lane_sum(data, start, n, step) / count))
+        let mut sums = self.sum_axis::<Ax, O>(which);
+        sums.map_inplace(|x| *x = *x / count);
+        Ok(sums)
     }
 
     /// The mean along axis `A`, keeping it with size 1; rank R → R.
@@ -670,16 +781,16 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// let t = tensor![[1.0, 2.0], [3.0, 6.0]];
     /// assert_eq!(t.try_mean_axis_keepdims(Axis::<1>).unwrap().to_vec(), [1.5, 4.5]);
     /// ```
-    pub fn try_mean_axis_keepdims<Ax>(&self, _axis: Ax) -> Result<Tensor<S::Elem, R>, ShapeError>
+    pub fn try_mean_axis_keepdims<Ax>(&self, which: Ax) -> Result<Tensor<S::Elem, R>, ShapeError>
     where
         S::Elem: Zero + Add<Output = S::Elem> + Div<Output = S::Elem> + FromPrimitive + Copy,
         Rank<R>: HasAxis<Ax>,
     {
         let axis = <Rank<R> as HasAxis<Ax>>::AXIS;
         let count = self.lane_count(axis)?;
-        Ok(self.reduce_axis_keepdims::<Ax, _>(|data, start, n, step| {
-            lane_sum(data, start, n, step) / count
-        }))
+        let mut sums = self.sum_axis_keepdims::<Ax>(which);
+        sums.map_inplace(|x| *x = *x / count);
+        Ok(sums)
     }
 
     fn lane_count(&self, axis: usize) -> Result<S::Elem, ShapeError>

@@ -1,0 +1,90 @@
+//! View operations never allocate: the B9 chain of the benchmark suite (permute, slice,
+//! reshape_view, unsqueeze, broadcast) and the rest of the view operations run under a
+//! counting allocator that must see zero allocations.
+
+#[path = "../benches/kernels.rs"]
+#[allow(missing_docs)]
+mod kernels;
+
+use std::alloc::{GlobalAlloc, Layout as AllocLayout, System};
+use std::sync::atomic::{AtomicUsize, Ordering};
+
+use ranked::{Axis, INFER, NewAxis, Tensor, s};
+
+/// Counts allocations made by this test binary.
+struct Counting;
+
+static ALLOCATIONS: AtomicUsize = AtomicUsize::new(0);
+
+// SAFETY: forwards to the system allocator unchanged; only counts calls.
+unsafe impl GlobalAlloc for Counting {
+    unsafe fn alloc(&self, layout: AllocLayout) -> *mut u8 {
+        ALLOCATIONS.fetch_add(1, Ordering::SeqCst);
+        // SAFETY: the caller's contract for `alloc` is passed on unchanged.
+        unsafe { System.alloc(layout) }
+    }
+    unsafe fn dealloc(&self, ptr: *mut u8, layout: AllocLayout) {
+        // SAFETY: the caller's contract for `dealloc` is passed on unchanged.
+        unsafe { System.dealloc(ptr, layout) }
+    }
+}
+
+#[global_allocator]
+static GLOBAL: Counting = Counting;
+
+fn allocations_during(f: impl FnOnce()) -> usize {
+    let before = ALLOCATIONS.load(Ordering::SeqCst);
+    f();
+    ALLOCATIONS.load(Ordering::SeqCst) - before
+}
+
+#[test]
+fn view_operations_do_not_allocate() {
+    let t: Tensor<f32, 4> = Tensor::zeros([16, 16, 16, 16]);
+    let mut n = 0;
+    assert_eq!(allocations_during(|| n = kernels::view_chain(&t)), 0);
+    assert_eq!(n, 3 * 15 * 8 * 16 * 16);
+    let count = allocations_during(|| {
+        let v = t.view();
+        let a = v.squeeze(Axis::<0>).err();
+        let b = v.merge(Axis::<1>, Axis::<2>).unwrap();
+        let c = b.split(Axis::<1>, [INFER, 8]).unwrap();
+        let d = c.diagonal(1, Axis::<0>, Axis::<2>);
+        let e = v.unfold(Axis::<3>, 4, 2).unwrap();
+        let f = v.slice(s![.., -1, NewAxis, ..;3, 2..]).unwrap();
+        let g = v
+            .select(Axis::<2>, 5)
+            .unwrap()
+            .flip(Axis::<0>)
+            .step(Axis::<1>, 3)
+            .unwrap();
+        let h = v.reshape_view([256, 16, INFER]).unwrap();
+        let i = v
+            .into_dyn()
+            .permute(&[3, 2, 1, 0])
+            .unwrap()
+            .reshape_dyn(&[16, 4096])
+            .err();
+        let plan = v.plan_reshape(&[4, 4, 4096]).unwrap();
+        std::hint::black_box((
+            a,
+            d.len(),
+            e.len(),
+            f.len(),
+            g.len(),
+            h.len(),
+            i,
+            plan.is_view(),
+        ));
+    });
+    assert_eq!(count, 0);
+    // Sums over all elements and in-place arithmetic do not allocate either.
+    let mut m: Tensor<f32, 2> = Tensor::ones([64, 64]);
+    let row: Tensor<f32, 1> = Tensor::ones([64]);
+    let count = allocations_during(|| {
+        m += &row;
+        m *= 2.0;
+        std::hint::black_box((m.sum(), m.view().t().sum(), m.try_max().ok()));
+    });
+    assert_eq!(count, 0);
+}
