@@ -67,13 +67,13 @@ fn chunk_sum<T: Zero + Add<Output = T> + Copy>(
     let mut lanes = [T::zero(); 8];
     if step == 1 {
         let xs = &data[start..start + len];
-        let mut groups = xs.chunks_exact(8);
-        for g in &mut groups {
+        let (groups, rest) = xs.as_chunks::<8>();
+        for g in groups {
             for j in 0..8 {
                 lanes[j] = lanes[j] + g[j];
             }
         }
-        for (j, &x) in groups.remainder().iter().enumerate() {
+        for (j, &x) in rest.iter().enumerate() {
             lanes[j] = lanes[j] + x;
         }
     } else {
@@ -474,7 +474,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 #[cfg(feature = "alloc")]
 impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// Reduces every lane along `axis` with `lane(data, start, len, step)`, in row-major order
-    /// of the other axes.
+    /// of the other axes. The lanes are visited through the loop engine (the other axes
+    /// coalesced where they are contiguous), each result written straight to its place.
     fn lanes<B>(
         &self,
         axis: usize,
@@ -484,19 +485,44 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         let (shape, strides) = (self.shape(), self.strides());
         let mut outer_shape = [0usize; MAX_DYN_RANK];
         let mut outer_strides = [0isize; MAX_DYN_RANK];
+        let mut out_strides = [0isize; MAX_DYN_RANK];
         let rest = R - 1;
         parts::remove_axis(shape, axis, &mut outer_shape[..rest]);
         parts::remove_axis(strides, axis, &mut outer_strides[..rest]);
-        let count = crate::layout::checked_len(&outer_shape[..rest]).unwrap_or(0);
-        let mut out = Vec::with_capacity(count);
-        let outer = Operand {
+        let outer_shape = &outer_shape[..rest];
+        let count = crate::layout::checked_len(outer_shape).unwrap_or(0);
+        // The result's element count fits (it is at most the input's).
+        let _ = parts::contiguous_strides(
+            outer_shape,
+            crate::Order::RowMajor,
+            &mut out_strides[..rest],
+        );
+        let src = Operand {
             strides: &outer_strides[..rest],
             offset: self.offset(),
         };
+        let dst = Operand {
+            strides: &out_strides[..rest],
+            offset: 0,
+        };
         let (n, step) = (shape[axis], strides[axis]);
-        engine::walk1(&outer_shape[..rest], outer, &mut |p| {
-            out.push(lane(data, p, n, step))
+        let mut out = Vec::with_capacity(count);
+        let Some(plan) = engine::Prepared::new(outer_shape, [dst, src], 0) else {
+            engine::walk1(outer_shape, src, &mut |p| out.push(lane(data, p, n, step)));
+            return out;
+        };
+        let spare = &mut out.spare_capacity_mut()[..count];
+        plan.runs(&mut |[o, p], len, [so, sp]| {
+            let (mut o, mut p) = (o, p);
+            for _ in 0..len {
+                spare[o].write(lane(data, p, n, step));
+                o = o.wrapping_add_signed(so);
+                p = p.wrapping_add_signed(sp);
+            }
         });
+        // SAFETY: the row-major layout of the other axes maps their `count` indices one-to-one
+        // onto `0..count`, and the walk visits each index once, so every slot was written.
+        unsafe { out.set_len(count) };
         out
     }
 
@@ -521,6 +547,9 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     {
         if !self.lanes_are_strided(axis) {
             return self.lanes(axis, lane_sum);
+        }
+        if let Some(sums) = self.axis_sums_by_blocks(axis) {
+            return sums;
         }
         let data = self.view().into_raw_parts().0;
         let (shape, strides) = (self.shape(), self.strides());
@@ -576,6 +605,45 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
             });
         }
         total.unwrap_or_else(|| alloc::vec![S::Elem::zero(); len])
+    }
+
+    /// The common case of [`axis_sums`](Self::axis_sums): the axes after `axis` are
+    /// C-contiguous (with unit stride) and at most `CHUNK` elements are summed per lane. For each
+    /// index of the axes before `axis`, the slices along `axis` are added into that index's block
+    /// of the result, which stays in cache while the input is read once, in order. `None` when
+    /// the layout does not have that form.
+    fn axis_sums_by_blocks(&self, axis: usize) -> Option<Vec<S::Elem>>
+    where
+        S::Elem: Zero + Add<Output = S::Elem> + Copy,
+    {
+        let (shape, strides) = (self.shape(), self.strides());
+        let (n, step) = (shape[axis], strides[axis]);
+        let inner = &shape[axis + 1..];
+        let block = crate::layout::checked_len(inner).ok()?;
+        if n > CHUNK || block == 0 || !parts::is_contiguous(inner, &strides[axis + 1..], false) {
+            return None;
+        }
+        let data = self.view().into_raw_parts().0;
+        let outer = &shape[..axis];
+        let count = crate::layout::checked_len(outer).ok()?;
+        let mut out = alloc::vec![S::Elem::zero(); count * block];
+        let mut blocks = out.chunks_exact_mut(block);
+        let outer_op = Operand {
+            strides: &strides[..axis],
+            offset: self.offset(),
+        };
+        engine::walk1(outer, outer_op, &mut |p| {
+            // `walk1` visits exactly `count` outer indices, in row-major order.
+            let Some(acc) = blocks.next() else { return };
+            let mut q = p;
+            for _ in 0..n {
+                for (a, &x) in acc.iter_mut().zip(&data[q..q + block]) {
+                    *a = *a + x;
+                }
+                q = q.wrapping_add_signed(step);
+            }
+        });
+        Some(out)
     }
 
     /// `lane` along axis `A`, with the axis removed.
