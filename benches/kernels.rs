@@ -252,10 +252,12 @@ pub fn b6(d: &Data4) -> Case<'_> {
     }
 }
 
-/// B7: `out = a + b` for a contiguous + broadcast, a permuted + broadcast, and two contiguous
-/// operands, against ndarray and a `memcpy` of the output's bytes.
+/// B7: `out = a + b` into a preallocated output, for a contiguous + broadcast, a permuted +
+/// broadcast, and two contiguous operands, against ndarray's `Zip` and a `memcpy` of the
+/// output's bytes.
 pub fn b7<'a>(d: &'a Data4, e: &'a Data4) -> Vec<Case<'a>> {
-    let last = d.ours.shape()[3];
+    let shape = *d.ours.shape();
+    let last = shape[3];
     let row: Tensor<f32, 1> = Tensor::from_fn([last], |[i]| i as f32);
     let nd_row = Array::from_shape_vec(last, row.to_vec()).unwrap();
     let mut cases = Vec::new();
@@ -264,16 +266,24 @@ pub fn b7<'a>(d: &'a Data4, e: &'a Data4) -> Vec<Case<'a>> {
         ("permuted + broadcast", true),
     ] {
         let (row, nd_row) = (row.clone(), nd_row.clone());
-        let mut flat = vec![0.0f32; d.ours.len()];
         let perm = if permuted { [3, 2, 1, 0] } else { [0, 1, 2, 3] };
+        let out_shape = *d.ours.view().permute(perm).unwrap().shape();
+        let mut out: Tensor<f32, 4> = Tensor::zeros(out_shape);
+        let mut nd_out: Array<f32, Ix4> = Array::zeros(out_shape);
+        let mut flat = vec![0.0f32; d.ours.len()];
         cases.push(Case {
-            id: format!("B7 a + b, {name}"),
+            id: format!("B7 out = a + b, {name}"),
             contenders: vec![
                 contender("ranked", move || {
-                    black_box(d.ours.view().permute(perm).unwrap() + &row);
+                    out.assign_zip(&d.ours.view().permute(perm).unwrap(), &row, |&x, &y| x + y);
+                    black_box(&out);
                 }),
                 contender("ndarray Ix4", move || {
-                    black_box(&d.nd.view().permuted_axes(perm) + &nd_row);
+                    ndarray::Zip::from(&mut nd_out)
+                        .and(&d.nd.view().permuted_axes(perm))
+                        .and_broadcast(&nd_row)
+                        .for_each(|o, &x, &y| *o = x + y);
+                    black_box(&nd_out);
                 }),
                 contender("memcpy", move || {
                     flat.copy_from_slice(black_box(d.ours.as_slice().unwrap()));
@@ -282,15 +292,22 @@ pub fn b7<'a>(d: &'a Data4, e: &'a Data4) -> Vec<Case<'a>> {
             ],
         });
     }
+    let mut out: Tensor<f32, 4> = Tensor::zeros(shape);
+    let mut nd_out: Array<f32, Ix4> = Array::zeros(shape);
     let mut flat = vec![0.0f32; d.ours.len()];
     cases.push(Case {
-        id: "B7 a + b, both contiguous".into(),
+        id: "B7 out = a + b, three contiguous".into(),
         contenders: vec![
             contender("ranked", move || {
-                black_box(&d.ours + &e.ours);
+                out.assign_zip(&d.ours, &e.ours, |&x, &y| x + y);
+                black_box(&out);
             }),
             contender("ndarray Ix4", move || {
-                black_box(&d.nd + &e.nd);
+                ndarray::Zip::from(&mut nd_out)
+                    .and(&d.nd)
+                    .and(&e.nd)
+                    .for_each(|o, &x, &y| *o = x + y);
+                black_box(&nd_out);
             }),
             contender("memcpy", move || {
                 flat.copy_from_slice(black_box(d.ours.as_slice().unwrap()));

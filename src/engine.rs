@@ -525,44 +525,23 @@ pub(crate) fn map_to_vec<T, U>(
     out
 }
 
-/// A new `Vec` holding `f(a, b)` for corresponding elements of two operands of `shape`, in
-/// logical (row-major) order; `f` is called once per element, in any order.
-#[cfg(feature = "alloc")]
-pub(crate) fn map2_to_vec<T, U, V>(
+/// Calls `f(dst, a, b)` on corresponding elements of three operands of one shape, in any
+/// order; `dst` is written. When `a` is transposed relative to `dst` the walk is tiled.
+pub(crate) fn zip3_mut<T, A, B>(
+    dst_data: &mut [T],
+    dst: Operand<'_>,
+    (a_data, a): (&[A], Operand<'_>),
+    (b_data, b): (&[B], Operand<'_>),
     shape: &[usize],
-    (a_data, a): (&[T], Operand<'_>),
-    (b_data, b): (&[U], Operand<'_>),
-    f: &mut impl FnMut(&T, &U) -> V,
-) -> alloc::vec::Vec<V> {
-    use core::mem::MaybeUninit;
-    let len = crate::layout::checked_len(shape).unwrap_or(0);
-    let mut out = alloc::vec::Vec::with_capacity(len);
-    let mut dst_strides = [0isize; MAX_DYN_RANK];
-    let rank = shape.len();
-    let plan = if rank <= MAX_DYN_RANK
-        && crate::layout::parts::contiguous_strides(
-            shape,
-            crate::Order::RowMajor,
-            &mut dst_strides[..rank],
-        )
-        .is_ok()
-    {
-        let dst = Operand {
-            strides: &dst_strides[..rank],
-            offset: 0,
-        };
-        Prepared::new(shape, [dst, a, b], 0)
-    } else {
-        None
+    f: &mut impl FnMut(&mut T, &A, &B),
+) {
+    let Some(plan) = Prepared::new(shape, [dst, a, b], 0) else {
+        // Beyond the inline capacity: the logical walk.
+        return walk3(shape, [dst, a, b], &mut |o, p, q| {
+            f(&mut dst_data[o], &a_data[p], &b_data[q])
+        });
     };
-    let Some(plan) = plan else {
-        walk2(shape, a, b, &mut |p, q| out.push(f(&a_data[p], &b_data[q])));
-        return out;
-    };
-    let spare: &mut [MaybeUninit<V>] = &mut out.spare_capacity_mut()[..len];
     if let Some(unit) = plan.transposed_axis() {
-        // The first source is transposed relative to the output: tile (the second source is
-        // usually broadcast or small).
         plan.tiled(unit, &mut |[o, p, q], (nu, nl), su, sl| {
             for l0 in (0..nl).step_by(STRIP) {
                 let run = STRIP.min(nl - l0);
@@ -574,7 +553,7 @@ pub(crate) fn map2_to_vec<T, U, V>(
                     };
                     let (mut o, mut p, mut q) = (at(o, 0), at(p, 1), at(q, 2));
                     for _ in 0..run {
-                        spare[o].write(f(&a_data[p], &b_data[q]));
+                        f(&mut dst_data[o], &a_data[p], &b_data[q]);
                         o = o.wrapping_add_signed(sl[0]);
                         p = p.wrapping_add_signed(sl[1]);
                         q = q.wrapping_add_signed(sl[2]);
@@ -582,48 +561,107 @@ pub(crate) fn map2_to_vec<T, U, V>(
                 }
             }
         });
-        // SAFETY: as below: the tiles cover every index of the row-major layout of `shape`
-        // exactly once, so every slot below `len` was written.
-        unsafe { out.set_len(len) };
-        return out;
+        return;
     }
     plan.runs(&mut |[o, p, q], n, strides| match strides {
         [1, 1, 1] => {
             let pairs = a_data[p..p + n].iter().zip(&b_data[q..q + n]);
-            spare[o..o + n]
+            dst_data[o..o + n]
                 .iter_mut()
                 .zip(pairs)
-                .for_each(|(d, (x, y))| {
-                    d.write(f(x, y));
-                });
+                .for_each(|(d, (x, y))| f(d, x, y));
         }
         [1, 1, 0] => {
             let y = &b_data[q];
-            spare[o..o + n]
+            dst_data[o..o + n]
                 .iter_mut()
                 .zip(&a_data[p..p + n])
-                .for_each(|(d, x)| {
-                    d.write(f(x, y));
-                });
+                .for_each(|(d, x)| f(d, x, y));
         }
         [1, 0, 1] => {
             let x = &a_data[p];
-            spare[o..o + n]
+            dst_data[o..o + n]
                 .iter_mut()
                 .zip(&b_data[q..q + n])
-                .for_each(|(d, y)| {
-                    d.write(f(x, y));
-                });
+                .for_each(|(d, y)| f(d, x, y));
         }
         [so, sp, sq] => {
             let (mut o, mut p, mut q) = (o, p, q);
             for _ in 0..n {
-                spare[o].write(f(&a_data[p], &b_data[q]));
+                f(&mut dst_data[o], &a_data[p], &b_data[q]);
                 o = o.wrapping_add_signed(so);
                 p = p.wrapping_add_signed(sp);
                 q = q.wrapping_add_signed(sq);
             }
         }
+    });
+}
+
+/// The logical walk over three operands (for shapes beyond the inline capacity).
+fn walk3(shape: &[usize], [o, a, b]: [Operand<'_>; 3], f: &mut impl FnMut(usize, usize, usize)) {
+    if shape.contains(&0) {
+        return;
+    }
+    fn from(
+        shape: &[usize],
+        s: [&[isize]; 3],
+        p: [usize; 3],
+        f: &mut impl FnMut(usize, usize, usize),
+    ) {
+        match shape.split_first() {
+            None => f(p[0], p[1], p[2]),
+            Some((&n, rest)) => {
+                let mut q = p;
+                for _ in 0..n {
+                    from(rest, s.map(|x| &x[1..]), q, f);
+                    for k in 0..3 {
+                        q[k] = q[k].wrapping_add_signed(s[k][0]);
+                    }
+                }
+            }
+        }
+    }
+    from(
+        shape,
+        [o.strides, a.strides, b.strides],
+        [o.offset, a.offset, b.offset],
+        f,
+    );
+}
+
+/// A new `Vec` holding `f(a, b)` for corresponding elements of two operands of `shape`, in
+/// logical (row-major) order; `f` is called once per element, in any order.
+#[cfg(feature = "alloc")]
+pub(crate) fn map2_to_vec<T, U, V>(
+    shape: &[usize],
+    a: (&[T], Operand<'_>),
+    b: (&[U], Operand<'_>),
+    f: &mut impl FnMut(&T, &U) -> V,
+) -> alloc::vec::Vec<V> {
+    use core::mem::MaybeUninit;
+    let len = crate::layout::checked_len(shape).unwrap_or(0);
+    let mut out = alloc::vec::Vec::with_capacity(len);
+    let mut dst_strides = [0isize; MAX_DYN_RANK];
+    let rank = shape.len();
+    if rank > MAX_DYN_RANK
+        || crate::layout::parts::contiguous_strides(
+            shape,
+            crate::Order::RowMajor,
+            &mut dst_strides[..rank],
+        )
+        .is_err()
+    {
+        // Beyond the inline capacity (or a shape no layout can hold): the logical walk.
+        walk2(shape, a.1, b.1, &mut |p, q| out.push(f(&a.0[p], &b.0[q])));
+        return out;
+    }
+    let dst = Operand {
+        strides: &dst_strides[..rank],
+        offset: 0,
+    };
+    let spare: &mut [MaybeUninit<V>] = &mut out.spare_capacity_mut()[..len];
+    zip3_mut(spare, dst, a, b, shape, &mut |d, x, y| {
+        d.write(f(x, y));
     });
     // SAFETY: the row-major layout of `shape` maps its `len` indices one-to-one onto `0..len`,
     // and the walk visits every index exactly once, so every slot below `len` was written.

@@ -122,6 +122,15 @@ proptest! {
             a.fill(4);
             a.map_inplace(|x| *x += 1);
             prop_assert!(a.iter().all(|&x| x == 5));
+            // out = f(x, y) into the strided view, both operands broadcast.
+            let twice = b.map(|&y| y * 2);
+            a.assign_zip(&b, &twice.view().reversed_axes().reversed_axes(), |&x, &y| x * 100 + y);
+            let mut zipped = ArrayD::<i64>::zeros(IxDyn(&target));
+            ndarray::Zip::from(&mut zipped)
+                .and_broadcast(&nb)
+                .and_broadcast(&nb.mapv(|y| y * 2))
+                .for_each(|o, &x, &y| *o = x * 100 + y);
+            prop_assert_eq!(a.to_vec(), zipped.iter().copied().collect::<Vec<_>>());
         }
     }
 

@@ -240,6 +240,94 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         }
     }
 
+    /// Sets every element of `self` to `f(a, b)`, with `a` and `b` broadcast to `self`'s shape:
+    /// `out = a + b` into an existing tensor, without allocating. The operands may have any
+    /// layouts (and element types); their ranks must not exceed `self`'s.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::BroadcastMismatch`](crate::ErrorKind::BroadcastMismatch) if `a` or `b`
+    /// cannot be broadcast to `self`'s shape.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Tensor, tensor};
+    ///
+    /// let a = tensor![[1, 2, 3], [4, 5, 6]];
+    /// let b = tensor![10, 20, 30];
+    /// let mut out: Tensor<i32, 2> = Tensor::zeros([2, 3]);
+    /// out.try_assign_zip(&a, &b, |&x, &y| x + y).unwrap();
+    /// assert_eq!(out, tensor![[11, 22, 33], [14, 25, 36]]);
+    /// assert!(out.try_assign_zip(&a, &tensor![1, 2], |&x, &y| x + y).is_err());
+    /// ```
+    pub fn try_assign_zip<S1, S2, const R1: usize, const R2: usize>(
+        &mut self,
+        a: &TensorBase<S1, R1>,
+        b: &TensorBase<S2, R2>,
+        mut f: impl FnMut(&S1::Elem, &S2::Elem) -> S::Elem,
+    ) -> Result<(), ShapeError>
+    where
+        S: StorageMut,
+        S1: Storage,
+        S2: Storage,
+        Rank<R1>: BroadcastTo<R>,
+        Rank<R2>: BroadcastTo<R>,
+    {
+        let target = *self.layout();
+        let la = a.layout().broadcast_to(*target.shape())?;
+        let lb = b.layout().broadcast_to(*target.shape())?;
+        let (da, db) = (a.view().into_raw_parts().0, b.view().into_raw_parts().0);
+        let data = self.view_mut().into_raw_parts().0;
+        engine::zip3_mut(
+            data,
+            target.operand(),
+            (da, la.operand()),
+            (db, lb.operand()),
+            target.shape(),
+            &mut |d, x, y| *d = f(x, y),
+        );
+        Ok(())
+    }
+
+    /// Sets every element of `self` to `f(a, b)` (see [`try_assign_zip`](Self::try_assign_zip)).
+    ///
+    /// # Panics
+    ///
+    /// If `a` or `b` cannot be broadcast to `self`'s shape.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Tensor, tensor};
+    ///
+    /// let mut out: Tensor<f32, 1> = Tensor::zeros([3]);
+    /// out.assign_zip(&tensor![1.0, 2.0, 3.0], &tensor![0.5], |&x, &y| x * y);
+    /// assert_eq!(out.to_vec(), [0.5, 1.0, 1.5]);
+    /// ```
+    #[track_caller]
+    pub fn assign_zip<S1, S2, const R1: usize, const R2: usize>(
+        &mut self,
+        a: &TensorBase<S1, R1>,
+        b: &TensorBase<S2, R2>,
+        f: impl FnMut(&S1::Elem, &S2::Elem) -> S::Elem,
+    ) where
+        S: StorageMut,
+        S1: Storage,
+        S2: Storage,
+        Rank<R1>: BroadcastTo<R>,
+        Rank<R2>: BroadcastTo<R>,
+    {
+        if let Err(err) = self.try_assign_zip(a, b, f) {
+            panic!(
+                "cannot combine tensors of shapes {:?} and {:?} into one of shape {:?}: {err}",
+                a.shape(),
+                b.shape(),
+                self.shape()
+            );
+        }
+    }
+
     /// Copies `src`, of exactly the same shape, into `self`.
     ///
     /// # Errors
