@@ -161,6 +161,7 @@ fn planner_agrees_with_brute_force_exhaustively() {
             }
         }
     }
+    eprintln!("{checked} (layout, target) pairs checked: {views} views, {copies} copies");
     assert!(
         checked > 100_000 && views > 10_000 && copies > 10_000,
         "{checked} {views} {copies}"
