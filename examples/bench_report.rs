@@ -2,7 +2,8 @@
 //! ours / peer (time; below 1 is faster) and, where bytes are copied, the fraction of `memcpy`
 //! throughput we reach. `cargo bench` runs the same kernels under criterion.
 //!
-//! Run with `cargo run --release --example bench_report`.
+//! Run with `cargo run --release --example bench_report` (`-- --quick` for smaller data and
+//! shorter timing, `-- --only B4` for the benchmarks whose name contains `B4`).
 
 #[path = "../benches/kernels.rs"]
 mod kernels;
@@ -26,6 +27,15 @@ fn median(f: &mut dyn FnMut(), budget: Duration) -> Duration {
 }
 
 fn report(case: Case<'_>, budget: Duration) {
+    // `--only TEXT` keeps the benchmarks whose name contains TEXT.
+    let args: Vec<String> = std::env::args().collect();
+    if let Some(i) = args.iter().position(|a| a == "--only") {
+        if let Some(only) = args.get(i + 1) {
+            if !case.id.contains(only.as_str()) {
+                return;
+            }
+        }
+    }
     let mut results = Vec::new();
     for mut c in case.contenders {
         results.push((c.name, median(&mut c.run, budget)));

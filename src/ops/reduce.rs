@@ -1061,7 +1061,25 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
 /// The blocked pairwise sum of one lane.
 #[cfg(feature = "alloc")]
+#[inline]
 fn lane_sum<T: Zero + Add<Output = T> + Copy>(
+    data: &[T],
+    start: usize,
+    n: usize,
+    step: isize,
+) -> T {
+    if n <= CHUNK {
+        chunk_sum(data, start, n, step)
+    } else {
+        long_lane_sum(data, start, n, step)
+    }
+}
+
+/// The pairwise sum of a lane longer than one chunk. Kept out of line: its 64-slot accumulator
+/// would otherwise weigh on every short lane's stack frame.
+#[cfg(feature = "alloc")]
+#[inline(never)]
+fn long_lane_sum<T: Zero + Add<Output = T> + Copy>(
     data: &[T],
     start: usize,
     n: usize,
