@@ -29,12 +29,12 @@ fn median(f: &mut dyn FnMut(), budget: Duration) -> Duration {
 fn report(case: Case<'_>, budget: Duration) {
     // `--only TEXT` keeps the benchmarks whose name contains TEXT.
     let args: Vec<String> = std::env::args().collect();
-    if let Some(i) = args.iter().position(|a| a == "--only") {
-        if let Some(only) = args.get(i + 1) {
-            if !case.id.contains(only.as_str()) {
-                return;
-            }
-        }
+    let only = args
+        .iter()
+        .position(|a| a == "--only")
+        .and_then(|i| args.get(i + 1));
+    if only.is_some_and(|only| !case.id.contains(only.as_str())) {
+        return;
     }
     let mut results = Vec::new();
     for mut c in case.contenders {

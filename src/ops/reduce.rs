@@ -64,6 +64,10 @@ fn chunk_sum<T: Zero + Add<Output = T> + Copy>(
     len: usize,
     step: isize,
 ) -> T {
+    if len == 0 {
+        // An empty lane may sit at any offset, even one past the end of the storage.
+        return T::zero();
+    }
     let mut lanes = [T::zero(); 8];
     if step == 1 {
         let xs = &data[start..start + len];
