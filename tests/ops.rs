@@ -319,6 +319,12 @@ fn size_zero_tensors() {
     assert_eq!((&e + &e).shape(), &[0, 3]);
     let m: Tensor<f64, 2> = Tensor::zeros([3, 0]);
     assert_eq!(m.matmul(&e).unwrap(), Tensor::zeros([3, 3]));
+    // Empty lanes, including ones whose offset lies at the end of the storage.
+    assert_eq!(m.sum_axis(Axis::<1>).to_vec(), [0.0; 3]);
+    let full = Tensor::from_fn([2, 4], |[i, j]| (i * 4 + j) as f64);
+    let tail = full.view().narrow(Axis::<1>, 4, 0).unwrap();
+    assert_eq!(tail.sum_axis(Axis::<1>).to_vec(), [0.0; 2]);
+    assert_eq!(tail.sum(), 0.0);
 }
 
 #[test]
