@@ -57,11 +57,22 @@ fn report(case: Case<'_>, budget: Duration) {
         })
         .collect();
     println!(
-        "| {} | {:.3} ms | {} |",
+        "| {} | {} | {} |",
         case.id,
-        ours * 1e3,
+        readable(ours),
         cells.join("; ")
     );
+}
+
+/// Seconds in the unit that keeps three significant digits readable.
+fn readable(seconds: f64) -> String {
+    if seconds >= 1e-3 {
+        format!("{:.3} ms", seconds * 1e3)
+    } else if seconds >= 1e-6 {
+        format!("{:.2} µs", seconds * 1e6)
+    } else {
+        format!("{:.1} ns", seconds * 1e9)
+    }
 }
 
 fn main() {

@@ -635,7 +635,7 @@ impl<S: Storage> DynTensorBase<S> {
         let dim = *self
             .shape()
             .get(axis)
-            .ok_or(ShapeError::invalid_axis(self.rank(), axis))?;
+            .ok_or_else(|| ShapeError::invalid_axis(self.rank(), axis))?;
         let (start, end) = range.bounds();
         let (start, end) = crate::slice::resolve_range(axis, dim, start, end)?;
         // SAFETY: `slice_axis` is view arithmetic (keeps invariants 1 and 2).

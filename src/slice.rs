@@ -148,7 +148,7 @@ pub(crate) fn resolve_range(
             .resolve(dim)
             .ok_or_else(|| before(b))?
             .checked_add(1)
-            .ok_or(ShapeError::overflow(Some(axis)))?,
+            .ok_or_else(|| ShapeError::overflow(Some(axis)))?,
     };
     if s > dim {
         return Err(ShapeError::range_out_of_bounds(axis, dim, s));
@@ -417,6 +417,7 @@ impl<In, Out, Len: ArrayLength> SliceInfo<In, Out, Len> {
     /// ```
     #[must_use]
     #[allow(clippy::type_complexity)] // the counts are the point
+    #[inline(always)]
     pub fn push<A: SliceArg>(
         self,
         item: A,

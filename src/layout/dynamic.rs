@@ -753,7 +753,7 @@ impl DynLayout {
     pub fn narrow(&self, axis: usize, start: usize, len: usize) -> Result<Self, ShapeError> {
         let end = start
             .checked_add(len)
-            .ok_or(ShapeError::overflow(Some(axis)))?;
+            .ok_or_else(|| ShapeError::overflow(Some(axis)))?;
         self.slice_axis(axis, start, end, 1)
     }
 

@@ -151,7 +151,9 @@ pub fn checked_len(shape: &[usize]) -> Result<usize, ShapeError> {
     }
     let mut n: usize = 1;
     for (axis, &dim) in shape.iter().enumerate() {
-        n = n.checked_mul(dim).ok_or(ShapeError::overflow(Some(axis)))?;
+        n = n
+            .checked_mul(dim)
+            .ok_or_else(|| ShapeError::overflow(Some(axis)))?;
     }
     Ok(n)
 }
@@ -812,7 +814,7 @@ impl<const R: usize> Layout<R> {
     pub fn narrow(&self, axis: usize, start: usize, len: usize) -> Result<Self, ShapeError> {
         let end = start
             .checked_add(len)
-            .ok_or(ShapeError::overflow(Some(axis)))?;
+            .ok_or_else(|| ShapeError::overflow(Some(axis)))?;
         self.slice_axis(axis, start, end, 1)
     }
 

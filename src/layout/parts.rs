@@ -33,6 +33,7 @@ impl Parts<'_> {
 
 /// `offset + delta`, unless the derived layout (`shape`) has no elements: then no position is
 /// reached and the offset stays where it was, inside the storage.
+#[inline]
 fn shifted(offset: usize, delta: isize, shape: &[usize]) -> usize {
     if shape.contains(&0) {
         offset
@@ -42,6 +43,7 @@ fn shifted(offset: usize, delta: isize, shape: &[usize]) -> usize {
 }
 
 /// Copies `src` into `dst`, replacing `src[start..end]` with `with`.
+#[inline]
 fn splice<T: Copy>(src: &[T], start: usize, end: usize, with: &[T], dst: &mut [T]) {
     debug_assert_eq!(dst.len(), src.len() - (end - start) + with.len());
     let (head, tail) = (&src[..start], &src[end..]);
@@ -52,6 +54,7 @@ fn splice<T: Copy>(src: &[T], start: usize, end: usize, with: &[T], dst: &mut [T
 
 /// Copies `src` without its element at `axis` into `dst` (one shorter).
 #[cfg(feature = "alloc")]
+#[inline]
 pub(crate) fn remove_axis<T: Copy>(src: &[T], axis: usize, dst: &mut [T]) {
     splice(src, axis, axis + 1, &[], dst);
 }
@@ -60,6 +63,7 @@ pub(crate) fn remove_axis<T: Copy>(src: &[T], axis: usize, dst: &mut [T]) {
 
 /// Contiguous strides for `shape` in `order`. Size-0 axes count as size 1 so that strides stay
 /// meaningful (NumPy does the same); the product must fit in `isize`.
+#[inline]
 pub(crate) fn contiguous_strides(
     shape: &[usize],
     order: Order,
@@ -72,7 +76,7 @@ pub(crate) fn contiguous_strides(
             isize::try_from(shape[axis].max(1)).map_err(|_| ShapeError::overflow(Some(axis)))?;
         step = step
             .checked_mul(dim)
-            .ok_or(ShapeError::overflow(Some(axis)))?;
+            .ok_or_else(|| ShapeError::overflow(Some(axis)))?;
         Ok(())
     };
     match order {
@@ -132,7 +136,7 @@ pub(crate) fn try_offset_of(p: Parts<'_>, index: &[usize]) -> Result<usize, Shap
             .ok()
             .and_then(|i| i.checked_mul(stride))
             .and_then(|s| pos.checked_add(s))
-            .ok_or(ShapeError::overflow(Some(axis)))?;
+            .ok_or_else(|| ShapeError::overflow(Some(axis)))?;
     }
     usize::try_from(pos)
         .map_err(|_| ShapeError::new(ErrorKind::BeforeStorage, None, 0, -(pos as i128)))
@@ -191,6 +195,7 @@ pub(crate) fn ravel(shape: &[usize], index: &[usize]) -> Option<usize> {
 }
 
 /// The index at row-major position `linear` (which must be below the element count).
+#[inline]
 pub(crate) fn unravel(shape: &[usize], mut linear: usize, index: &mut [usize]) {
     for axis in (0..shape.len()).rev() {
         let dim = shape[axis];
@@ -219,11 +224,11 @@ pub(crate) fn validate(p: Parts<'_>, storage_len: usize) -> Result<(), ShapeErro
         let span = isize::try_from(dim - 1)
             .ok()
             .and_then(|d| d.checked_mul(stride))
-            .ok_or(ShapeError::overflow(Some(axis)))?;
+            .ok_or_else(|| ShapeError::overflow(Some(axis)))?;
         let bound = if span < 0 { &mut low } else { &mut high };
         *bound = bound
             .checked_add(span)
-            .ok_or(ShapeError::overflow(Some(axis)))?;
+            .ok_or_else(|| ShapeError::overflow(Some(axis)))?;
     }
     if low < 0 {
         return Err(ShapeError::new(
@@ -247,6 +252,7 @@ pub(crate) fn validate(p: Parts<'_>, storage_len: usize) -> Result<(), ShapeErro
 
 /// See [`Layout::check_unique`](super::Layout::check_unique). Visits the axes longer than 1 in
 /// order of absolute stride (ties by axis number) by repeated selection: O(rank²), no buffer.
+#[inline]
 pub(crate) fn check_unique(shape: &[usize], strides: &[isize]) -> Result<(), ShapeError> {
     if shape.contains(&0) {
         return Ok(());
@@ -274,13 +280,14 @@ pub(crate) fn check_unique(shape: &[usize], strides: &[isize]) -> Result<(), Sha
         reach = (shape[axis] - 1)
             .checked_mul(stride)
             .and_then(|s| s.checked_add(reach))
-            .ok_or(ShapeError::overflow(Some(axis)))?;
+            .ok_or_else(|| ShapeError::overflow(Some(axis)))?;
     }
 }
 
 // --------------------------------------------------------------------------- view operations
 
 /// Axis `i` of the result is axis `axes[i]` of the source; each axis exactly once.
+#[inline]
 pub(crate) fn permute(
     p: Parts<'_>,
     axes: &[usize],
@@ -315,6 +322,7 @@ pub(crate) fn permute(
 }
 
 /// Removes `axis`, which must have size 1.
+#[inline]
 pub(crate) fn squeeze(
     p: Parts<'_>,
     axis: usize,
@@ -331,6 +339,7 @@ pub(crate) fn squeeze(
 
 /// Inserts a size-1 axis before `axis` (`axis == rank` appends), with the stride that keeps a
 /// contiguous layout contiguous: `strides[axis] · shape[axis]`, or 1 when appending (seed 004).
+#[inline]
 pub(crate) fn unsqueeze(
     p: Parts<'_>,
     axis: usize,
@@ -348,6 +357,7 @@ pub(crate) fn unsqueeze(
 }
 
 /// Fixes `axis` at `index` and removes it.
+#[inline]
 pub(crate) fn select(
     p: Parts<'_>,
     axis: usize,
@@ -367,6 +377,7 @@ pub(crate) fn select(
 /// The size and stride of axes `start..=end` merged into one, or the adjacent pair that is not
 /// contiguous: walking inwards-out and skipping size-1 axes, each axis's stride must be the next
 /// inner axis's stride times its size. A layout with no elements always merges.
+#[inline]
 pub(crate) fn merged_axis(
     p: Parts<'_>,
     start: usize,
@@ -406,6 +417,7 @@ pub(crate) fn merged_axis(
 }
 
 /// Merges axes `start..=end` into one (see [`merged_axis`]).
+#[inline]
 pub(crate) fn merge(
     p: Parts<'_>,
     start: usize,
@@ -420,6 +432,7 @@ pub(crate) fn merge(
 }
 
 /// Resolves at most one [`INFER`] in `sizes` so that they multiply to `dim`.
+#[inline]
 pub(crate) fn resolve_sizes(
     axis: usize,
     dim: usize,
@@ -438,7 +451,7 @@ pub(crate) fn resolve_sizes(
     for &s in sizes.iter().filter(|&&s| s != INFER) {
         known = known
             .checked_mul(s)
-            .ok_or(ShapeError::overflow(Some(axis)))?;
+            .ok_or_else(|| ShapeError::overflow(Some(axis)))?;
     }
     let not_divisible = || {
         ShapeError::new(
@@ -471,6 +484,7 @@ pub(crate) fn resolve_sizes(
 
 /// Splits `axis` into `sizes` (at most one [`INFER`]); `sizes.len()` must be at most
 /// [`MAX_DYN_RANK`](super::MAX_DYN_RANK).
+#[inline]
 pub(crate) fn split(
     p: Parts<'_>,
     axis: usize,
@@ -498,6 +512,7 @@ pub(crate) fn split(
 /// One axis after slicing `start..end` with `step`: its new size, its new stride and how far the
 /// offset moves. A negative step walks the range from its last element backwards (ndarray's
 /// rule: `0..5` with step −2 picks 4, 2, 0).
+#[inline]
 pub(crate) fn sliced_axis(
     axis: usize,
     dim: usize,
@@ -531,11 +546,14 @@ pub(crate) fn sliced_axis(
         stride = stride.wrapping_neg();
     }
     let k = step.unsigned_abs();
-    Ok((len.div_ceil(k), stride.wrapping_mul(k as isize), delta))
+    // Unit steps (the common case) skip the division.
+    let dim = if k == 1 { len } else { len.div_ceil(k) };
+    Ok((dim, stride.wrapping_mul(k as isize), delta))
 }
 
 /// Slices one axis in place (`shape` and `strides` hold a copy of the source's); returns the new
 /// offset.
+#[inline]
 pub(crate) fn slice_axis(
     shape: &mut [usize],
     strides: &mut [isize],
@@ -550,6 +568,7 @@ pub(crate) fn slice_axis(
 }
 
 /// Reverses one axis in place; returns the new offset.
+#[inline]
 pub(crate) fn flip(shape: &[usize], strides: &mut [isize], offset: usize, axis: usize) -> usize {
     let delta = (shape[axis].wrapping_sub(1) as isize).wrapping_mul(strides[axis]);
     strides[axis] = strides[axis].wrapping_neg();
@@ -557,6 +576,7 @@ pub(crate) fn flip(shape: &[usize], strides: &mut [isize], offset: usize, axis: 
 }
 
 /// Applies the items of an `s![]` description.
+#[inline]
 pub(crate) fn slice_items(
     p: Parts<'_>,
     items: &[SliceItem],
@@ -631,6 +651,7 @@ pub(crate) fn slice_items(
 
 /// Broadcasts to `target` (NumPy rules, aligned on the right; `target` is at least as long as
 /// the source's shape), writing the target and its strides.
+#[inline]
 pub(crate) fn broadcast(
     p: Parts<'_>,
     target: &[usize],
@@ -673,6 +694,7 @@ pub(crate) fn broadcast(
 
 /// The diagonal over two different axes `d1`, `d2` with an offset, by PyTorch's rules (see
 /// [`Layout::diagonal`](super::Layout::diagonal)).
+#[inline]
 pub(crate) fn diagonal(
     p: Parts<'_>,
     offset: isize,
@@ -700,6 +722,7 @@ pub(crate) fn diagonal(
 }
 
 /// Sliding windows of `size` along `axis`, one every `step` (PyTorch's `unfold`).
+#[inline]
 pub(crate) fn unfold(
     p: Parts<'_>,
     axis: usize,

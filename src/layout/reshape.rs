@@ -251,6 +251,7 @@ fn kind_of(old: &[usize], new: &[usize]) -> GroupKind {
 /// Plans reshaping `p` to `new_shape` (sizes resolved, same element count, and each side at
 /// most `MAX_DYN_RANK` axes when `groups` is to be filled). Writes the new strides when the
 /// reshape is a view, and calls `group` for each group in order. Returns the verdict.
+#[inline]
 pub(crate) fn plan(
     p: Parts<'_>,
     new_shape: &[usize],
@@ -335,6 +336,7 @@ pub(crate) fn count_mismatch(
 }
 
 /// Resolves `INFER` in `to` (in place) against `from`'s element count and checks the counts.
+#[inline]
 pub(crate) fn resolve_target(from: &[usize], to: &mut [usize]) -> Result<usize, ShapeError> {
     let count = super::checked_len(from)?;
     let inferred = to.iter().filter(|&&d| d == super::INFER).count();
@@ -385,6 +387,7 @@ pub(crate) fn explain(p: Parts<'_>, to: &[usize]) -> Result<ReshapePlan, ShapeEr
 
 /// Reshapes without copying: resolves `INFER`, checks counts, plans, and writes the new shape
 /// and strides; returns the offset.
+#[inline]
 pub(crate) fn reshape(
     p: Parts<'_>,
     to: &[usize],

@@ -203,7 +203,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     where
         S::Elem: PartialOrd + Copy,
     {
-        self.extreme(true).ok_or(empty())
+        self.extreme(true).ok_or_else(empty)
     }
 
     /// The largest element; NaN if any element is NaN.
@@ -224,7 +224,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     where
         S::Elem: PartialOrd + Copy,
     {
-        self.extreme(false).ok_or(empty())
+        self.extreme(false).ok_or_else(empty)
     }
 
     fn extreme(&self, smallest: bool) -> Option<S::Elem>
@@ -328,7 +328,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         if n == 0 {
             return Err(empty());
         }
-        let count = S::Elem::from_usize(n).ok_or(ShapeError::overflow(None))?;
+        let count = S::Elem::from_usize(n).ok_or_else(|| ShapeError::overflow(None))?;
         Ok(self.sum() / count)
     }
 
@@ -373,7 +373,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     where
         S::Elem: PartialOrd,
     {
-        self.arg_extreme(true).ok_or(empty())
+        self.arg_extreme(true).ok_or_else(empty)
     }
 
     /// The index of the first largest element (of the first NaN, if any).
@@ -393,7 +393,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     where
         S::Elem: PartialOrd,
     {
-        self.arg_extreme(false).ok_or(empty())
+        self.arg_extreme(false).ok_or_else(empty)
     }
 
     fn arg_extreme(&self, smallest: bool) -> Option<[usize; R]>
@@ -875,7 +875,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
             // No lanes at all: the value is never used.
             return Ok(S::Elem::zero());
         }
-        S::Elem::from_usize(n).ok_or(ShapeError::overflow(Some(axis)))
+        S::Elem::from_usize(n).ok_or_else(|| ShapeError::overflow(Some(axis)))
     }
 
     /// The largest element along axis `A`; rank R → R − 1. NaN propagates.
