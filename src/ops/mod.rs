@@ -66,6 +66,8 @@ use crate::tensor::TensorBase;
 use crate::{BroadcastRanks, layout::broadcast_shapes, tensor::Tensor};
 
 mod linalg;
+#[cfg(feature = "rayon")]
+pub mod par;
 mod reduce;
 
 pub use linalg::{Dot, MatrixRank};
