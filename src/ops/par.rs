@@ -9,6 +9,7 @@
 //! once), and it is called in no particular order.
 
 use alloc::vec::Vec;
+use core::mem::MaybeUninit;
 use core::ops::{Add, Range};
 
 use num_traits::Zero;
@@ -36,6 +37,41 @@ fn relative<const R: usize>(layout: &Layout<R>, base: usize) -> Operand<'_> {
         strides: layout.strides(),
         offset: layout.offset() - base,
     }
+}
+
+/// A new row-major `Vec` of `shape`, filled in parallel: `fill(chunk, to, shape, axis, range)`
+/// gets the piece of the output whose index along `axis` lies in `range` — its shape, and its
+/// operand `to` within `chunk`. `None` (nothing run) when the shape is too small to split.
+///
+/// # Safety
+///
+/// `fill` must write every position of its piece (as the engine's walks do).
+unsafe fn par_collect<U: Send, const R: usize>(
+    shape: [usize; R],
+    fill: &(impl Fn(&mut [MaybeUninit<U>], Operand<'_>, &[usize], usize, &Range<usize>) + Sync),
+) -> Option<Vec<U>> {
+    let dst = Layout::row_major(shape).ok()?;
+    let len = crate::layout::checked_len(&shape).ok()?;
+    let mut out: Vec<U> = Vec::with_capacity(len);
+    let spare = &mut out.spare_capacity_mut()[..len];
+    let split = par::split_mut(
+        spare,
+        dst.shape(),
+        dst.operand(),
+        &|chunk, base, axis, r| {
+            let d = piece(&dst, axis, &r);
+            fill(chunk, relative(&d, base), d.shape(), axis, &r);
+        },
+    );
+    if !split {
+        return None;
+    }
+    // SAFETY: the pieces cover every index of the split axis once and `fill` writes every
+    // position of its piece (the caller's contract); the row-major layout maps distinct indices
+    // to distinct slots of `0..len` (invariant 2), so every slot below `len` was written. A
+    // panic in `fill` leaves `out` empty (the written values leak).
+    unsafe { out.set_len(len) };
+    Some(out)
 }
 
 /// # Parallel operations (feature `rayon`)
@@ -200,33 +236,21 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     {
         let src = *self.layout();
         let data = self.view().into_raw_parts().0;
-        let Ok(dst) = Layout::row_major(*self.shape()) else {
-            return self.map(f);
+        let fill = |chunk: &mut [MaybeUninit<U>],
+                    to: Operand<'_>,
+                    shape: &[usize],
+                    axis: usize,
+                    r: &Range<usize>| {
+            let from = piece(&src, axis, r);
+            engine::zip_mut(chunk, to, data, from.operand(), shape, &mut |o, x| {
+                o.write(f(x));
+            });
         };
-        let len = self.len();
-        let mut out: Vec<U> = Vec::with_capacity(len);
-        let spare = &mut out.spare_capacity_mut()[..len];
-        let split = par::split_mut(
-            spare,
-            dst.shape(),
-            dst.operand(),
-            &|chunk, base, axis, r| {
-                let (d, s) = (piece(&dst, axis, &r), piece(&src, axis, &r));
-                let to = relative(&d, base);
-                engine::zip_mut(chunk, to, data, s.operand(), d.shape(), &mut |o, x| {
-                    o.write(f(x));
-                });
-            },
-        );
-        if !split {
-            return self.map(f);
+        // SAFETY: `zip_mut` visits every index of the piece.
+        match unsafe { par_collect(*self.shape(), &fill) } {
+            Some(out) => Tensor::from_contiguous_vec(out, *self.shape()),
+            None => self.map(f),
         }
-        // SAFETY: the pieces cover every index of the split axis once, and each piece's walk
-        // visits each of its indices once; the row-major layout maps distinct indices to
-        // distinct slots of `0..len` (invariant 2), so every slot below `len` was written. A
-        // panic in `f` leaves `out` empty (the written values leak).
-        unsafe { out.set_len(len) };
-        Tensor::from_contiguous_vec(out, *self.shape())
     }
 
     /// [`zip_map`](Self::zip_map) on all threads.
@@ -264,39 +288,22 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
             self.view().into_raw_parts().0,
             other.view().into_raw_parts().0,
         );
-        let Ok(dst) = Layout::row_major(*self.shape()) else {
-            return self.zip_map(other, f);
+        let fill = |chunk: &mut [MaybeUninit<V>],
+                    to: Operand<'_>,
+                    shape: &[usize],
+                    axis: usize,
+                    r: &Range<usize>| {
+            let (pa, pb) = (piece(&la, axis, r), piece(&lb, axis, r));
+            let (from_a, from_b) = ((a, pa.operand()), (b, pb.operand()));
+            engine::zip3_mut(chunk, to, from_a, from_b, shape, &mut |o, x, y| {
+                o.write(f(x, y));
+            });
         };
-        let len = self.len();
-        let mut out: Vec<V> = Vec::with_capacity(len);
-        let spare = &mut out.spare_capacity_mut()[..len];
-        let split = par::split_mut(
-            spare,
-            dst.shape(),
-            dst.operand(),
-            &|chunk, base, axis, r| {
-                let d = piece(&dst, axis, &r);
-                let (pa, pb) = (piece(&la, axis, &r), piece(&lb, axis, &r));
-                let (ops_a, ops_b) = ((a, pa.operand()), (b, pb.operand()));
-                engine::zip3_mut(
-                    chunk,
-                    relative(&d, base),
-                    ops_a,
-                    ops_b,
-                    d.shape(),
-                    &mut |o, x, y| {
-                        o.write(f(x, y));
-                    },
-                );
-            },
-        );
-        if !split {
-            return self.zip_map(other, f);
+        // SAFETY: `zip3_mut` visits every index of the piece.
+        match unsafe { par_collect(*self.shape(), &fill) } {
+            Some(out) => Ok(Tensor::from_contiguous_vec(out, *self.shape())),
+            None => self.zip_map(other, f),
         }
-        // SAFETY: as in `par_map`: the pieces partition the indices and the row-major layout
-        // maps them one-to-one onto `0..len` (invariant 2), so every slot was written.
-        unsafe { out.set_len(len) };
-        Ok(Tensor::from_contiguous_vec(out, *self.shape()))
     }
 
     /// [`to_contiguous`](Self::to_contiguous) on all threads: a C-contiguous copy (the tiled
