@@ -751,9 +751,7 @@ impl DynLayout {
     /// assert_eq!(DynLayout::row_major(&[4, 5]).unwrap().narrow(1, 1, 3).unwrap().offset(), 1);
     /// ```
     pub fn narrow(&self, axis: usize, start: usize, len: usize) -> Result<Self, ShapeError> {
-        let end = start
-            .checked_add(len)
-            .ok_or_else(|| ShapeError::overflow(Some(axis)))?;
+        let (start, end) = parts::narrow_range(axis, start, len)?;
         self.slice_axis(axis, start, end, 1)
     }
 
@@ -772,7 +770,7 @@ impl DynLayout {
     /// ```
     pub fn step(&self, axis: usize, k: usize) -> Result<Self, ShapeError> {
         check_axis(self.rank, axis)?;
-        let k = isize::try_from(k).map_err(|_| ShapeError::overflow(Some(axis)))?;
+        let k = parts::step_of(axis, k)?;
         self.slice_axis(axis, 0, self.shape[axis], k)
     }
 

@@ -812,9 +812,7 @@ impl<const R: usize> Layout<R> {
     /// assert_eq!((l.shape(), l.strides(), l.offset()), (&[4, 3], &[5, 1], 1));
     /// ```
     pub fn narrow(&self, axis: usize, start: usize, len: usize) -> Result<Self, ShapeError> {
-        let end = start
-            .checked_add(len)
-            .ok_or_else(|| ShapeError::overflow(Some(axis)))?;
+        let (start, end) = parts::narrow_range(axis, start, len)?;
         self.slice_axis(axis, start, end, 1)
     }
 
@@ -834,7 +832,7 @@ impl<const R: usize> Layout<R> {
     /// assert_eq!((l.shape(), l.strides()), (&[4, 3, 6], &[30, 12, 1]));
     /// ```
     pub fn step(&self, axis: usize, k: usize) -> Result<Self, ShapeError> {
-        let k = isize::try_from(k).map_err(|_| ShapeError::overflow(Some(axis)))?;
+        let k = parts::step_of(axis, k)?;
         self.slice_axis(axis, 0, self.shape[axis], k)
     }
 

@@ -567,6 +567,25 @@ pub(crate) fn slice_axis(
     Ok(shifted(offset, delta, shape))
 }
 
+/// The `start..end` range of `narrow(axis, start, len)`.
+#[inline]
+pub(crate) fn narrow_range(
+    axis: usize,
+    start: usize,
+    len: usize,
+) -> Result<(usize, usize), ShapeError> {
+    let end = start
+        .checked_add(len)
+        .ok_or_else(|| ShapeError::overflow(Some(axis)))?;
+    Ok((start, end))
+}
+
+/// The signed slice step of `step(axis, k)`.
+#[inline]
+pub(crate) fn step_of(axis: usize, k: usize) -> Result<isize, ShapeError> {
+    isize::try_from(k).map_err(|_| ShapeError::overflow(Some(axis)))
+}
+
 /// Reverses one axis in place; returns the new offset.
 #[inline]
 pub(crate) fn flip(shape: &[usize], strides: &mut [isize], offset: usize, axis: usize) -> usize {

@@ -81,6 +81,13 @@ impl<const R: usize> Layout<R> {
     }
 }
 
+/// The panic of `assign` and `par_assign` when `src` does not broadcast to `dst`.
+#[cold]
+#[track_caller]
+fn assign_failed(src: &[usize], dst: &[usize], err: ShapeError) -> ! {
+    panic!("cannot assign a tensor of shape {src:?} to one of shape {dst:?}: {err}")
+}
+
 /// The first axis where two shapes differ, as an error.
 fn check_same_shape(expected: &[usize], found: &[usize]) -> Result<(), ShapeError> {
     match expected.iter().zip(found).position(|(a, b)| a != b) {
@@ -234,11 +241,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         Rank<R2>: BroadcastTo<R>,
     {
         if let Err(err) = self.try_assign(src) {
-            panic!(
-                "cannot assign a tensor of shape {:?} to one of shape {:?}: {err}",
-                src.shape(),
-                self.shape()
-            );
+            assign_failed(src.shape(), self.shape(), err);
         }
     }
 

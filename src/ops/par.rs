@@ -14,7 +14,7 @@ use core::ops::{Add, Range};
 
 use num_traits::Zero;
 
-use super::check_same_shape;
+use super::{assign_failed, check_same_shape};
 use crate::Layout;
 use crate::engine::{self, Operand, par};
 use crate::error::ShapeError;
@@ -207,11 +207,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         Rank<R2>: BroadcastTo<R>,
     {
         if let Err(err) = self.try_par_assign(src) {
-            panic!(
-                "cannot assign a tensor of shape {:?} to one of shape {:?}: {err}",
-                src.shape(),
-                self.shape()
-            );
+            assign_failed(src.shape(), self.shape(), err);
         }
     }
 
