@@ -214,7 +214,9 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         S::Elem: Clone,
         Rank<R2>: BroadcastTo<R>,
     {
-        self.zip_assign(src, |x, y| *x = y.clone())
+        let from = src.layout().broadcast_to(*self.shape())?;
+        self.zip_with_layout(from, src.view().into_raw_parts().0, engine::CloneTo);
+        Ok(())
     }
 
     /// Copies `src` into `self` (see [`try_assign`](Self::try_assign)).
@@ -356,9 +358,11 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         S::Elem: Clone,
     {
         check_same_shape(self.shape(), src.shape())?;
-        self.zip_with_layout(*src.layout(), src.view().into_raw_parts().0, |x, y| {
-            *x = y.clone()
-        });
+        self.zip_with_layout(
+            *src.layout(),
+            src.view().into_raw_parts().0,
+            engine::CloneTo,
+        );
         Ok(())
     }
 
@@ -373,7 +377,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         Rank<R2>: BroadcastTo<R>,
     {
         let from = src.layout().broadcast_to(*self.shape())?;
-        self.zip_with_layout(from, src.view().into_raw_parts().0, f);
+        self.zip_with_layout(from, src.view().into_raw_parts().0, engine::each(f));
         Ok(())
     }
 
@@ -382,7 +386,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         &mut self,
         from: Layout<R>,
         src_data: &[U],
-        mut f: impl FnMut(&mut S::Elem, &U),
+        mut k: impl engine::Kernel<S::Elem, U>,
     ) where
         S: StorageMut,
     {
@@ -394,7 +398,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
             src_data,
             from.operand(),
             target.shape(),
-            &mut f,
+            &mut k,
         );
     }
 }

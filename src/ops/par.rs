@@ -16,7 +16,7 @@ use num_traits::Zero;
 
 use super::{assign_failed, check_same_shape};
 use crate::Layout;
-use crate::engine::{self, Operand, par};
+use crate::engine::{self, CloneInto, CloneTo, Kernel, Operand, par};
 use crate::error::ShapeError;
 use crate::rank::{BroadcastTo, Rank};
 use crate::storage::{Storage, StorageMut};
@@ -165,7 +165,6 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         let src_data = src.view().into_raw_parts().0;
         let target = *self.layout();
         let data = self.view_mut().into_raw_parts().0;
-        let copy = |d: &mut S::Elem, s: &S::Elem| *d = s.clone();
         let split = par::split_mut(
             data,
             target.shape(),
@@ -173,12 +172,12 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
             &|chunk, base, axis, r| {
                 let (d, s) = (piece(&target, axis, &r), piece(&from, axis, &r));
                 let to = relative(&d, base);
-                engine::zip_mut(chunk, to, src_data, s.operand(), d.shape(), &mut { copy });
+                engine::zip_mut(chunk, to, src_data, s.operand(), d.shape(), &mut CloneTo);
             },
         );
         if !split {
             let (to, shape) = (target.operand(), target.shape());
-            engine::zip_mut(data, to, src_data, from.operand(), shape, &mut { copy });
+            engine::zip_mut(data, to, src_data, from.operand(), shape, &mut CloneTo);
         }
         Ok(())
     }
@@ -230,20 +229,9 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         U: Send,
         F: Fn(&S::Elem) -> U + Sync,
     {
-        let src = *self.layout();
-        let data = self.view().into_raw_parts().0;
-        let fill = |chunk: &mut [MaybeUninit<U>],
-                    to: Operand<'_>,
-                    shape: &[usize],
-                    axis: usize,
-                    r: &Range<usize>| {
-            let from = piece(&src, axis, r);
-            engine::zip_mut(chunk, to, data, from.operand(), shape, &mut |o, x| {
-                o.write(f(x));
-            });
-        };
-        // SAFETY: `zip_mut` visits every index of the piece.
-        match unsafe { par_collect(*self.shape(), &fill) } {
+        let kernel = || engine::each(|o: &mut MaybeUninit<U>, x| _ = o.write(f(x)));
+        // SAFETY: the kernel writes its destination on every call.
+        match unsafe { self.par_collect_with(&kernel) } {
             Some(out) => Tensor::from_contiguous_vec(out, *self.shape()),
             None => self.map(f),
         }
@@ -319,7 +307,40 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     where
         S::Elem: Clone + Send + Sync,
     {
-        self.par_map(Clone::clone)
+        // SAFETY: `CloneInto` writes its destination on every call.
+        match unsafe { self.par_collect_with(&|| CloneInto) } {
+            Some(out) => Tensor::from_contiguous_vec(out, *self.shape()),
+            None => self.to_contiguous(),
+        }
+    }
+
+    /// A new row-major `Vec` of what the kernels made by `kernel` write for every element
+    /// (each piece gets its own kernel), filled in parallel; `None` (nothing run) when the
+    /// tensor is too small to split.
+    ///
+    /// # Safety
+    ///
+    /// Every call of the kernels' `apply` must initialise its destination.
+    unsafe fn par_collect_with<U: Send, K: Kernel<MaybeUninit<U>, S::Elem>>(
+        &self,
+        kernel: &(impl Fn() -> K + Sync),
+    ) -> Option<Vec<U>>
+    where
+        S::Elem: Sync,
+    {
+        let src = *self.layout();
+        let data = self.view().into_raw_parts().0;
+        let fill = |chunk: &mut [MaybeUninit<U>],
+                    to: Operand<'_>,
+                    shape: &[usize],
+                    axis: usize,
+                    r: &Range<usize>| {
+            let from = piece(&src, axis, r);
+            engine::zip_mut(chunk, to, data, from.operand(), shape, &mut kernel());
+        };
+        // SAFETY: `zip_mut` applies the kernel to every index of the piece, and the kernel
+        // writes its destination (this function's contract).
+        unsafe { par_collect(*self.shape(), &fill) }
     }
 
     /// [`sum`](Self::sum) on all threads: each piece is summed with the sequential blocked

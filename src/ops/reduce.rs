@@ -584,9 +584,14 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
                         .offset()
                         .wrapping_add_signed((k as isize).wrapping_mul(step)),
                 };
-                engine::zip_mut(&mut acc, dst, data, src, out_shape, &mut |d, &x| {
-                    *d = *d + x
-                });
+                engine::zip_mut(
+                    &mut acc,
+                    dst,
+                    data,
+                    src,
+                    out_shape,
+                    &mut engine::each(|d, &x| *d = *d + x),
+                );
             }
             let mut level = 0;
             while let Some(slot) = levels.get_mut(level).and_then(Option::take) {

@@ -129,6 +129,11 @@ pub(crate) fn runs1(shape: &[usize], a: Operand<'_>, f: &mut impl FnMut(usize, u
 
 use crate::layout::MAX_DYN_RANK;
 
+mod kernel;
+
+use kernel::MICRO;
+pub(crate) use kernel::{CloneInto, CloneTo, Kernel};
+
 /// An iteration space for `K` operands of one shape, simplified for order-free loops.
 pub(crate) struct Prepared<const K: usize> {
     /// No elements at all.
@@ -306,7 +311,9 @@ pub(crate) fn fold<T, B>(
 const TILE: usize = 64;
 const STRIP: usize = 8;
 
-/// A `nu × nl` block of a two-operand loop: position `[p, q] + u·su + l·sl`.
+/// A `nu × nl` block of a two-operand loop: position `[p, q] + u·su + l·sl`. When the
+/// destination is unit-stride along `l` and the source along `u` (a transposition) the block is
+/// cut into `MICRO × MICRO` kernel blocks, and its ragged edges are walked in strips.
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
 fn block2<T, U>(
@@ -316,62 +323,87 @@ fn block2<T, U>(
     (nu, nl): (usize, usize),
     su: [isize; 2],
     sl: [isize; 2],
-    f: &mut impl FnMut(&mut T, &U),
+    k: &mut impl Kernel<T, U>,
 ) {
     if nu == 0 || nl == 0 {
         return;
     }
     // An affine block reaches its extreme positions at its corners: check those once.
-    let at = |start: usize, u: usize, l: usize, su: isize, sl: isize| {
-        start
-            .wrapping_add_signed((u as isize).wrapping_mul(su))
-            .wrapping_add_signed((l as isize).wrapping_mul(sl))
-    };
     let corners = [(0, 0), (nu - 1, 0), (0, nl - 1), (nu - 1, nl - 1)];
     let inside = corners.iter().all(|&(u, l)| {
-        at(p, u, l, su[0], sl[0]) < dst.len() && at(q, u, l, su[1], sl[1]) < src.len()
+        affine(p, u, l, su[0], sl[0]) < dst.len() && affine(q, u, l, su[1], sl[1]) < src.len()
     });
     assert!(
         inside,
         "engine: block out of bounds (a layout is not valid for its storage)"
     );
-    for l0 in (0..nl).step_by(STRIP) {
-        let len = STRIP.min(nl - l0);
-        for u in 0..nu {
-            let (mut a, mut b) = (at(p, u, l0, su[0], sl[0]), at(q, u, l0, su[1], sl[1]));
-            for _ in 0..len {
-                // SAFETY: `(u, l)` lies in the block, whose corners were checked to be inside
-                // `dst` and `src`; positions are affine in `(u, l)`, so every position of the
-                // block lies between its corners (invariant 1 keeps them in bounds anyway).
-                unsafe { f(dst.get_unchecked_mut(a), src.get_unchecked(b)) };
-                a = a.wrapping_add_signed(sl[0]);
-                b = b.wrapping_add_signed(sl[1]);
+    let (d, s) = (dst.as_mut_ptr(), src.as_ptr());
+    let (fu, fl) = if sl[0] == 1 && su[1] == 1 {
+        (nu - nu % MICRO, nl - nl % MICRO)
+    } else {
+        (0, 0)
+    };
+    for l0 in (0..fl).step_by(MICRO) {
+        for u0 in (0..fu).step_by(MICRO) {
+            let (a, b) = (affine(p, u0, l0, su[0], 1), affine(q, u0, l0, 1, sl[1]));
+            // SAFETY: the kernel block `u0..u0 + MICRO` × `l0..l0 + MICRO` lies in this block,
+            // whose corners were checked to be inside `dst` and `src`; positions are affine in
+            // `(u, l)`, so all of the kernel block's positions are too (invariant 1 keeps them
+            // in bounds anyway). `dst` and `src` are distinct slices.
+            unsafe { k.transpose(d.add(a), su[0], s.add(b), sl[1]) };
+        }
+    }
+    // The edges no kernel block covers: rows `fu..nu` of every column, then the columns
+    // `fl..nl` of the rows `0..fu`.
+    for (us, ls) in [(fu..nu, 0..nl), (0..fu, fl..nl)] {
+        for l0 in ls.clone().step_by(STRIP) {
+            let len = STRIP.min(ls.end - l0);
+            for u in us.clone() {
+                let (mut a, mut b) = (
+                    affine(p, u, l0, su[0], sl[0]),
+                    affine(q, u, l0, su[1], sl[1]),
+                );
+                for _ in 0..len {
+                    // SAFETY: `(u, l)` lies in the block, whose corners were checked to be
+                    // inside `dst` and `src`, so (positions being affine in `(u, l)`) it is too.
+                    unsafe { k.apply(&mut *d.add(a), &*s.add(b)) };
+                    a = a.wrapping_add_signed(sl[0]);
+                    b = b.wrapping_add_signed(sl[1]);
+                }
             }
         }
     }
 }
 
-/// Calls `f(dst, src)` on corresponding elements of two operands of one shape, in any order;
-/// `dst` is written. A transposition (the operands unit-stride along different axes) is tiled.
+/// The position `start + u·su + l·sl` (wrapping, like every position of the engine).
+#[inline(always)]
+fn affine(start: usize, u: usize, l: usize, su: isize, sl: isize) -> usize {
+    start
+        .wrapping_add_signed((u as isize).wrapping_mul(su))
+        .wrapping_add_signed((l as isize).wrapping_mul(sl))
+}
+
+/// Calls `k` on corresponding elements of two operands of one shape, in any order; `dst` is
+/// written. A transposition (the operands unit-stride along different axes) is tiled.
 pub(crate) fn zip_mut<T, U>(
     dst_data: &mut [T],
     dst: Operand<'_>,
     src_data: &[U],
     src: Operand<'_>,
     shape: &[usize],
-    f: &mut impl FnMut(&mut T, &U),
+    k: &mut impl Kernel<T, U>,
 ) {
     let Some(plan) = Prepared::new(shape, [dst, src], 0) else {
         return walk2(shape, dst, src, &mut |p, q| {
-            f(&mut dst_data[p], &src_data[q])
+            k.apply(&mut dst_data[p], &src_data[q])
         });
     };
     if let Some(unit) = plan.transposed_axis() {
         return plan.tiled(unit, &mut |pos, sizes, su, sl| {
-            block2(dst_data, src_data, pos, sizes, su, sl, f)
+            block2(dst_data, src_data, pos, sizes, su, sl, k)
         });
     }
-    plan.runs(&mut |[p, q], n, [sp, sq]| run2(dst_data, src_data, p, q, n, sp, sq, f));
+    plan.runs(&mut |[p, q], n, [sp, sq]| run2(dst_data, src_data, p, q, n, sp, sq, k));
 }
 
 /// One run of a two-operand loop, specialised for unit and zero strides so it vectorises.
@@ -385,16 +417,16 @@ fn run2<T, U>(
     n: usize,
     sp: isize,
     sq: isize,
-    f: &mut impl FnMut(&mut T, &U),
+    k: &mut impl Kernel<T, U>,
 ) {
     match (sp, sq) {
         (1, 1) => dst[p..p + n]
             .iter_mut()
             .zip(&src[q..q + n])
-            .for_each(|(d, s)| f(d, s)),
+            .for_each(|(d, s)| k.apply(d, s)),
         (1, 0) => {
             let s = &src[q];
-            dst[p..p + n].iter_mut().for_each(|d| f(d, s));
+            dst[p..p + n].iter_mut().for_each(|d| k.apply(d, s));
         }
         _ => {
             // Check the run's two ends once; every position between them is in bounds too.
@@ -418,7 +450,7 @@ fn run2<T, U>(
                 // arithmetic sequence whose first and last terms were just checked to be inside
                 // `dst` and `src`, so every term is (invariant 1 guarantees the layouts reach
                 // only such positions; the check keeps a broken invariant from becoming UB).
-                unsafe { f(dst.get_unchecked_mut(a), src.get_unchecked(b)) };
+                unsafe { k.apply(dst.get_unchecked_mut(a), src.get_unchecked(b)) };
                 a = a.wrapping_add_signed(sp);
                 b = b.wrapping_add_signed(sq);
             }
@@ -490,7 +522,25 @@ pub(crate) fn map_to_vec<T, U>(
     p: crate::layout::parts::Parts<'_>,
     f: &mut impl FnMut(&T) -> U,
 ) -> alloc::vec::Vec<U> {
-    use core::mem::MaybeUninit;
+    let mut k = each(|d: &mut core::mem::MaybeUninit<U>, s| {
+        d.write(f(s));
+    });
+    // SAFETY: the kernel writes its destination on every call.
+    unsafe { fill_vec(data, p, &mut k) }
+}
+
+/// A new `Vec` holding what `k` writes for every element of layout `p` over `data`, in logical
+/// (row-major) order; `k` is applied once per element, in any order.
+///
+/// # Safety
+///
+/// Every call of `k.apply` must initialise its destination.
+#[cfg(feature = "alloc")]
+unsafe fn fill_vec<T, U>(
+    data: &[T],
+    p: crate::layout::parts::Parts<'_>,
+    k: &mut impl Kernel<core::mem::MaybeUninit<U>, T>,
+) -> alloc::vec::Vec<U> {
     let len = crate::layout::checked_len(p.shape).unwrap_or(0);
     let mut out = alloc::vec::Vec::with_capacity(len);
     let src = Operand {
@@ -506,23 +556,42 @@ pub(crate) fn map_to_vec<T, U>(
         )
         .is_err()
     {
-        // Beyond the inline capacity (or a shape no layout can hold): the logical walk.
-        walk1(p.shape, src, &mut |q| out.push(f(&data[q])));
+        // Beyond the inline capacity (or a shape no layout can hold): the logical walk, which
+        // fills the slots in order.
+        let spare = &mut out.spare_capacity_mut()[..len];
+        let mut filled = 0;
+        walk1(p.shape, src, &mut |q| {
+            k.apply(&mut spare[filled], &data[q]);
+            filled += 1;
+        });
+        // SAFETY: slots `0..filled` were written, in order, by `k` (the caller's contract).
+        unsafe { out.set_len(filled) };
         return out;
     }
     let dst = Operand {
         strides: &dst_strides[..p.shape.len()],
         offset: 0,
     };
-    let spare: &mut [MaybeUninit<U>] = &mut out.spare_capacity_mut()[..len];
-    zip_mut(spare, dst, data, src, p.shape, &mut |d, s| {
-        d.write(f(s));
-    });
+    zip_mut(
+        &mut out.spare_capacity_mut()[..len],
+        dst,
+        data,
+        src,
+        p.shape,
+        k,
+    );
     // SAFETY: the row-major layout of `p.shape` maps its `len` indices one-to-one onto
-    // `0..len`, and the walk visits every index exactly once, so every slot below `len` was
-    // written. (Should `f` panic, `set_len` is never reached and the written values leak.)
+    // `0..len`, and the walk applies `k` to every index exactly once, which writes it (the
+    // caller's contract), so every slot below `len` was written. (Should `k` panic, `set_len`
+    // is never reached and the written values leak.)
     unsafe { out.set_len(len) };
     out
+}
+
+/// A closure as a [`Kernel`], with its argument types fixed for inference.
+#[inline(always)]
+pub(crate) fn each<T, U, F: FnMut(&mut T, &U)>(f: F) -> F {
+    f
 }
 
 /// Calls `f(dst, a, b)` on corresponding elements of three operands of one shape, in any
@@ -679,7 +748,8 @@ pub(crate) fn to_vec<T: Clone>(
     if crate::layout::parts::is_contiguous(p.shape, p.strides, false) {
         return data[p.offset..p.offset + len].to_vec();
     }
-    map_to_vec(data, p, &mut T::clone)
+    // SAFETY: `CloneInto` writes its destination on every call.
+    unsafe { fill_vec(data, p, &mut CloneInto) }
 }
 
 /// The elements of layout `p` over `storage` as a `Vec` in logical order: the storage itself,
@@ -712,7 +782,7 @@ mod tests {
 
     /// Logical-order elements of a layout, the slow way, for comparison.
     #[cfg(feature = "alloc")]
-    fn logical(data: &[u32], p: crate::layout::parts::Parts<'_>) -> alloc::vec::Vec<u32> {
+    fn logical<T: Clone>(data: &[T], p: crate::layout::parts::Parts<'_>) -> alloc::vec::Vec<T> {
         let mut out = alloc::vec::Vec::new();
         walk1(
             p.shape,
@@ -720,23 +790,32 @@ mod tests {
                 strides: p.strides,
                 offset: p.offset,
             },
-            &mut |q| out.push(data[q]),
+            &mut |q| out.push(data[q].clone()),
         );
         out
     }
 
-    /// The tiled transposition path across tile boundaries, with odd sizes, size-1 and size-0
-    /// axes and negative strides (small enough for Miri).
+    /// A type whose `clone` is not known to be a bit copy: the kernels' generic path.
+    #[derive(Clone, Debug, PartialEq)]
+    struct Tagged(u16);
+
+    /// The tiled transposition path across tile and kernel-block boundaries, with odd sizes,
+    /// size-1 and size-0 axes and negative strides (small enough for Miri), for element types
+    /// of 4 and 8 bytes (the SIMD kernels on x86-64) and one the kernels treat generically.
     #[cfg(feature = "alloc")]
     #[test]
     fn tiled_copies_match_the_logical_order() {
         use crate::Layout;
-        let data: alloc::vec::Vec<u32> = (0..4000).collect();
-        let cases: [Layout<3>; 5] = [
-            // [35, 1, 37] stored as [37, 35] column-major: a transposition across tiles.
+        let cases: [Layout<3>; 7] = [
+            // [35, 1, 37] stored as [37, 35] column-major: a transposition across kernel
+            // blocks, with ragged edges along both tiled axes.
             Layout::from_parts([35, 1, 37], [1, 0, 35], 0),
-            // The same, with the unit-stride axis walked backwards.
+            // The same, with the unit-stride axis walked backwards (not tiled: strided runs).
             Layout::from_parts([35, 1, 37], [-1, 0, 35], 34),
+            // The same, with the destination's axis walked backwards in the source.
+            Layout::from_parts([35, 1, 37], [1, 0, -35], 35 * 36),
+            // Whole kernel blocks only, across a tile boundary: [16, 72] stored column-major.
+            Layout::from_parts([16, 1, 72], [1, 0, 16], 0),
             // Three axes permuted, odd sizes.
             Layout::from_parts([5, 33, 7], [1, 35, 5], 0),
             // An axis of size 0: nothing to copy.
@@ -744,32 +823,46 @@ mod tests {
             // Already contiguous along the last axis: plain runs.
             Layout::from_parts([3, 1, 40], [-40, 7, 1], 80),
         ];
+        let words: alloc::vec::Vec<u32> = (0..4000).collect();
+        let wide: alloc::vec::Vec<f64> = (0..4000).map(|i| f64::from(i) + 0.5).collect();
+        let tagged: alloc::vec::Vec<Tagged> = (0..4000).map(Tagged).collect();
         for l in cases {
+            check_copies(&words, l);
+            check_copies(&wide, l);
+            check_copies(&tagged, l);
+            let data = &words;
             assert!(l.validate(data.len()).is_ok());
-            let p = l.parts();
-            let copied = to_vec(&data, p);
-            assert_eq!(copied, logical(&data, p), "{l:?}");
-            let mut dst = alloc::vec![0u32; copied.len()];
             let row_major = Layout::row_major(*l.shape()).unwrap();
-            zip_mut(
-                &mut dst,
-                row_major.operand(),
-                &data,
-                l.operand(),
-                l.shape(),
-                &mut |d, s| *d = *s,
-            );
-            assert_eq!(dst, copied);
+            let copied = to_vec(data, l.parts());
             let sums = map2_to_vec(
                 l.shape(),
-                (&data, l.operand()),
-                (&data, row_major.operand()),
+                (data, l.operand()),
+                (data, row_major.operand()),
                 &mut |a, b| a + b,
             );
             let expected: alloc::vec::Vec<u32> =
                 copied.iter().zip(0..).map(|(a, i)| a + i).collect();
             assert_eq!(sums, expected);
         }
+    }
+
+    /// `to_vec` (the `CloneInto` kernel), `zip_mut` with `CloneTo` and with a closure all give
+    /// the logical order of layout `l` over `data`.
+    #[cfg(feature = "alloc")]
+    fn check_copies<T: Clone + PartialEq + core::fmt::Debug>(data: &[T], l: crate::Layout<3>) {
+        assert!(l.validate(data.len()).is_ok());
+        let p = l.parts();
+        let copied = to_vec(data, p);
+        assert_eq!(copied, logical(data, p), "{l:?}");
+        let row_major = crate::Layout::row_major(*l.shape()).unwrap();
+        let (to, from) = (row_major.operand(), l.operand());
+        let mut dst = alloc::vec![data[0].clone(); copied.len()];
+        zip_mut(&mut dst, to, data, from, l.shape(), &mut CloneTo);
+        assert_eq!(dst, copied, "{l:?}");
+        let mut dst = alloc::vec![data[0].clone(); copied.len()];
+        let mut k = each(|d: &mut T, s: &T| *d = s.clone());
+        zip_mut(&mut dst, to, data, from, l.shape(), &mut k);
+        assert_eq!(dst, copied, "{l:?}");
     }
 
     #[test]
