@@ -109,6 +109,8 @@ impl<T: Clone> Kernel<MaybeUninit<T>, T> for CloneInto {
     }
 }
 
+pub(crate) use bits::transpose as transpose_bits;
+
 /// Bit-copying transposition kernels for the primitive numbers.
 mod bits {
     use core::any::TypeId;
@@ -134,7 +136,7 @@ mod bits {
     /// As for [`Kernel::transpose`](super::Kernel::transpose) (`dst` may point to
     /// uninitialised memory: it is only written).
     #[inline(always)]
-    pub(super) unsafe fn transpose<T>(dst: *mut T, ds: isize, src: *const T, ss: isize) -> bool {
+    pub(crate) unsafe fn transpose<T>(dst: *mut T, ds: isize, src: *const T, ss: isize) -> bool {
         #[cfg(target_arch = "x86_64")]
         {
             if is_plain::<T>(4) {

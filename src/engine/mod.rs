@@ -611,26 +611,9 @@ pub(crate) fn zip3_mut<T, A, B>(
         });
     };
     if let Some(unit) = plan.transposed_axis() {
-        plan.tiled(unit, &mut |[o, p, q], (nu, nl), su, sl| {
-            for l0 in (0..nl).step_by(STRIP) {
-                let run = STRIP.min(nl - l0);
-                for u in 0..nu {
-                    let at = |start: usize, k: usize| {
-                        start
-                            .wrapping_add_signed((u as isize).wrapping_mul(su[k]))
-                            .wrapping_add_signed((l0 as isize).wrapping_mul(sl[k]))
-                    };
-                    let (mut o, mut p, mut q) = (at(o, 0), at(p, 1), at(q, 2));
-                    for _ in 0..run {
-                        f(&mut dst_data[o], &a_data[p], &b_data[q]);
-                        o = o.wrapping_add_signed(sl[0]);
-                        p = p.wrapping_add_signed(sl[1]);
-                        q = q.wrapping_add_signed(sl[2]);
-                    }
-                }
-            }
+        return plan.tiled(unit, &mut |pos, sizes, su, sl| {
+            block3(dst_data, a_data, b_data, pos, sizes, su, sl, f)
         });
-        return;
     }
     plan.runs(&mut |[o, p, q], n, strides| match strides {
         [1, 1, 1] => {
@@ -664,6 +647,134 @@ pub(crate) fn zip3_mut<T, A, B>(
             }
         }
     });
+}
+
+/// A `nu × nl` block of a three-operand loop (`dst` written): position `[o, p, q] + u·su +
+/// l·sl`. When `dst` is unit-stride along `l` and `a` along `u` (a transposed `a`), the block is
+/// cut into `MICRO × MICRO` kernel blocks; a block of `a` made of primitive numbers is first
+/// transposed into a buffer (in SIMD registers, see [`kernel`]), so the innermost loop is
+/// unit-stride in `dst` and the buffer and vectorises when `b` is unit-stride or broadcast too.
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+fn block3<T, A, B>(
+    dst: &mut [T],
+    a: &[A],
+    b: &[B],
+    [o, p, q]: [usize; 3],
+    (nu, nl): (usize, usize),
+    su: [isize; 3],
+    sl: [isize; 3],
+    f: &mut impl FnMut(&mut T, &A, &B),
+) {
+    use core::mem::MaybeUninit;
+    if nu == 0 || nl == 0 {
+        return;
+    }
+    // An affine block reaches its extreme positions at its corners: check those once.
+    let corners = [(0, 0), (nu - 1, 0), (0, nl - 1), (nu - 1, nl - 1)];
+    let inside = corners.iter().all(|&(u, l)| {
+        affine(o, u, l, su[0], sl[0]) < dst.len()
+            && affine(p, u, l, su[1], sl[1]) < a.len()
+            && affine(q, u, l, su[2], sl[2]) < b.len()
+    });
+    assert!(
+        inside,
+        "engine: block out of bounds (a layout is not valid for its storage)"
+    );
+    let (d, pa, pb) = (dst.as_mut_ptr(), a.as_ptr(), b.as_ptr());
+    let (fu, fl) = if sl[0] == 1 && su[1] == 1 {
+        (nu - nu % MICRO, nl - nl % MICRO)
+    } else {
+        (0, 0)
+    };
+    for l0 in (0..fl).step_by(MICRO) {
+        for u0 in (0..fu).step_by(MICRO) {
+            let mut buf = [const { [const { MaybeUninit::<A>::uninit() }; MICRO] }; MICRO];
+            let a0 = affine(p, u0, l0, 1, sl[1]);
+            // SAFETY: the kernel block `u0..u0 + MICRO` × `l0..l0 + MICRO` lies in this block,
+            // whose corners were checked to be inside `a`; positions are affine in `(u, l)`,
+            // so all of the kernel block's are too. The buffer holds `MICRO` rows of `MICRO`
+            // (row stride `MICRO`) and is distinct from `a`.
+            let staged = unsafe {
+                kernel::transpose_bits(
+                    buf.as_mut_ptr().cast::<A>(),
+                    MICRO as isize,
+                    pa.add(a0),
+                    sl[1],
+                )
+            };
+            for u in u0..u0 + MICRO {
+                let (row_d, row_b) = (affine(o, u, l0, su[0], 1), affine(q, u, l0, su[2], sl[2]));
+                // SAFETY: row `u`, columns `l0..l0 + MICRO`, lies in the block (see above), so
+                // its positions in `dst` and `b` are inside them; a staged row of the buffer
+                // was written by `transpose_bits` (it returned `true`). `dst` is distinct from
+                // `a`, `b` and the buffer.
+                unsafe {
+                    let (dr, br) = (d.add(row_d), pb.add(row_b));
+                    if staged {
+                        // As whole-row references, so the compiler knows they do not alias.
+                        let ar = &*buf[u - u0].as_ptr().cast::<[A; MICRO]>();
+                        let dr = &mut *dr.cast::<[T; MICRO]>();
+                        match sl[2] {
+                            0 => dr.iter_mut().zip(ar).for_each(|(d, x)| f(d, x, &*br)),
+                            1 => {
+                                let br = &*br.cast::<[B; MICRO]>();
+                                let pairs = ar.iter().zip(br);
+                                dr.iter_mut().zip(pairs).for_each(|(d, (x, y))| f(d, x, y));
+                            }
+                            sb => row8(dr.as_mut_ptr(), ar.as_ptr(), 1, br, sb, f),
+                        }
+                    } else {
+                        let ar = pa.add(affine(p, u, l0, 1, sl[1]));
+                        row8(dr, ar, sl[1], br, sl[2], f);
+                    }
+                }
+            }
+        }
+    }
+    // The edges no kernel block covers: rows `fu..nu` of every column, then the columns
+    // `fl..nl` of the rows `0..fu`.
+    for (us, ls) in [(fu..nu, 0..nl), (0..fu, fl..nl)] {
+        for l0 in ls.clone().step_by(STRIP) {
+            let len = STRIP.min(ls.end - l0);
+            for u in us.clone() {
+                let mut at = [
+                    affine(o, u, l0, su[0], sl[0]),
+                    affine(p, u, l0, su[1], sl[1]),
+                    affine(q, u, l0, su[2], sl[2]),
+                ];
+                for _ in 0..len {
+                    // SAFETY: `(u, l)` lies in the block, whose corners were checked to be
+                    // inside `dst`, `a` and `b`, so (positions being affine) it is too.
+                    unsafe { f(&mut *d.add(at[0]), &*pa.add(at[1]), &*pb.add(at[2])) };
+                    for k in 0..3 {
+                        at[k] = at[k].wrapping_add_signed(sl[k]);
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// `f(dst + l, a + l·sa, b + l·sb)` for `l < MICRO`: one row of a kernel block of `block3`.
+///
+/// # Safety
+///
+/// The `MICRO` positions of each operand must be inside its allocation, and `dst`'s distinct
+/// from the others'.
+#[inline(always)]
+unsafe fn row8<T, A, B>(
+    dst: *mut T,
+    a: *const A,
+    sa: isize,
+    b: *const B,
+    sb: isize,
+    f: &mut impl FnMut(&mut T, &A, &B),
+) {
+    for l in 0..MICRO as isize {
+        // SAFETY: the caller's contract.
+        unsafe { f(&mut *dst.offset(l), &*a.offset(l * sa), &*b.offset(l * sb)) };
+    }
 }
 
 /// The logical walk over three operands (for shapes beyond the inline capacity).
@@ -863,6 +974,28 @@ mod tests {
         let mut k = each(|d: &mut T, s: &T| *d = s.clone());
         zip_mut(&mut dst, to, data, from, l.shape(), &mut k);
         assert_eq!(dst, copied, "{l:?}");
+        // Three operands (the tiled `block3` when `l` is a transposition): pairs of `l`'s
+        // element and `b`'s, for `b` row-major over the same data and `b` a broadcast row.
+        let shape = *l.shape();
+        let row = crate::Layout::from_parts(shape, [0, 0, 1], 0);
+        for b in [row_major, row] {
+            let mut pairs = alloc::vec![(data[0].clone(), data[0].clone()); copied.len()];
+            let operands = ((data, from), (data, b.operand()));
+            zip3_mut(
+                &mut pairs,
+                to,
+                operands.0,
+                operands.1,
+                &shape,
+                &mut |d, x, y| *d = (x.clone(), y.clone()),
+            );
+            let expected: alloc::vec::Vec<(T, T)> = copied
+                .iter()
+                .cloned()
+                .zip(logical(data, b.parts()))
+                .collect();
+            assert_eq!(pairs, expected, "{l:?} with {b:?}");
+        }
     }
 
     #[test]
