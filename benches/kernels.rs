@@ -345,43 +345,61 @@ pub fn b8(d: &Data4) -> Vec<Case<'_>> {
         .collect()
 }
 
+/// Chains per B9 run: one chain takes ~100 ns, about what reading the clock costs, so a run
+/// times a batch of them.
+pub const CHAINS: usize = 1000;
+
 /// B9: a chain of view operations starting at rank 4 and ending at rank 6 — permute, slice,
 /// reshape_view (split), unsqueeze, broadcast — against the same chain in ndarray with fixed
-/// dimensions (`Ix4` … `Ix6`) and with `IxDyn`.
+/// dimensions (`Ix4` … `Ix6`) and with `IxDyn`; each run does [`CHAINS`] chains.
 pub fn b9(d: &Data4) -> Case<'_> {
     let dyn_nd: ArrayD<f32> = d.nd.clone().into_dyn();
     Case {
-        id: "B9 view chain rank 4 -> 6".into(),
+        id: format!("B9 view chain rank 4 -> 6 (x{CHAINS})"),
         contenders: vec![
             contender("ranked", move || {
-                black_box(view_chain(black_box(&d.ours)));
+                for _ in 0..CHAINS {
+                    black_box(view_chain(black_box(&d.ours)));
+                }
             }),
             contender("ndarray Ix4", move || {
-                let v = black_box(&d.nd).view().permuted_axes([1, 0, 2, 3]);
-                let v = v.slice_move(ndarray::s![1.., ..;2, .., ..]);
-                let [a, b, c, e] = [v.shape()[0], v.shape()[1], v.shape()[2], v.shape()[3]];
-                let v = v.to_shape((a, b, c, 2, e / 2)).unwrap();
-                let v = v.view().insert_axis(NdAxis(0));
-                let out = v.broadcast((3, a, b, c, 2, e / 2)).unwrap();
-                black_box(out.len());
+                for _ in 0..CHAINS {
+                    black_box(nd_chain(black_box(&d.nd)));
+                }
             }),
             contender("ndarray IxDyn", move || {
-                let v = black_box(&dyn_nd)
-                    .view()
-                    .permuted_axes(IxDyn(&[1, 0, 2, 3]));
-                let v = v.slice_move(ndarray::s![1.., ..;2, .., ..]);
-                let sh = v.shape().to_vec();
-                let v = v
-                    .to_shape(IxDyn(&[sh[0], sh[1], sh[2], 2, sh[3] / 2]))
-                    .unwrap();
-                let v = v.view().insert_axis(NdAxis(0));
-                let out = v
-                    .broadcast(IxDyn(&[3, sh[0], sh[1], sh[2], 2, sh[3] / 2]))
-                    .unwrap();
-                black_box(out.len());
+                for _ in 0..CHAINS {
+                    black_box(nd_dyn_chain(black_box(&dyn_nd)));
+                }
             }),
         ],
     }
+}
+
+/// The B9 chain in ndarray with fixed dimensions.
+pub fn nd_chain(t: &Array<f32, Ix4>) -> usize {
+    let v = t.view().permuted_axes([1, 0, 2, 3]);
+    let v = v.slice_move(ndarray::s![1.., ..;2, .., ..]);
+    let [a, b, c, e] = [v.shape()[0], v.shape()[1], v.shape()[2], v.shape()[3]];
+    let v = v.to_shape((a, b, c, 2, e / 2)).unwrap();
+    let v = v.view().insert_axis(NdAxis(0));
+    let out = v.broadcast((3, a, b, c, 2, e / 2)).unwrap();
+    out.len()
+}
+
+/// The B9 chain in ndarray with `IxDyn`.
+pub fn nd_dyn_chain(t: &ArrayD<f32>) -> usize {
+    let v = t.view().permuted_axes(IxDyn(&[1, 0, 2, 3]));
+    let v = v.slice_move(ndarray::s![1.., ..;2, .., ..]);
+    let sh = v.shape().to_vec();
+    let v = v
+        .to_shape(IxDyn(&[sh[0], sh[1], sh[2], 2, sh[3] / 2]))
+        .unwrap();
+    let v = v.view().insert_axis(NdAxis(0));
+    let out = v
+        .broadcast(IxDyn(&[3, sh[0], sh[1], sh[2], 2, sh[3] / 2]))
+        .unwrap();
+    out.len()
 }
 
 /// The B9 chain: rank 4 → permute → slice → reshape_view (split the last axis) → rank 5 →

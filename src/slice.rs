@@ -55,6 +55,7 @@ impl Bound {
     /// assert_eq!(Bound::FromEnd(0).resolve(3), Some(3));
     /// ```
     #[must_use]
+    #[inline]
     pub fn resolve(self, len: usize) -> Option<usize> {
         match self {
             Bound::FromStart(i) => Some(i),
@@ -63,6 +64,7 @@ impl Bound {
     }
 
     /// The bound as the signed number a user wrote (for error messages).
+    #[inline]
     pub(crate) fn signed(self) -> i128 {
         match self {
             Bound::FromStart(i) => i as i128,
@@ -126,6 +128,7 @@ pub enum SliceItem {
 }
 
 /// Resolves a range against an axis of size `dim` into `start..end` positions.
+#[inline]
 pub(crate) fn resolve_range(
     axis: usize,
     dim: usize,
@@ -203,6 +206,7 @@ pub trait IndexValue: Copy {
 }
 
 impl IndexValue for usize {
+    #[inline]
     fn to_bound(self) -> Bound {
         Bound::FromStart(self)
     }
@@ -211,6 +215,7 @@ impl IndexValue for usize {
 macro_rules! signed_index_value {
     ($($t:ty),*) => {$(
         impl IndexValue for $t {
+            #[inline]
             fn to_bound(self) -> Bound {
                 if self < 0 {
                     Bound::FromEnd(self.unsigned_abs() as usize)
@@ -245,6 +250,7 @@ pub trait SliceArg {
 impl<I: IndexValue> SliceArg for I {
     type In = U1;
     type Out = U0;
+    #[inline]
     fn into_item(self) -> SliceItem {
         SliceItem::Index(self.to_bound())
     }
@@ -253,6 +259,7 @@ impl<I: IndexValue> SliceArg for I {
 impl SliceArg for NewAxis {
     type In = U0;
     type Out = U1;
+    #[inline]
     fn into_item(self) -> SliceItem {
         SliceItem::NewAxis
     }
@@ -274,26 +281,31 @@ pub trait AxisRange {
 }
 
 impl AxisRange for RangeFull {
+    #[inline]
     fn bounds(&self) -> (Bound, End) {
         (Bound::FromStart(0), End::Open)
     }
 }
 impl<I: IndexValue> AxisRange for Range<I> {
+    #[inline]
     fn bounds(&self) -> (Bound, End) {
         (self.start.to_bound(), End::Exclusive(self.end.to_bound()))
     }
 }
 impl<I: IndexValue> AxisRange for RangeFrom<I> {
+    #[inline]
     fn bounds(&self) -> (Bound, End) {
         (self.start.to_bound(), End::Open)
     }
 }
 impl<I: IndexValue> AxisRange for RangeTo<I> {
+    #[inline]
     fn bounds(&self) -> (Bound, End) {
         (Bound::FromStart(0), End::Exclusive(self.end.to_bound()))
     }
 }
 impl<I: IndexValue> AxisRange for RangeInclusive<I> {
+    #[inline]
     fn bounds(&self) -> (Bound, End) {
         (
             self.start().to_bound(),
@@ -302,6 +314,7 @@ impl<I: IndexValue> AxisRange for RangeInclusive<I> {
     }
 }
 impl<I: IndexValue> AxisRange for RangeToInclusive<I> {
+    #[inline]
     fn bounds(&self) -> (Bound, End) {
         (Bound::FromStart(0), End::Inclusive(self.end.to_bound()))
     }
@@ -312,6 +325,7 @@ macro_rules! range_slice_arg {
         impl<I: IndexValue> SliceArg for $r {
             type In = U1;
             type Out = U1;
+            #[inline]
             fn into_item(self) -> SliceItem {
                 Stepped(self, 1).into_item()
             }
@@ -329,6 +343,7 @@ range_slice_arg!(
 impl SliceArg for RangeFull {
     type In = U1;
     type Out = U1;
+    #[inline]
     fn into_item(self) -> SliceItem {
         Stepped(self, 1).into_item()
     }
@@ -337,6 +352,7 @@ impl SliceArg for RangeFull {
 impl<Rg: AxisRange> SliceArg for Stepped<Rg> {
     type In = U1;
     type Out = U1;
+    #[inline]
     fn into_item(self) -> SliceItem {
         let (start, end) = self.0.bounds();
         SliceItem::Range {
@@ -376,6 +392,7 @@ impl SliceInfo<U0, U0, U0> {
     /// assert!(SliceInfo::new().items().is_empty());
     /// ```
     #[must_use]
+    #[inline]
     pub fn new() -> Self {
         Self {
             items: GenericArray::from_array([]),
@@ -401,6 +418,7 @@ impl<In, Out, Len: ArrayLength> SliceInfo<In, Out, Len> {
     /// assert_eq!(s![1, 2].items().len(), 2);
     /// ```
     #[must_use]
+    #[inline]
     pub fn items(&self) -> &[SliceItem] {
         &self.items
     }
@@ -440,6 +458,7 @@ impl<In, Out, Len: ArrayLength> SliceInfo<In, Out, Len> {
 impl<In: Unsigned, Out: Unsigned, Len: ArrayLength> SliceCounts for SliceInfo<In, Out, Len> {
     type In = In;
     type Out = Out;
+    #[inline]
     fn items(&self) -> &[SliceItem] {
         &self.items
     }

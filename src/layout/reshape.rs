@@ -236,6 +236,7 @@ fn prefixes_chain(a: &[usize], b: &[usize]) -> bool {
     }
 }
 
+/// What a group of `old` axes becoming `new` axes does.
 fn kind_of(old: &[usize], new: &[usize]) -> GroupKind {
     match (old.len(), new.len()) {
         (0, _) => GroupKind::Insert,
@@ -256,7 +257,7 @@ pub(crate) fn plan(
     p: Parts<'_>,
     new_shape: &[usize],
     strides: &mut [isize],
-    mut group: impl FnMut(Group),
+    mut group: impl FnMut((usize, usize), (usize, usize)),
 ) -> Verdict {
     let (old, new) = (p.shape, new_shape);
     if old.contains(&0) {
@@ -289,12 +290,7 @@ pub(crate) fn plan(
             }
         }
         // A size-1 axis on one side alone stays a group of its own (insert or remove).
-        let g = Group {
-            old: (start_i, i),
-            new: (start_j, j),
-            kind: kind_of(&old[start_i..i], &new[start_j..j]),
-        };
-        group(g);
+        group((start_i, i), (start_j, j));
         if !matches!(verdict, Verdict::View) {
             continue;
         }
@@ -376,8 +372,9 @@ pub(crate) fn explain(p: Parts<'_>, to: &[usize]) -> Result<ReshapePlan, ShapeEr
     let mut strides = [0isize; MAX_DYN_RANK];
     let mut groups = out.groups;
     let mut len = 0;
-    out.verdict = plan(p, resolved, &mut strides[..to.len()], |g| {
-        groups[len] = g;
+    out.verdict = plan(p, resolved, &mut strides[..to.len()], |old, new| {
+        let kind = kind_of(&p.shape[old.0..old.1], &resolved[new.0..new.1]);
+        groups[len] = Group { old, new, kind };
         len += 1;
     });
     out.groups = groups;
@@ -396,7 +393,7 @@ pub(crate) fn reshape(
 ) -> Result<usize, ShapeError> {
     shape.copy_from_slice(to);
     resolve_target(p.shape, shape)?;
-    match plan(p, shape, strides, |_| {}) {
+    match plan(p, shape, strides, |_, _| {}) {
         Verdict::View | Verdict::Empty => Ok(p.offset),
         Verdict::NotAView(err) => Err(err.with_shapes(p.shape, shape)),
     }
