@@ -82,7 +82,8 @@ impl Naive {
     }
 }
 
-/// B1: checked `get` at 4096 pseudo-random indices of a 16⁴ f32 tensor.
+/// B1: checked `get` at 4096 pseudo-random indices of a 16⁴ f32 tensor. As in B2, each
+/// contender is a function taking references.
 pub fn b1(d: &Data4) -> Case<'_> {
     let mut next = lcg(11);
     let idx: Vec<[usize; 4]> = (0..4096)
@@ -99,79 +100,103 @@ pub fn b1(d: &Data4) -> Case<'_> {
         id: "B1 random get 16^4".into(),
         contenders: vec![
             contender("ranked", move || {
-                let mut s = 0.0f32;
-                for &i in black_box(&i1) {
-                    s += *d.ours.get(i).unwrap();
-                }
-                black_box(s);
+                black_box(gets(black_box(&d.ours), black_box(&i1)));
             }),
             contender("ndarray Ix4", move || {
-                let mut s = 0.0f32;
-                for &i in black_box(&i2) {
-                    s += *d.nd.get(i).unwrap();
-                }
-                black_box(s);
+                black_box(gets_nd(black_box(&d.nd), black_box(&i2)));
             }),
             contender("ndarray IxDyn", move || {
-                let mut s = 0.0f32;
-                for i in black_box(&i3) {
-                    s += *dynamic.get(&i[..]).unwrap();
-                }
-                black_box(s);
+                black_box(gets_nd_dyn(black_box(&dynamic), black_box(&i3)));
             }),
             contender("naive Vec", move || {
-                let mut s = 0.0f32;
-                for i in black_box(&i4) {
-                    s += *naive.get(&i[..]).unwrap();
-                }
-                black_box(s);
+                black_box(gets_naive(black_box(&naive), black_box(&i4)));
             }),
         ],
     }
 }
 
+/// B1's loop over our tensor.
+#[inline(never)]
+pub fn gets(t: &Tensor<f32, 4>, idx: &[[usize; 4]]) -> f32 {
+    idx.iter().map(|&i| *t.get(i).unwrap()).sum()
+}
+
+/// B1's loop over ndarray's `Ix4` array.
+#[inline(never)]
+pub fn gets_nd(t: &Array<f32, Ix4>, idx: &[[usize; 4]]) -> f32 {
+    idx.iter().map(|&i| *t.get(i).unwrap()).sum()
+}
+
+/// B1's loop over ndarray's `IxDyn` array.
+#[inline(never)]
+pub fn gets_nd_dyn(t: &ArrayD<f32>, idx: &[[usize; 4]]) -> f32 {
+    idx.iter().map(|i| *t.get(&i[..]).unwrap()).sum()
+}
+
+/// B1's loop over the naive dynamic-rank tensor.
+#[inline(never)]
+pub fn gets_naive(t: &Naive, idx: &[[usize; 4]]) -> f32 {
+    idx.iter().map(|i| *t.get(&i[..]).unwrap()).sum()
+}
+
 /// B2: nested-loop `t[[i, j, k, l]]` sum over 32⁴, against a fold of the contiguous slice.
+/// Each contender is a function taking a reference, as user code would be (a reference from
+/// `black_box` is not known to be dereferenceable, which would stop the compiler from keeping
+/// the layout in registers — for ndarray as for us).
 pub fn b2(d: &Data4) -> Case<'_> {
     let n = d.ours.shape()[0];
     Case {
         id: "B2 nested index sum 32^4".into(),
         contenders: vec![
             contender("ranked", move || {
-                let t = black_box(&d.ours);
-                let mut s = 0.0f32;
-                for i in 0..n {
-                    for j in 0..n {
-                        for k in 0..n {
-                            for l in 0..n {
-                                s += t[[i, j, k, l]];
-                            }
-                        }
-                    }
-                }
-                black_box(s);
+                black_box(nested_sum(black_box(&d.ours), black_box(n)));
             }),
             contender("ndarray Ix4", move || {
-                let t = black_box(&d.nd);
-                let mut s = 0.0f32;
-                for i in 0..n {
-                    for j in 0..n {
-                        for k in 0..n {
-                            for l in 0..n {
-                                s += t[[i, j, k, l]];
-                            }
-                        }
-                    }
-                }
-                black_box(s);
+                black_box(nested_sum_nd(black_box(&d.nd), black_box(n)));
             }),
             contender("slice fold", move || {
-                let s = black_box(d.ours.as_slice().unwrap())
-                    .iter()
-                    .fold(0.0f32, |s, &x| s + x);
-                black_box(s);
+                black_box(slice_sum(black_box(d.ours.as_slice().unwrap())));
             }),
         ],
     }
+}
+
+/// B2's loop over our tensor.
+#[inline(never)]
+pub fn nested_sum(t: &Tensor<f32, 4>, n: usize) -> f32 {
+    let mut s = 0.0f32;
+    for i in 0..n {
+        for j in 0..n {
+            for k in 0..n {
+                for l in 0..n {
+                    s += t[[i, j, k, l]];
+                }
+            }
+        }
+    }
+    s
+}
+
+/// B2's loop over ndarray's.
+#[inline(never)]
+pub fn nested_sum_nd(t: &Array<f32, Ix4>, n: usize) -> f32 {
+    let mut s = 0.0f32;
+    for i in 0..n {
+        for j in 0..n {
+            for k in 0..n {
+                for l in 0..n {
+                    s += t[[i, j, k, l]];
+                }
+            }
+        }
+    }
+    s
+}
+
+/// B2's baseline: a fold of the contiguous elements, in order.
+#[inline(never)]
+pub fn slice_sum(t: &[f32]) -> f32 {
+    t.iter().fold(0.0f32, |s, &x| s + x)
 }
 
 /// B3: `fold` over a permuted view, against ndarray's `fold` and a contiguous slice fold.

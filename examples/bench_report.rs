@@ -10,20 +10,31 @@ mod kernels;
 
 use std::time::{Duration, Instant};
 
-use kernels::{Case, data4};
+use kernels::{Case, Contender, data4};
 
-/// The median time of one run of `f`, measured over at least `budget` (and 3 runs).
-fn median(f: &mut dyn FnMut(), budget: Duration) -> Duration {
-    f(); // warm-up
-    let mut times = Vec::new();
-    let start = Instant::now();
-    while times.len() < 3 || (start.elapsed() < budget && times.len() < 200) {
-        let t = Instant::now();
-        f();
-        times.push(t.elapsed());
+/// The median time of one run of each contender. The contenders run in rounds — one run of
+/// each per round, at least 5 rounds and as many as `budget` allows (at most 200) — so a burst
+/// of load on a shared machine hits them all alike and the ratios stay comparable.
+fn medians(runs: &mut [Contender<'_>], budget: Duration) -> Vec<Duration> {
+    for c in runs.iter_mut() {
+        (c.run)(); // warm-up
     }
-    times.sort();
-    times[times.len() / 2]
+    let mut times = vec![Vec::new(); runs.len()];
+    let start = Instant::now();
+    while times[0].len() < 5 || (start.elapsed() < budget && times[0].len() < 200) {
+        for (c, t) in runs.iter_mut().zip(&mut times) {
+            let at = Instant::now();
+            (c.run)();
+            t.push(at.elapsed());
+        }
+    }
+    times
+        .into_iter()
+        .map(|mut t| {
+            t.sort();
+            t[t.len() / 2]
+        })
+        .collect()
 }
 
 fn report(case: Case<'_>, budget: Duration) {
@@ -36,10 +47,9 @@ fn report(case: Case<'_>, budget: Duration) {
     if only.is_some_and(|only| !case.id.contains(only.as_str())) {
         return;
     }
-    let mut results = Vec::new();
-    for mut c in case.contenders {
-        results.push((c.name, median(&mut c.run, budget)));
-    }
+    let mut contenders = case.contenders;
+    let times = medians(&mut contenders, budget);
+    let results: Vec<(&str, Duration)> = contenders.iter().map(|c| c.name).zip(times).collect();
     let ours = results[0].1.as_secs_f64();
     let cells: Vec<String> = results[1..]
         .iter()
@@ -77,7 +87,7 @@ fn readable(seconds: f64) -> String {
 
 fn main() {
     let quick = std::env::args().any(|a| a == "--quick");
-    let budget = Duration::from_millis(if quick { 50 } else { 400 });
+    let budget = Duration::from_millis(if quick { 150 } else { 1200 });
     let big = if quick { 32 } else { 64 };
     println!("| benchmark | ours (median) | ratios |");
     println!("|---|---|---|");

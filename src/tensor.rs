@@ -154,9 +154,12 @@ pub type GenericTensor<T, N, const R: usize> = TensorBase<GenericArray<T, N>, R>
 #[cfg(feature = "alloc")]
 pub type SharedTensor<T, const R: usize> = TensorBase<Arc<[T]>, R>;
 
+/// The panic of `t[index]`. Index and shape are taken by value so the hot path never stores
+/// the index to memory (a stored index blocks keeping the layout in registers).
 #[cold]
+#[inline(never)]
 #[track_caller]
-fn index_out_of_bounds<const R: usize>(index: &[usize; R], shape: &[usize; R]) -> ! {
+fn index_out_of_bounds<const R: usize>(index: [usize; R], shape: [usize; R]) -> ! {
     panic!("index {index:?} is out of bounds for a tensor of shape {shape:?}")
 }
 
@@ -1257,10 +1260,13 @@ impl<S: Storage, const R: usize> Index<[usize; R]> for TensorBase<S, R> {
     #[inline]
     #[track_caller]
     fn index(&self, index: [usize; R]) -> &S::Elem {
-        match self.get(index) {
-            Some(x) => x,
-            None => index_out_of_bounds(&index, self.shape()),
+        if !self.layout.in_bounds(&index) {
+            index_out_of_bounds(index, *self.shape());
         }
+        let pos = self.layout.offset_of_in_bounds(&index);
+        // SAFETY: invariant 1: `index` is in bounds (just checked), so `pos` is inside the
+        // storage.
+        unsafe { self.storage.as_slice().get_unchecked(pos) }
     }
 }
 
@@ -1277,7 +1283,7 @@ where
         let shape = *self.shape();
         match self.get_mut(index) {
             Some(x) => x,
-            None => index_out_of_bounds(&index, &shape),
+            None => index_out_of_bounds(index, shape),
         }
     }
 }
