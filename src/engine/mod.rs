@@ -226,9 +226,27 @@ impl<const K: usize> Prepared<K> {
             return;
         }
         let last = self.rank - 1;
-        let inner = core::array::from_fn(|k| self.strides[k][last]);
-        self.outer(0, last, self.offsets, &mut |pos| {
-            f(pos, self.shape[last], inner)
+        let (n, inner) = (
+            self.shape[last],
+            core::array::from_fn(|k| self.strides[k][last]),
+        );
+        if last == 0 {
+            return f(self.offsets, n, inner);
+        }
+        // The second-innermost axis is walked here, in one loop around `f`, so short runs do
+        // not each pay for a call through the recursion.
+        let mid = last - 1;
+        let (m, step) = (
+            self.shape[mid],
+            core::array::from_fn::<_, K, _>(|k| self.strides[k][mid]),
+        );
+        self.outer(0, mid, self.offsets, &mut |mut pos| {
+            for _ in 0..m {
+                f(pos, n, inner);
+                for k in 0..K {
+                    pos[k] = pos[k].wrapping_add_signed(step[k]);
+                }
+            }
         });
     }
 
