@@ -10,6 +10,7 @@
 //! is in hand is decided by its `TypeId` (the `typeid` crate gives one for any type, `'static`
 //! or not); the test folds to a constant after monomorphisation.
 
+#[cfg(feature = "alloc")]
 use core::mem::MaybeUninit;
 
 /// Side of the transposed block a kernel handles at once.
@@ -89,8 +90,10 @@ impl<T: Clone> Kernel<T, T> for CloneTo {
 }
 
 /// Filling new memory: `dst.write(src.clone())`.
+#[cfg(feature = "alloc")]
 pub(crate) struct CloneInto;
 
+#[cfg(feature = "alloc")]
 impl<T: Clone> Kernel<MaybeUninit<T>, T> for CloneInto {
     #[inline(always)]
     fn apply(&mut self, dst: &mut MaybeUninit<T>, src: &T) {

@@ -131,8 +131,10 @@ use crate::layout::MAX_DYN_RANK;
 
 mod kernel;
 
+#[cfg(feature = "alloc")]
+pub(crate) use kernel::CloneInto;
 use kernel::MICRO;
-pub(crate) use kernel::{CloneInto, CloneTo, Kernel};
+pub(crate) use kernel::{CloneTo, Kernel};
 
 /// An iteration space for `K` operands of one shape, simplified for order-free loops.
 pub(crate) struct Prepared<const K: usize> {
@@ -925,6 +927,7 @@ mod tests {
     }
 
     /// A type whose `clone` is not known to be a bit copy: the kernels' generic path.
+    #[cfg(feature = "alloc")]
     #[derive(Clone, Debug, PartialEq)]
     struct Tagged(u16);
 

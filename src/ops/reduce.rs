@@ -25,6 +25,7 @@ const CHUNK: usize = 128;
 
 /// Bytes of the accumulator piece that [`axis_sums_by_blocks`](TensorBase::axis_sums_by_blocks)
 /// keeps in L1 while slices stream past it.
+#[cfg(feature = "alloc")]
 const SUB_BYTES: usize = 8 * 1024;
 
 /// Pairwise summation by binary counter: slot `k` holds the sum of `2^k` chunks.
