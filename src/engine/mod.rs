@@ -20,7 +20,15 @@
 //!   (NumPy's nditer and PyTorch's TensorIterator do the same). The innermost run is then a plain
 //!   loop: a slice loop the compiler vectorises when the strides are 1. A copy whose source is
 //!   unit-stride along another axis than the destination (a transposition) is tiled over those
-//!   two axes so both stay in cache (HPTT's scheme).
+//!   two axes so both stay in cache (HPTT's scheme): 64 × 64 tiles, cut into 8 × 8 blocks
+//!   that a [`Kernel`] transposes at once — in SSE2 registers for 4- and 8-byte primitive
+//!   numbers on x86-64, fully unrolled otherwise (see the `kernel` module). A three-operand
+//!   loop with a transposed operand (`out = permuted + b`) transposes that operand's blocks the
+//!   same way, into a register buffer, and runs the rest as unit-stride rows.
+//!
+//! What is done to each element is a [`Kernel`]: any closure `FnMut(&mut T, &U)`, or one of the
+//! copy kernels ([`CloneTo`] for assignment, `CloneInto` for filling new memory) whose block
+//! form may copy bits.
 
 // Loops here walk the per-operand arrays in step; indexing by operand reads better than zips.
 #![allow(clippy::needless_range_loop)]
