@@ -9,6 +9,10 @@
 //! (4 × 4 `f32`-sized or 2 × 2 `f64`-sized shuffles), HPTT's micro-kernel. Which element type
 //! is in hand is decided by its `TypeId` (the `typeid` crate gives one for any type, `'static`
 //! or not); the test folds to a constant after monomorphisation.
+//!
+//! The blocks handed to a kernel come from layouts valid for their storage (invariant 1 of
+//! `TensorBase`), and the engine checks each tile's corners against the slices before it cuts
+//! the tile into blocks, so a kernel's pointer arithmetic stays inside its slices.
 
 #[cfg(feature = "alloc")]
 use core::mem::MaybeUninit;
@@ -32,7 +36,8 @@ pub(crate) trait Kernel<T, U> {
     /// slice, so no destination position is a source position).
     #[inline(always)]
     unsafe fn transpose(&mut self, dst: *mut T, ds: isize, src: *const U, ss: isize) {
-        // SAFETY: the caller's contract is this function's.
+        // SAFETY: the caller's contract (the block's positions inside the slices, invariant 1)
+        // is `transpose_each`'s.
         unsafe { transpose_each(self, dst, ds, src, ss) }
     }
 }
@@ -60,9 +65,10 @@ unsafe fn transpose_each<T, U, K: Kernel<T, U> + ?Sized>(
     const M: isize = MICRO as isize;
     for u in 0..M {
         for l in 0..M {
-            // SAFETY: `(u, l)` lies in the block, so by the caller's contract both positions are
-            // inside their allocations and valid; they belong to different slices, so the
-            // `&mut` and the `&` do not alias, and each lives only for this call.
+            // SAFETY: `(u, l)` lies in the block, so by the caller's contract (positions of
+            // layouts valid for their storage, invariant 1) both positions are inside their
+            // allocations and valid; they belong to different slices, so the `&mut` and the `&`
+            // do not alias, and each lives only for this call.
             unsafe { k.apply(&mut *dst.offset(u * ds + l), &*src.offset(u + l * ss)) };
         }
     }
@@ -79,8 +85,9 @@ impl<T: Clone> Kernel<T, T> for CloneTo {
 
     #[inline(always)]
     unsafe fn transpose(&mut self, dst: *mut T, ds: isize, src: *const T, ss: isize) {
-        // SAFETY: the caller's contract is the one `bits::transpose` and `transpose_each` need;
-        // `bits::transpose` copies bits only for types whose `clone` is a bit copy.
+        // SAFETY: the caller's contract (the block's positions inside the slices, invariant 1)
+        // is the one `bits::transpose` and `transpose_each` need; `bits::transpose` copies bits
+        // only for types whose `clone` is a bit copy.
         unsafe {
             if !bits::transpose(dst, ds, src, ss) {
                 transpose_each(self, dst, ds, src, ss);
@@ -144,7 +151,8 @@ mod bits {
         {
             if is_plain::<T>(4) {
                 // SAFETY: `T` is a 4-byte number (just checked), so the pointers address the
-                // same memory as 4-byte lanes; the block's positions are the caller's.
+                // same memory as 4-byte lanes; the block's positions are the caller's (inside
+                // the slices by invariant 1 and the engine's corner check).
                 unsafe { x86::transpose_32(dst.cast(), ds, src.cast(), ss) };
                 return true;
             }
@@ -178,8 +186,9 @@ mod bits {
                 for l in (0..MICRO as isize).step_by(4) {
                     let (d, s) = (u * ds + l, u + l * ss);
                     // SAFETY: rows `l..l + 4` of the source, lanes `u..u + 4`, and rows
-                    // `u..u + 4` of the destination, lanes `l..l + 4`, lie in the block (the
-                    // caller's); unaligned loads and stores need no alignment.
+                    // `u..u + 4` of the destination, lanes `l..l + 4`, lie in the block, whose
+                    // positions the caller vouches for (invariant 1); unaligned loads and stores
+                    // need no alignment.
                     unsafe {
                         let r0 = _mm_loadu_ps(src.offset(s));
                         let r1 = _mm_loadu_ps(src.offset(s + ss));
@@ -210,7 +219,8 @@ mod bits {
                 for l in (0..MICRO as isize).step_by(2) {
                     let (d, s) = (u * ds + l, u + l * ss);
                     // SAFETY: rows `l, l + 1` of the source, lanes `u, u + 1`, and rows
-                    // `u, u + 1` of the destination, lanes `l, l + 1`, lie in the block.
+                    // `u, u + 1` of the destination, lanes `l, l + 1`, lie in the block, whose
+                    // positions the caller vouches for (invariant 1).
                     unsafe {
                         let r0 = _mm_loadu_pd(src.offset(s));
                         let r1 = _mm_loadu_pd(src.offset(s + ss));

@@ -393,7 +393,8 @@ fn block2<T, U>(
                 );
                 for _ in 0..len {
                     // SAFETY: `(u, l)` lies in the block, whose corners were checked to be
-                    // inside `dst` and `src`, so (positions being affine in `(u, l)`) it is too.
+                    // inside `dst` and `src`, so (positions being affine in `(u, l)`, and exact
+                    // for layouts valid for their storage: invariant 1) it is too.
                     unsafe { k.apply(&mut *d.add(a), &*s.add(b)) };
                     a = a.wrapping_add_signed(sl[0]);
                     b = b.wrapping_add_signed(sl[1]);
@@ -721,7 +722,8 @@ fn block3<T, A, B>(
             let a0 = affine(p, u0, l0, 1, sl[1]);
             // SAFETY: the kernel block `u0..u0 + MICRO` × `l0..l0 + MICRO` lies in this block,
             // whose corners were checked to be inside `a`; positions are affine in `(u, l)`,
-            // so all of the kernel block's are too. The buffer holds `MICRO` rows of `MICRO`
+            // so all of the kernel block's are too (invariant 1 keeps them in bounds anyway).
+            // The buffer holds `MICRO` rows of `MICRO`
             // (row stride `MICRO`) and is distinct from `a`.
             let staged = unsafe {
                 kernel::transpose_bits(
@@ -734,7 +736,8 @@ fn block3<T, A, B>(
             for u in u0..u0 + MICRO {
                 let (row_d, row_b) = (affine(o, u, l0, su[0], 1), affine(q, u, l0, su[2], sl[2]));
                 // SAFETY: row `u`, columns `l0..l0 + MICRO`, lies in the block (see above), so
-                // its positions in `dst` and `b` are inside them; a staged row of the buffer
+                // its positions in `dst` and `b` are inside them (invariant 1, and the corner
+                // check); a staged row of the buffer
                 // was written by `transpose_bits` (it returned `true`). `dst` is distinct from
                 // `a`, `b` and the buffer.
                 unsafe {
@@ -773,7 +776,8 @@ fn block3<T, A, B>(
                 ];
                 for _ in 0..len {
                     // SAFETY: `(u, l)` lies in the block, whose corners were checked to be
-                    // inside `dst`, `a` and `b`, so (positions being affine) it is too.
+                    // inside `dst`, `a` and `b`, so (positions being affine, and exact for
+                    // layouts valid for their storage: invariant 1) it is too.
                     unsafe { f(&mut *d.add(at[0]), &*pa.add(at[1]), &*pb.add(at[2])) };
                     for k in 0..3 {
                         at[k] = at[k].wrapping_add_signed(sl[k]);
@@ -800,7 +804,8 @@ unsafe fn row8<T, A, B>(
     f: &mut impl FnMut(&mut T, &A, &B),
 ) {
     for l in 0..MICRO as isize {
-        // SAFETY: the caller's contract.
+        // SAFETY: the caller's contract (positions of one block row, inside the operands by
+        // invariant 1 and the corner check of `block3`).
         unsafe { f(&mut *dst.offset(l), &*a.offset(l * sa), &*b.offset(l * sb)) };
     }
 }

@@ -624,8 +624,11 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// The common case of [`axis_sums`](Self::axis_sums): the axes after `axis` are
     /// C-contiguous (with unit stride) and at most `CHUNK` elements are summed per lane. For each
     /// index of the axes before `axis`, the slices along `axis` are added into that index's block
-    /// of the result, which stays in cache while the input is read once, in order. `None` when
-    /// the layout does not have that form.
+    /// of the result, a piece of `SUB_BYTES` at a time so the piece stays in L1 while the input
+    /// is read once; slices are added four at a time, `acc + ((x₀ + x₁) + (x₂ + x₃))`, which
+    /// quarters the accumulator traffic and shortens the running sum (the error bound of
+    /// [accuracy of sums](crate::ops#accuracy-of-sums) still holds). `None` when the layout
+    /// does not have that form.
     fn axis_sums_by_blocks(&self, axis: usize) -> Option<Vec<S::Elem>>
     where
         S::Elem: Zero + Add<Output = S::Elem> + Copy,
