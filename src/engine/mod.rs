@@ -339,69 +339,100 @@ pub(crate) fn fold<T, B>(
 const TILE: usize = 64;
 const STRIP: usize = 8;
 
-/// A `nu × nl` block of a two-operand loop: position `[p, q] + u·su + l·sl`. When the
-/// destination is unit-stride along `l` and the source along `u` (a transposition) the block is
-/// cut into `MICRO × MICRO` kernel blocks, and its ragged edges are walked in strips.
-#[allow(clippy::too_many_arguments)]
-#[inline(always)]
-fn block2<T, U>(
-    dst: &mut [T],
-    src: &[U],
-    [p, q]: [usize; 2],
-    (nu, nl): (usize, usize),
-    su: [isize; 2],
-    sl: [isize; 2],
-    k: &mut impl Kernel<T, U>,
-) {
-    if nu == 0 || nl == 0 {
-        return;
+/// The geometry of one tile of a `K`-operand transposition: operand `k`'s element `(u, l)` is
+/// at `start[k] + u·su[k] + l·sl[k]`, for `u < nu`, `l < nl`.
+struct Block<const K: usize> {
+    start: [usize; K],
+    nu: usize,
+    nl: usize,
+    su: [isize; K],
+    sl: [isize; K],
+}
+
+impl<const K: usize> Block<K> {
+    /// Operand `k`'s position of `(u, l)` (wrapping, like every position of the engine).
+    #[inline(always)]
+    fn at(&self, k: usize, u: usize, l: usize) -> usize {
+        affine(self.start[k], u, l, self.su[k], self.sl[k])
     }
-    // An affine block reaches its extreme positions at its corners: check those once.
-    let corners = [(0, 0), (nu - 1, 0), (0, nl - 1), (nu - 1, nl - 1)];
-    let inside = corners.iter().all(|&(u, l)| {
-        affine(p, u, l, su[0], sl[0]) < dst.len() && affine(q, u, l, su[1], sl[1]) < src.len()
-    });
-    assert!(
-        inside,
-        "engine: block out of bounds (a layout is not valid for its storage)"
-    );
-    let (d, s) = (dst.as_mut_ptr(), src.as_ptr());
-    let (fu, fl) = if sl[0] == 1 && su[1] == 1 {
-        (nu - nu % MICRO, nl - nl % MICRO)
-    } else {
-        (0, 0)
-    };
-    for l0 in (0..fl).step_by(MICRO) {
-        for u0 in (0..fu).step_by(MICRO) {
-            let (a, b) = (affine(p, u0, l0, su[0], 1), affine(q, u0, l0, 1, sl[1]));
-            // SAFETY: the kernel block `u0..u0 + MICRO` × `l0..l0 + MICRO` lies in this block,
-            // whose corners were checked to be inside `dst` and `src`; positions are affine in
-            // `(u, l)`, so all of the kernel block's positions are too (invariant 1 keeps them
-            // in bounds anyway). `dst` and `src` are distinct slices.
-            unsafe { k.transpose(d.add(a), su[0], s.add(b), sl[1]) };
+
+    /// Panics unless every operand's block lies inside its slice (`lens[k]` elements). An
+    /// affine block reaches its extreme positions at its corners, so those are checked once;
+    /// for layouts valid for their storage (invariant 1) this never fails.
+    #[inline(always)]
+    fn check(&self, lens: [usize; K]) {
+        let (u1, l1) = (self.nu - 1, self.nl - 1);
+        let inside = [(0, 0), (u1, 0), (0, l1), (u1, l1)]
+            .iter()
+            .all(|&(u, l)| (0..K).all(|k| self.at(k, u, l) < lens[k]));
+        assert!(
+            inside,
+            "engine: block out of bounds (a layout is not valid for its storage)"
+        );
+    }
+
+    /// The part `fu × fl` covered by whole `MICRO × MICRO` kernel blocks: all of it but the
+    /// ragged edges when operand 0 is unit-stride along `l` and operand 1 along `u` (a
+    /// transposition), nothing otherwise.
+    #[inline(always)]
+    fn kernel_part(&self) -> (usize, usize) {
+        if self.sl[0] == 1 && self.su[1] == 1 {
+            (self.nu - self.nu % MICRO, self.nl - self.nl % MICRO)
+        } else {
+            (0, 0)
         }
     }
-    // The edges no kernel block covers: rows `fu..nu` of every column, then the columns
-    // `fl..nl` of the rows `0..fu`.
-    for (us, ls) in [(fu..nu, 0..nl), (0..fu, fl..nl)] {
-        for l0 in ls.clone().step_by(STRIP) {
-            let len = STRIP.min(ls.end - l0);
-            for u in us.clone() {
-                let (mut a, mut b) = (
-                    affine(p, u, l0, su[0], sl[0]),
-                    affine(q, u, l0, su[1], sl[1]),
-                );
-                for _ in 0..len {
-                    // SAFETY: `(u, l)` lies in the block, whose corners were checked to be
-                    // inside `dst` and `src`, so (positions being affine in `(u, l)`, and exact
-                    // for layouts valid for their storage: invariant 1) it is too.
-                    unsafe { k.apply(&mut *d.add(a), &*s.add(b)) };
-                    a = a.wrapping_add_signed(sl[0]);
-                    b = b.wrapping_add_signed(sl[1]);
+
+    /// Calls `f` with the positions of every element outside the kernel part `fu × fl`: rows
+    /// `fu..nu` of every column, then columns `fl..nl` of the rows `0..fu`, in strips of
+    /// `STRIP` along `l`.
+    #[inline(always)]
+    fn for_each_edge(&self, (fu, fl): (usize, usize), f: &mut impl FnMut([usize; K])) {
+        for (us, ls) in [(fu..self.nu, 0..self.nl), (0..fu, fl..self.nl)] {
+            for l0 in ls.clone().step_by(STRIP) {
+                let len = STRIP.min(ls.end - l0);
+                for u in us.clone() {
+                    let mut pos: [usize; K] = core::array::from_fn(|k| self.at(k, u, l0));
+                    for _ in 0..len {
+                        f(pos);
+                        for k in 0..K {
+                            pos[k] = pos[k].wrapping_add_signed(self.sl[k]);
+                        }
+                    }
                 }
             }
         }
     }
+}
+
+/// A tile of a two-operand loop: its kernel part is cut into `MICRO × MICRO` kernel blocks
+/// (when it is a transposition, see [`Block::kernel_part`]), and its ragged edges are walked in
+/// strips.
+#[inline(always)]
+fn block2<T, U>(dst: &mut [T], src: &[U], block: &Block<2>, k: &mut impl Kernel<T, U>) {
+    if block.nu == 0 || block.nl == 0 {
+        return;
+    }
+    block.check([dst.len(), src.len()]);
+    let (d, s) = (dst.as_mut_ptr(), src.as_ptr());
+    let (fu, fl) = block.kernel_part();
+    let (ds, ss) = (block.su[0], block.sl[1]);
+    for l0 in (0..fl).step_by(MICRO) {
+        for u0 in (0..fu).step_by(MICRO) {
+            let (a, b) = (block.at(0, u0, l0), block.at(1, u0, l0));
+            // SAFETY: the kernel block `u0..u0 + MICRO` × `l0..l0 + MICRO` lies in this block,
+            // whose corners were checked to be inside `dst` and `src`; positions are affine in
+            // `(u, l)`, so all of the kernel block's positions are too (invariant 1 keeps them
+            // in bounds anyway). `dst` and `src` are distinct slices.
+            unsafe { k.transpose(d.add(a), ds, s.add(b), ss) };
+        }
+    }
+    block.for_each_edge((fu, fl), &mut |[a, b]| {
+        // SAFETY: `(u, l)` lies in the block, whose corners were checked to be inside `dst` and
+        // `src`, so (positions being affine in `(u, l)`, and exact for layouts valid for their
+        // storage: invariant 1) it is too.
+        unsafe { k.apply(&mut *d.add(a), &*s.add(b)) };
+    });
 }
 
 /// The position `start + u·su + l·sl` (wrapping, like every position of the engine).
@@ -428,9 +459,7 @@ pub(crate) fn zip_mut<T, U>(
         });
     };
     if let Some(unit) = plan.transposed_axis() {
-        return plan.tiled(unit, &mut |pos, sizes, su, sl| {
-            block2(dst_data, src_data, pos, sizes, su, sl, k)
-        });
+        return plan.tiled(unit, &mut |block| block2(dst_data, src_data, block, k));
     }
     plan.runs(&mut |[p, q], n, [sp, sq]| run2(dst_data, src_data, p, q, n, sp, sq, k));
 }
@@ -501,13 +530,9 @@ impl<const K: usize> Prepared<K> {
         (0..last).find(|&a| self.strides[1][a] == 1)
     }
 
-    /// Walks axis `unit` and the last axis in `TILE × TILE` blocks (the other axes outside),
-    /// calling `f(positions, (len_unit, len_last), strides_unit, strides_last)` per block.
-    fn tiled(
-        &self,
-        unit: usize,
-        f: &mut impl FnMut([usize; K], (usize, usize), [isize; K], [isize; K]),
-    ) {
+    /// Walks axis `unit` and the last axis in `TILE × TILE` tiles (the other axes outside),
+    /// calling `f` with each tile (`u` along axis `unit`, `l` along the last axis).
+    fn tiled(&self, unit: usize, f: &mut impl FnMut(&Block<K>)) {
         let last = self.rank - 1;
         let (nu, nl) = (self.shape[unit], self.shape[last]);
         let mut others = Self {
@@ -530,12 +555,13 @@ impl<const K: usize> Prepared<K> {
         others.outer(0, others.rank, self.offsets, &mut |base| {
             for u0 in (0..nu).step_by(TILE) {
                 for l0 in (0..nl).step_by(TILE) {
-                    let pos = core::array::from_fn(|k| {
-                        base[k]
-                            .wrapping_add_signed((u0 as isize).wrapping_mul(su[k]))
-                            .wrapping_add_signed((l0 as isize).wrapping_mul(sl[k]))
+                    f(&Block {
+                        start: core::array::from_fn(|k| affine(base[k], u0, l0, su[k], sl[k])),
+                        nu: TILE.min(nu - u0),
+                        nl: TILE.min(nl - l0),
+                        su,
+                        sl,
                     });
-                    f(pos, (TILE.min(nu - u0), TILE.min(nl - l0)), su, sl);
                 }
             }
         });
@@ -640,8 +666,8 @@ pub(crate) fn zip3_mut<T, A, B>(
         });
     };
     if let Some(unit) = plan.transposed_axis() {
-        return plan.tiled(unit, &mut |pos, sizes, su, sl| {
-            block3(dst_data, a_data, b_data, pos, sizes, su, sl, f)
+        return plan.tiled(unit, &mut |block| {
+            block3(dst_data, a_data, b_data, block, f)
         });
     }
     plan.runs(&mut |[o, p, q], n, strides| match strides {
@@ -678,114 +704,74 @@ pub(crate) fn zip3_mut<T, A, B>(
     });
 }
 
-/// A `nu × nl` block of a three-operand loop (`dst` written): position `[o, p, q] + u·su +
-/// l·sl`. When `dst` is unit-stride along `l` and `a` along `u` (a transposed `a`), the block is
-/// cut into `MICRO × MICRO` kernel blocks; a block of `a` made of primitive numbers is first
-/// transposed into a buffer (in SIMD registers, see [`kernel`]), so the innermost loop is
-/// unit-stride in `dst` and the buffer and vectorises when `b` is unit-stride or broadcast too.
-#[allow(clippy::too_many_arguments)]
+/// A tile of a three-operand loop (`dst` written). Its kernel part (when `a` is transposed
+/// relative to `dst`, see [`Block::kernel_part`]) is cut into `MICRO × MICRO` kernel blocks; a
+/// block of `a` made of primitive numbers is first transposed into a buffer (in SIMD registers,
+/// see [`kernel`]), so the innermost loop is unit-stride in `dst` and the buffer and vectorises
+/// when `b` is unit-stride or broadcast too. The ragged edges are walked in strips.
 #[inline(always)]
 fn block3<T, A, B>(
     dst: &mut [T],
     a: &[A],
     b: &[B],
-    [o, p, q]: [usize; 3],
-    (nu, nl): (usize, usize),
-    su: [isize; 3],
-    sl: [isize; 3],
+    block: &Block<3>,
     f: &mut impl FnMut(&mut T, &A, &B),
 ) {
     use core::mem::MaybeUninit;
-    if nu == 0 || nl == 0 {
+    if block.nu == 0 || block.nl == 0 {
         return;
     }
-    // An affine block reaches its extreme positions at its corners: check those once.
-    let corners = [(0, 0), (nu - 1, 0), (0, nl - 1), (nu - 1, nl - 1)];
-    let inside = corners.iter().all(|&(u, l)| {
-        affine(o, u, l, su[0], sl[0]) < dst.len()
-            && affine(p, u, l, su[1], sl[1]) < a.len()
-            && affine(q, u, l, su[2], sl[2]) < b.len()
-    });
-    assert!(
-        inside,
-        "engine: block out of bounds (a layout is not valid for its storage)"
-    );
+    block.check([dst.len(), a.len(), b.len()]);
     let (d, pa, pb) = (dst.as_mut_ptr(), a.as_ptr(), b.as_ptr());
-    let (fu, fl) = if sl[0] == 1 && su[1] == 1 {
-        (nu - nu % MICRO, nl - nl % MICRO)
-    } else {
-        (0, 0)
-    };
+    let (fu, fl) = block.kernel_part();
+    let (sa, sb) = (block.sl[1], block.sl[2]);
     for l0 in (0..fl).step_by(MICRO) {
         for u0 in (0..fu).step_by(MICRO) {
             let mut buf = [const { [const { MaybeUninit::<A>::uninit() }; MICRO] }; MICRO];
-            let a0 = affine(p, u0, l0, 1, sl[1]);
             // SAFETY: the kernel block `u0..u0 + MICRO` × `l0..l0 + MICRO` lies in this block,
             // whose corners were checked to be inside `a`; positions are affine in `(u, l)`,
             // so all of the kernel block's are too (invariant 1 keeps them in bounds anyway).
-            // The buffer holds `MICRO` rows of `MICRO`
-            // (row stride `MICRO`) and is distinct from `a`.
+            // The buffer holds `MICRO` rows of `MICRO` (row stride `MICRO`) and is distinct
+            // from `a`.
             let staged = unsafe {
-                kernel::transpose_bits(
-                    buf.as_mut_ptr().cast::<A>(),
-                    MICRO as isize,
-                    pa.add(a0),
-                    sl[1],
-                )
+                let a0 = pa.add(block.at(1, u0, l0));
+                kernel::transpose_bits(buf.as_mut_ptr().cast::<A>(), MICRO as isize, a0, sa)
             };
             for u in u0..u0 + MICRO {
-                let (row_d, row_b) = (affine(o, u, l0, su[0], 1), affine(q, u, l0, su[2], sl[2]));
+                let (row_d, row_b) = (block.at(0, u, l0), block.at(2, u, l0));
                 // SAFETY: row `u`, columns `l0..l0 + MICRO`, lies in the block (see above), so
                 // its positions in `dst` and `b` are inside them (invariant 1, and the corner
-                // check); a staged row of the buffer
-                // was written by `transpose_bits` (it returned `true`). `dst` is distinct from
-                // `a`, `b` and the buffer.
+                // check); a staged row of the buffer was written by `transpose_bits` (it
+                // returned `true`). `dst` is distinct from `a`, `b` and the buffer.
                 unsafe {
                     let (dr, br) = (d.add(row_d), pb.add(row_b));
                     if staged {
                         // As whole-row references, so the compiler knows they do not alias.
                         let ar = &*buf[u - u0].as_ptr().cast::<[A; MICRO]>();
                         let dr = &mut *dr.cast::<[T; MICRO]>();
-                        match sl[2] {
+                        match sb {
                             0 => dr.iter_mut().zip(ar).for_each(|(d, x)| f(d, x, &*br)),
                             1 => {
                                 let br = &*br.cast::<[B; MICRO]>();
                                 let pairs = ar.iter().zip(br);
                                 dr.iter_mut().zip(pairs).for_each(|(d, (x, y))| f(d, x, y));
                             }
-                            sb => row8(dr.as_mut_ptr(), ar.as_ptr(), 1, br, sb, f),
+                            _ => row8(dr.as_mut_ptr(), ar.as_ptr(), 1, br, sb, f),
                         }
                     } else {
-                        let ar = pa.add(affine(p, u, l0, 1, sl[1]));
-                        row8(dr, ar, sl[1], br, sl[2], f);
+                        let ar = pa.add(block.at(1, u, l0));
+                        row8(dr, ar, sa, br, sb, f);
                     }
                 }
             }
         }
     }
-    // The edges no kernel block covers: rows `fu..nu` of every column, then the columns
-    // `fl..nl` of the rows `0..fu`.
-    for (us, ls) in [(fu..nu, 0..nl), (0..fu, fl..nl)] {
-        for l0 in ls.clone().step_by(STRIP) {
-            let len = STRIP.min(ls.end - l0);
-            for u in us.clone() {
-                let mut at = [
-                    affine(o, u, l0, su[0], sl[0]),
-                    affine(p, u, l0, su[1], sl[1]),
-                    affine(q, u, l0, su[2], sl[2]),
-                ];
-                for _ in 0..len {
-                    // SAFETY: `(u, l)` lies in the block, whose corners were checked to be
-                    // inside `dst`, `a` and `b`, so (positions being affine, and exact for
-                    // layouts valid for their storage: invariant 1) it is too.
-                    unsafe { f(&mut *d.add(at[0]), &*pa.add(at[1]), &*pb.add(at[2])) };
-                    for k in 0..3 {
-                        at[k] = at[k].wrapping_add_signed(sl[k]);
-                    }
-                }
-            }
-        }
-    }
+    block.for_each_edge((fu, fl), &mut |[o, p, q]| {
+        // SAFETY: `(u, l)` lies in the block, whose corners were checked to be inside `dst`,
+        // `a` and `b`, so (positions being affine, and exact for layouts valid for their
+        // storage: invariant 1) it is too.
+        unsafe { f(&mut *d.add(o), &*pa.add(p), &*pb.add(q)) };
+    });
 }
 
 /// `f(dst + l, a + l·sa, b + l·sb)` for `l < MICRO`: one row of a kernel block of `block3`.
