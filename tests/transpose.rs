@@ -1,0 +1,117 @@
+//! Transposing copies (`to_contiguous`, `assign`, `copy_from`, `into_vec`, `assign_zip` of a
+//! permuted operand) against the logical-order iterator, for every permutation of four axes,
+//! with odd sizes, size-1 and size-0 axes and a flipped axis, for element types the kernels
+//! copy as bits (`f32`, `f64`, `i32`, `u64`) and types they clone one by one (`u8`, `String`).
+
+use std::fmt::Debug;
+
+use ranked::{Axis, Tensor};
+
+/// Every permutation of `0..4`.
+fn permutations() -> Vec<[usize; 4]> {
+    let mut out = Vec::new();
+    for a in 0..4 {
+        for b in 0..4 {
+            for c in 0..4 {
+                for d in 0..4 {
+                    let p = [a, b, c, d];
+                    if (0..4).all(|x| p.contains(&x)) {
+                        out.push(p);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Shapes that cross kernel blocks (8) and tiles (64) with ragged edges, hold whole kernel
+/// blocks only, have size-1 axes, or have no elements.
+const SHAPES: [[usize; 4]; 5] = [
+    [3, 17, 9, 70],
+    [16, 8, 2, 24],
+    [1, 33, 1, 19],
+    [9, 1, 11, 1],
+    [4, 0, 9, 12],
+];
+
+fn check<T: Clone + PartialEq + Debug>(make: impl Fn(usize) -> T, fill: T) {
+    for shape in SHAPES {
+        let t = Tensor::from_fn(shape, |[a, b, c, d]| {
+            make(((a * shape[1] + b) * shape[2] + c) * shape[3] + d)
+        });
+        for perm in permutations() {
+            for flipped in [false, true] {
+                let v = t.view().permute(perm).unwrap();
+                let v = if flipped { v.flip(Axis::<2>) } else { v };
+                let expected: Vec<T> = v.iter().cloned().collect();
+                let what = format!("{shape:?} permuted {perm:?}, flipped {flipped}");
+
+                assert_eq!(
+                    v.to_contiguous().to_vec(),
+                    expected,
+                    "to_contiguous of {what}"
+                );
+                assert_eq!(v.to_vec(), expected, "to_vec of {what}");
+
+                let mut out = Tensor::full(*v.shape(), fill.clone());
+                out.assign(&v);
+                assert_eq!(out.to_vec(), expected, "assign of {what}");
+
+                let mut out = Tensor::full(*v.shape(), fill.clone());
+                out.copy_from(&v).unwrap();
+                assert_eq!(out.to_vec(), expected, "copy_from of {what}");
+
+                // An owned permuted tensor gives its elements up in logical order.
+                let owned = t.clone().permute(perm).unwrap();
+                let owned = if flipped {
+                    owned.flip(Axis::<2>)
+                } else {
+                    owned
+                };
+                assert_eq!(owned.into_vec(), expected, "into_vec of {what}");
+
+                // Three operands: the permuted view beside a broadcast row, pairs out.
+                let last = v.shape()[3];
+                let row = Tensor::from_fn([last], |[i]| make(1000 + i));
+                let mut pairs = Tensor::full(*v.shape(), (fill.clone(), fill.clone()));
+                pairs.assign_zip(&v, &row, |x, y| (x.clone(), y.clone()));
+                let rows: Vec<T> = (0..expected.len())
+                    .map(|i| make(1000 + i % last.max(1)))
+                    .collect();
+                let expected_pairs: Vec<(T, T)> = expected.iter().cloned().zip(rows).collect();
+                assert_eq!(pairs.to_vec(), expected_pairs, "assign_zip of {what}");
+            }
+        }
+    }
+}
+
+#[test]
+fn f32_transpositions_match_the_logical_order() {
+    check(|i| i as f32 + 0.25, -1.0);
+}
+
+#[test]
+fn f64_transpositions_match_the_logical_order() {
+    check(|i| i as f64 - 0.5, -1.0);
+}
+
+#[test]
+fn i32_transpositions_match_the_logical_order() {
+    check(|i| i as i32 * -3, 7);
+}
+
+#[test]
+fn u64_transpositions_match_the_logical_order() {
+    check(|i| i as u64 * 0x1_0000_0001, 7);
+}
+
+#[test]
+fn u8_transpositions_match_the_logical_order() {
+    check(|i| (i % 251) as u8, 255);
+}
+
+#[test]
+fn string_transpositions_match_the_logical_order() {
+    check(|i| format!("s{i}"), String::from("-"));
+}
