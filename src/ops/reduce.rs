@@ -24,9 +24,10 @@ use crate::{
 const CHUNK: usize = 128;
 
 /// Bytes of the accumulator piece that [`axis_sums_by_blocks`](TensorBase::axis_sums_by_blocks)
-/// keeps in L1 while slices stream past it.
+/// keeps in cache (L2) while slices stream past it. Measured on 64⁴ `f32` sums along axis 0:
+/// 8 KiB pieces took 1.3× the time of 128 KiB ones (shorter input streams).
 #[cfg(feature = "alloc")]
-const SUB_BYTES: usize = 8 * 1024;
+const SUB_BYTES: usize = 128 * 1024;
 
 /// Pairwise summation by binary counter: slot `k` holds the sum of `2^k` chunks.
 struct Pairwise<T> {
@@ -624,9 +625,10 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// The common case of [`axis_sums`](Self::axis_sums): the axes after `axis` are
     /// C-contiguous (with unit stride) and at most `CHUNK` elements are summed per lane. For each
     /// index of the axes before `axis`, the slices along `axis` are added into that index's block
-    /// of the result, a piece of `SUB_BYTES` at a time so the piece stays in L1 while the input
-    /// is read once; slices are added four at a time, `acc + ((x₀ + x₁) + (x₂ + x₃))`, which
-    /// quarters the accumulator traffic and shortens the running sum (the error bound of
+    /// of the result, a piece of `SUB_BYTES` at a time so the piece stays in cache while the
+    /// input is read once; slices are added eight at a time as a pairwise tree,
+    /// `acc + (((x₀ + x₁) + (x₂ + x₃)) + ((x₄ + x₅) + (x₆ + x₇)))` (then four, then one), which
+    /// cuts the accumulator traffic and shortens the running sum (the error bound of
     /// [accuracy of sums](crate::ops#accuracy-of-sums) still holds). `None` when the layout
     /// does not have that form.
     fn axis_sums_by_blocks(&self, axis: usize) -> Option<Vec<S::Elem>>
@@ -650,8 +652,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
             offset: self.offset(),
         };
         // The block is summed in pieces of `SUB_BYTES`, so a piece of the accumulator stays in
-        // L1 while the slices stream past it; slices are added four at a time (a quarter of
-        // the accumulator traffic).
+        // cache while the slices stream past it; slices are added eight (then four, then one)
+        // at a time, which cuts the accumulator traffic to an eighth.
         let sub = (SUB_BYTES / core::mem::size_of::<S::Elem>().max(1)).max(1);
         engine::walk1(outer, outer_op, &mut |p| {
             // `walk1` visits exactly `count` outer indices, in row-major order.
@@ -665,6 +667,16 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
                     &data[q..q + len]
                 };
                 let mut k = 0;
+                while k + 8 <= n {
+                    let (x0, x1, x2, x3) = (at(k), at(k + 1), at(k + 2), at(k + 3));
+                    let (x4, x5, x6, x7) = (at(k + 4), at(k + 5), at(k + 6), at(k + 7));
+                    for i in 0..len {
+                        piece[i] = piece[i]
+                            + (((x0[i] + x1[i]) + (x2[i] + x3[i]))
+                                + ((x4[i] + x5[i]) + (x6[i] + x7[i])));
+                    }
+                    k += 8;
+                }
                 while k + 4 <= n {
                     let (x0, x1, x2, x3) = (at(k), at(k + 1), at(k + 2), at(k + 3));
                     for i in 0..len {
@@ -1147,6 +1159,61 @@ mod tests {
             err * 10.0 < naive_err,
             "pairwise {err} vs running {naive_err}"
         );
+    }
+
+    /// Sums along every axis, exact for integers, through each path: lanes summed one by one
+    /// (last axis), slices streamed into accumulator blocks eight, four and one at a time
+    /// (13 = 8 + 4 + 1 and 19 = 8 + 8 + 1 + 1 + 1 slices), and the general streaming path (a
+    /// permuted layout), against a naive sum in logical order.
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn axis_sums_match_naive_sums_on_every_path() {
+        use crate::{Axis, Tensor};
+        let naive = |t: &TensorView<'_, i64, 3>, axis: usize| {
+            let [a, b, c] = *t.shape();
+            let shape = [a, b, c];
+            let mut out = alloc::vec::Vec::new();
+            let mut idx = [0usize; 3];
+            let others: alloc::vec::Vec<usize> = (0..3).filter(|&k| k != axis).collect();
+            for i in 0..shape[others[0]] {
+                for j in 0..shape[others[1]] {
+                    idx[others[0]] = i;
+                    idx[others[1]] = j;
+                    let mut sum = 0;
+                    for k in 0..shape[axis] {
+                        idx[axis] = k;
+                        sum += t[idx];
+                    }
+                    out.push(sum);
+                }
+            }
+            out
+        };
+        for shape in [[13, 3, 5], [2, 19, 6], [19, 13, 3]] {
+            let t: Tensor<i64, 3> = Tensor::from_fn(shape, |[i, j, k]| {
+                (i * 7919 + j * 104_729 + k * 13) as i64 % 1001 - 500
+            });
+            for v in [t.view(), t.view().permute([2, 0, 1]).unwrap()] {
+                assert_eq!(
+                    v.sum_axis(Axis::<0>).to_vec(),
+                    naive(&v, 0),
+                    "{:?}",
+                    v.shape()
+                );
+                assert_eq!(
+                    v.sum_axis(Axis::<1>).to_vec(),
+                    naive(&v, 1),
+                    "{:?}",
+                    v.shape()
+                );
+                assert_eq!(
+                    v.sum_axis(Axis::<2>).to_vec(),
+                    naive(&v, 2),
+                    "{:?}",
+                    v.shape()
+                );
+            }
+        }
     }
 
     #[test]
