@@ -154,8 +154,7 @@ pub type GenericTensor<T, N, const R: usize> = TensorBase<GenericArray<T, N>, R>
 #[cfg(feature = "alloc")]
 pub type SharedTensor<T, const R: usize> = TensorBase<Arc<[T]>, R>;
 
-/// The panic of `t[index]`. Index and shape are taken by value so the hot path never stores
-/// the index to memory (a stored index blocks keeping the layout in registers).
+/// The panic of `t[index]`, cold and out of line.
 #[cold]
 #[inline(never)]
 #[track_caller]
@@ -1260,6 +1259,9 @@ impl<S: Storage, const R: usize> Index<[usize; R]> for TensorBase<S, R> {
     #[inline]
     #[track_caller]
     fn index(&self, index: [usize; R]) -> &S::Elem {
+        // `get`'s steps, spelled out: written as a match on `get`, the index was stored to
+        // memory on every access (for the panic message), which kept the compiler from holding
+        // the layout in registers in indexing loops.
         if !self.layout.in_bounds(&index) {
             index_out_of_bounds(index, *self.shape());
         }
