@@ -214,9 +214,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         S::Elem: Clone,
         Rank<R2>: BroadcastTo<R>,
     {
-        let from = src.layout().broadcast_to(*self.shape())?;
-        self.zip_with_layout(from, src.view().into_raw_parts().0, engine::CloneTo);
-        Ok(())
+        self.zip_assign(src, engine::CloneTo)
     }
 
     /// Copies `src` into `self` (see [`try_assign`](Self::try_assign)).
@@ -366,18 +364,18 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         Ok(())
     }
 
-    /// Walks `self` (mutably) and `src` broadcast to `self`'s shape.
+    /// Applies `k` to each element of `self` (written) and of `src` broadcast to `self`'s shape.
     fn zip_assign<S2: Storage, const R2: usize>(
         &mut self,
         src: &TensorBase<S2, R2>,
-        f: impl FnMut(&mut S::Elem, &S2::Elem),
+        k: impl engine::Kernel<S::Elem, S2::Elem>,
     ) -> Result<(), ShapeError>
     where
         S: StorageMut,
         Rank<R2>: BroadcastTo<R>,
     {
         let from = src.layout().broadcast_to(*self.shape())?;
-        self.zip_with_layout(from, src.view().into_raw_parts().0, engine::each(f));
+        self.zip_with_layout(from, src.view().into_raw_parts().0, k);
         Ok(())
     }
 
@@ -623,7 +621,7 @@ macro_rules! binary_ops {
             /// If `rhs` cannot be broadcast to `self`'s shape.
             #[track_caller]
             fn $op_assign(&mut self, rhs: &'b TensorBase<S2, R2>) {
-                if let Err(err) = self.zip_assign(rhs, |x, y| $OpAssign::$op_assign(x, y.clone())) {
+                if let Err(err) = self.zip_assign(rhs, engine::each(|x: &mut T, y: &T| $OpAssign::$op_assign(x, y.clone()))) {
                     panic!(
                         concat!("cannot ", $verb, " a tensor of shape {:?} into one of shape {:?}: {}"),
                         rhs.shape(),
