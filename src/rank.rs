@@ -251,6 +251,7 @@ pub trait HasAxis<Ax> {
     const AXIS: usize;
 }
 
+#[diagnostic::do_not_recommend]
 impl<const R: usize, const A: usize> HasAxis<Axis<A>> for Rank<R>
 where
     Rank<R>: KnownRank,
@@ -262,6 +263,7 @@ where
 }
 
 #[doc(hidden)]
+#[diagnostic::do_not_recommend]
 impl<const R: usize> HasAxis<Unreachable> for Rank<R>
 where
     Rank<R>: KnownRank,
@@ -289,6 +291,7 @@ pub trait HasAxes<I, J> {
     const AXES: (usize, usize);
 }
 
+#[diagnostic::do_not_recommend]
 impl<const R: usize, const I: usize, const J: usize> HasAxes<Axis<I>, Axis<J>> for Rank<R>
 where
     Rank<R>: KnownRank,
@@ -303,6 +306,7 @@ where
 }
 
 #[doc(hidden)]
+#[diagnostic::do_not_recommend]
 impl<const R: usize> HasAxes<Unreachable, Unreachable> for Rank<R>
 where
     Rank<R>: KnownRank,
@@ -340,6 +344,7 @@ pub trait RemoveAxisIf<Valid> {
     type Out;
 }
 
+#[diagnostic::do_not_recommend]
 impl<const R: usize, const A: usize> RemoveAxis<Axis<A>> for Rank<R>
 where
     Rank<R>: KnownRank,
@@ -352,6 +357,7 @@ where
 }
 
 #[doc(hidden)]
+#[diagnostic::do_not_recommend]
 impl<const R: usize> RemoveAxis<Unreachable> for Rank<R>
 where
     Rank<R>: KnownRank,
@@ -403,6 +409,7 @@ pub trait GrowIf<Valid> {
     type Out;
 }
 
+#[diagnostic::do_not_recommend]
 impl<const R: usize, const A: usize> InsertAxis<Axis<A>> for Rank<R>
 where
     Rank<R>: KnownRank,
@@ -415,6 +422,7 @@ where
 }
 
 #[doc(hidden)]
+#[diagnostic::do_not_recommend]
 impl<const R: usize> InsertAxis<Unreachable> for Rank<R>
 where
     Rank<R>: KnownRank,
@@ -462,6 +470,7 @@ pub trait WindowAxis<Ax> {
     const AXIS: usize;
 }
 
+#[diagnostic::do_not_recommend]
 impl<const R: usize, const A: usize> WindowAxis<Axis<A>> for Rank<R>
 where
     Rank<R>: KnownRank,
@@ -474,6 +483,7 @@ where
 }
 
 #[doc(hidden)]
+#[diagnostic::do_not_recommend]
 impl<const R: usize> WindowAxis<Unreachable> for Rank<R>
 where
     Rank<R>: KnownRank,
@@ -517,6 +527,7 @@ pub trait MergeAxesIf<const S: usize, const E: usize, Valid> {
 type MergeValid<const R: usize, const S: usize, const E: usize> =
     And<LeEq<Num<S>, Num<E>>, Le<Num<E>, Num<R>>>;
 
+#[diagnostic::do_not_recommend]
 impl<const R: usize, const S: usize, const E: usize> MergeAxes<Axis<S>, Axis<E>> for Rank<R>
 where
     Rank<R>: KnownRank,
@@ -532,6 +543,7 @@ where
 }
 
 #[doc(hidden)]
+#[diagnostic::do_not_recommend]
 impl<const R: usize> MergeAxes<Unreachable, Unreachable> for Rank<R>
 where
     Rank<R>: KnownRank,
@@ -591,6 +603,7 @@ pub trait SplitAxisIf<const N: usize, Valid> {
 type SplitValid<const R: usize, const A: usize, const N: usize> =
     And<Le<Num<A>, Num<R>>, GrEq<Num<N>, typenum::U1>>;
 
+#[diagnostic::do_not_recommend]
 impl<const R: usize, const A: usize, const N: usize> SplitAxis<Axis<A>, N> for Rank<R>
 where
     Rank<R>: KnownRank,
@@ -606,6 +619,7 @@ where
 }
 
 #[doc(hidden)]
+#[diagnostic::do_not_recommend]
 impl<const R: usize, const N: usize> SplitAxis<Unreachable, N> for Rank<R>
 where
     Rank<R>: KnownRank,
@@ -659,6 +673,7 @@ pub trait DiagonalAxes<D1, D2> {
 type DiagonalValid<const R: usize, const D1: usize, const D2: usize> =
     And<And<Le<Num<D1>, Num<R>>, Le<Num<D2>, Num<R>>>, NotEq<Num<D1>, Num<D2>>>;
 
+#[diagnostic::do_not_recommend]
 impl<const R: usize, const D1: usize, const D2: usize> DiagonalAxes<Axis<D1>, Axis<D2>> for Rank<R>
 where
     Rank<R>: KnownRank,
@@ -675,6 +690,7 @@ where
 }
 
 #[doc(hidden)]
+#[diagnostic::do_not_recommend]
 impl<const R: usize> DiagonalAxes<Unreachable, Unreachable> for Rank<R>
 where
     Rank<R>: KnownRank,
@@ -702,6 +718,7 @@ where
 )]
 pub trait BroadcastTo<const N: usize> {}
 
+#[diagnostic::do_not_recommend]
 impl<const R: usize, const N: usize> BroadcastTo<N> for Rank<R>
 where
     Rank<R>: KnownRank,
@@ -731,6 +748,7 @@ pub trait BroadcastRanks<const R2: usize> {
     type Out;
 }
 
+#[diagnostic::do_not_recommend]
 impl<const R: usize, const R2: usize> BroadcastRanks<R2> for Rank<R>
 where
     Rank<R>: KnownRank,
@@ -783,6 +801,7 @@ pub trait SliceCounts {
     fn items(&self) -> &[crate::slice::SliceItem];
 }
 
+#[diagnostic::do_not_recommend]
 impl<const R: usize, L> SliceArity<R> for L
 where
     L: SliceCounts,

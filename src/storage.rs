@@ -123,9 +123,11 @@ pub unsafe trait StorageMut: Storage {
 pub unsafe trait ReadOnlyStorage: Storage {}
 
 // SAFETY: a shared slice gives no mutable access.
+#[diagnostic::do_not_recommend]
 unsafe impl<T> ReadOnlyStorage for &[T] {}
 // SAFETY: `Arc<[T]>` gives no mutable access through `Storage`.
 #[cfg(feature = "alloc")]
+#[diagnostic::do_not_recommend]
 unsafe impl<T> ReadOnlyStorage for Arc<[T]> {}
 
 #[cfg(feature = "alloc")]
@@ -146,6 +148,7 @@ unsafe impl<T> Storage for Vec<T> {
 }
 // SAFETY: same buffer as `as_slice`.
 #[cfg(feature = "alloc")]
+#[diagnostic::do_not_recommend]
 unsafe impl<T> StorageMut for Vec<T> {
     #[inline]
     fn as_mut_slice(&mut self) -> &mut [T] {
@@ -175,6 +178,7 @@ unsafe impl<T> Storage for &mut [T] {
     }
 }
 // SAFETY: same buffer as `as_slice`.
+#[diagnostic::do_not_recommend]
 unsafe impl<T> StorageMut for &mut [T] {
     #[inline]
     fn as_mut_slice(&mut self) -> &mut [T] {
@@ -193,6 +197,7 @@ unsafe impl<T, const N: usize> Storage for [T; N] {
     }
 }
 // SAFETY: same buffer as `as_slice`.
+#[diagnostic::do_not_recommend]
 unsafe impl<T, const N: usize> StorageMut for [T; N] {
     #[inline]
     fn as_mut_slice(&mut self) -> &mut [T] {
@@ -211,6 +216,7 @@ unsafe impl<T, N: ArrayLength> Storage for GenericArray<T, N> {
     }
 }
 // SAFETY: same buffer as `as_slice`.
+#[diagnostic::do_not_recommend]
 unsafe impl<T, N: ArrayLength> StorageMut for GenericArray<T, N> {
     #[inline]
     fn as_mut_slice(&mut self) -> &mut [T] {

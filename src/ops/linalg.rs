@@ -33,6 +33,7 @@ use crate::tensor::TensorBase;
 )]
 pub trait MatrixRank {}
 
+#[diagnostic::do_not_recommend]
 impl MatrixRank for Rank<2> {}
 
 /// Rows × columns of the element at `[i, j]`: `(shape, strides, offset)` of a rank-2 operand.

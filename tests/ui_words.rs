@@ -1,0 +1,131 @@
+//! Keeps the promise of `ui-tests/`: every rejected program is documented, and the compiler's
+//! answer to it is short and in our words on every line.
+//!
+//! For each `ui-tests/fail/*.rs` this test checks that
+//! - it starts with a `//! Rejected:` comment saying what it shows, and has a `.stderr` snapshot;
+//! - the snapshot has at most [`MAX_LINES`] lines;
+//! - no line of the snapshot names `typenum` machinery or a private helper of the crate.
+//!
+//! It reads the snapshots that `tests/ui.rs` compares against, so a blessed snapshot that leaks
+//! machinery fails here even though trybuild accepts it.
+
+use std::fs;
+use std::path::Path;
+
+/// The most lines a snapshot may have.
+const MAX_LINES: usize = 20;
+
+/// Words that must not appear in any line a user reads: `typenum` numbers and booleans, and the
+/// crate's internal helpers (hidden traits, their impls' types, and private modules).
+const FORBIDDEN: &[&str] = &[
+    // typenum
+    "UInt",
+    "UTerm",
+    "B0",
+    "B1",
+    "typenum::",
+    "True",
+    "False",
+    "IsLess",
+    "IsEqual",
+    "IsGreater",
+    "IsNotEqual",
+    // the crate's private helpers
+    "Check<",
+    "Check`",
+    "Unreachable",
+    "Num<",
+    "NumToRank",
+    "RankOf",
+    "RemoveAxisIf",
+    "GrowIf",
+    "MergeAxesIf",
+    "SplitAxisIf",
+    "SliceArityIf",
+    "SliceCounts",
+    "Valid<",
+    "Sealed",
+    "sealed::",
+    "__private",
+    "__ranked",
+];
+
+/// `word` occurs in `line` as a whole word (not inside a longer identifier), except for
+/// patterns that end in punctuation, which match anywhere.
+fn names(line: &str, word: &str) -> bool {
+    let is_ident = |c: char| c.is_ascii_alphanumeric() || c == '_';
+    let whole = word.chars().all(is_ident);
+    line.match_indices(word).any(|(at, _)| {
+        if !whole {
+            return true;
+        }
+        let before = line[..at].chars().next_back();
+        let after = line[at + word.len()..].chars().next();
+        !before.is_some_and(is_ident) && !after.is_some_and(is_ident)
+    })
+}
+
+#[test]
+fn every_rejected_program_is_documented_short_and_in_our_words() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("ui-tests/fail");
+    let mut programs: Vec<_> = fs::read_dir(&dir)
+        .expect("ui-tests/fail exists")
+        .map(|entry| entry.expect("readable directory entry").path())
+        .filter(|path| path.extension().is_some_and(|e| e == "rs"))
+        .collect();
+    programs.sort();
+    assert!(
+        !programs.is_empty(),
+        "no rejected programs found in {dir:?}"
+    );
+
+    let mut problems = Vec::new();
+    for program in &programs {
+        let name = program.file_name().unwrap().to_string_lossy().into_owned();
+        let source = fs::read_to_string(program).expect("readable program");
+        if !source.starts_with("//! Rejected:") {
+            problems.push(format!(
+                "{name}: does not start with a `//! Rejected:` comment"
+            ));
+        }
+        let stderr = program.with_extension("stderr");
+        let Ok(snapshot) = fs::read_to_string(&stderr) else {
+            problems.push(format!("{name}: has no .stderr snapshot"));
+            continue;
+        };
+        let lines: Vec<&str> = snapshot.lines().collect();
+        if lines.len() > MAX_LINES {
+            problems.push(format!(
+                "{name}: the error is {} lines long (at most {MAX_LINES})",
+                lines.len()
+            ));
+        }
+        for (number, line) in lines.iter().enumerate() {
+            for word in FORBIDDEN {
+                if names(line, word) {
+                    problems.push(format!(
+                        "{name}:{}: names `{word}`: {}",
+                        number + 1,
+                        line.trim()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        problems.is_empty(),
+        "{} problem(s) in {} rejected programs:\n{}",
+        problems.len(),
+        programs.len(),
+        problems.join("\n")
+    );
+}
+
+#[test]
+fn the_word_check_matches_whole_words_only() {
+    assert!(names("the trait `B1` is", "B1"));
+    assert!(!names("a B10 value", "B1"));
+    assert!(!names("FalseStart", "False"));
+    assert!(names("`Rank<R>: Check<B0>`", "Check<"));
+    assert!(names("UInt<UTerm, B1>", "UInt"));
+}
