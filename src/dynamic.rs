@@ -637,7 +637,7 @@ impl<S: Storage> DynTensorBase<S> {
             .get(axis)
             .ok_or_else(|| ShapeError::invalid_axis(self.rank(), axis))?;
         let (start, end) = range.bounds();
-        let (start, end) = crate::slice::resolve_range(axis, dim, start, end)?;
+        let (start, end) = crate::slice::item::resolve_range(axis, dim, start, end)?;
         // SAFETY: `slice_axis` is view arithmetic (keeps invariants 1 and 2).
         unsafe { self.map_layout(|l| l.slice_axis(axis, start, end, step)) }
     }

@@ -13,7 +13,7 @@
 
 use core::fmt;
 
-use crate::layout::DynShape;
+use crate::shape::{DynShape, MAX_DYN_RANK};
 
 /// What went wrong, as a category. See [`ShapeError`] for the numbers that come with it.
 ///
@@ -90,7 +90,7 @@ pub enum ErrorKind {
     /// none; `axis` is the empty axis of an along-axis reduction.
     Empty,
     /// More axes than a dynamic-rank layout holds: `expected` is
-    /// [`MAX_DYN_RANK`](crate::layout::MAX_DYN_RANK), `found` the rank asked for.
+    /// [`MAX_DYN_RANK`], `found` the rank asked for.
     TooManyAxes,
 }
 
@@ -169,7 +169,7 @@ fn encode(buffer: &mut [u8; SHAPE_BUFFER], mut at: usize, dims: &[usize]) -> Opt
 }
 
 fn decode(bytes: &[u8]) -> Option<DynShape> {
-    let mut dims = [0usize; crate::layout::MAX_DYN_RANK];
+    let mut dims = [0usize; MAX_DYN_RANK];
     let (mut n, mut value, mut shift) = (0, 0usize, 0);
     for &byte in bytes {
         value |= usize::from(byte & 0x7f) << shift;
@@ -180,7 +180,7 @@ fn decode(bytes: &[u8]) -> Option<DynShape> {
             (value, shift) = (0, 0);
         }
     }
-    DynShape::new(&dims[..n]).ok()
+    DynShape::try_from_dims(dims.get(..n)?)
 }
 
 impl ShapeError {
@@ -214,7 +214,7 @@ impl ShapeError {
     }
 
     /// The same error, naming the source and target shapes of a reshape. Shapes of more than
-    /// [`MAX_DYN_RANK`](crate::layout::MAX_DYN_RANK) axes, or too large to fit the error's
+    /// [`MAX_DYN_RANK`] axes, or too large to fit the error's
     /// inline buffer (84 bytes: two shapes of 16 sizes below 16384 always fit), are not kept;
     /// the element counts in [`expected`](Self::expected) and [`found`](Self::found) still are.
     ///
@@ -231,7 +231,7 @@ impl ShapeError {
     /// ```
     #[must_use]
     pub fn with_shapes(mut self, from: &[usize], to: &[usize]) -> Self {
-        let max = crate::layout::MAX_DYN_RANK;
+        let max = MAX_DYN_RANK;
         let mut buffer = [0u8; SHAPE_BUFFER];
         let fits = if from.len() <= max && to.len() <= max {
             encode(&mut buffer, 0, from).and_then(|mid| Some((mid, encode(&mut buffer, mid, to)?)))

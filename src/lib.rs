@@ -90,6 +90,7 @@ pub mod layout;
 mod macros;
 pub mod ops;
 pub mod rank;
+mod shape;
 pub mod slice;
 pub mod storage;
 mod tensor;

@@ -798,7 +798,7 @@ pub trait SliceArityIf<Matches> {
 pub trait SliceCounts {
     type In: Unsigned;
     type Out: Unsigned;
-    fn items(&self) -> &[crate::slice::SliceItem];
+    fn items(&self) -> &[crate::slice::item::SliceItem];
 }
 
 #[diagnostic::do_not_recommend]

@@ -256,7 +256,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     {
         let a = <Rank<R> as HasAxis<Ax>>::AXIS;
         let (start, end) = range.bounds();
-        let (start, end) = crate::slice::resolve_range(a, self.shape()[a], start, end)?;
+        let (start, end) = crate::slice::item::resolve_range(a, self.shape()[a], start, end)?;
         // SAFETY: `slice_axis` is view arithmetic (keeps invariants 1 and 2).
         unsafe { self.map_layout(|l| l.slice_axis(a, start, end, step)) }
     }

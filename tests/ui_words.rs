@@ -48,6 +48,7 @@ const FORBIDDEN: &[&str] = &[
     "sealed::",
     "__private",
     "__ranked",
+    "$crate::__",
 ];
 
 /// `word` occurs in `line` as a whole word (not inside a longer identifier), except for

@@ -1,43 +1,13 @@
 //! [`DynLayout`]: a layout whose rank is a run-time value, stored inline (no allocator).
 
 use core::fmt;
-use core::ops::Deref;
 
 use crate::error::{ErrorKind, ShapeError};
-use crate::slice::SliceItem;
+use crate::slice::item::SliceItem;
 
 use super::{Layout, LayoutKind, Order, parts};
 
-/// The most axes a [`DynLayout`] (and so a dynamic-rank tensor) can have.
-///
-/// # Examples
-///
-/// ```
-/// use ranked::layout::{DynLayout, MAX_DYN_RANK};
-///
-/// assert!(DynLayout::row_major(&[1; MAX_DYN_RANK]).is_ok());
-/// assert!(DynLayout::row_major(&[1; MAX_DYN_RANK + 1]).is_err());
-/// ```
-pub const MAX_DYN_RANK: usize = 16;
-
-/// A shape of at most [`MAX_DYN_RANK`] axes, stored inline: `Copy`, no allocator. Dereferences
-/// to `&[usize]`.
-///
-/// # Examples
-///
-/// ```
-/// use ranked::layout::DynShape;
-///
-/// let s = DynShape::new(&[2, 3]).unwrap();
-/// assert_eq!(&*s, &[2, 3]);
-/// assert_eq!(format!("{s:?}"), "[2, 3]");
-/// ```
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
-pub struct DynShape {
-    rank: usize,
-    /// Entries past `rank` are always 0, so derived equality and hashing are correct.
-    dims: [usize; MAX_DYN_RANK],
-}
+pub use crate::shape::{DynShape, MAX_DYN_RANK};
 
 impl DynShape {
     /// Copies `dims` inline.
@@ -54,49 +24,23 @@ impl DynShape {
     /// assert_eq!(DynShape::new(&[4]).unwrap().len(), 1);
     /// ```
     pub fn new(dims: &[usize]) -> Result<Self, ShapeError> {
-        let rank = check_rank(dims.len())?;
-        let mut out = Self {
-            rank,
-            dims: [0; MAX_DYN_RANK],
-        };
-        out.dims[..rank].copy_from_slice(dims);
-        Ok(out)
+        check_rank(dims.len())?;
+        DynShape::try_from_dims(dims).ok_or_else(|| too_many_axes(dims.len()))
     }
 }
 
-impl Deref for DynShape {
-    type Target = [usize];
-    fn deref(&self) -> &[usize] {
-        &self.dims[..self.rank]
-    }
-}
-
-impl AsMut<[usize]> for DynShape {
-    fn as_mut(&mut self) -> &mut [usize] {
-        &mut self.dims[..self.rank]
-    }
-}
-
-impl AsRef<[usize]> for DynShape {
-    fn as_ref(&self) -> &[usize] {
-        self
-    }
-}
-
-impl fmt::Debug for DynShape {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Debug::fmt(&**self, f)
-    }
+fn too_many_axes(rank: usize) -> ShapeError {
+    ShapeError::new(
+        ErrorKind::TooManyAxes,
+        None,
+        MAX_DYN_RANK as i128,
+        rank as i128,
+    )
 }
 
 fn check_rank(rank: usize) -> Result<usize, ShapeError> {
     if rank > MAX_DYN_RANK {
-        return Err(ShapeError::new(
-            ErrorKind::TooManyAxes,
-            None,
-            MAX_DYN_RANK as i128,
-            rank as i128,
-        ));
+        return Err(too_many_axes(rank));
     }
     Ok(rank)
 }
@@ -353,10 +297,7 @@ impl DynLayout {
     /// ```
     #[must_use]
     pub fn dyn_shape(&self) -> DynShape {
-        DynShape {
-            rank: self.rank,
-            dims: self.shape,
-        }
+        DynShape::from_inline(self.rank, self.shape)
     }
 
     /// The step in memory, in elements, along each axis.

@@ -923,7 +923,7 @@ impl<const R: usize> Layout<R> {
     /// ```
     pub fn slice_items<const O: usize>(
         &self,
-        items: &[crate::slice::SliceItem],
+        items: &[crate::slice::item::SliceItem],
     ) -> Result<Layout<O>, ShapeError> {
         Layout::build(|shape, strides| parts::slice_items(self.parts(), items, shape, strides))
     }

@@ -9,7 +9,7 @@
 //! for the same storage; see the "View arithmetic" section of [`Layout`](super::Layout).
 
 use crate::error::{ErrorKind, ShapeError};
-use crate::slice::SliceItem;
+use crate::slice::item::SliceItem;
 
 use super::{INFER, Order};
 
@@ -635,7 +635,7 @@ pub(crate) fn slice_items(
             }
             SliceItem::Range { start, end, step } => {
                 let dim = p.shape[input];
-                let (s, e) = crate::slice::resolve_range(input, dim, start, end)?;
+                let (s, e) = crate::slice::item::resolve_range(input, dim, start, end)?;
                 let (d, st, moved) = sliced_axis(input, dim, p.strides[input], s, e, step)?;
                 shape[output] = d;
                 strides[output] = st;

@@ -11,8 +11,8 @@ use core::fmt;
 
 use crate::error::{ErrorKind, ShapeError};
 
-use super::dynamic::{DynShape, MAX_DYN_RANK};
 use super::parts::{self, Parts};
+use crate::shape::{DynShape, MAX_DYN_RANK};
 
 /// How one group of old axes becomes a group of new axes, in the terms of seed 000.
 ///

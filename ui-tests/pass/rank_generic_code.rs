@@ -1,8 +1,10 @@
 //! Accepted: rank-generic code calls every rank-changing view operation with one where-clause
 //! each, and the compiler infers the output ranks at the call sites.
+use core::ops::{Range, RangeFull};
+
 use ranked::{
     Axis, BroadcastTo, DiagonalAxes, HasAxis, InsertAxis, MergeAxes, NewAxis, Rank, RemoveAxis,
-    SliceArity, SplitAxis, TensorView, WindowAxis, s, slice::SliceInfo, typenum,
+    SliceArity, SplitAxis, TensorView, WindowAxis, s, slice::SliceInfo, slice::Stepped,
 };
 
 fn squeeze_first<const R: usize, const O: usize>(t: TensorView<'_, f32, R>) -> TensorView<'_, f32, O>
@@ -68,7 +70,7 @@ where
     t.broadcast_to(shape).unwrap()
 }
 
-type Info = SliceInfo<typenum::U2, typenum::U3, typenum::U3>;
+type Info = SliceInfo<(Range<i32>, NewAxis, Stepped<RangeFull>)>;
 
 fn slice_with<const R: usize, const O: usize>(t: TensorView<'_, f32, R>, info: Info) -> TensorView<'_, f32, O>
 where

@@ -17,147 +17,18 @@
 
 use core::ops::{Add, Range, RangeFrom, RangeFull, RangeInclusive, RangeTo, RangeToInclusive};
 
+use core::fmt;
+use core::marker::PhantomData;
+
 use generic_array::sequence::Lengthen;
 use generic_array::{ArrayLength, GenericArray};
 use typenum::{Add1, B1, Sum, U0, U1, Unsigned};
 
-use crate::error::{ErrorKind, ShapeError};
 use crate::rank::SliceCounts;
 
-/// An index counted from the start of an axis, or from its end (`FromEnd(1)` is the last).
-///
-/// # Examples
-///
-/// ```
-/// use ranked::slice::Bound;
-///
-/// assert_eq!(Bound::FromEnd(1).resolve(5), Some(4));
-/// assert_eq!(Bound::FromStart(2).resolve(5), Some(2));
-/// assert_eq!(Bound::FromEnd(6).resolve(5), None);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Bound {
-    /// `i` elements from the start.
-    FromStart(usize),
-    /// `k` elements before the end: position `len − k`.
-    FromEnd(usize),
-}
+pub(crate) mod item;
 
-impl Bound {
-    /// The position this bound names on an axis of size `len`, or `None` if it lies before the
-    /// start. (Whether it may equal or exceed `len` is for the caller to decide.)
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use ranked::slice::Bound;
-    ///
-    /// assert_eq!(Bound::FromEnd(0).resolve(3), Some(3));
-    /// ```
-    #[must_use]
-    #[inline]
-    pub fn resolve(self, len: usize) -> Option<usize> {
-        match self {
-            Bound::FromStart(i) => Some(i),
-            Bound::FromEnd(k) => len.checked_sub(k),
-        }
-    }
-
-    /// The bound as the signed number a user wrote (for error messages).
-    #[inline]
-    pub(crate) fn signed(self) -> i128 {
-        match self {
-            Bound::FromStart(i) => i as i128,
-            Bound::FromEnd(k) => -(k as i128),
-        }
-    }
-}
-
-/// The end of a range item.
-///
-/// # Examples
-///
-/// ```
-/// use ranked::slice::{Bound, End};
-///
-/// let e = End::Inclusive(Bound::FromStart(3)); // `..=3`
-/// assert_ne!(e, End::Open);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum End {
-    /// No end: up to the end of the axis.
-    Open,
-    /// Up to, not including, the bound.
-    Exclusive(Bound),
-    /// Up to and including the bound.
-    Inclusive(Bound),
-}
-
-/// One entry of an `s![]` description, as plain data.
-///
-/// # Examples
-///
-/// ```
-/// use ranked::s;
-/// use ranked::slice::{Bound, End, SliceItem};
-///
-/// let info = s![1..;2, -1];
-/// assert_eq!(
-///     info.items(),
-///     &[
-///         SliceItem::Range { start: Bound::FromStart(1), end: End::Open, step: 2 },
-///         SliceItem::Index(Bound::FromEnd(1)),
-///     ]
-/// );
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum SliceItem {
-    /// Fix the axis at this index and drop it.
-    Index(Bound),
-    /// Keep a range of the axis, with a step (negative walks backwards from the range's end).
-    Range {
-        /// First position of the range.
-        start: Bound,
-        /// End of the range.
-        end: End,
-        /// Step; never 0 once applied (a 0 step is an error).
-        step: isize,
-    },
-    /// Insert a new axis of size 1.
-    NewAxis,
-}
-
-/// Resolves a range against an axis of size `dim` into `start..end` positions.
-#[inline]
-pub(crate) fn resolve_range(
-    axis: usize,
-    dim: usize,
-    start: Bound,
-    end: End,
-) -> Result<(usize, usize), ShapeError> {
-    let before = |b: Bound| {
-        ShapeError::new(
-            ErrorKind::RangeOutOfBounds,
-            Some(axis),
-            dim as i128,
-            b.signed(),
-        )
-    };
-    let s = start.resolve(dim).ok_or_else(|| before(start))?;
-    let e = match end {
-        End::Open => dim,
-        End::Exclusive(b) => b.resolve(dim).ok_or_else(|| before(b))?,
-        End::Inclusive(b) => b
-            .resolve(dim)
-            .ok_or_else(|| before(b))?
-            .checked_add(1)
-            .ok_or_else(|| ShapeError::overflow(Some(axis)))?,
-    };
-    if s > dim {
-        return Err(ShapeError::range_out_of_bounds(axis, dim, s));
-    }
-    Ok((s, e))
-}
+pub use item::{Bound, End, SliceItem};
 
 /// Inserts a new axis of size 1 in [`s![]`](crate::s) (NumPy's `np.newaxis`).
 ///
@@ -363,25 +234,51 @@ impl<Rg: AxisRange> SliceArg for Stepped<Rg> {
     }
 }
 
-/// A slicing description built by [`s![]`](crate::s): the items, and in the type parameters the
-/// count of input axes they consume (`In`), of output axes they produce (`Out`) and of items
-/// (`Len`, which sizes the `GenericArray` holding them), all as `typenum` numbers.
+/// A slicing description built by [`s![]`](crate::s): the items as data, and in the type
+/// parameter `Items` the tuple of the types the user wrote, in order — so a description that
+/// does not fit a tensor is reported as, say, `SliceInfo<(RangeFrom<i32>, NewAxis)>`.
+///
+/// From `Items` the compiler counts the input axes the items consume and the output axes they
+/// produce (see the table in the [module docs](self)).
 ///
 /// # Examples
 ///
 /// ```
-/// use ranked::{NewAxis, s};
+/// use core::ops::RangeFull;
+/// use ranked::{NewAxis, s, slice::SliceInfo};
 ///
-/// let info = s![.., 2, NewAxis];
+/// let info: SliceInfo<(RangeFull, usize, NewAxis)> = s![.., 2usize, NewAxis];
 /// assert_eq!(info.items().len(), 3);
 /// ```
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SliceInfo<In, Out, Len: ArrayLength> {
-    items: GenericArray<SliceItem, Len>,
-    counts: core::marker::PhantomData<(In, Out)>,
+pub struct SliceInfo<Items: SliceList> {
+    items: GenericArray<SliceItem, Items::Len>,
+    marker: PhantomData<fn() -> Items>,
 }
 
-impl SliceInfo<U0, U0, U0> {
+impl<Items: SliceList> Clone for SliceInfo<Items> {
+    fn clone(&self) -> Self {
+        Self {
+            items: self.items.clone(),
+            marker: PhantomData,
+        }
+    }
+}
+
+impl<Items: SliceList> fmt::Debug for SliceInfo<Items> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_tuple("SliceInfo").field(&self.items()).finish()
+    }
+}
+
+impl<Items: SliceList> PartialEq for SliceInfo<Items> {
+    fn eq(&self, other: &Self) -> bool {
+        self.items() == other.items()
+    }
+}
+
+impl<Items: SliceList> Eq for SliceInfo<Items> {}
+
+impl SliceInfo<()> {
     /// An empty description (what `s![]` starts from).
     ///
     /// # Examples
@@ -396,18 +293,18 @@ impl SliceInfo<U0, U0, U0> {
     pub fn new() -> Self {
         Self {
             items: GenericArray::from_array([]),
-            counts: core::marker::PhantomData,
+            marker: PhantomData,
         }
     }
 }
 
-impl Default for SliceInfo<U0, U0, U0> {
+impl Default for SliceInfo<()> {
     fn default() -> Self {
         Self::new()
     }
 }
 
-impl<In, Out, Len: ArrayLength> SliceInfo<In, Out, Len> {
+impl<Items: SliceList> SliceInfo<Items> {
     /// The items, in order.
     ///
     /// # Examples
@@ -423,7 +320,7 @@ impl<In, Out, Len: ArrayLength> SliceInfo<In, Out, Len> {
         &self.items
     }
 
-    /// Appends one item, updating the counts in the type.
+    /// Appends one item; its type joins the tuple `Items`.
     ///
     /// # Examples
     ///
@@ -434,35 +331,112 @@ impl<In, Out, Len: ArrayLength> SliceInfo<In, Out, Len> {
     /// assert_eq!(info.items().len(), 2);
     /// ```
     #[must_use]
-    #[allow(clippy::type_complexity)] // the counts are the point
     #[inline(always)]
-    pub fn push<A: SliceArg>(
-        self,
-        item: A,
-    ) -> SliceInfo<Sum<In, A::In>, Sum<Out, A::Out>, Add1<Len>>
+    pub fn push<A: SliceArg>(self, item: A) -> SliceInfo<Items::Pushed>
     where
-        In: Add<A::In>,
-        Out: Add<A::Out>,
-        Len: Add<B1>,
-        Add1<Len>: ArrayLength,
-        GenericArray<SliceItem, Len>:
-            Lengthen<SliceItem, Longer = GenericArray<SliceItem, Add1<Len>>>,
+        Items: Push<A>,
+        GenericArray<SliceItem, Items::Len>: Lengthen<SliceItem, Longer = GenericArray<SliceItem, <Items::Pushed as SliceList>::Len>>,
     {
         SliceInfo {
             items: self.items.append(item.into_item()),
-            counts: core::marker::PhantomData,
+            marker: PhantomData,
         }
     }
 }
 
-impl<In: Unsigned, Out: Unsigned, Len: ArrayLength> SliceCounts for SliceInfo<In, Out, Len> {
-    type In = In;
-    type Out = Out;
+impl<Items: SliceList> SliceCounts for SliceInfo<Items> {
+    type In = Items::In;
+    type Out = Items::Out;
     #[inline]
     fn items(&self) -> &[SliceItem] {
         &self.items
     }
 }
+
+/// The tuple of item types of a [`SliceInfo`], and what the compiler counts from it: input axes
+/// consumed (`In`), output axes produced (`Out`) and items (`Len`), as `typenum` numbers.
+/// Implemented for tuples of up to 32 [`SliceArg`]s.
+#[doc(hidden)]
+pub trait SliceList {
+    type In: Unsigned;
+    type Out: Unsigned;
+    type Len: ArrayLength;
+}
+
+/// Appending one item type to a [`SliceList`] tuple.
+#[doc(hidden)]
+pub trait Push<A>: SliceList {
+    type Pushed: SliceList;
+}
+
+/// The same items as a cons list `(A, (B, ()))`, which the counts recurse over.
+#[doc(hidden)]
+pub trait Counted {
+    type In: Unsigned;
+    type Out: Unsigned;
+    type Len: ArrayLength;
+}
+
+impl Counted for () {
+    type In = U0;
+    type Out = U0;
+    type Len = U0;
+}
+
+impl<H: SliceArg, T: Counted> Counted for (H, T)
+where
+    H::In: Add<T::In>,
+    H::Out: Add<T::Out>,
+    T::Len: Add<B1>,
+    Sum<H::In, T::In>: Unsigned,
+    Sum<H::Out, T::Out>: Unsigned,
+    Add1<T::Len>: ArrayLength,
+{
+    type In = Sum<H::In, T::In>;
+    type Out = Sum<H::Out, T::Out>;
+    type Len = Add1<T::Len>;
+}
+
+/// The cons list of a flat tuple of item types.
+macro_rules! cons {
+    () => { () };
+    ($head:ident $($rest:ident)*) => { ($head, cons!($($rest)*)) };
+}
+
+/// `SliceList` for the tuple of `$x…`, and `Push` onto every shorter prefix.
+macro_rules! slice_lists {
+    ($($x:ident)*) => {
+        slice_lists!(@list $($x)*);
+        slice_lists!(@shorter [] $($x)*);
+    };
+    (@list $($x:ident)*) => {
+        impl<$($x),*> SliceList for ($($x,)*)
+        where
+            cons!($($x)*): Counted,
+        {
+            type In = <cons!($($x)*) as Counted>::In;
+            type Out = <cons!($($x)*) as Counted>::Out;
+            type Len = <cons!($($x)*) as Counted>::Len;
+        }
+    };
+    (@shorter [$($done:ident)*]) => {};
+    (@shorter [$($done:ident)*] $next:ident $($rest:ident)*) => {
+        slice_lists!(@list $($done)*);
+        impl<$($done,)* $next> Push<$next> for ($($done,)*)
+        where
+            ($($done,)*): SliceList,
+            ($($done,)* $next,): SliceList,
+        {
+            type Pushed = ($($done,)* $next,);
+        }
+        slice_lists!(@shorter [$($done)* $next] $($rest)*);
+    };
+}
+
+slice_lists!(
+    A0 A1 A2 A3 A4 A5 A6 A7 A8 A9 A10 A11 A12 A13 A14 A15
+    A16 A17 A18 A19 A20 A21 A22 A23 A24 A25 A26 A27 A28 A29 A30 A31
+);
 
 /// Builds a slicing description for [`TensorBase::slice`](crate::TensorBase::slice).
 ///
@@ -500,6 +474,24 @@ macro_rules! s {
     };
     (@parse $info:expr ; $r:expr) => {
         $info.push($r)
+    };
+    // Items that do not parse: Python's `start:stop:step` gets its Rust spelling, anything
+    // else the list of what an item can be.
+    (@parse $info:expr ; $($rest:tt)*) => {
+        $crate::s!(@malformed $($rest)*)
+    };
+    (@malformed) => {
+        ::core::compile_error!(
+            "each item of `s![]` is a range (`a..b`, `a..`, `..`, optionally followed by `;step`), an index or `NewAxis`, separated by commas"
+        )
+    };
+    (@malformed : $($rest:tt)*) => {
+        ::core::compile_error!(
+            "`s![]` takes Rust ranges, not Python slices: write `0..10;2` for `0:10:2`, `..;-1` for `::-1` and `1..` for `1:`"
+        )
+    };
+    (@malformed $first:tt $($rest:tt)*) => {
+        $crate::s!(@malformed $($rest)*)
     };
     ($($t:tt)*) => {
         $crate::s!(@parse $crate::slice::SliceInfo::new() ; $($t)*)
