@@ -5,7 +5,8 @@ use core::fmt;
 use crate::error::{ErrorKind, ShapeError};
 use crate::slice::item::SliceItem;
 
-use super::{Layout, LayoutKind, Order, parts};
+use super::parts::{self, check_axis, check_axis_range};
+use super::{Layout, LayoutKind, Order};
 
 pub use crate::shape::{DynShape, MAX_DYN_RANK};
 
@@ -43,13 +44,6 @@ fn check_rank(rank: usize) -> Result<usize, ShapeError> {
         return Err(too_many_axes(rank));
     }
     Ok(rank)
-}
-
-fn check_axis(rank: usize, axis: usize) -> Result<usize, ShapeError> {
-    if axis >= rank {
-        return Err(ShapeError::invalid_axis(rank, axis));
-    }
-    Ok(axis)
 }
 
 /// Shape, strides and offset of a tensor whose rank is known only at run time, stored inline
@@ -605,15 +599,7 @@ impl DynLayout {
     /// assert_eq!(DynLayout::row_major(&[3, 4, 5]).unwrap().merge(1, 2).unwrap().shape(), &[3, 20]);
     /// ```
     pub fn merge(&self, start: usize, end: usize) -> Result<Self, ShapeError> {
-        check_axis(self.rank, end)?;
-        if start > end {
-            return Err(ShapeError::new(
-                ErrorKind::InvalidRange,
-                None,
-                start as i128,
-                end as i128,
-            ));
-        }
+        check_axis_range(self.rank, start, end)?;
         Self::build(self.rank - (end - start), |sh, st| {
             parts::merge(self.parts(), start, end, sh, st)
         })

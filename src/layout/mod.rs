@@ -560,8 +560,10 @@ impl<const R: usize> Layout<R> {
 /// that is valid for some storage (see [`validate`](Self::validate)), each result is valid for
 /// the same storage: every new index maps to a position an old in-bounds index mapped to, and
 /// different new indices map to different old indices except where stated (`broadcast_to`,
-/// `unfold`), so uniqueness is kept too. Axis numbers are checked by the caller — for typed
-/// tensors by the compiler — and an axis beyond the rank panics (array indexing).
+/// `unfold`), so uniqueness is kept too. For typed tensors the compiler checks the axis numbers;
+/// here, a method that returns a `Result` reports an axis at or beyond the rank as
+/// [`ErrorKind::InvalidAxis`] (and never panics), while the infallible ones (`swap_axes`,
+/// `unsqueeze`, `flip`, `diagonal`) panic on such an axis, as their `# Panics` sections say.
 impl<const R: usize> Layout<R> {
     /// Reorders the axes: axis `i` of the result is axis `axes[i]` of `self` (PyTorch's
     /// `permute`, NumPy's `transpose`). Rank R → R.
@@ -643,6 +645,7 @@ impl<const R: usize> Layout<R> {
     /// ```
     pub fn squeeze<const O: usize>(&self, axis: usize) -> Result<Layout<O>, ShapeError> {
         const { assert!(O + 1 == R) };
+        parts::check_axis(R, axis)?;
         Layout::build(|shape, strides| parts::squeeze(self.parts(), axis, shape, strides))
     }
 
@@ -650,6 +653,10 @@ impl<const R: usize> Layout<R> {
     ///
     /// The new axis's stride is chosen so that a contiguous layout stays contiguous (seed 004):
     /// `strides[axis] · shape[axis]`, or 1 when appending.
+    ///
+    /// # Panics
+    ///
+    /// If `axis` is beyond R (the typed tensor methods prove it is not).
     ///
     /// # Examples
     ///
@@ -693,6 +700,7 @@ impl<const R: usize> Layout<R> {
         index: usize,
     ) -> Result<Layout<O>, ShapeError> {
         const { assert!(O + 1 == R) };
+        parts::check_axis(R, axis)?;
         Layout::build(|shape, strides| parts::select(self.parts(), axis, index, shape, strides))
     }
 
@@ -726,10 +734,15 @@ impl<const R: usize> Layout<R> {
     /// ```
     pub fn merge<const O: usize>(&self, start: usize, end: usize) -> Result<Layout<O>, ShapeError> {
         const { assert!(O <= R) };
-        assert!(
-            start <= end && end < R && R - (end - start) == O,
-            "merge needs start <= end < R and O = R - (end - start)"
-        );
+        parts::check_axis_range(R, start, end)?;
+        if R - (end - start) != O {
+            return Err(ShapeError::new(
+                ErrorKind::RankMismatch,
+                None,
+                (R - (end - start)) as i128,
+                O as i128,
+            ));
+        }
         Layout::build(|shape, strides| parts::merge(self.parts(), start, end, shape, strides))
     }
 
@@ -759,6 +772,7 @@ impl<const R: usize> Layout<R> {
         sizes: [usize; N],
     ) -> Result<Layout<O>, ShapeError> {
         const { assert!(N >= 1 && O == R + N - 1 && N <= MAX_DYN_RANK) };
+        parts::check_axis(R, axis)?;
         Layout::build(|shape, strides| parts::split(self.parts(), axis, &sizes, shape, strides))
     }
 
@@ -785,6 +799,7 @@ impl<const R: usize> Layout<R> {
         end: usize,
         step: isize,
     ) -> Result<Self, ShapeError> {
+        parts::check_axis(R, axis)?;
         let mut out = *self;
         out.offset = parts::slice_axis(
             &mut out.shape,
@@ -832,6 +847,7 @@ impl<const R: usize> Layout<R> {
     /// assert_eq!((l.shape(), l.strides()), (&[4, 3, 6], &[30, 12, 1]));
     /// ```
     pub fn step(&self, axis: usize, k: usize) -> Result<Self, ShapeError> {
+        parts::check_axis(R, axis)?;
         let k = parts::step_of(axis, k)?;
         self.slice_axis(axis, 0, self.shape[axis], k)
     }
@@ -886,6 +902,10 @@ impl<const R: usize> Layout<R> {
     }
 
     /// Reverses `axis` with a negative stride. Rank R → R.
+    ///
+    /// # Panics
+    ///
+    /// If `axis` is not below R (the typed tensor methods prove it is).
     ///
     /// # Examples
     ///
@@ -1026,6 +1046,7 @@ impl<const R: usize> Layout<R> {
         step: usize,
     ) -> Result<Layout<O>, ShapeError> {
         const { assert!(O == R + 1) };
+        parts::check_axis(R, axis)?;
         Layout::build(|shape, strides| {
             parts::unfold(self.parts(), axis, size, step, shape, strides)
         })

@@ -31,6 +31,30 @@ impl Parts<'_> {
     }
 }
 
+/// `axis` exists in a layout of `rank` axes.
+#[inline]
+pub(crate) fn check_axis(rank: usize, axis: usize) -> Result<usize, ShapeError> {
+    if axis >= rank {
+        return Err(ShapeError::invalid_axis(rank, axis));
+    }
+    Ok(axis)
+}
+
+/// `start..=end` is a range of axes of a layout of `rank` axes.
+#[inline]
+pub(crate) fn check_axis_range(rank: usize, start: usize, end: usize) -> Result<(), ShapeError> {
+    check_axis(rank, end)?;
+    if start > end {
+        return Err(ShapeError::new(
+            ErrorKind::InvalidRange,
+            None,
+            start as i128,
+            end as i128,
+        ));
+    }
+    Ok(())
+}
+
 /// `offset + delta`, unless the derived layout (`shape`) has no elements: then no position is
 /// reached and the offset stays where it was, inside the storage.
 #[inline]
@@ -207,7 +231,7 @@ pub(crate) fn unravel(shape: &[usize], mut linear: usize, index: &mut [usize]) {
 /// See [`Layout::validate`](super::Layout::validate).
 #[inline]
 pub(crate) fn validate(p: Parts<'_>, storage_len: usize) -> Result<(), ShapeError> {
-    if super::checked_len(p.shape)? == 0 {
+    let Some((low, high)) = span(p)? else {
         if p.offset > storage_len {
             return Err(ShapeError::new(
                 ErrorKind::OffsetOutOfStorage,
@@ -217,19 +241,7 @@ pub(crate) fn validate(p: Parts<'_>, storage_len: usize) -> Result<(), ShapeErro
             ));
         }
         return Ok(());
-    }
-    let start = isize::try_from(p.offset).map_err(|_| ShapeError::overflow(None))?;
-    let (mut low, mut high) = (start, start);
-    for (axis, (&dim, &stride)) in p.shape.iter().zip(p.strides).enumerate() {
-        let span = isize::try_from(dim - 1)
-            .ok()
-            .and_then(|d| d.checked_mul(stride))
-            .ok_or_else(|| ShapeError::overflow(Some(axis)))?;
-        let bound = if span < 0 { &mut low } else { &mut high };
-        *bound = bound
-            .checked_add(span)
-            .ok_or_else(|| ShapeError::overflow(Some(axis)))?;
-    }
+    };
     if low < 0 {
         return Err(ShapeError::new(
             ErrorKind::BeforeStorage,
@@ -248,6 +260,43 @@ pub(crate) fn validate(p: Parts<'_>, storage_len: usize) -> Result<(), ShapeErro
         ));
     }
     Ok(())
+}
+
+/// The lowest and highest memory position a layout reaches, as `isize`, or `None` when it has
+/// no elements. This is the arithmetic half of [`validate`]: it fails with
+/// [`ErrorKind::Overflow`] when the element count leaves `usize`, when an axis is longer than
+/// `isize::MAX + 1` or when a position leaves `isize` — for every layout, however it was made.
+#[inline]
+pub(crate) fn span(p: Parts<'_>) -> Result<Option<(isize, isize)>, ShapeError> {
+    if super::checked_len(p.shape)? == 0 {
+        return Ok(None);
+    }
+    let start = isize::try_from(p.offset).map_err(|_| ShapeError::overflow(None))?;
+    let (mut low, mut high) = (start, start);
+    for (axis, (&dim, &stride)) in p.shape.iter().zip(p.strides).enumerate() {
+        let span = isize::try_from(dim - 1)
+            .ok()
+            .and_then(|d| d.checked_mul(stride))
+            .ok_or_else(|| ShapeError::overflow(Some(axis)))?;
+        let bound = if span < 0 { &mut low } else { &mut high };
+        *bound = bound
+            .checked_add(span)
+            .ok_or_else(|| ShapeError::overflow(Some(axis)))?;
+    }
+    Ok(Some((low, high)))
+}
+
+/// Checks a layout derived by an operation that can make axes longer or more numerous than its
+/// source's (`broadcast_to`, `unfold`): its element count and reach must pass [`span`], so
+/// that the result is valid wherever its source was (invariant 1).
+#[inline]
+fn check_derived(shape: &[usize], strides: &[isize], offset: usize) -> Result<(), ShapeError> {
+    span(Parts {
+        shape,
+        strides,
+        offset,
+    })
+    .map(|_| ())
 }
 
 /// See [`Layout::check_unique`](super::Layout::check_unique). Visits the axes longer than 1 in
@@ -384,13 +433,19 @@ pub(crate) fn merged_axis(
     end: usize,
 ) -> Result<(usize, isize), ShapeError> {
     let empty = p.is_empty();
+    let empty_range = p.shape[start..=end].contains(&0);
     let mut size: usize = 1;
     // The next axis inward that is longer than 1, and the innermost such axis.
     let mut inner: Option<usize> = None;
     let mut innermost: Option<usize> = None;
     for axis in (start..=end).rev() {
         let dim = p.shape[axis];
-        size = size.wrapping_mul(dim);
+        // A range with a 0 merges to 0 (below); otherwise the product must fit, as for `split`.
+        if !empty_range {
+            size = size
+                .checked_mul(dim)
+                .ok_or_else(|| ShapeError::overflow(Some(axis)))?;
+        }
         if dim == 1 {
             continue;
         }
@@ -409,7 +464,7 @@ pub(crate) fn merged_axis(
         inner = Some(axis);
         innermost = innermost.or(Some(axis));
     }
-    if p.shape[start..=end].contains(&0) {
+    if empty_range {
         size = 0;
     }
     // The merged axis steps like its innermost axis longer than 1.
@@ -708,6 +763,7 @@ pub(crate) fn broadcast(
         };
     }
     shape.copy_from_slice(target);
+    check_derived(shape, strides, p.offset)?;
     Ok(p.offset)
 }
 
@@ -760,9 +816,16 @@ pub(crate) fn unfold(
     let rank = p.rank();
     shape[..rank].copy_from_slice(p.shape);
     strides[..rank].copy_from_slice(p.strides);
-    shape[axis] = (dim - size) / step + 1;
-    strides[axis] = p.strides[axis].wrapping_mul(step as isize);
+    // With two windows or more the product stays within the source's reach (checked below);
+    // with one, the stride is never used.
+    let step_stride = p.strides[axis].wrapping_mul(step as isize);
+    shape[axis] = ((dim - size) / step)
+        .checked_add(1)
+        .ok_or_else(|| ShapeError::overflow(Some(axis)))?;
+    strides[axis] = step_stride;
     shape[rank] = size;
     strides[rank] = p.strides[axis];
+    // Overlapping windows multiply the element count; it must still fit.
+    check_derived(shape, strides, p.offset)?;
     Ok(p.offset)
 }
