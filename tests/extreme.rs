@@ -150,3 +150,107 @@ fn layout_result_methods_report_a_bad_axis_instead_of_panicking() {
     assert_eq!(d.select(3, 0).unwrap_err().kind(), ErrorKind::InvalidAxis);
     assert_eq!(d.merge(2, 1).unwrap_err().kind(), ErrorKind::InvalidRange);
 }
+
+// ------------------------------------------------- operations on empty tensors with huge sizes
+
+/// A valid, empty tensor whose other axes multiply past `usize`: `[2^62, 4, 0]`.
+fn huge_empty() -> TensorView<'static, f32, 3> {
+    TensorView::from_slice(&[0.0], [1, 1, 1])
+        .unwrap()
+        .broadcast_to([HALF, 4, 0])
+        .unwrap()
+}
+
+#[test]
+fn element_wise_results_of_empty_tensors_with_huge_sizes() {
+    let a = huge_empty();
+    let z = a.zip_map(&a, |x, y| x + y).unwrap();
+    assert_eq!((z.shape(), z.len()), (&[HALF, 4, 0], 0));
+    let s = a.try_add(&a).unwrap();
+    assert_eq!(s.shape(), &[HALF, 4, 0]);
+    assert_eq!(a.try_mul(&a).unwrap().len(), 0);
+    assert_eq!(a.map(|x| x * 2.0).len(), 0);
+    assert_eq!(a.to_vec(), Vec::<f32>::new());
+}
+
+#[test]
+fn axis_reductions_of_empty_tensors_with_huge_sizes() {
+    let a = huge_empty();
+    // The mean of an empty lane does not exist: said before the 2^64 results are counted.
+    let err = a.try_mean_axis(Axis::<2>).unwrap_err();
+    assert_eq!((err.kind(), err.axis()), (ErrorKind::Empty, Some(2)));
+    // The maximum of an empty lane does not exist; that is said first (as NumPy does).
+    let err = a.try_max_axis(Axis::<2>).unwrap_err();
+    assert_eq!((err.kind(), err.axis()), (ErrorKind::Empty, Some(2)));
+    let err = a.try_min_axis_keepdims(Axis::<2>).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Empty);
+    assert_eq!(
+        a.try_min_axis_keepdims(Axis::<0>).unwrap().shape(),
+        &[1, 4, 0]
+    );
+    // Reducing a long axis leaves an empty result, at once.
+    let m = a.try_mean_axis(Axis::<0>).unwrap();
+    assert_eq!(m.shape(), &[4, 0]);
+    assert_eq!(a.sum_axis(Axis::<0>).shape(), &[4, 0]);
+    assert_eq!(a.try_max_axis(Axis::<1>).unwrap().shape(), &[HALF, 0]);
+}
+
+#[test]
+#[should_panic(expected = "more elements than fit in memory")]
+fn summing_away_an_empty_axis_of_a_huge_tensor_panics_with_a_message() {
+    // `sum_axis` cannot fail, and [2^62, 4] zeros cannot exist: a documented panic.
+    let _ = huge_empty().sum_axis(Axis::<2>);
+}
+
+#[test]
+fn reductions_to_an_empty_result_do_not_walk_the_reduced_axis() {
+    // An empty tensor with a long axis: reducing that axis must produce its zero results without
+    // visiting the 2^62 positions along it (this test would not finish otherwise).
+    let data = [1.0f32];
+    let long = TensorView::from_slice(&data, [1, 1])
+        .unwrap()
+        .broadcast_to([HALF, 0])
+        .unwrap();
+    assert_eq!(long.sum_axis(Axis::<0>).shape(), &[0]);
+    assert_eq!(long.try_mean_axis(Axis::<0>).unwrap().shape(), &[0]);
+    assert_eq!(long.try_max_axis(Axis::<0>).unwrap().shape(), &[0]);
+    // A real stride along the long axis takes the streaming path for strided lanes.
+    let strided = TensorView::from_slice(&[] as &[f32], [HALF, 2, 0]).unwrap();
+    assert_eq!(strided.strides(), &[2, 1, 1]);
+    assert_eq!(strided.sum_axis(Axis::<0>).shape(), &[2, 0]);
+    assert_eq!(strided.try_mean_axis(Axis::<0>).unwrap().shape(), &[2, 0]);
+    assert_eq!(strided.sum_axis_keepdims(Axis::<0>).shape(), &[1, 2, 0]);
+}
+
+#[test]
+fn results_too_large_to_allocate_are_an_allocation_error() {
+    let data = [1.0f32];
+    let long = TensorView::from_slice(&data, [1])
+        .unwrap()
+        .broadcast_to([HALF])
+        .unwrap();
+    let err = long.try_add(&long).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Allocation);
+    let err = long.zip_map(&long, |x, y| x + y).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Allocation);
+
+    // matmul with an empty inner dimension: the result has 2^63 elements.
+    let m = TensorView::from_slice(&data, [1, 1])
+        .unwrap()
+        .broadcast_to([1 << 31, 0])
+        .unwrap();
+    let n = TensorView::from_slice(&data, [1, 1])
+        .unwrap()
+        .broadcast_to([0, 1 << 32])
+        .unwrap();
+    let err = m.matmul(&n).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Allocation);
+
+    // matrix · vector reserving one slot per row.
+    let rows = TensorView::from_slice(&data, [1, 1])
+        .unwrap()
+        .broadcast_to([HALF, 0])
+        .unwrap();
+    let v = TensorView::from_slice(&[] as &[f32], [0]).unwrap();
+    assert_eq!(rows.dot(&v).unwrap_err().kind(), ErrorKind::Allocation);
+}

@@ -103,3 +103,23 @@ fn small_tensors_take_the_sequential_path() {
     assert_eq!(e.par_sum(), 0);
     assert_eq!(e.par_map(|x| x + 1).shape(), &[0, 100_000]);
 }
+
+#[test]
+fn par_zip_map_of_extreme_sizes_returns_errors_not_panics() {
+    use ranked::TensorView;
+    // Valid and empty, but the other axes multiply past `usize`.
+    let one = [0.0f32];
+    let empty = TensorView::from_slice(&one, [1, 1, 1])
+        .unwrap()
+        .broadcast_to([1 << 62, 4, 0])
+        .unwrap();
+    let z = empty.par_zip_map(&empty, |x, y| x + y).unwrap();
+    assert_eq!((z.shape(), z.len()), (&[1 << 62, 4, 0], 0));
+    // Far too large to allocate: an error, as the sequential form gives.
+    let long = TensorView::from_slice(&one, [1])
+        .unwrap()
+        .broadcast_to([1 << 62])
+        .unwrap();
+    let err = long.par_zip_map(&long, |x, y| x + y).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Allocation);
+}

@@ -570,6 +570,34 @@ impl<const K: usize> Prepared<K> {
     }
 }
 
+/// An empty `Vec` with room for exactly `len` elements.
+///
+/// # Errors
+///
+/// [`ErrorKind::Allocation`](crate::ErrorKind::Allocation) (with `len` as `expected`) when the
+/// room cannot be had: more bytes than `isize::MAX`, or an allocator that refuses.
+#[cfg(feature = "alloc")]
+pub(crate) fn try_vec<T>(len: usize) -> Result<alloc::vec::Vec<T>, crate::ShapeError> {
+    let mut out = alloc::vec::Vec::new();
+    out.try_reserve_exact(len)
+        .map_err(|_| crate::ShapeError::new(crate::ErrorKind::Allocation, None, len as i128, 0))?;
+    Ok(out)
+}
+
+/// [`try_vec`] for the operations that cannot return an error.
+///
+/// # Panics
+///
+/// When the room cannot be had, with a message naming the element count.
+#[cfg(feature = "alloc")]
+#[track_caller]
+pub(crate) fn vec_or_panic<T>(len: usize) -> alloc::vec::Vec<T> {
+    match try_vec(len) {
+        Ok(out) => out,
+        Err(_) => panic!("cannot allocate room for {len} elements"),
+    }
+}
+
 /// A new `Vec` holding `f` of every element of layout `p` over `data`, in logical (row-major)
 /// order. `f` is called once per element, in any order (the copy is order-free, and tiled when
 /// it is a transposition).
@@ -599,7 +627,7 @@ unsafe fn fill_vec<T, U>(
     k: &mut impl Kernel<core::mem::MaybeUninit<U>, T>,
 ) -> alloc::vec::Vec<U> {
     let len = crate::layout::checked_len(p.shape).unwrap_or(0);
-    let mut out = alloc::vec::Vec::with_capacity(len);
+    let mut out = vec_or_panic(len);
     let src = Operand {
         strides: p.strides,
         offset: p.offset,
@@ -858,16 +886,21 @@ fn walk3(shape: &[usize], [o, a, b]: [Operand<'_>; 3], f: &mut impl FnMut(usize,
 
 /// A new `Vec` holding `f(a, b)` for corresponding elements of two operands of `shape`, in
 /// logical (row-major) order; `f` is called once per element, in any order.
+///
+/// # Errors
+///
+/// [`ErrorKind::Overflow`](crate::ErrorKind::Overflow) if the element count of `shape` leaves
+/// `usize`; [`ErrorKind::Allocation`](crate::ErrorKind::Allocation) as [`try_vec`].
 #[cfg(feature = "alloc")]
 pub(crate) fn map2_to_vec<T, U, V>(
     shape: &[usize],
     a: (&[T], Operand<'_>),
     b: (&[U], Operand<'_>),
     f: &mut impl FnMut(&T, &U) -> V,
-) -> alloc::vec::Vec<V> {
+) -> Result<alloc::vec::Vec<V>, crate::ShapeError> {
     use core::mem::MaybeUninit;
-    let len = crate::layout::checked_len(shape).unwrap_or(0);
-    let mut out = alloc::vec::Vec::with_capacity(len);
+    let len = crate::layout::checked_len(shape)?;
+    let mut out = try_vec(len)?;
     let mut dst_strides = [0isize; MAX_DYN_RANK];
     let rank = shape.len();
     if rank > MAX_DYN_RANK
@@ -880,7 +913,7 @@ pub(crate) fn map2_to_vec<T, U, V>(
     {
         // Beyond the inline capacity (or a shape no layout can hold): the logical walk.
         walk2(shape, a.1, b.1, &mut |p, q| out.push(f(&a.0[p], &b.0[q])));
-        return out;
+        return Ok(out);
     }
     let dst = Operand {
         strides: &dst_strides[..rank],
@@ -893,7 +926,7 @@ pub(crate) fn map2_to_vec<T, U, V>(
     // SAFETY: the row-major layout of `shape` maps its `len` indices one-to-one onto `0..len`,
     // and the walk visits every index exactly once, so every slot below `len` was written.
     unsafe { out.set_len(len) };
-    out
+    Ok(out)
 }
 
 /// Copies the elements of layout `p` over `data` into a new `Vec`, in logical order.
@@ -1009,7 +1042,8 @@ mod tests {
                 (data, l.operand()),
                 (data, row_major.operand()),
                 &mut |a, b| a + b,
-            );
+            )
+            .unwrap();
             let expected: alloc::vec::Vec<u32> =
                 copied.iter().zip(0..).map(|(a, i)| a + i).collect();
             assert_eq!(sums, expected);

@@ -86,21 +86,27 @@ pub(crate) fn remove_axis<T: Copy>(src: &[T], axis: usize, dst: &mut [T]) {
 // --------------------------------------------------------------------------- basic arithmetic
 
 /// Contiguous strides for `shape` in `order`. Size-0 axes count as size 1 so that strides stay
-/// meaningful (NumPy does the same); the product must fit in `isize`.
+/// meaningful (NumPy does the same). For a non-empty shape the product must fit in `isize`; an
+/// empty shape always has strides (one that would leave `isize` is 0, as no element is reached).
 #[inline]
 pub(crate) fn contiguous_strides(
     shape: &[usize],
     order: Order,
     strides: &mut [isize],
 ) -> Result<(), ShapeError> {
-    let mut step: isize = 1;
+    // An empty shape reaches no element, so its strides only need to exist: sizes of 0 count
+    // as 1 and a stride past `isize` is 0. A non-empty shape needs every stride, and the
+    // element count, to fit in `isize`.
+    let empty = shape.contains(&0);
+    let mut step: Option<isize> = Some(1);
     let mut visit = |axis: usize| -> Result<(), ShapeError> {
-        strides[axis] = step;
-        let dim =
-            isize::try_from(shape[axis].max(1)).map_err(|_| ShapeError::overflow(Some(axis)))?;
-        step = step
-            .checked_mul(dim)
-            .ok_or_else(|| ShapeError::overflow(Some(axis)))?;
+        strides[axis] = step.unwrap_or(0);
+        step = isize::try_from(shape[axis].max(1))
+            .ok()
+            .and_then(|dim| step?.checked_mul(dim));
+        if step.is_none() && !empty {
+            return Err(ShapeError::overflow(Some(axis)));
+        }
         Ok(())
     };
     match order {

@@ -4,7 +4,6 @@
 //! so transposed, sliced and negatively strided matrices multiply without a copy.
 
 #[cfg(feature = "alloc")]
-use alloc::vec::Vec;
 use core::ops::{Add, Mul};
 
 use num_traits::Zero;
@@ -174,7 +173,7 @@ where
                 n as i128,
             ));
         }
-        let mut out = Vec::with_capacity(rows);
+        let mut out = crate::engine::try_vec(rows)?;
         for i in 0..rows {
             out.push(
                 self.view()
@@ -256,7 +255,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         }
         let shape = [a.rows, b.cols];
         let len = crate::layout::checked_len(&shape)?;
-        let mut out = Vec::new();
+        let mut out = crate::engine::try_vec(len)?;
         out.resize(len, S::Elem::zero());
         gemm(
             self.view().into_raw_parts().0,

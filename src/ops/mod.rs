@@ -53,7 +53,6 @@
 //! exact (they overflow as the integer type does).
 
 #[cfg(feature = "alloc")]
-use alloc::vec::Vec;
 use core::ops::{AddAssign, DivAssign, MulAssign, RemAssign, SubAssign};
 
 use crate::engine::{self, Operand};
@@ -422,12 +421,14 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     }
 
     /// A new C-contiguous tensor of `f` applied to corresponding elements of two tensors of the
-    /// same shape (any layouts).
+    /// same shape (any layouts). `f` is called once per pair, in an unspecified order (the walk
+    /// follows memory, tiled when one operand is transposed).
     ///
     /// # Errors
     ///
     /// [`ErrorKind::SizeMismatch`](crate::ErrorKind::SizeMismatch) naming the first axis whose
-    /// size differs.
+    /// size differs; [`ErrorKind::Allocation`](crate::ErrorKind::Allocation) if the result does
+    /// not fit in memory.
     ///
     /// # Examples
     ///
@@ -448,13 +449,12 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
             self.view().into_raw_parts().0,
             other.view().into_raw_parts().0,
         );
-        let mut out = Vec::with_capacity(self.len());
-        engine::walk2(
+        let out = engine::map2_to_vec(
             self.shape(),
-            self.layout().operand(),
-            other.layout().operand(),
-            &mut |p, q| out.push(f(&a[p], &b[q])),
-        );
+            (a, self.layout().operand()),
+            (b, other.layout().operand()),
+            &mut f,
+        )?;
         Ok(Tensor::from_contiguous_vec(out, *self.shape()))
     }
 
@@ -476,8 +476,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
             self.view().into_raw_parts().0,
             other.view().into_raw_parts().0,
         );
-        crate::layout::checked_len(&shape)?;
-        let out = engine::map2_to_vec(&shape, (a, la.operand()), (b, lb.operand()), &mut f);
+        let out = engine::map2_to_vec(&shape, (a, la.operand()), (b, lb.operand()), &mut f)?;
         Ok(Tensor::from_contiguous_vec(out, shape))
     }
 }

@@ -41,7 +41,8 @@ fn relative<const R: usize>(layout: &Layout<R>, base: usize) -> Operand<'_> {
 
 /// A new row-major `Vec` of `shape`, filled in parallel: `fill(chunk, to, shape, axis, range)`
 /// gets the piece of the output whose index along `axis` lies in `range` — its shape, and its
-/// operand `to` within `chunk`. `None` (nothing run) when the shape is too small to split.
+/// operand `to` within `chunk`. `None` (nothing run) when the shape is too small to split or
+/// the output cannot be allocated.
 ///
 /// # Safety
 ///
@@ -52,7 +53,8 @@ unsafe fn par_collect<U: Send, const R: usize>(
 ) -> Option<Vec<U>> {
     let dst = Layout::row_major(shape).ok()?;
     let len = crate::layout::checked_len(&shape).ok()?;
-    let mut out: Vec<U> = Vec::with_capacity(len);
+    // Room that cannot be had: the sequential form reports it.
+    let mut out: Vec<U> = engine::try_vec(len).ok()?;
     let spare = &mut out.spare_capacity_mut()[..len];
     let split = par::split_mut(
         spare,

@@ -482,6 +482,25 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     }
 }
 
+/// The element count of the result of a reduction along one axis (`shape` is the input's shape
+/// without that axis).
+///
+/// # Panics
+///
+/// When it leaves `usize`. That happens only when the reduced axis has size 0 and the other
+/// axes multiply past `usize` (`[2^62, 4, 0]` summed along its last axis): no such result can
+/// exist. The fallible reductions report an empty axis before they get here.
+#[cfg(feature = "alloc")]
+#[track_caller]
+fn result_count(shape: &[usize]) -> usize {
+    match crate::layout::checked_len(shape) {
+        Ok(count) => count,
+        Err(_) => panic!(
+            "the result of this reduction, of shape {shape:?}, has more elements than fit in memory"
+        ),
+    }
+}
+
 /// # Reductions along one axis (feature `alloc`)
 ///
 /// `*_axis(Axis<A>)` removes axis `A` (rank R → R − 1); `*_axis_keepdims(Axis<A>)` keeps it with
@@ -505,8 +524,12 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         parts::remove_axis(shape, axis, &mut outer_shape[..rest]);
         parts::remove_axis(strides, axis, &mut outer_strides[..rest]);
         let outer_shape = &outer_shape[..rest];
-        let count = crate::layout::checked_len(outer_shape).unwrap_or(0);
-        // The result's element count fits (it is at most the input's).
+        let count = result_count(outer_shape);
+        if count == 0 {
+            // No lanes: nothing to visit, however long the axis.
+            return Vec::new();
+        }
+        // The result is not empty, so neither is the input: its count is at most the input's.
         let _ = parts::contiguous_strides(
             outer_shape,
             crate::Order::RowMajor,
@@ -521,7 +544,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
             offset: 0,
         };
         let (n, step) = (shape[axis], strides[axis]);
-        let mut out = Vec::with_capacity(count);
+        let mut out = engine::vec_or_panic(count);
         let Some(plan) = engine::Prepared::new(outer_shape, [dst, src], 0) else {
             engine::walk1(outer_shape, src, &mut |p| out.push(lane(data, p, n, step)));
             return out;
@@ -560,6 +583,15 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     where
         S::Elem: Zero + Add<Output = S::Elem> + Copy,
     {
+        if self.is_empty() {
+            // Every sum is of no elements (or there are none): zeros, without a walk.
+            let mut out_shape = [0usize; MAX_DYN_RANK];
+            parts::remove_axis(self.shape(), axis, &mut out_shape[..R - 1]);
+            let count = result_count(&out_shape[..R - 1]);
+            let mut out = engine::vec_or_panic(count);
+            out.resize(count, S::Elem::zero());
+            return out;
+        }
         if !self.lanes_are_strided(axis) {
             return self.lanes(axis, lane_sum);
         }
