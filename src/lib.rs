@@ -102,10 +102,11 @@ pub use dynamic::{DynTensorBase, DynTensorView, DynTensorViewMut};
 pub use error::{ErrorKind, ShapeError};
 pub use fmt::{EDGE_ITEMS, SUMMARY_THRESHOLD};
 pub use layout::{INFER, Layout, LayoutKind, Order};
-pub use ops::{Dot, MatrixRank};
+pub use ops::Dot;
 pub use rank::{
-    Axis, BroadcastRanks, BroadcastTo, DiagonalAxes, HasAxes, HasAxis, InsertAxis, KnownRank,
-    MAX_RANK, MergeAxes, NumToRank, Rank, RemoveAxis, SliceArity, SplitAxis, WindowAxis,
+    Axis, BroadcastRanks, BroadcastTo, DiagonalAxes, HasAxes, HasAxis, InsertAxis, IsAxis,
+    KnownRank, MAX_RANK, MatrixRank, MergeAxes, NumToRank, Rank, RemoveAxis, SliceArity, SplitAxis,
+    VectorRank, WindowAxis,
 };
 pub use slice::NewAxis;
 pub use tensor::{ArrayTensor, GenericTensor, TensorBase, TensorView, TensorViewMut};

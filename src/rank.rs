@@ -222,12 +222,64 @@ impl<const A: usize> AxisIndex for Axis<A> {
     const INDEX: usize = A;
 }
 
-// Every rule below has a second, hidden impl for `Unreachable` in place of an axis. No value of
-// that type exists, so the impl is never used; it is there so that, while the axis of a method
-// call is still being inferred from its argument, rustc sees two candidates and waits. It then
-// reports a failure with the axis it was given (`Axis<3>`), not an unknown `_`. Both impls need
-// `Rank<R>: KnownRank`, so that in rank-generic code without a where-clause neither applies
-// and rustc reports the rule's message instead of inferring the dummy.
+/// Axes written as plain integers (`squeeze(1)`, the PyTorch and ndarray habit).
+///
+/// Every method that takes an axis requires `IsAxis` of it, so `squeeze(1)` fails there, with a
+/// message that says how to write the axis, instead of reading as an axis out of range. The
+/// rules' hidden impls for integers (see below) keep that the only error.
+#[doc(hidden)]
+pub trait PlainInteger {}
+
+macro_rules! plain_integers {
+    ($($t:ty),*) => {$(impl PlainInteger for $t {})*};
+}
+plain_integers!(
+    i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize
+);
+
+/// What an axis argument must be: an [`Axis<A>`], not a plain integer. Every method that takes an
+/// axis requires it, so `t.squeeze(1)` is answered with how to write the axis (`Axis::<1>`).
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Axis, rank::IsAxis};
+///
+/// fn takes_an_axis<A: IsAxis>(_: A) {}
+/// takes_an_axis(Axis::<2>);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "axes are written `Axis::<N>`, not as plain numbers like this `{Self}`",
+    label = "write `Axis::<N>` here, e.g. `Axis::<1>`",
+    note = "the axis is part of the type, so the compiler can check it against the rank"
+)]
+pub trait IsAxis: sealed::Sealed {}
+
+#[diagnostic::do_not_recommend]
+impl<const A: usize> IsAxis for Axis<A> {}
+
+/// Two axes, for the methods that take a pair (`swap_axes`, `merge`, `diagonal`): one bound on
+/// the pair gives one error for `swap_axes(0, 1)`, not one per number.
+#[diagnostic::do_not_recommend]
+impl<A: IsAxis, B: IsAxis> IsAxis for (A, B) {}
+impl<A, B> sealed::Sealed for (A, B) {}
+#[doc(hidden)]
+#[diagnostic::do_not_recommend]
+impl IsAxis for Unreachable {}
+impl sealed::Sealed for Unreachable {}
+
+// Every rule below has two hidden impls besides the one for `Axis<A>`, both marked
+// `do_not_recommend` (so rustc never shows them):
+// - one for `Unreachable` in place of an axis. No value of that type exists, so the impl is never
+//   used; it has no bounds, so it stays a candidate while the axis of a method call is still
+//   being inferred from its argument;
+// - one for plain integers, bounded by `IsAxis`, which they never meet. While the axis type is
+//   unknown its bound is undecided, so it stays a candidate too.
+// With two candidates left, rustc waits until the argument's type is known instead of committing
+// early, and then reports the rule's own message naming the axis it was given (`Axis<3>`, or
+// `Axis<0>` in rank-generic code that lacks its where-clause) rather than an unknown `_`. A plain
+// integer (`squeeze(1)`) fails first on the method's own `IsAxis` bound, whose message says how
+// axes are written.
 
 // ---------------------------------------------------------------------------------------------
 
@@ -264,9 +316,16 @@ where
 
 #[doc(hidden)]
 #[diagnostic::do_not_recommend]
-impl<const R: usize> HasAxis<Unreachable> for Rank<R>
+impl<const R: usize> HasAxis<Unreachable> for Rank<R> {
+    const AXIS: usize = usize::MAX;
+}
+
+/// An integer where an axis belongs: fails on [`IsAxis`], whose message says how to write it.
+#[doc(hidden)]
+#[diagnostic::do_not_recommend]
+impl<const R: usize, I> HasAxis<I> for Rank<R>
 where
-    Rank<R>: KnownRank,
+    I: PlainInteger + IsAxis,
 {
     const AXIS: usize = usize::MAX;
 }
@@ -307,9 +366,26 @@ where
 
 #[doc(hidden)]
 #[diagnostic::do_not_recommend]
-impl<const R: usize> HasAxes<Unreachable, Unreachable> for Rank<R>
+impl<const R: usize> HasAxes<Unreachable, Unreachable> for Rank<R> {
+    const AXES: (usize, usize) = (usize::MAX, usize::MAX);
+}
+
+/// An integer where an axis belongs: fails on [`IsAxis`], whose message says how to write it.
+#[doc(hidden)]
+#[diagnostic::do_not_recommend]
+impl<const R: usize, I, J> HasAxes<I, J> for Rank<R>
 where
-    Rank<R>: KnownRank,
+    I: PlainInteger + IsAxis,
+{
+    const AXES: (usize, usize) = (usize::MAX, usize::MAX);
+}
+
+/// An axis and then an integer: fails on [`IsAxis`] as well.
+#[doc(hidden)]
+#[diagnostic::do_not_recommend]
+impl<const R: usize, const A: usize, J> HasAxes<Axis<A>, J> for Rank<R>
+where
+    J: PlainInteger + IsAxis,
 {
     const AXES: (usize, usize) = (usize::MAX, usize::MAX);
 }
@@ -358,9 +434,17 @@ where
 
 #[doc(hidden)]
 #[diagnostic::do_not_recommend]
-impl<const R: usize> RemoveAxis<Unreachable> for Rank<R>
+impl<const R: usize> RemoveAxis<Unreachable> for Rank<R> {
+    type Out = Rank<R>;
+    const AXIS: usize = usize::MAX;
+}
+
+/// An integer where an axis belongs: fails on [`IsAxis`], whose message says how to write it.
+#[doc(hidden)]
+#[diagnostic::do_not_recommend]
+impl<const R: usize, I> RemoveAxis<I> for Rank<R>
 where
-    Rank<R>: KnownRank,
+    I: PlainInteger + IsAxis,
 {
     type Out = Rank<R>;
     const AXIS: usize = usize::MAX;
@@ -394,7 +478,8 @@ impl<const R: usize> RemoveAxisIf<False> for Rank<R> {
 /// ```
 #[diagnostic::on_unimplemented(
     message = "cannot insert `{Ax}` into a tensor of `{Self}`",
-    label = "the new axis must be at most the rank",
+    label = "the new axis must be at most the rank, and the result at most rank 16",
+    note = "ranks 0 to 16 are supported: a tensor of rank 16 has no room for another axis",
     note = "in rank-generic code, state it in a where-clause, e.g. `Rank<R>: InsertAxis<Axis<0>, Out = Rank<O>>`"
 )]
 pub trait InsertAxis<Ax> {
@@ -415,17 +500,31 @@ where
     Rank<R>: KnownRank,
     Rank<A>: KnownRank,
     Num<A>: IsLessOrEqual<Num<R>>,
-    Rank<R>: Check<LeEq<Num<A>, Num<R>>> + GrowIf<LeEq<Num<A>, Num<R>>>,
+    Num<R>: IsLess<typenum::U16>,
+    LeEq<Num<A>, Num<R>>: BitAnd<Le<Num<R>, typenum::U16>>,
+    Rank<R>: Check<InsertValid<R, A>> + GrowIf<InsertValid<R, A>>,
 {
-    type Out = <Rank<R> as GrowIf<LeEq<Num<A>, Num<R>>>>::Out;
+    type Out = <Rank<R> as GrowIf<InsertValid<R, A>>>::Out;
     const AXIS: usize = A;
 }
 
+/// `A ≤ R` and `R < 16` (room for one more axis), as one `typenum` boolean.
+type InsertValid<const R: usize, const A: usize> =
+    And<LeEq<Num<A>, Num<R>>, Le<Num<R>, typenum::U16>>;
+
 #[doc(hidden)]
 #[diagnostic::do_not_recommend]
-impl<const R: usize> InsertAxis<Unreachable> for Rank<R>
+impl<const R: usize> InsertAxis<Unreachable> for Rank<R> {
+    type Out = Rank<R>;
+    const AXIS: usize = usize::MAX;
+}
+
+/// An integer where an axis belongs: fails on [`IsAxis`], whose message says how to write it.
+#[doc(hidden)]
+#[diagnostic::do_not_recommend]
+impl<const R: usize, I> InsertAxis<I> for Rank<R>
 where
-    Rank<R>: KnownRank,
+    I: PlainInteger + IsAxis,
 {
     type Out = Rank<R>;
     const AXIS: usize = usize::MAX;
@@ -460,7 +559,8 @@ impl<const R: usize> GrowIf<False> for Rank<R> {
 /// ```
 #[diagnostic::on_unimplemented(
     message = "cannot take windows along `{Ax}` of a tensor of `{Self}`",
-    label = "the axis must be below the rank",
+    label = "the axis must be below the rank, and the result (one more axis) at most rank 16",
+    note = "ranks 0 to 16 are supported: a tensor of rank 16 has no room for the window axis",
     note = "in rank-generic code, state it in a where-clause, e.g. `Rank<R>: WindowAxis<Axis<0>, Out = Rank<O>>`"
 )]
 pub trait WindowAxis<Ax> {
@@ -476,17 +576,31 @@ where
     Rank<R>: KnownRank,
     Rank<A>: KnownRank,
     Num<A>: IsLess<Num<R>>,
-    Rank<R>: Check<Le<Num<A>, Num<R>>> + GrowIf<Le<Num<A>, Num<R>>>,
+    Num<R>: IsLess<typenum::U16>,
+    Le<Num<A>, Num<R>>: BitAnd<Le<Num<R>, typenum::U16>>,
+    Rank<R>: Check<WindowValid<R, A>> + GrowIf<WindowValid<R, A>>,
 {
-    type Out = <Rank<R> as GrowIf<Le<Num<A>, Num<R>>>>::Out;
+    type Out = <Rank<R> as GrowIf<WindowValid<R, A>>>::Out;
     const AXIS: usize = A;
 }
 
+/// `A < R` and `R < 16` (room for the window axis), as one `typenum` boolean.
+type WindowValid<const R: usize, const A: usize> =
+    And<Le<Num<A>, Num<R>>, Le<Num<R>, typenum::U16>>;
+
 #[doc(hidden)]
 #[diagnostic::do_not_recommend]
-impl<const R: usize> WindowAxis<Unreachable> for Rank<R>
+impl<const R: usize> WindowAxis<Unreachable> for Rank<R> {
+    type Out = Rank<R>;
+    const AXIS: usize = usize::MAX;
+}
+
+/// An integer where an axis belongs: fails on [`IsAxis`], whose message says how to write it.
+#[doc(hidden)]
+#[diagnostic::do_not_recommend]
+impl<const R: usize, I> WindowAxis<I> for Rank<R>
 where
-    Rank<R>: KnownRank,
+    I: PlainInteger + IsAxis,
 {
     type Out = Rank<R>;
     const AXIS: usize = usize::MAX;
@@ -544,9 +658,28 @@ where
 
 #[doc(hidden)]
 #[diagnostic::do_not_recommend]
-impl<const R: usize> MergeAxes<Unreachable, Unreachable> for Rank<R>
+impl<const R: usize> MergeAxes<Unreachable, Unreachable> for Rank<R> {
+    type Out = Rank<R>;
+    const AXES: (usize, usize) = (usize::MAX, usize::MAX);
+}
+
+/// An integer where an axis belongs: fails on [`IsAxis`], whose message says how to write it.
+#[doc(hidden)]
+#[diagnostic::do_not_recommend]
+impl<const R: usize, I, J> MergeAxes<I, J> for Rank<R>
 where
-    Rank<R>: KnownRank,
+    I: PlainInteger + IsAxis,
+{
+    type Out = Rank<R>;
+    const AXES: (usize, usize) = (usize::MAX, usize::MAX);
+}
+
+/// An axis and then an integer: fails on [`IsAxis`] as well.
+#[doc(hidden)]
+#[diagnostic::do_not_recommend]
+impl<const R: usize, const A: usize, J> MergeAxes<Axis<A>, J> for Rank<R>
+where
+    J: PlainInteger + IsAxis,
 {
     type Out = Rank<R>;
     const AXES: (usize, usize) = (usize::MAX, usize::MAX);
@@ -583,8 +716,8 @@ impl<const R: usize, const S: usize, const E: usize> MergeAxesIf<S, E, False> fo
 /// assert_eq!(t.split(Axis::<1>, [INFER, 5]).unwrap().shape(), &[3, 4, 5]);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "cannot split `{Ax}` of a tensor of `{Self}` into these sizes",
-    label = "needs an axis below the rank and at least one size",
+    message = "cannot split `{Ax}` of a tensor of `{Self}` into {N} sizes",
+    label = "needs an axis below the rank, at least one size, and a result of rank R + N - 1 at most 16",
     note = "in rank-generic code, state it in a where-clause, e.g. `Rank<R>: SplitAxis<Axis<0>, 2, Out = Rank<O>>`"
 )]
 pub trait SplitAxis<Ax, const N: usize> {
@@ -600,8 +733,10 @@ pub trait SplitAxisIf<const N: usize, Valid> {
 }
 
 /// `A < R` and `N ≥ 1`, as one `typenum` boolean.
-type SplitValid<const R: usize, const A: usize, const N: usize> =
-    And<Le<Num<A>, Num<R>>, GrEq<Num<N>, typenum::U1>>;
+type SplitValid<const R: usize, const A: usize, const N: usize> = And<
+    And<Le<Num<A>, Num<R>>, GrEq<Num<N>, typenum::U1>>,
+    LeEq<Sum<Num<R>, Num<N>>, typenum::U17>,
+>;
 
 #[diagnostic::do_not_recommend]
 impl<const R: usize, const A: usize, const N: usize> SplitAxis<Axis<A>, N> for Rank<R>
@@ -611,7 +746,11 @@ where
     Rank<N>: KnownRank,
     Num<A>: IsLess<Num<R>>,
     Num<N>: IsGreaterOrEqual<typenum::U1>,
+    Num<R>: Add<Num<N>>,
+    Sum<Num<R>, Num<N>>: IsLessOrEqual<typenum::U17>,
     Le<Num<A>, Num<R>>: BitAnd<GrEq<Num<N>, typenum::U1>>,
+    And<Le<Num<A>, Num<R>>, GrEq<Num<N>, typenum::U1>>:
+        BitAnd<LeEq<Sum<Num<R>, Num<N>>, typenum::U17>>,
     Rank<R>: Check<SplitValid<R, A, N>> + SplitAxisIf<N, SplitValid<R, A, N>>,
 {
     type Out = <Rank<R> as SplitAxisIf<N, SplitValid<R, A, N>>>::Out;
@@ -620,9 +759,17 @@ where
 
 #[doc(hidden)]
 #[diagnostic::do_not_recommend]
-impl<const R: usize, const N: usize> SplitAxis<Unreachable, N> for Rank<R>
+impl<const R: usize, const N: usize> SplitAxis<Unreachable, N> for Rank<R> {
+    type Out = Rank<R>;
+    const AXIS: usize = usize::MAX;
+}
+
+/// An integer where an axis belongs: fails on [`IsAxis`], whose message says how to write it.
+#[doc(hidden)]
+#[diagnostic::do_not_recommend]
+impl<const R: usize, I, const N: usize> SplitAxis<I, N> for Rank<R>
 where
-    Rank<R>: KnownRank,
+    I: PlainInteger + IsAxis,
 {
     type Out = Rank<R>;
     const AXIS: usize = usize::MAX;
@@ -691,9 +838,28 @@ where
 
 #[doc(hidden)]
 #[diagnostic::do_not_recommend]
-impl<const R: usize> DiagonalAxes<Unreachable, Unreachable> for Rank<R>
+impl<const R: usize> DiagonalAxes<Unreachable, Unreachable> for Rank<R> {
+    type Out = Rank<R>;
+    const AXES: (usize, usize) = (usize::MAX, usize::MAX);
+}
+
+/// An integer where an axis belongs: fails on [`IsAxis`], whose message says how to write it.
+#[doc(hidden)]
+#[diagnostic::do_not_recommend]
+impl<const R: usize, I, J> DiagonalAxes<I, J> for Rank<R>
 where
-    Rank<R>: KnownRank,
+    I: PlainInteger + IsAxis,
+{
+    type Out = Rank<R>;
+    const AXES: (usize, usize) = (usize::MAX, usize::MAX);
+}
+
+/// An axis and then an integer: fails on [`IsAxis`] as well.
+#[doc(hidden)]
+#[diagnostic::do_not_recommend]
+impl<const R: usize, const A: usize, J> DiagonalAxes<Axis<A>, J> for Rank<R>
+where
+    J: PlainInteger + IsAxis,
 {
     type Out = Rank<R>;
     const AXES: (usize, usize) = (usize::MAX, usize::MAX);
@@ -713,7 +879,7 @@ where
 /// ```
 #[diagnostic::on_unimplemented(
     message = "cannot broadcast a tensor of `{Self}` to rank {N}: broadcasting never removes axes",
-    label = "the target rank must be at least the tensor's rank",
+    label = "the target rank must be at least the tensor's rank, and at most 16",
     note = "in rank-generic code, state it in a where-clause, e.g. `Rank<R>: BroadcastTo<4>`"
 )]
 pub trait BroadcastTo<const N: usize> {}
@@ -739,9 +905,9 @@ where
 /// assert_eq!(s, [2, 3, 4]);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "cannot broadcast a tensor of `{Self}` with a tensor of rank {R2}",
-    label = "ranks 0 to 16 are supported",
-    note = "in rank-generic code, state it in a where-clause, e.g. `Rank<R>: BroadcastRanks<3, Out = Rank<O>>`"
+    message = "cannot broadcast a tensor of `{Self}` with a tensor of rank {R2}: the rank of the result is not known here",
+    label = "ranks 0 to 16 are supported, and rank-generic code must state the rule",
+    note = "in rank-generic code, state it in a where-clause: `Rank<R>: BroadcastRanks<R2, Out = Rank<O>>`, or for two operands of rank R, `Rank<R>: BroadcastRanks<R, Out = Rank<R>>`"
 )]
 pub trait BroadcastRanks<const R2: usize> {
     /// The output rank, `Rank<max(R, R2)>`.
@@ -761,6 +927,63 @@ where
 
 // ---------------------------------------------------------------------------------------------
 
+/// Rank 2: the only rank [`matmul`](crate::TensorBase::matmul) accepts, on either side.
+///
+/// Implemented through a check (like the rules above) rather than for `Rank<2>` alone, so that
+/// rustc reads the operand's rank before it judges it, and a vector passed to `matmul` gets this
+/// message instead of "expected `2`, found `1`".
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{MatrixRank, Rank};
+///
+/// fn is_matrix<const R: usize>() where Rank<R>: MatrixRank {}
+/// is_matrix::<2>();
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`matmul` multiplies matrices (rank 2), but this operand is a tensor of `{Self}`",
+    label = "expected a rank-2 tensor",
+    note = "for a matrix times a vector use `dot`; otherwise select, merge or reshape to rank 2 first"
+)]
+pub trait MatrixRank {}
+
+#[diagnostic::do_not_recommend]
+impl<const R: usize> MatrixRank for Rank<R>
+where
+    Rank<R>: KnownRank,
+    Num<R>: IsEqual<typenum::U2>,
+    Rank<R>: Check<Eq<Num<R>, typenum::U2>>,
+{
+}
+
+/// Rank 1: the right-hand side of [`dot`](crate::TensorBase::dot) (vector · vector, matrix ·
+/// vector).
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Rank, VectorRank};
+///
+/// fn is_vector<const R: usize>() where Rank<R>: VectorRank {}
+/// is_vector::<1>();
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`dot` takes a vector (rank 1) on the right, but this operand is a tensor of `{Self}`",
+    label = "expected a rank-1 tensor",
+    note = "for a matrix times a matrix use `matmul`"
+)]
+pub trait VectorRank {}
+
+#[diagnostic::do_not_recommend]
+impl<const R: usize> VectorRank for Rank<R>
+where
+    Rank<R>: KnownRank,
+    Num<R>: IsEqual<typenum::U1>,
+    Rank<R>: Check<Eq<Num<R>, typenum::U1>>,
+{
+}
+
 /// An `s![]` slice description whose axis items (everything but `NewAxis`) number `R`, for a
 /// rank-`R` tensor. `Out` is the rank of the result: R, minus one per integer item, plus one per
 /// `NewAxis`.
@@ -778,8 +1001,8 @@ where
 /// assert_eq!(v.shape(), &[2, 2]);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "this `s![..]` does not have one item per axis of a rank-{R} tensor",
-    label = "needs exactly {R} items besides `NewAxis`",
+    message = "this `s![..]` does not fit a rank-{R} tensor",
+    label = "needs exactly {R} items besides `NewAxis`, and a result of rank 16 at most",
     note = "write one item per axis (`..` keeps an axis whole); `NewAxis` items come on top"
 )]
 pub trait SliceArity<const R: usize>: SliceCounts {
@@ -807,10 +1030,16 @@ where
     L: SliceCounts,
     Rank<R>: KnownRank,
     L::In: IsEqual<Num<R>>,
-    L: SliceArityIf<Eq<L::In, Num<R>>>,
+    <L as SliceCounts>::Out: IsLessOrEqual<typenum::U16>,
+    Eq<L::In, Num<R>>: BitAnd<LeEq<<L as SliceCounts>::Out, typenum::U16>>,
+    L: SliceArityIf<SliceValid<L, R>>,
 {
-    type Out = <L as SliceArityIf<Eq<L::In, Num<R>>>>::Out;
+    type Out = <L as SliceArityIf<SliceValid<L, R>>>::Out;
 }
+
+/// One item per axis (`In = R`) and a result of rank 16 at most, as one `typenum` boolean.
+type SliceValid<L, const R: usize> =
+    And<Eq<<L as SliceCounts>::In, Num<R>>, LeEq<<L as SliceCounts>::Out, typenum::U16>>;
 
 impl<L> SliceArityIf<True> for L
 where

@@ -13,7 +13,12 @@ use crate::error::ErrorKind;
 use crate::error::ShapeError;
 use crate::iter::{IndexedIter, Iter, IterMut};
 use crate::layout::{Layout, Order};
+use crate::rank::MAX_RANK;
 use crate::storage::{Storage, StorageMut};
+
+/// The message of a build that makes a tensor of a rank above [`MAX_RANK`].
+const RANK_ABOVE_MAX: &str =
+    "ranked supports tensors of rank 0 to 16 (`MAX_RANK`); this tensor's rank is larger";
 
 /// A tensor of rank `R` over storage `S`: the one generic struct behind every tensor type.
 ///
@@ -52,7 +57,9 @@ use crate::storage::{Storage, StorageMut};
 ///    [`StorageMut`]), [`Layout::check_unique`] accepts the layout, so two different indices
 ///    never map to one element. Layouts that alias (broadcast with stride 0, overlapping
 ///    windows) only exist over read-only storage.
-/// 3. A dimension of size 0 is legal, and so is rank 0 (a scalar with one element).
+/// 3. A dimension of size 0 is legal, and so is rank 0 (a scalar with one element). Ranks go up
+///    to [`MAX_RANK`](crate::MAX_RANK) (16): a program that builds a tensor of a larger rank does
+///    not build (rustc reports it when it compiles the code that builds it).
 ///
 /// # Examples
 ///
@@ -182,13 +189,22 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// ```
     pub const RANK: usize = R;
 
+    /// Evaluated by every tensor built (see [`from_parts_unchecked`](Self::from_parts_unchecked)):
+    /// a rank above [`MAX_RANK`] does not build.
+    const RANK_IS_SUPPORTED: () = assert!(R <= MAX_RANK, "{}", RANK_ABOVE_MAX);
+
     /// Builds a tensor from a storage and a layout without checking them.
     ///
     /// # Safety
     ///
     /// `layout` must satisfy invariants 1 and 2 of [`TensorBase`] for `storage`.
+    ///
+    /// Every tensor is built here, so this is where a rank above [`MAX_RANK`](crate::MAX_RANK) is
+    /// refused: the program does not build (the rank arithmetic, and so every rank-changing
+    /// operation, stops at 16).
     #[inline]
     pub(crate) const unsafe fn from_parts_unchecked(storage: S, layout: Layout<R>) -> Self {
+        let () = Self::RANK_IS_SUPPORTED;
         Self { storage, layout }
     }
 

@@ -13,7 +13,7 @@ use crate::{
     Axis, DiagonalAxes, HasAxes, HasAxis, InsertAxis, MergeAxes, Rank, RemoveAxis, ShapeError,
     SliceArity, SplitAxis, TensorBase, WindowAxis,
     layout::Layout,
-    rank::BroadcastTo,
+    rank::{BroadcastTo, IsAxis},
     slice::AxisRange,
     storage::{ReadOnlyStorage, Storage},
 };
@@ -61,6 +61,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     #[must_use]
     pub fn swap_axes<I, J>(self, _i: I, _j: J) -> Self
     where
+        (I, J): IsAxis,
         Rank<R>: HasAxes<I, J>,
     {
         let (i, j) = <Rank<R> as HasAxes<I, J>>::AXES;
@@ -98,7 +99,10 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// let s: Tensor<u8, 2> = t.squeeze(Axis::<1>).unwrap();
     /// assert_eq!(s.shape(), &[2, 3]);
     /// ```
-    pub fn squeeze<Ax, const O: usize>(self, _axis: Ax) -> Result<TensorBase<S, O>, ShapeError>
+    pub fn squeeze<Ax: IsAxis, const O: usize>(
+        self,
+        _axis: Ax,
+    ) -> Result<TensorBase<S, O>, ShapeError>
     where
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
@@ -118,7 +122,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// assert_eq!(t.unsqueeze(Axis::<0>).shape(), &[1, 2, 3]);
     /// ```
     #[must_use]
-    pub fn unsqueeze<Ax, const O: usize>(self, _axis: Ax) -> TensorBase<S, O>
+    pub fn unsqueeze<Ax: IsAxis, const O: usize>(self, _axis: Ax) -> TensorBase<S, O>
     where
         Rank<R>: InsertAxis<Ax, Out = Rank<O>>,
     {
@@ -143,7 +147,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// assert_eq!(t.view().select(Axis::<1>, 2).unwrap().to_vec(), [3, 6]);
     /// assert_eq!(t.select(Axis::<0>, 1).unwrap().to_vec(), [4, 5, 6]);
     /// ```
-    pub fn select<Ax, const O: usize>(
+    pub fn select<Ax: IsAxis, const O: usize>(
         self,
         _axis: Ax,
         index: usize,
@@ -187,6 +191,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         _last: Last,
     ) -> Result<TensorBase<S, O>, ShapeError>
     where
+        (First, Last): IsAxis,
         Rank<R>: MergeAxes<First, Last, Out = Rank<O>>,
     {
         let (first, last) = <Rank<R> as MergeAxes<First, Last>>::AXES;
@@ -212,7 +217,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// let s = t.split(Axis::<1>, [INFER, 5]).unwrap();
     /// assert_eq!((s.shape(), s.strides()), (&[3, 4, 5], &[20, 5, 1]));
     /// ```
-    pub fn split<Ax, const N: usize, const O: usize>(
+    pub fn split<Ax: IsAxis, const N: usize, const O: usize>(
         self,
         _axis: Ax,
         sizes: [usize; N],
@@ -245,7 +250,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// assert_eq!(t.view().slice_axis(Axis::<0>, 0..5, -2).unwrap().to_vec(), [4, 2, 0]);
     /// assert_eq!(t.view().slice_axis(Axis::<0>, -3.., 1).unwrap().to_vec(), [7, 8, 9]);
     /// ```
-    pub fn slice_axis<Ax>(
+    pub fn slice_axis<Ax: IsAxis>(
         self,
         _axis: Ax,
         range: impl AxisRange,
@@ -277,7 +282,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// let n = t.view().narrow(Axis::<1>, 1, 2).unwrap();
     /// assert_eq!(n.to_vec(), [1, 2, 11, 12, 21, 22]);
     /// ```
-    pub fn narrow<Ax>(self, _axis: Ax, start: usize, len: usize) -> Result<Self, ShapeError>
+    pub fn narrow<Ax: IsAxis>(self, _axis: Ax, start: usize, len: usize) -> Result<Self, ShapeError>
     where
         Rank<R>: HasAxis<Ax>,
     {
@@ -301,7 +306,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// let s = t.step(Axis::<1>, 2).unwrap();
     /// assert_eq!((s.shape(), s.strides()), (&[4, 3, 6], &[30, 12, 1]));
     /// ```
-    pub fn step<Ax>(self, _axis: Ax, k: usize) -> Result<Self, ShapeError>
+    pub fn step<Ax: IsAxis>(self, _axis: Ax, k: usize) -> Result<Self, ShapeError>
     where
         Rank<R>: HasAxis<Ax>,
     {
@@ -322,7 +327,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// assert_eq!(f.to_vec(), [6, 5, 4, 3, 2, 1]);
     /// ```
     #[must_use]
-    pub fn flip<Ax>(self, _axis: Ax) -> Self
+    pub fn flip<Ax: IsAxis>(self, _axis: Ax) -> Self
     where
         Rank<R>: HasAxis<Ax>,
     {
@@ -415,6 +420,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         _d2: D2,
     ) -> TensorBase<S, O>
     where
+        (D1, D2): IsAxis,
         Rank<R>: DiagonalAxes<D1, D2, Out = Rank<O>>,
     {
         let (d1, d2) = <Rank<R> as DiagonalAxes<D1, D2>>::AXES;
@@ -478,7 +484,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// assert_eq!(w.shape(), &[3, 3]);
     /// assert_eq!(w.to_vec(), [1, 2, 3, 2, 3, 4, 3, 4, 5]);
     /// ```
-    pub fn unfold<Ax, const O: usize>(
+    pub fn unfold<Ax: IsAxis, const O: usize>(
         self,
         _axis: Ax,
         size: usize,
@@ -535,6 +541,7 @@ where
         last: Last,
     ) -> Tensor<S::Elem, O>
     where
+        (First, Last): IsAxis,
         Rank<R>: MergeAxes<First, Last, Out = Rank<O>>,
     {
         match self.to_contiguous().merge(first, last) {

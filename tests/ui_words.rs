@@ -3,7 +3,8 @@
 //!
 //! For each `ui-tests/fail/*.rs` this test checks that
 //! - it starts with a `//! Rejected:` comment saying what it shows, and has a `.stderr` snapshot;
-//! - the snapshot has at most [`MAX_LINES`] lines;
+//! - the snapshot has at most [`MAX_LINES`] lines (errors found after type checking: see
+//!   [`MAX_LINES_POST_MONO`]);
 //! - no line of the snapshot names `typenum` machinery or a private helper of the crate.
 //!
 //! It reads the snapshots that `tests/ui.rs` compares against, so a blessed snapshot that leaks
@@ -14,6 +15,12 @@ use std::path::Path;
 
 /// The most lines a snapshot may have.
 const MAX_LINES: usize = 20;
+
+/// The most lines of a snapshot of an error found while building, after type checking (E0080: a
+/// rank above 16 is refused where a tensor is built). rustc frames those with three notes of its
+/// own (the constant, its use, the instantiation) whatever the check looks like; one line more
+/// than [`MAX_LINES`] is what that frame costs.
+const MAX_LINES_POST_MONO: usize = 21;
 
 /// Words that must not appear in any line a user reads: `typenum` numbers and booleans, and the
 /// crate's internal helpers (hidden traits, their impls' types, and private modules).
@@ -43,6 +50,9 @@ const FORBIDDEN: &[&str] = &[
     "SplitAxisIf",
     "SliceArityIf",
     "SliceCounts",
+    "PlainInteger",
+    "SliceList",
+    "Counted",
     "Valid<",
     "Sealed",
     "sealed::",
@@ -95,9 +105,14 @@ fn every_rejected_program_is_documented_short_and_in_our_words() {
             continue;
         };
         let lines: Vec<&str> = snapshot.lines().collect();
-        if lines.len() > MAX_LINES {
+        let limit = if snapshot.starts_with("error[E0080]") {
+            MAX_LINES_POST_MONO
+        } else {
+            MAX_LINES
+        };
+        if lines.len() > limit {
             problems.push(format!(
-                "{name}: the error is {} lines long (at most {MAX_LINES})",
+                "{name}: the error is {} lines long (at most {limit})",
                 lines.len()
             ));
         }

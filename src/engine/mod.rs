@@ -674,6 +674,7 @@ unsafe fn fill_vec<T, U>(
 }
 
 /// A closure as a [`Kernel`], with its argument types fixed for inference.
+#[cfg(feature = "alloc")]
 #[inline(always)]
 pub(crate) fn each<T, U, F: FnMut(&mut T, &U)>(f: F) -> F {
     f

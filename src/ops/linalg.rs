@@ -3,37 +3,18 @@
 //! The kernel is a cache-blocked triple loop that reads both operands through their strides,
 //! so transposed, sliced and negatively strided matrices multiply without a copy.
 
-#[cfg(feature = "alloc")]
 use core::ops::{Add, Mul};
 
 use num_traits::Zero;
 
 use crate::error::{ErrorKind, ShapeError};
-use crate::rank::Rank;
+#[cfg(feature = "alloc")]
+use crate::rank::MatrixRank;
+use crate::rank::{Rank, VectorRank};
 use crate::storage::Storage;
 #[cfg(feature = "alloc")]
 use crate::tensor::Tensor;
 use crate::tensor::TensorBase;
-
-/// Rank 2: the only rank [`matmul`](TensorBase::matmul) accepts.
-///
-/// # Examples
-///
-/// ```
-/// use ranked::{MatrixRank, Rank};
-///
-/// fn is_matrix<const R: usize>() where Rank<R>: MatrixRank {}
-/// is_matrix::<2>();
-/// ```
-#[diagnostic::on_unimplemented(
-    message = "`matmul` multiplies matrices (rank 2), but this operand is a tensor of `{Self}`",
-    label = "expected a rank-2 tensor",
-    note = "select, merge or reshape to rank 2 first, or use `dot` for vectors"
-)]
-pub trait MatrixRank {}
-
-#[diagnostic::do_not_recommend]
-impl MatrixRank for Rank<2> {}
 
 /// Rows × columns of the element at `[i, j]`: `(shape, strides, offset)` of a rank-2 operand.
 #[cfg(feature = "alloc")]
@@ -134,15 +115,18 @@ fn inner_mismatch(expected: usize, found: usize) -> ShapeError {
     )
 }
 
-impl<S1, S2, T> Dot<TensorBase<S2, 1>> for TensorBase<S1, 1>
+#[diagnostic::do_not_recommend]
+impl<S1, S2, T, const R2: usize> Dot<TensorBase<S2, R2>> for TensorBase<S1, 1>
 where
     S1: Storage<Elem = T>,
     S2: Storage<Elem = T>,
     T: Zero + Add<Output = T> + Mul<Output = T> + Copy,
+    Rank<R2>: VectorRank,
 {
     type Output = T;
 
-    fn dot_impl(&self, rhs: &TensorBase<S2, 1>) -> Result<T, ShapeError> {
+    fn dot_impl(&self, rhs: &TensorBase<S2, R2>) -> Result<T, ShapeError> {
+        // `Rank<R2>: VectorRank`, so R2 == 1.
         let (n, m) = (self.shape()[0], rhs.shape()[0]);
         if n != m {
             return Err(inner_mismatch(n, m));
@@ -155,15 +139,18 @@ where
 }
 
 #[cfg(feature = "alloc")]
-impl<S1, S2, T> Dot<TensorBase<S2, 1>> for TensorBase<S1, 2>
+#[diagnostic::do_not_recommend]
+impl<S1, S2, T, const R2: usize> Dot<TensorBase<S2, R2>> for TensorBase<S1, 2>
 where
     S1: Storage<Elem = T>,
     S2: Storage<Elem = T>,
     T: Zero + Add<Output = T> + Mul<Output = T> + Copy,
+    Rank<R2>: VectorRank,
 {
     type Output = Tensor<T, 1>;
 
-    fn dot_impl(&self, rhs: &TensorBase<S2, 1>) -> Result<Tensor<T, 1>, ShapeError> {
+    fn dot_impl(&self, rhs: &TensorBase<S2, R2>) -> Result<Tensor<T, 1>, ShapeError> {
+        // `Rank<R2>: VectorRank`, so R2 == 1.
         let (rows, cols, n) = (self.shape()[0], self.shape()[1], rhs.shape()[0]);
         if cols != n {
             return Err(ShapeError::new(

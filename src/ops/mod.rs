@@ -52,7 +52,6 @@
 //! `(min(n, 128) + log2(n / 128) + 3) · ε · Σ|xᵢ|` for lanes of `n` elements. Integer sums are
 //! exact (they overflow as the integer type does).
 
-#[cfg(feature = "alloc")]
 use core::ops::{AddAssign, DivAssign, MulAssign, RemAssign, SubAssign};
 
 use crate::engine::{self, Operand};
@@ -65,11 +64,16 @@ use crate::tensor::TensorBase;
 use crate::{BroadcastRanks, layout::broadcast_shapes, tensor::Tensor};
 
 mod linalg;
+mod operand;
 #[cfg(feature = "rayon")]
 pub mod par;
 mod reduce;
 
-pub use linalg::{Dot, MatrixRank};
+pub use crate::rank::{MatrixRank, VectorRank};
+pub use linalg::Dot;
+#[cfg(feature = "alloc")]
+pub use operand::BinaryOperand;
+pub use operand::{AssignOperand, Scalar};
 
 impl<const R: usize> Layout<R> {
     pub(crate) fn operand(&self) -> Operand<'_> {
@@ -522,29 +526,31 @@ macro_rules! binary_ops {
         }
 
         #[cfg(feature = "alloc")]
-        impl<'a, 'b, S1, S2, T, const R1: usize, const R2: usize, const O: usize>
-            core::ops::$Op<&'b TensorBase<S2, R2>> for &'a TensorBase<S1, R1>
+        impl<'a, S, T, const R: usize, Rhs> core::ops::$Op<Rhs> for &'a TensorBase<S, R>
         where
-            S1: Storage<Elem = T>,
-            S2: Storage<Elem = T>,
+            S: Storage<Elem = T>,
             T: core::ops::$Op<Output = T> + Clone,
-            Rank<R1>: BroadcastRanks<R2, Out = Rank<O>>,
+            Rhs: BinaryOperand<T, R>,
         {
-            type Output = Tensor<T, O>;
+            type Output = Rhs::Output;
 
-            #[doc = concat!("`self ", $sym, " rhs` with broadcasting.")]
+            #[doc = concat!("`self ", $sym, " rhs`: with a tensor, element-wise with broadcasting (the result has the larger rank); with a scalar, on every element.")]
             ///
             /// # Panics
             ///
             #[doc = concat!("If the shapes do not broadcast; [`", stringify!($try_op), "`](TensorBase::", stringify!($try_op), ") is the fallible form.")]
             #[track_caller]
-            fn $op(self, rhs: &'b TensorBase<S2, R2>) -> Tensor<T, O> {
-                match self.$try_op(rhs) {
+            fn $op(self, rhs: Rhs) -> Rhs::Output {
+                // Only tensors fail (scalars always combine), so the message names two shapes.
+                let mut rhs_shape = [0usize; crate::layout::MAX_DYN_RANK];
+                let rhs_rank = rhs.shape().len();
+                rhs_shape[..rhs_rank].copy_from_slice(rhs.shape());
+                match rhs.combine(self, |x, y| core::ops::$Op::$op(x.clone(), y.clone())) {
                     Ok(t) => t,
                     Err(err) => panic!(
                         concat!("cannot ", $verb, " tensors of shapes {:?} and {:?}: {}"),
                         self.shape(),
-                        rhs.shape(),
+                        &rhs_shape[..rhs_rank],
                         err
                     ),
                 }
@@ -552,97 +558,45 @@ macro_rules! binary_ops {
         }
 
         #[cfg(feature = "alloc")]
-        impl<S1, S2, T, const R1: usize, const R2: usize, const O: usize>
-            core::ops::$Op<TensorBase<S2, R2>> for TensorBase<S1, R1>
+        impl<S, T, const R: usize, Rhs> core::ops::$Op<Rhs> for TensorBase<S, R>
         where
-            S1: Storage<Elem = T>,
-            S2: Storage<Elem = T>,
+            S: Storage<Elem = T>,
             T: core::ops::$Op<Output = T> + Clone,
-            Rank<R1>: BroadcastRanks<R2, Out = Rank<O>>,
+            Rhs: BinaryOperand<T, R>,
         {
-            type Output = Tensor<T, O>;
+            type Output = Rhs::Output;
 
-            #[doc = concat!("`self ", $sym, " rhs` with broadcasting (see the by-reference form).")]
+            #[doc = concat!("`self ", $sym, " rhs` (see the by-reference form).")]
             #[track_caller]
-            fn $op(self, rhs: TensorBase<S2, R2>) -> Tensor<T, O> {
-                core::ops::$Op::$op(&self, &rhs)
-            }
-        }
-
-        #[cfg(feature = "alloc")]
-        impl<'b, S1, S2, T, const R1: usize, const R2: usize, const O: usize>
-            core::ops::$Op<&'b TensorBase<S2, R2>> for TensorBase<S1, R1>
-        where
-            S1: Storage<Elem = T>,
-            S2: Storage<Elem = T>,
-            T: core::ops::$Op<Output = T> + Clone,
-            Rank<R1>: BroadcastRanks<R2, Out = Rank<O>>,
-        {
-            type Output = Tensor<T, O>;
-
-            #[doc = concat!("`self ", $sym, " rhs` with broadcasting (see the by-reference form).")]
-            #[track_caller]
-            fn $op(self, rhs: &'b TensorBase<S2, R2>) -> Tensor<T, O> {
+            fn $op(self, rhs: Rhs) -> Rhs::Output {
                 core::ops::$Op::$op(&self, rhs)
             }
         }
 
-        #[cfg(feature = "alloc")]
-        impl<'a, S1, S2, T, const R1: usize, const R2: usize, const O: usize>
-            core::ops::$Op<TensorBase<S2, R2>> for &'a TensorBase<S1, R1>
+        impl<S, T, const R: usize, Rhs> $OpAssign<Rhs> for TensorBase<S, R>
         where
-            S1: Storage<Elem = T>,
-            S2: Storage<Elem = T>,
-            T: core::ops::$Op<Output = T> + Clone,
-            Rank<R1>: BroadcastRanks<R2, Out = Rank<O>>,
-        {
-            type Output = Tensor<T, O>;
-
-            #[doc = concat!("`self ", $sym, " rhs` with broadcasting (see the by-reference form).")]
-            #[track_caller]
-            fn $op(self, rhs: TensorBase<S2, R2>) -> Tensor<T, O> {
-                core::ops::$Op::$op(self, &rhs)
-            }
-        }
-
-        impl<'b, S1, S2, T, const R1: usize, const R2: usize> $OpAssign<&'b TensorBase<S2, R2>>
-            for TensorBase<S1, R1>
-        where
-            S1: StorageMut<Elem = T>,
-            S2: Storage<Elem = T>,
+            S: StorageMut<Elem = T>,
             T: $OpAssign + Clone,
-            Rank<R2>: BroadcastTo<R1>,
+            Rhs: AssignOperand<T, R>,
         {
-            #[doc = concat!("`self ", $sym, "= rhs` element-wise, `rhs` broadcast to `self`'s shape.")]
+            #[doc = concat!("`self ", $sym, "= rhs`: with a tensor, element-wise, `rhs` broadcast to `self`'s shape; with a scalar, on every element.")]
             ///
             /// # Panics
             ///
             /// If `rhs` cannot be broadcast to `self`'s shape.
             #[track_caller]
-            fn $op_assign(&mut self, rhs: &'b TensorBase<S2, R2>) {
-                if let Err(err) = self.zip_assign(rhs, engine::each(|x: &mut T, y: &T| $OpAssign::$op_assign(x, y.clone()))) {
+            fn $op_assign(&mut self, rhs: Rhs) {
+                let mut rhs_shape = [0usize; crate::layout::MAX_DYN_RANK];
+                let rhs_rank = rhs.shape().len();
+                rhs_shape[..rhs_rank].copy_from_slice(rhs.shape());
+                if let Err(err) = rhs.combine_into(self, |x: &mut T, y: &T| $OpAssign::$op_assign(x, y.clone())) {
                     panic!(
                         concat!("cannot ", $verb, " a tensor of shape {:?} into one of shape {:?}: {}"),
-                        rhs.shape(),
+                        &rhs_shape[..rhs_rank],
                         self.shape(),
                         err
                     );
                 }
-            }
-        }
-
-        impl<S1, S2, T, const R1: usize, const R2: usize> $OpAssign<TensorBase<S2, R2>>
-            for TensorBase<S1, R1>
-        where
-            S1: StorageMut<Elem = T>,
-            S2: Storage<Elem = T>,
-            T: $OpAssign + Clone,
-            Rank<R2>: BroadcastTo<R1>,
-        {
-            #[doc = concat!("`self ", $sym, "= rhs` (see the by-reference form).")]
-            #[track_caller]
-            fn $op_assign(&mut self, rhs: TensorBase<S2, R2>) {
-                $OpAssign::$op_assign(self, &rhs);
             }
         }
     )*};
@@ -656,32 +610,17 @@ binary_ops! {
     Rem rem try_rem RemAssign rem_assign "take the remainder of" "%";
 }
 
-/// Operators between tensors and scalars of the primitive numeric types, both ways round.
+/// Operators with a scalar of a primitive numeric type on the left (`2.0 * &t`); a scalar on the
+/// right goes through [`BinaryOperand`].
 macro_rules! scalar_ops {
     ($($t:ty),*) => {$(
-        scalar_ops!(@one $t, Add add AddAssign add_assign);
-        scalar_ops!(@one $t, Sub sub SubAssign sub_assign);
-        scalar_ops!(@one $t, Mul mul MulAssign mul_assign);
-        scalar_ops!(@one $t, Div div DivAssign div_assign);
-        scalar_ops!(@one $t, Rem rem RemAssign rem_assign);
+        scalar_ops!(@one $t, Add add);
+        scalar_ops!(@one $t, Sub sub);
+        scalar_ops!(@one $t, Mul mul);
+        scalar_ops!(@one $t, Div div);
+        scalar_ops!(@one $t, Rem rem);
     )*};
-    (@one $t:ty, $Op:ident $op:ident $OpAssign:ident $op_assign:ident) => {
-        #[cfg(feature = "alloc")]
-        impl<S: Storage<Elem = $t>, const R: usize> core::ops::$Op<$t> for &TensorBase<S, R> {
-            type Output = Tensor<$t, R>;
-            /// The operation with the scalar on every element.
-            fn $op(self, rhs: $t) -> Tensor<$t, R> {
-                self.map(|&x| core::ops::$Op::$op(x, rhs))
-            }
-        }
-        #[cfg(feature = "alloc")]
-        impl<S: Storage<Elem = $t>, const R: usize> core::ops::$Op<$t> for TensorBase<S, R> {
-            type Output = Tensor<$t, R>;
-            /// The operation with the scalar on every element.
-            fn $op(self, rhs: $t) -> Tensor<$t, R> {
-                core::ops::$Op::$op(&self, rhs)
-            }
-        }
+    (@one $t:ty, $Op:ident $op:ident) => {
         #[cfg(feature = "alloc")]
         impl<S: Storage<Elem = $t>, const R: usize> core::ops::$Op<&TensorBase<S, R>> for $t {
             type Output = Tensor<$t, R>;
@@ -696,12 +635,6 @@ macro_rules! scalar_ops {
             /// The scalar combined with every element.
             fn $op(self, rhs: TensorBase<S, R>) -> Tensor<$t, R> {
                 core::ops::$Op::$op(self, &rhs)
-            }
-        }
-        impl<S: StorageMut<Elem = $t>, const R: usize> $OpAssign<$t> for TensorBase<S, R> {
-            /// The operation with the scalar on every element, in place.
-            fn $op_assign(&mut self, rhs: $t) {
-                self.map_inplace(|x| $OpAssign::$op_assign(x, rhs));
             }
         }
     };

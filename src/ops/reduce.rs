@@ -16,7 +16,7 @@ use crate::tensor::TensorBase;
 #[cfg(feature = "alloc")]
 use crate::{
     layout::{MAX_DYN_RANK, parts},
-    rank::{HasAxis, Rank, RemoveAxis},
+    rank::{HasAxis, IsAxis, Rank, RemoveAxis},
     tensor::Tensor,
 };
 
@@ -724,7 +724,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     }
 
     /// `lane` along axis `A`, with the axis removed.
-    fn reduce_axis<Ax, B, const O: usize>(
+    fn reduce_axis<Ax: IsAxis, B, const O: usize>(
         &self,
         lane: impl FnMut(&[S::Elem], usize, usize, isize) -> B,
     ) -> Tensor<B, O>
@@ -738,7 +738,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     }
 
     /// `lane` along axis `A`, which stays with size 1.
-    fn reduce_axis_keepdims<Ax, B>(
+    fn reduce_axis_keepdims<Ax: IsAxis, B>(
         &self,
         lane: impl FnMut(&[S::Elem], usize, usize, isize) -> B,
     ) -> Tensor<B, R>
@@ -777,7 +777,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// let longest = t.fold_axis(Axis::<1>, 0, |acc, &x| acc.max(x));
     /// assert_eq!(longest.to_vec(), [3, 6]);
     /// ```
-    pub fn fold_axis<Ax, B: Clone, const O: usize>(
+    pub fn fold_axis<Ax: IsAxis, B: Clone, const O: usize>(
         &self,
         _axis: Ax,
         init: B,
@@ -808,7 +808,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// assert_eq!(t.sum_axis(Axis::<0>).to_vec(), [5, 7, 9]);
     /// assert_eq!(t.sum_axis(Axis::<1>).to_vec(), [6, 15]);
     /// ```
-    pub fn sum_axis<Ax, const O: usize>(&self, _axis: Ax) -> Tensor<S::Elem, O>
+    pub fn sum_axis<Ax: IsAxis, const O: usize>(&self, _axis: Ax) -> Tensor<S::Elem, O>
     where
         S::Elem: Zero + Add<Output = S::Elem> + Copy,
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
@@ -829,7 +829,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// let t = tensor![[1, 2, 3], [4, 5, 6]];
     /// assert_eq!(t.sum_axis_keepdims(Axis::<1>).shape(), &[2, 1]);
     /// ```
-    pub fn sum_axis_keepdims<Ax>(&self, _axis: Ax) -> Tensor<S::Elem, R>
+    pub fn sum_axis_keepdims<Ax: IsAxis>(&self, _axis: Ax) -> Tensor<S::Elem, R>
     where
         S::Elem: Zero + Add<Output = S::Elem> + Copy,
         Rank<R>: HasAxis<Ax>,
@@ -849,7 +849,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     ///
     /// assert_eq!(tensor![[1, 2], [3, 4]].prod_axis(Axis::<1>).to_vec(), [2, 12]);
     /// ```
-    pub fn prod_axis<Ax, const O: usize>(&self, axis: Ax) -> Tensor<S::Elem, O>
+    pub fn prod_axis<Ax: IsAxis, const O: usize>(&self, axis: Ax) -> Tensor<S::Elem, O>
     where
         S::Elem: One + Mul<Output = S::Elem> + Copy,
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
@@ -866,7 +866,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     ///
     /// assert_eq!(tensor![[1, 2], [3, 4]].prod_axis_keepdims(Axis::<0>).to_vec(), [3, 8]);
     /// ```
-    pub fn prod_axis_keepdims<Ax>(&self, _axis: Ax) -> Tensor<S::Elem, R>
+    pub fn prod_axis_keepdims<Ax: IsAxis>(&self, _axis: Ax) -> Tensor<S::Elem, R>
     where
         S::Elem: One + Mul<Output = S::Elem> + Copy,
         Rank<R>: HasAxis<Ax>,
@@ -897,7 +897,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// let t = tensor![[1.0, 2.0], [3.0, 6.0]];
     /// assert_eq!(t.try_mean_axis(Axis::<0>).unwrap().to_vec(), [2.0, 4.0]);
     /// ```
-    pub fn try_mean_axis<Ax, const O: usize>(
+    pub fn try_mean_axis<Ax: IsAxis, const O: usize>(
         &self,
         which: Ax,
     ) -> Result<Tensor<S::Elem, O>, ShapeError>
@@ -926,7 +926,10 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// let t = tensor![[1.0, 2.0], [3.0, 6.0]];
     /// assert_eq!(t.try_mean_axis_keepdims(Axis::<1>).unwrap().to_vec(), [1.5, 4.5]);
     /// ```
-    pub fn try_mean_axis_keepdims<Ax>(&self, which: Ax) -> Result<Tensor<S::Elem, R>, ShapeError>
+    pub fn try_mean_axis_keepdims<Ax: IsAxis>(
+        &self,
+        which: Ax,
+    ) -> Result<Tensor<S::Elem, R>, ShapeError>
     where
         S::Elem: Zero + Add<Output = S::Elem> + Div<Output = S::Elem> + FromPrimitive + Copy,
         Rank<R>: HasAxis<Ax>,
@@ -968,7 +971,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// assert_eq!(e.try_max_axis(Axis::<1>).unwrap_err().kind(), ErrorKind::Empty);
     /// assert_eq!(e.try_max_axis(Axis::<0>).unwrap().shape(), &[0]);
     /// ```
-    pub fn try_max_axis<Ax, const O: usize>(
+    pub fn try_max_axis<Ax: IsAxis, const O: usize>(
         &self,
         _axis: Ax,
     ) -> Result<Tensor<S::Elem, O>, ShapeError>
@@ -993,7 +996,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     ///
     /// assert_eq!(tensor![[1, 7], [4, 2]].try_min_axis(Axis::<0>).unwrap().to_vec(), [1, 2]);
     /// ```
-    pub fn try_min_axis<Ax, const O: usize>(
+    pub fn try_min_axis<Ax: IsAxis, const O: usize>(
         &self,
         _axis: Ax,
     ) -> Result<Tensor<S::Elem, O>, ShapeError>
@@ -1018,7 +1021,10 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     ///
     /// assert_eq!(tensor![[1, 7], [4, 2]].try_max_axis_keepdims(Axis::<0>).unwrap().shape(), &[1, 2]);
     /// ```
-    pub fn try_max_axis_keepdims<Ax>(&self, _axis: Ax) -> Result<Tensor<S::Elem, R>, ShapeError>
+    pub fn try_max_axis_keepdims<Ax: IsAxis>(
+        &self,
+        _axis: Ax,
+    ) -> Result<Tensor<S::Elem, R>, ShapeError>
     where
         S::Elem: PartialOrd + Copy,
         Rank<R>: HasAxis<Ax>,
@@ -1040,7 +1046,10 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     ///
     /// assert_eq!(tensor![[1, 7], [4, 2]].try_min_axis_keepdims(Axis::<1>).unwrap().to_vec(), [1, 2]);
     /// ```
-    pub fn try_min_axis_keepdims<Ax>(&self, _axis: Ax) -> Result<Tensor<S::Elem, R>, ShapeError>
+    pub fn try_min_axis_keepdims<Ax: IsAxis>(
+        &self,
+        _axis: Ax,
+    ) -> Result<Tensor<S::Elem, R>, ShapeError>
     where
         S::Elem: PartialOrd + Copy,
         Rank<R>: HasAxis<Ax>,
@@ -1064,7 +1073,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// assert_eq!(tensor![[1, 7], [4, 2]].max_axis(Axis::<1>).to_vec(), [7, 4]);
     /// ```
     #[track_caller]
-    pub fn max_axis<Ax, const O: usize>(&self, axis: Ax) -> Tensor<S::Elem, O>
+    pub fn max_axis<Ax: IsAxis, const O: usize>(&self, axis: Ax) -> Tensor<S::Elem, O>
     where
         S::Elem: PartialOrd + Copy,
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
@@ -1093,7 +1102,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// assert_eq!(tensor![[1, 7], [4, 2]].min_axis(Axis::<0>).to_vec(), [1, 2]);
     /// ```
     #[track_caller]
-    pub fn min_axis<Ax, const O: usize>(&self, axis: Ax) -> Tensor<S::Elem, O>
+    pub fn min_axis<Ax: IsAxis, const O: usize>(&self, axis: Ax) -> Tensor<S::Elem, O>
     where
         S::Elem: PartialOrd + Copy,
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
@@ -1121,7 +1130,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// assert_eq!(tensor![[1.0, 3.0], [5.0, 7.0]].mean_axis(Axis::<1>).to_vec(), [2.0, 6.0]);
     /// ```
     #[track_caller]
-    pub fn mean_axis<Ax, const O: usize>(&self, axis: Ax) -> Tensor<S::Elem, O>
+    pub fn mean_axis<Ax: IsAxis, const O: usize>(&self, axis: Ax) -> Tensor<S::Elem, O>
     where
         S::Elem: Zero + Add<Output = S::Elem> + Div<Output = S::Elem> + FromPrimitive + Copy,
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
