@@ -1290,7 +1290,7 @@ where
         match self.view().reshape_view(shape) {
             Ok(view) => Ok(CowTensor::View(view)),
             Err(err) if err.kind() == ErrorKind::NotContiguous => {
-                let copy = self.to_contiguous();
+                let copy = self.try_to_contiguous()?;
                 match copy.reshape_view(shape) {
                     Ok(owned) => Ok(CowTensor::Owned(owned)),
                     Err(err) => Err(err),

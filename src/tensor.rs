@@ -705,6 +705,11 @@ where
 {
     /// Copies the elements into a new `Vec` in logical (row-major) order.
     ///
+    /// # Panics
+    ///
+    /// If the copy cannot be allocated (a broadcast view can name more elements than fit in
+    /// memory); [`try_to_contiguous`](Self::try_to_contiguous) is the fallible form.
+    ///
     /// # Examples
     ///
     /// ```
@@ -721,6 +726,11 @@ where
 
     /// Copies the elements into a new C-contiguous owned tensor of the same shape.
     ///
+    /// # Panics
+    ///
+    /// As [`to_vec`](Self::to_vec); [`try_to_contiguous`](Self::try_to_contiguous) is the
+    /// fallible form.
+    ///
     /// # Examples
     ///
     /// ```
@@ -735,6 +745,29 @@ where
     #[must_use]
     pub fn to_contiguous(&self) -> Tensor<S::Elem, R> {
         Tensor::from_contiguous_vec(self.to_vec(), *self.shape())
+    }
+
+    /// [`to_contiguous`](Self::to_contiguous), reporting a copy too large to allocate instead of
+    /// panicking (a broadcast view can name far more elements than fit in memory).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Allocation`] if the room for the copy cannot be had.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{ErrorKind, TensorView};
+    ///
+    /// let one = [7u8];
+    /// let t = TensorView::from_slice(&one, [1]).unwrap();
+    /// assert_eq!(t.broadcast_to([3]).unwrap().try_to_contiguous().unwrap().to_vec(), [7, 7, 7]);
+    /// let huge = t.broadcast_to([1 << 62]).unwrap();
+    /// assert_eq!(huge.try_to_contiguous().unwrap_err().kind(), ErrorKind::Allocation);
+    /// ```
+    pub fn try_to_contiguous(&self) -> Result<Tensor<S::Elem, R>, ShapeError> {
+        let vec = crate::engine::try_to_vec(self.storage.as_slice(), self.layout.parts())?;
+        Ok(Tensor::from_contiguous_vec(vec, *self.shape()))
     }
 
     /// Copies the elements into a new owned tensor: the same as

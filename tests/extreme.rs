@@ -254,3 +254,45 @@ fn results_too_large_to_allocate_are_an_allocation_error() {
     let v = TensorView::from_slice(&[] as &[f32], [0]).unwrap();
     assert_eq!(rows.dot(&v).unwrap_err().kind(), ErrorKind::Allocation);
 }
+
+// ---------------------------------------------------- found by tests/prop_extreme.rs
+
+#[test]
+fn merging_broadcast_axes_longer_than_isize_max_is_an_overflow() {
+    let data = [7u8];
+    let b = TensorView::from_slice(&data, [1, 1])
+        .unwrap()
+        .broadcast_to([3, HALF])
+        .unwrap();
+    // Both axes have stride 0, so they are "contiguous"; the merged axis of 3 · 2^62 elements
+    // would be longer than any layout can validate.
+    let err = b.merge(Axis::<0>, Axis::<1>).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Overflow);
+    let err = b.reshape_view([3 * HALF]).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Overflow);
+    let d = DynTensorView::from_slice(&data, &[1, 1])
+        .unwrap()
+        .broadcast_to(&[3, HALF])
+        .unwrap();
+    assert_eq!(d.merge(0, 1).unwrap_err().kind(), ErrorKind::Overflow);
+    assert_eq!(
+        d.reshape_dyn(&[3 * HALF]).unwrap_err().kind(),
+        ErrorKind::Overflow
+    );
+}
+
+#[test]
+fn reshape_that_must_copy_a_huge_view_is_an_allocation_error() {
+    let data = [1u8, 2, 3];
+    // [2^62, 3] with strides [0, 1]: not contiguous, so a reshape to one axis copies.
+    let v = TensorView::from_slice(&data, [1, 3])
+        .unwrap()
+        .broadcast_to([HALF, 3])
+        .unwrap();
+    let err = v.reshape([ranked::INFER]).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Allocation);
+    assert_eq!(
+        v.try_to_contiguous().unwrap_err().kind(),
+        ErrorKind::Allocation
+    );
+}

@@ -611,11 +611,30 @@ pub(crate) fn map_to_vec<T, U>(
         d.write(f(s));
     });
     // SAFETY: the kernel writes its destination on every call.
-    unsafe { fill_vec(data, p, &mut k) }
+    or_panic(unsafe { fill_vec(data, p, &mut k) })
+}
+
+/// The result of an allocating copy, for the operations that cannot return an error.
+///
+/// # Panics
+///
+/// On the error, which says how many elements could not be allocated.
+#[cfg(feature = "alloc")]
+#[track_caller]
+fn or_panic<T>(result: Result<T, crate::ShapeError>) -> T {
+    match result {
+        Ok(out) => out,
+        Err(err) => panic!("cannot allocate the result: {err}"),
+    }
 }
 
 /// A new `Vec` holding what `k` writes for every element of layout `p` over `data`, in logical
 /// (row-major) order; `k` is applied once per element, in any order.
+///
+/// # Errors
+///
+/// As [`try_vec`] (and [`ErrorKind::Overflow`](crate::ErrorKind::Overflow) for a shape whose
+/// element count leaves `usize`, which no valid layout has).
 ///
 /// # Safety
 ///
@@ -625,9 +644,9 @@ unsafe fn fill_vec<T, U>(
     data: &[T],
     p: crate::layout::parts::Parts<'_>,
     k: &mut impl Kernel<core::mem::MaybeUninit<U>, T>,
-) -> alloc::vec::Vec<U> {
-    let len = crate::layout::checked_len(p.shape).unwrap_or(0);
-    let mut out = vec_or_panic(len);
+) -> Result<alloc::vec::Vec<U>, crate::ShapeError> {
+    let len = crate::layout::checked_len(p.shape)?;
+    let mut out = try_vec(len)?;
     let src = Operand {
         strides: p.strides,
         offset: p.offset,
@@ -651,7 +670,7 @@ unsafe fn fill_vec<T, U>(
         });
         // SAFETY: slots `0..filled` were written, in order, by `k` (the caller's contract).
         unsafe { out.set_len(filled) };
-        return out;
+        return Ok(out);
     }
     let dst = Operand {
         strides: &dst_strides[..p.shape.len()],
@@ -670,7 +689,7 @@ unsafe fn fill_vec<T, U>(
     // caller's contract), so every slot below `len` was written. (Should `k` panic, `set_len`
     // is never reached and the written values leak.)
     unsafe { out.set_len(len) };
-    out
+    Ok(out)
 }
 
 /// A closure as a [`Kernel`], with its argument types fixed for inference.
@@ -936,9 +955,24 @@ pub(crate) fn to_vec<T: Clone>(
     data: &[T],
     p: crate::layout::parts::Parts<'_>,
 ) -> alloc::vec::Vec<T> {
-    let len = crate::layout::checked_len(p.shape).unwrap_or(0);
+    or_panic(try_to_vec(data, p))
+}
+
+/// [`to_vec`], reporting an allocation that fails.
+///
+/// # Errors
+///
+/// As [`try_vec`].
+#[cfg(feature = "alloc")]
+pub(crate) fn try_to_vec<T: Clone>(
+    data: &[T],
+    p: crate::layout::parts::Parts<'_>,
+) -> Result<alloc::vec::Vec<T>, crate::ShapeError> {
+    let len = crate::layout::checked_len(p.shape)?;
     if crate::layout::parts::is_contiguous(p.shape, p.strides, false) {
-        return data[p.offset..p.offset + len].to_vec();
+        let mut out = try_vec(len)?;
+        out.extend_from_slice(&data[p.offset..p.offset + len]);
+        return Ok(out);
     }
     // SAFETY: `CloneInto` writes its destination on every call.
     unsafe { fill_vec(data, p, &mut CloneInto) }

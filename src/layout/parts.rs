@@ -293,10 +293,15 @@ pub(crate) fn span(p: Parts<'_>) -> Result<Option<(isize, isize)>, ShapeError> {
 }
 
 /// Checks a layout derived by an operation that can make axes longer or more numerous than its
-/// source's (`broadcast_to`, `unfold`): its element count and reach must pass [`span`], so
-/// that the result is valid wherever its source was (invariant 1).
+/// source's (`broadcast_to`, `unfold`, and `merge` or `reshape` of broadcast axes): its element
+/// count and reach must pass [`span`], so that the result is valid wherever its source was
+/// (invariant 1).
 #[inline]
-fn check_derived(shape: &[usize], strides: &[isize], offset: usize) -> Result<(), ShapeError> {
+pub(crate) fn check_derived(
+    shape: &[usize],
+    strides: &[isize],
+    offset: usize,
+) -> Result<(), ShapeError> {
     span(Parts {
         shape,
         strides,
@@ -489,6 +494,8 @@ pub(crate) fn merge(
     let (size, stride) = merged_axis(p, start, end)?;
     splice(p.shape, start, end + 1, &[size], shape);
     splice(p.strides, start, end + 1, &[stride], strides);
+    // Merging stride-0 axes can make one axis longer than any the source had.
+    check_derived(shape, strides, p.offset)?;
     Ok(p.offset)
 }
 

@@ -394,7 +394,12 @@ pub(crate) fn reshape(
     shape.copy_from_slice(to);
     resolve_target(p.shape, shape)?;
     match plan(p, shape, strides, |_, _| {}) {
-        Verdict::View | Verdict::Empty => Ok(p.offset),
+        Verdict::View | Verdict::Empty => {
+            // Merged groups of broadcast axes can make an axis longer than the source had.
+            parts::check_derived(shape, strides, p.offset)
+                .map_err(|e| e.with_shapes(p.shape, shape))?;
+            Ok(p.offset)
+        }
         Verdict::NotAView(err) => Err(err.with_shapes(p.shape, shape)),
     }
 }
