@@ -24,7 +24,7 @@
 //!
 //! Ranks up to [`MAX_RANK`] are supported.
 //!
-//! # Rank-generic code
+//! # Writing rank-generic functions
 //!
 //! A function that is generic over the rank states the operation it needs in one where-clause,
 //! with the output rank as another const parameter; the compiler infers it at each call site:
@@ -43,6 +43,86 @@
 //! let t = tensor![[[1.0f32, 2.0], [3.0, 4.0]]];
 //! let m = drop_batch(t.view()); // rank 3 → rank 2, inferred
 //! assert_eq!(m.shape(), &[2, 2]);
+//! ```
+//!
+//! The bound each operation needs, to copy into a where-clause (`R` is the input rank, `O` the
+//! output rank, `A`, `I`, `J`, `S`, `E`, `D1`, `D2` axis numbers; axes are `Axis<N>` types):
+//!
+//! | operation | where-clause |
+//! |---|---|
+//! | `squeeze`, `select`, `sum_axis`, `mean_axis`, `try_max_axis`, … (the axis goes) | `Rank<R>: RemoveAxis<Axis<A>, Out = Rank<O>>` |
+//! | `slice_axis`, `narrow`, `step`, `flip`, `*_axis_keepdims` (the axis stays) | `Rank<R>: HasAxis<Axis<A>>` |
+//! | `swap_axes` | `Rank<R>: HasAxes<Axis<I>, Axis<J>>` |
+//! | `unsqueeze` | `Rank<R>: InsertAxis<Axis<A>, Out = Rank<O>>` |
+//! | `merge` | `Rank<R>: MergeAxes<Axis<S>, Axis<E>, Out = Rank<O>>` |
+//! | `split` into `N` sizes | `Rank<R>: SplitAxis<Axis<A>, N, Out = Rank<O>>` |
+//! | `diagonal` | `Rank<R>: DiagonalAxes<Axis<D1>, Axis<D2>, Out = Rank<O>>` |
+//! | `unfold` | `Rank<R>: WindowAxis<Axis<A>, Out = Rank<O>>` |
+//! | `broadcast_to` a rank-`N` shape | `Rank<R>: BroadcastTo<N>` |
+//! | `a + b` and the other operators, `try_add`, …, ranks `R` and `R2` | `Rank<R>: BroadcastRanks<R2, Out = Rank<O>>` (same ranks: `Rank<R>: BroadcastRanks<R, Out = Rank<R>>`) |
+//! | `a += b` and the other compound operators, `assign`, `try_assign` | `Rank<R2>: BroadcastTo<R>` |
+//! | `slice` with a description type `L` | `L: SliceArity<R, Out = Rank<O>>` |
+//! | `matmul` | `Rank<R>: MatrixRank` (and the same for the right side) |
+//! | `permute`, `reversed_axes`, `iter`, `map`, `sum`, `get`, … | nothing: the rank does not change |
+//!
+//! When one is missing, the error names the rule and the axis (`cannot remove `Axis<0>` from
+//! a tensor of `Rank<R>``) and its note gives the where-clause. Every bound of the table,
+//! exactly as written, in use:
+//!
+//! ```
+//! use ranked::{
+//!     Axis, BroadcastRanks, BroadcastTo, DiagonalAxes, HasAxes, HasAxis, InsertAxis, MatrixRank,
+//!     MergeAxes, Rank, RemoveAxis, SliceArity, SplitAxis, Tensor, TensorView, WindowAxis, s,
+//! };
+//! type V<'a, const R: usize> = TensorView<'a, f32, R>;
+//!
+//! fn remove<const R: usize, const O: usize, const A: usize>(t: &Tensor<f32, R>, a: Axis<A>) -> Tensor<f32, O>
+//! where Rank<R>: RemoveAxis<Axis<A>, Out = Rank<O>> { t.sum_axis(a) }
+//! fn keep<const R: usize, const A: usize>(t: V<'_, R>, a: Axis<A>) -> V<'_, R>
+//! where Rank<R>: HasAxis<Axis<A>> { t.flip(a) }
+//! fn swap<const R: usize, const I: usize, const J: usize>(t: V<'_, R>, i: Axis<I>, j: Axis<J>) -> V<'_, R>
+//! where Rank<R>: HasAxes<Axis<I>, Axis<J>> { t.swap_axes(i, j) }
+//! fn insert<const R: usize, const O: usize, const A: usize>(t: V<'_, R>, a: Axis<A>) -> V<'_, O>
+//! where Rank<R>: InsertAxis<Axis<A>, Out = Rank<O>> { t.unsqueeze(a) }
+//! fn merge<const R: usize, const O: usize, const S: usize, const E: usize>(t: V<'_, R>, s: Axis<S>, e: Axis<E>) -> V<'_, O>
+//! where Rank<R>: MergeAxes<Axis<S>, Axis<E>, Out = Rank<O>> { t.merge(s, e).unwrap() }
+//! fn split<const R: usize, const O: usize, const A: usize, const N: usize>(t: V<'_, R>, a: Axis<A>, n: [usize; N]) -> V<'_, O>
+//! where Rank<R>: SplitAxis<Axis<A>, N, Out = Rank<O>> { t.split(a, n).unwrap() }
+//! fn diag<const R: usize, const O: usize, const D1: usize, const D2: usize>(t: V<'_, R>, x: Axis<D1>, y: Axis<D2>) -> V<'_, O>
+//! where Rank<R>: DiagonalAxes<Axis<D1>, Axis<D2>, Out = Rank<O>> { t.diagonal(0, x, y) }
+//! fn windows<const R: usize, const O: usize, const A: usize>(t: V<'_, R>, a: Axis<A>) -> V<'_, O>
+//! where Rank<R>: WindowAxis<Axis<A>, Out = Rank<O>> { t.unfold(a, 2, 1).unwrap() }
+//! fn to<const R: usize, const N: usize>(t: V<'_, R>, shape: [usize; N]) -> V<'_, N>
+//! where Rank<R>: BroadcastTo<N> { t.broadcast_to(shape).unwrap() }
+//! fn add<const R: usize, const R2: usize, const O: usize>(a: &Tensor<f32, R>, b: &Tensor<f32, R2>) -> Tensor<f32, O>
+//! where Rank<R>: BroadcastRanks<R2, Out = Rank<O>> { a + b }
+//! fn add_same<const R: usize>(a: &Tensor<f32, R>, b: &Tensor<f32, R>) -> Tensor<f32, R>
+//! where Rank<R>: BroadcastRanks<R, Out = Rank<R>> { a + b }
+//! fn add_into<const R: usize, const R2: usize>(a: &mut Tensor<f32, R>, b: &Tensor<f32, R2>)
+//! where Rank<R2>: BroadcastTo<R> { *a += b; }
+//! fn slice<const R: usize, const O: usize, L>(t: V<'_, R>, l: L) -> V<'_, O>
+//! where L: SliceArity<R, Out = Rank<O>> { t.slice(l).unwrap() }
+//! fn product<const R: usize, const R2: usize>(a: &Tensor<f32, R>, b: &Tensor<f32, R2>) -> Tensor<f32, 2>
+//! where Rank<R>: MatrixRank, Rank<R2>: MatrixRank { a.matmul(b).unwrap() }
+//!
+//! let t = Tensor::from_fn([2, 3, 4], |[i, j, k]| (i + j + k) as f32);
+//! let m = Tensor::from_fn([3, 3], |[i, j]| (i * j) as f32);
+//! assert_eq!(remove(&t, Axis::<1>).shape(), &[2, 4]);
+//! assert_eq!(keep(t.view(), Axis::<2>).shape(), &[2, 3, 4]);
+//! assert_eq!(swap(t.view(), Axis::<0>, Axis::<2>).shape(), &[4, 3, 2]);
+//! assert_eq!(insert(t.view(), Axis::<3>).shape(), &[2, 3, 4, 1]);
+//! assert_eq!(merge(t.view(), Axis::<1>, Axis::<2>).shape(), &[2, 12]);
+//! assert_eq!(split(t.view(), Axis::<2>, [2, 2]).shape(), &[2, 3, 2, 2]);
+//! assert_eq!(diag(m.view(), Axis::<0>, Axis::<1>).shape(), &[3]);
+//! assert_eq!(windows(t.view(), Axis::<2>).shape(), &[2, 3, 3, 2]);
+//! assert_eq!(to(m.view(), [2, 3, 3]).shape(), &[2, 3, 3]);
+//! assert_eq!(add(&t, &m.view().narrow(Axis::<1>, 0, 1).unwrap().broadcast_to([3, 4]).unwrap().to_contiguous()).shape(), &[2, 3, 4]);
+//! assert_eq!(add_same(&m, &m).shape(), &[3, 3]);
+//! let mut u = t.clone();
+//! add_into(&mut u, &Tensor::<f32, 1>::ones([4]));
+//! assert_eq!(u[[0, 0, 0]], 1.0);
+//! assert_eq!(slice(t.view(), s![.., 1, ..]).shape(), &[2, 4]);
+//! assert_eq!(product(&m, &m).shape(), &[3, 3]);
 //! ```
 
 use core::ops::{Add, BitAnd, Sub};

@@ -63,7 +63,7 @@ fn broadcast_pair() -> impl Strategy<Value = (Vec<usize>, Vec<usize>)> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 300 }))]
 
     /// `a ∘ b` for a rank-3 and a rank-2 operand of random layouts, broadcast both ways,
     /// against ndarray; the result is rank 3 by type.

@@ -329,7 +329,7 @@ fn check_invariants(t: &Typed<'_>, d: &Dynamic<'_>, len: usize) -> Result<(), Te
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(2000))]
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 3 } else { 2000 }))]
 
     /// Random chains of up to ten operations from a small buffer broadcast to extreme sizes.
     #[test]

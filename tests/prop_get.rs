@@ -82,7 +82,7 @@ fn check<const R: usize>(s: &Spec) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(200))]
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 200 }))]
 
     #[test]
     fn get_agrees_rank0(s in spec(0)) { check::<0>(&s)?; }

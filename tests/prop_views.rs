@@ -715,7 +715,7 @@ impl<'a> State<'a> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(1000))]
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 1000 }))]
 
     /// Random chains of up to eight operations on random strided rank-3 tensors.
     #[test]

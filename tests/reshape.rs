@@ -89,6 +89,7 @@ fn brute_force_view_exists(logical: &[usize], target: &[usize]) -> bool {
 /// planner finds a view exactly when the brute-force decision says one exists, and the view's
 /// elements equal the copy's.
 #[test]
+#[cfg_attr(miri, ignore = "exhaustive: millions of pairs; runs natively")]
 fn planner_agrees_with_brute_force_exhaustively() {
     let all = shapes(0..=4);
     let mut by_count: std::collections::BTreeMap<usize, Vec<Vec<usize>>> = Default::default();
@@ -330,7 +331,7 @@ fn into_rank_panics_naming_both_ranks() {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig::with_cases(300))]
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 300 }))]
 
     /// Typed → dynamic → typed keeps shape, strides and offset (and the elements).
     #[test]

@@ -7,8 +7,12 @@ use std::fmt::Debug;
 
 use ranked::{Axis, Tensor};
 
-/// Every permutation of `0..4`.
+/// Every permutation of `0..4` (under Miri: the identity, a swap of the two inner axes, which
+/// takes the transposition kernels, and the full reversal).
 fn permutations() -> Vec<[usize; 4]> {
+    if cfg!(miri) {
+        return vec![[0, 1, 2, 3], [0, 3, 2, 1], [3, 2, 1, 0]];
+    }
     let mut out = Vec::new();
     for a in 0..4 {
         for b in 0..4 {
@@ -27,6 +31,7 @@ fn permutations() -> Vec<[usize; 4]> {
 
 /// Shapes that cross kernel blocks (8) and tiles (64) with ragged edges, hold whole kernel
 /// blocks only, have size-1 axes, or have no elements.
+#[cfg(not(miri))]
 const SHAPES: [[usize; 4]; 5] = [
     [3, 17, 9, 70],
     [16, 8, 2, 24],
@@ -34,6 +39,11 @@ const SHAPES: [[usize; 4]; 5] = [
     [9, 1, 11, 1],
     [4, 0, 9, 12],
 ];
+
+/// Under Miri: shapes that still cross a kernel block (8) with ragged edges, have size-1 axes
+/// or have no elements, small enough to interpret.
+#[cfg(miri)]
+const SHAPES: [[usize; 4]; 2] = [[1, 9, 1, 10], [2, 0, 3, 1]];
 
 fn check<T: Clone + PartialEq + Debug>(make: impl Fn(usize) -> T, fill: T) {
     for shape in SHAPES {
@@ -92,11 +102,13 @@ fn f32_transpositions_match_the_logical_order() {
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "the same kernel as u64 or f32; runs natively")]
 fn f64_transpositions_match_the_logical_order() {
     check(|i| i as f64 - 0.5, -1.0);
 }
 
 #[test]
+#[cfg_attr(miri, ignore = "the same kernel as u64 or f32; runs natively")]
 fn i32_transpositions_match_the_logical_order() {
     check(|i| i as i32 * -3, 7);
 }

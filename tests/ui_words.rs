@@ -1,7 +1,8 @@
 //! Keeps the promise of `ui-tests/`: every rejected program is documented, and the compiler's
 //! answer to it is short and in our words on every line.
 //!
-//! For each `ui-tests/fail/*.rs` this test checks that
+//! For each `ui-tests/fail/*.rs` and `ui-tests/no_alloc/*.rs` (the rejected programs of a build
+//! without the `alloc` feature) this test checks that
 //! - it starts with a `//! Rejected:` comment saying what it shows, and has a `.stderr` snapshot;
 //! - the snapshot has at most [`MAX_LINES`] lines (errors found after type checking: see
 //!   [`MAX_LINES_POST_MONO`]);
@@ -78,16 +79,17 @@ fn names(line: &str, word: &str) -> bool {
 
 #[test]
 fn every_rejected_program_is_documented_short_and_in_our_words() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("ui-tests/fail");
-    let mut programs: Vec<_> = fs::read_dir(&dir)
-        .expect("ui-tests/fail exists")
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("ui-tests");
+    let mut programs: Vec<_> = ["fail", "no_alloc"]
+        .iter()
+        .flat_map(|dir| fs::read_dir(root.join(dir)).expect("ui-tests directory exists"))
         .map(|entry| entry.expect("readable directory entry").path())
         .filter(|path| path.extension().is_some_and(|e| e == "rs"))
         .collect();
     programs.sort();
     assert!(
         !programs.is_empty(),
-        "no rejected programs found in {dir:?}"
+        "no rejected programs found in {root:?}"
     );
 
     let mut problems = Vec::new();

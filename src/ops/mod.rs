@@ -64,6 +64,8 @@ use crate::tensor::TensorBase;
 use crate::{BroadcastRanks, layout::broadcast_shapes, tensor::Tensor};
 
 mod linalg;
+#[cfg(not(feature = "alloc"))]
+mod no_alloc;
 mod operand;
 #[cfg(feature = "rayon")]
 pub mod par;
@@ -71,9 +73,9 @@ mod reduce;
 
 pub use crate::rank::{MatrixRank, VectorRank};
 pub use linalg::Dot;
-#[cfg(feature = "alloc")]
-pub use operand::BinaryOperand;
-pub use operand::{AssignOperand, Scalar};
+#[cfg(not(feature = "alloc"))]
+pub use no_alloc::NeedsAllocFeature;
+pub use operand::{AssignOperand, BinaryOperand, Scalar};
 
 impl<const R: usize> Layout<R> {
     pub(crate) fn operand(&self) -> Operand<'_> {
@@ -525,7 +527,8 @@ macro_rules! binary_ops {
             }
         }
 
-        #[cfg(feature = "alloc")]
+        // Without `alloc`, `BinaryOperand` has no impls: the operator exists so that its error
+        // names the feature (see `BinaryOperand`).
         impl<'a, S, T, const R: usize, Rhs> core::ops::$Op<Rhs> for &'a TensorBase<S, R>
         where
             S: Storage<Elem = T>,
@@ -557,7 +560,6 @@ macro_rules! binary_ops {
             }
         }
 
-        #[cfg(feature = "alloc")]
         impl<S, T, const R: usize, Rhs> core::ops::$Op<Rhs> for TensorBase<S, R>
         where
             S: Storage<Elem = T>,
@@ -575,9 +577,9 @@ macro_rules! binary_ops {
 
         impl<S, T, const R: usize, Rhs> $OpAssign<Rhs> for TensorBase<S, R>
         where
-            S: StorageMut<Elem = T>,
+            S: Storage<Elem = T>,
             T: $OpAssign + Clone,
-            Rhs: AssignOperand<T, R>,
+            Rhs: AssignOperand<T, R, S>,
         {
             #[doc = concat!("`self ", $sym, "= rhs`: with a tensor, element-wise, `rhs` broadcast to `self`'s shape; with a scalar, on every element.")]
             ///

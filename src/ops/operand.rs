@@ -63,11 +63,21 @@ scalars!(
 /// let by_value: Tensor<i32, 2> = a.clone() - a;
 /// assert_eq!(by_value.to_vec(), [0; 4]);
 /// ```
-#[cfg(feature = "alloc")]
-#[diagnostic::on_unimplemented(
-    message = "cannot combine a tensor of `{T}` elements with `{Self}`",
-    label = "expected a tensor of `{T}` elements, or a `{T}`",
-    note = "both sides of an operator hold the same element type; convert one side with `map` first"
+#[cfg_attr(
+    feature = "alloc",
+    diagnostic::on_unimplemented(
+        message = "cannot combine a tensor of `{T}` elements with `{Self}`",
+        label = "expected a tensor of `{T}` elements, or a `{T}`",
+        note = "both sides of an operator hold the same element type; convert one side with `map` first"
+    )
+)]
+#[cfg_attr(
+    not(feature = "alloc"),
+    diagnostic::on_unimplemented(
+        message = "`+ - * / %` make a new tensor, which needs the `alloc` feature of `ranked`",
+        label = "this operator allocates its result",
+        note = "enable the `alloc` (or `std`) feature, or write into existing storage: `+=` and the other compound operators, `assign_zip`, `map_inplace`"
+    )
 )]
 pub trait BinaryOperand<T, const R: usize> {
     /// The result: a new tensor of `T`.
@@ -162,26 +172,31 @@ impl<T: Scalar, const R: usize> BinaryOperand<T, R> for T {
 /// t *= 2;
 /// assert_eq!(t.to_vec(), [22, 44, 26, 48]);
 /// ```
+///
+/// The left side's storage `S` is a parameter so that a read-only left side (a `TensorView`, a
+/// broadcast view, a `SharedTensor`) fails on [`StorageMut`], whose message says it is
+/// read-only, rather than leaving rustc with no operator at all.
 #[diagnostic::on_unimplemented(
     message = "cannot combine a tensor of `{T}` elements with `{Self}` in place",
     label = "expected a tensor of `{T}` elements, or a `{T}`",
     note = "both sides of an operator hold the same element type; convert one side with `map` first"
 )]
-pub trait AssignOperand<T, const R: usize> {
+pub trait AssignOperand<T, const R: usize, S> {
     /// The shape, for the message of a failed operation (empty for a scalar).
     #[doc(hidden)]
     fn shape(&self) -> &[usize];
     /// `f(l, r)` for every element `l` of `lhs` and its corresponding element `r` of `self`.
     #[doc(hidden)]
-    fn combine_into<S: StorageMut<Elem = T>>(
+    fn combine_into(
         self,
         lhs: &mut TensorBase<S, R>,
         f: impl FnMut(&mut T, &T),
     ) -> Result<(), ShapeError>;
 }
 
-impl<S2, T, const R: usize, const R2: usize> AssignOperand<T, R> for &TensorBase<S2, R2>
+impl<S, S2, T, const R: usize, const R2: usize> AssignOperand<T, R, S> for &TensorBase<S2, R2>
 where
+    S: StorageMut<Elem = T>,
     S2: Storage<Elem = T>,
     Rank<R2>: BroadcastTo<R>,
 {
@@ -190,7 +205,7 @@ where
     }
 
     #[inline]
-    fn combine_into<S: StorageMut<Elem = T>>(
+    fn combine_into(
         self,
         lhs: &mut TensorBase<S, R>,
         f: impl FnMut(&mut T, &T),
@@ -199,8 +214,9 @@ where
     }
 }
 
-impl<S2, T, const R: usize, const R2: usize> AssignOperand<T, R> for TensorBase<S2, R2>
+impl<S, S2, T, const R: usize, const R2: usize> AssignOperand<T, R, S> for TensorBase<S2, R2>
 where
+    S: StorageMut<Elem = T>,
     S2: Storage<Elem = T>,
     Rank<R2>: BroadcastTo<R>,
 {
@@ -209,7 +225,7 @@ where
     }
 
     #[inline]
-    fn combine_into<S: StorageMut<Elem = T>>(
+    fn combine_into(
         self,
         lhs: &mut TensorBase<S, R>,
         f: impl FnMut(&mut T, &T),
@@ -218,13 +234,16 @@ where
     }
 }
 
-impl<T: Scalar, const R: usize> AssignOperand<T, R> for T {
+impl<S, T: Scalar, const R: usize> AssignOperand<T, R, S> for T
+where
+    S: StorageMut<Elem = T>,
+{
     fn shape(&self) -> &[usize] {
         &[]
     }
 
     #[inline]
-    fn combine_into<S: StorageMut<Elem = T>>(
+    fn combine_into(
         self,
         lhs: &mut TensorBase<S, R>,
         mut f: impl FnMut(&mut T, &T),

@@ -1,0 +1,116 @@
+//! Without the `alloc` feature: the everyday methods that make a new tensor or `Vec` exist as
+//! stubs whose bound, [`NeedsAllocFeature`], is never met, so that calling one is answered with
+//! the feature it needs instead of "no method named `to_vec` found". (The operators do the same
+//! through [`BinaryOperand`](super::BinaryOperand).) None of them can be called, so none adds
+//! code to a program.
+
+use crate::storage::Storage;
+use crate::tensor::TensorBase;
+
+/// Implemented by nothing: the bound of the methods that need the `alloc` feature, in a build
+/// without it.
+#[diagnostic::on_unimplemented(
+    message = "this method makes a new tensor or `Vec`, which needs the `alloc` feature of `ranked`",
+    label = "needs the `alloc` feature",
+    note = "enable the `alloc` (or `std`) feature, or write into existing storage: `assign`, `copy_from`, `map_inplace`, `+=`, `fold`"
+)]
+pub trait NeedsAllocFeature {}
+
+/// The result type of the stubs; it has no values.
+#[doc(hidden)]
+pub enum NoAlloc {}
+
+/// # Methods that need the `alloc` feature (not in this build)
+impl<S: Storage, const R: usize> TensorBase<S, R> {
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn to_vec(&self) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn into_vec(self) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn to_contiguous(&self) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn to_owned(&self) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn map<U, F>(&self, _f: F) -> NoAlloc
+    where
+        F: FnMut(&S::Elem) -> U,
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn zip_map<S2: Storage, V, F>(&self, _other: &TensorBase<S2, R>, _f: F) -> NoAlloc
+    where
+        F: FnMut(&S::Elem, &S2::Elem) -> V,
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn sum_axis<Ax>(&self, _axis: Ax) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn mean_axis<Ax>(&self, _axis: Ax) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn try_mean_axis<Ax>(&self, _axis: Ax) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn matmul<S2, const R2: usize>(&self, _rhs: &TensorBase<S2, R2>) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+}
