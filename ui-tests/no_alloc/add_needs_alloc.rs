@@ -1,4 +1,4 @@
-//! Rejected without the `alloc` feature: `&a + &b` makes a new tensor; `+=` into existing
+//! Rejected: without the `alloc` feature, `&a + &b` makes a new tensor; `+=` into existing
 //! storage works without an allocator.
 use ranked::TensorView;
 

@@ -1,4 +1,4 @@
-//! Rejected without the `alloc` feature: `sum_axis` returns a new tensor of sums.
+//! Rejected: without the `alloc` feature, `sum_axis` returns a new tensor of sums.
 use ranked::{Axis, TensorView};
 
 fn main() {

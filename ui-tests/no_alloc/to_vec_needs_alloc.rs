@@ -1,4 +1,4 @@
-//! Rejected without the `alloc` feature: `to_vec` makes a `Vec`. The error names the feature and
+//! Rejected: without the `alloc` feature, `to_vec` makes a `Vec`. The error names the feature and
 //! the allocation-free ways to get the elements out.
 use ranked::TensorView;
 
