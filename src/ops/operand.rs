@@ -130,13 +130,14 @@ where
         TensorBase::shape(self)
     }
 
+    /// As for a reference to the tensor.
     #[inline]
     fn combine<S: Storage<Elem = T>>(
         self,
         lhs: &TensorBase<S, R>,
         f: impl FnMut(&T, &T) -> T,
     ) -> Result<Tensor<T, O>, ShapeError> {
-        lhs.broadcast_zip(&self, f)
+        (&self).combine(lhs, f)
     }
 }
 
@@ -224,13 +225,14 @@ where
         TensorBase::shape(self)
     }
 
+    /// As for a reference to the tensor.
     #[inline]
     fn combine_into(
         self,
         lhs: &mut TensorBase<S, R>,
         f: impl FnMut(&mut T, &T),
     ) -> Result<(), ShapeError> {
-        lhs.zip_assign(&self, f)
+        (&self).combine_into(lhs, f)
     }
 }
 
