@@ -65,8 +65,8 @@
 //! | `matmul` | `Rank<R>: MatrixRank` (and the same for the right side) |
 //! | `permute`, `reversed_axes`, `iter`, `map`, `sum`, `get`, … | nothing: the rank does not change |
 //!
-//! When one is missing, the error names the rule and the axis (`cannot remove `Axis<0>` from
-//! a tensor of `Rank<R>``) and its note gives the where-clause. Every bound of the table,
+//! When one is missing, the error names the rule and the axis (``cannot remove `Axis<0>` from
+//! a tensor of `Rank<R>` ``) and its note gives the where-clause. Every bound of the table,
 //! exactly as written, in use:
 //!
 //! ```
