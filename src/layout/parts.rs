@@ -292,10 +292,26 @@ pub(crate) fn span(p: Parts<'_>) -> Result<Option<(isize, isize)>, ShapeError> {
     Ok(Some((low, high)))
 }
 
-/// Checks a layout derived by an operation that can make axes longer or more numerous than its
-/// source's (`broadcast_to`, `unfold`, and `merge` or `reshape` of broadcast axes): its element
-/// count and reach must pass [`span`], so that the result is valid wherever its source was
-/// (invariant 1).
+/// Checks a layout derived from a valid one by an operation that keeps the element count or
+/// only stretches stride-0 axes (`broadcast_to`, `merge`, `reshape`): an axis with a non-zero
+/// stride reaches no further than the source did, so only the stride-0 axes of a non-empty
+/// result can break [`span`]'s rule that `size - 1` fits `isize`. O(rank), no multiplication.
+#[inline]
+pub(crate) fn check_stretched(shape: &[usize], strides: &[isize]) -> Result<(), ShapeError> {
+    if shape.contains(&0) {
+        return Ok(());
+    }
+    for (axis, (&dim, &stride)) in shape.iter().zip(strides).enumerate() {
+        if stride == 0 && dim - 1 > isize::MAX as usize {
+            return Err(ShapeError::overflow(Some(axis)));
+        }
+    }
+    Ok(())
+}
+
+/// Checks a layout derived by an operation that can make more elements than its source had
+/// (`unfold` with overlapping windows): its element count and reach must pass [`span`], so that
+/// the result is valid wherever its source was (invariant 1).
 #[inline]
 pub(crate) fn check_derived(
     shape: &[usize],
@@ -495,7 +511,7 @@ pub(crate) fn merge(
     splice(p.shape, start, end + 1, &[size], shape);
     splice(p.strides, start, end + 1, &[stride], strides);
     // Merging stride-0 axes can make one axis longer than any the source had.
-    check_derived(shape, strides, p.offset)?;
+    check_stretched(shape, strides)?;
     Ok(p.offset)
 }
 
@@ -776,7 +792,8 @@ pub(crate) fn broadcast(
         };
     }
     shape.copy_from_slice(target);
-    check_derived(shape, strides, p.offset)?;
+    // The element count was checked above; new axes have stride 0.
+    check_stretched(shape, strides)?;
     Ok(p.offset)
 }
 

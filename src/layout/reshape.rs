@@ -396,8 +396,7 @@ pub(crate) fn reshape(
     match plan(p, shape, strides, |_, _| {}) {
         Verdict::View | Verdict::Empty => {
             // Merged groups of broadcast axes can make an axis longer than the source had.
-            parts::check_derived(shape, strides, p.offset)
-                .map_err(|e| e.with_shapes(p.shape, shape))?;
+            parts::check_stretched(shape, strides).map_err(|e| e.with_shapes(p.shape, shape))?;
             Ok(p.offset)
         }
         Verdict::NotAView(err) => Err(err.with_shapes(p.shape, shape)),
