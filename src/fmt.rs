@@ -1,7 +1,8 @@
 //! `Display` like NumPy's, and a `Debug` that also shows the layout.
 //!
 //! Elements are right-aligned to the widest one shown (or to the requested width, if larger);
-//! the precision of the format string applies to each element, so `{:8.4}` prints seed 003's
+//! the precision of the format string applies to each element, so `{:8.4}` prints a 2 × 3
+//! matrix as
 //!
 //! ```text
 //! [[  1.0000   2.0000   3.0000]

@@ -223,7 +223,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// use ranked::{Layout, TensorView};
     ///
     /// let data = [1, 2, 3, 4, 5, 6];
-    /// // Seed 003: flipping [1..=6] gives stride -1 and offset 5.
+    /// // Flipping [1..=6] gives stride -1 and offset 5.
     /// let flipped = TensorView::from_raw_parts(&data[..], Layout::from_parts([6], [-1], 5)).unwrap();
     /// assert_eq!(flipped.to_vec(), [6, 5, 4, 3, 2, 1]);
     /// ```
@@ -328,7 +328,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// Splits the tensor into its storage and its layout.
     ///
     /// The storage is returned whole, as it was given: its first element is in general *not*
-    /// the tensor's first element (seed 003's offset trap). Use the layout's
+    /// the tensor's first element (a trap of raw-parts APIs). Use the layout's
     /// [`offset`](Layout::offset) and strides to find elements, or use
     /// [`as_slice`](Self::as_slice) / [`as_ptr`](Self::as_ptr), which already point at the first
     /// element.
@@ -532,7 +532,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// use ranked::{Layout, TensorView};
     ///
     /// let data = [1.0, 0.5, 2.0, 0.5, 5.0, 1.5, 2.0, 1.5, 8.0];
-    /// // The lower-right 2×2 block of a 3×3 column-major matrix starts at offset 4 (seed 003).
+    /// // The lower-right 2×2 block of a 3×3 column-major matrix starts at offset 4.
     /// let block = TensorView::from_raw_parts(&data[..], Layout::from_parts([2, 2], [1, 3], 4)).unwrap();
     /// // SAFETY: `as_ptr` points at the block's first element, inside `data`.
     /// assert_eq!(unsafe { *block.as_ptr() }, 5.0);
@@ -792,7 +792,7 @@ where
     ///
     /// Moves the buffer without copying when the storage is a `Vec`, the layout is C-contiguous,
     /// the offset is 0 and the buffer holds no other elements; copies in logical order
-    /// otherwise (seed 003).
+    /// otherwise.
     ///
     /// # Examples
     ///
@@ -868,7 +868,7 @@ impl<T, const R: usize> TensorBase<Vec<T>, R> {
     /// ```
     /// use ranked::{Order, Tensor};
     ///
-    /// // Seed 003: the same six numbers read column-major.
+    /// // The same six numbers read column-major.
     /// let t = Tensor::from_vec_with_order(vec![1, 2, 3, 4, 5, 6], [2, 3], Order::ColumnMajor).unwrap();
     /// assert_eq!(t.to_vec(), [1, 3, 5, 2, 4, 6]);
     /// ```

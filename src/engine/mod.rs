@@ -588,14 +588,11 @@ pub(crate) fn try_vec<T>(len: usize) -> Result<alloc::vec::Vec<T>, crate::ShapeE
 ///
 /// # Panics
 ///
-/// When the room cannot be had, with a message naming the element count.
+/// When the room cannot be had, with a message naming the element count (see [`or_panic`]).
 #[cfg(feature = "alloc")]
 #[track_caller]
 pub(crate) fn vec_or_panic<T>(len: usize) -> alloc::vec::Vec<T> {
-    match try_vec(len) {
-        Ok(out) => out,
-        Err(_) => panic!("cannot allocate room for {len} elements"),
-    }
+    or_panic(try_vec(len))
 }
 
 /// A new `Vec` holding `f` of every element of layout `p` over `data`, in logical (row-major)

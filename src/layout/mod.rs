@@ -5,7 +5,7 @@
 //!
 //! A layout maps an index `[i0, i1, …]` (each `ik < shape[k]`) to the memory offset
 //! `offset + Σ ik · strides[k]`. Strides are signed, so a layout can walk its storage backwards
-//! (see seed 003's flipped vector: shape `[6]`, stride `[-1]`, offset `5`).
+//! (a flipped vector, NumPy's `a[::-1]`: shape `[6]`, stride `[-1]`, offset `5`).
 
 // Loops here walk several per-axis arrays (shape, strides, index) in step; indexing by axis
 // reads better than zipping three iterators.
@@ -104,7 +104,7 @@ impl fmt::Display for LayoutKind {
 /// ```
 /// use ranked::Layout;
 ///
-/// // Seed 000: the row-major strides of shape [10, 9, 5, 13].
+/// // The row-major strides of shape [10, 9, 5, 13].
 /// let l = Layout::row_major([10, 9, 5, 13]).unwrap();
 /// assert_eq!(l.strides(), &[585, 65, 13, 1]);
 /// assert_eq!(l.try_offset_of([1, 2, 3, 4]).unwrap(), 585 + 2 * 65 + 3 * 13 + 4);
@@ -232,7 +232,7 @@ impl<const R: usize> Layout<R> {
     /// ```
     /// use ranked::Layout;
     ///
-    /// // Seed 003: a flipped vector of six elements.
+    /// // A flipped vector of six elements.
     /// let l = Layout::from_parts([6], [-1], 5);
     /// assert!(l.validate(6).is_ok());
     /// assert_eq!(l.try_offset_of([0]).unwrap(), 5);
@@ -372,7 +372,7 @@ impl<const R: usize> Layout<R> {
         LayoutKind::from_flags(self.is_c_contiguous(), self.is_f_contiguous())
     }
 
-    /// The row-major linear position of `index` within the shape (seed 000's `ravel`), or
+    /// The row-major linear position of `index` within the shape (NumPy's `ravel_multi_index`), or
     /// `None` if some index is out of bounds. This ignores the strides: it is the position in
     /// logical order, not the memory offset (see [`try_offset_of`](Self::try_offset_of)).
     ///
@@ -578,7 +578,7 @@ impl<const R: usize> Layout<R> {
     /// ```
     /// use ranked::Layout;
     ///
-    /// // Seed 001: [2, 3, 4] permuted by (2, 0, 1).
+    /// // [2, 3, 4] permuted by (2, 0, 1), as PyTorch's `permute`.
     /// let l = Layout::row_major([2, 3, 4]).unwrap().permute([2, 0, 1]).unwrap();
     /// assert_eq!((l.shape(), l.strides()), (&[4, 2, 3], &[1, 12, 4]));
     /// ```
@@ -651,7 +651,7 @@ impl<const R: usize> Layout<R> {
 
     /// Inserts an axis of size 1 before `axis` (`axis == R` appends). Rank R → R + 1 = O.
     ///
-    /// The new axis's stride is chosen so that a contiguous layout stays contiguous (seed 004):
+    /// The new axis's stride is chosen so that a contiguous layout stays contiguous (as PyTorch's `unsqueeze`):
     /// `strides[axis] · shape[axis]`, or 1 when appending.
     ///
     /// # Panics
@@ -710,7 +710,7 @@ impl<const R: usize> Layout<R> {
     /// This is possible exactly when the merged axes are contiguous with each other: walking
     /// from `end` towards `start` and skipping size-1 axes, each axis's stride must equal the
     /// next inner axis's stride times its size. (Keeping the last stride without this check, as
-    /// seed 000 does, is wrong on permuted views.) A layout with no elements always merges.
+    /// a naive flatten does, is wrong on permuted views.) A layout with no elements always merges.
     ///
     /// # Errors
     ///
@@ -722,7 +722,7 @@ impl<const R: usize> Layout<R> {
     /// ```
     /// use ranked::{ErrorKind, Layout};
     ///
-    /// // Seed 000: [3, 4, 5] merged over axes 1..=2.
+    /// // [3, 4, 5] merged over axes 1..=2.
     /// let l = Layout::row_major([3, 4, 5]).unwrap().merge::<2>(1, 2).unwrap();
     /// assert_eq!((l.shape(), l.strides()), (&[3, 20], &[20, 1]));
     ///
@@ -761,7 +761,7 @@ impl<const R: usize> Layout<R> {
     /// ```
     /// use ranked::{INFER, Layout};
     ///
-    /// // Seed 000: [3, 20] split on axis 1 into [infer, 5].
+    /// // [3, 20] split on axis 1 into [infer, 5].
     /// let l = Layout::row_major([3, 20]).unwrap().split::<2, 3>(1, [INFER, 5]).unwrap();
     /// assert_eq!((l.shape(), l.strides()), (&[3, 4, 5], &[20, 5, 1]));
     /// assert!(Layout::row_major([3, 20]).unwrap().split::<2, 3>(1, [3, INFER]).is_err());
@@ -831,7 +831,7 @@ impl<const R: usize> Layout<R> {
         self.slice_axis(axis, start, end, 1)
     }
 
-    /// Keeps every `k`-th element of `axis`, from the first (seed 000's `skip`). Rank R → R.
+    /// Keeps every `k`-th element of `axis`, from the first (NumPy's `a[:, ::k]`). Rank R → R.
     ///
     /// # Errors
     ///
@@ -842,7 +842,7 @@ impl<const R: usize> Layout<R> {
     /// ```
     /// use ranked::Layout;
     ///
-    /// // Seed 000: [4, 5, 6] with step 2 on axis 1.
+    /// // [4, 5, 6] with step 2 on axis 1.
     /// let l = Layout::row_major([4, 5, 6]).unwrap().step(1, 2).unwrap();
     /// assert_eq!((l.shape(), l.strides()), (&[4, 3, 6], &[30, 12, 1]));
     /// ```
@@ -912,7 +912,7 @@ impl<const R: usize> Layout<R> {
     /// ```
     /// use ranked::Layout;
     ///
-    /// // Seed 003: flipping six elements gives stride -1 and offset 5.
+    /// // Flipping six elements gives stride -1 and offset 5.
     /// let l = Layout::row_major([6]).unwrap().flip(0);
     /// assert_eq!((l.strides(), l.offset()), (&[-1], 5));
     /// ```
@@ -964,7 +964,7 @@ impl<const R: usize> Layout<R> {
     /// ```
     /// use ranked::Layout;
     ///
-    /// // Seed 001: [3, 1, 4] expanded to [2, 3, 2, 4].
+    /// // [3, 1, 4] expanded to [2, 3, 2, 4], as PyTorch's `expand`.
     /// let l = Layout::row_major([3, 1, 4]).unwrap().broadcast_to([2, 3, 2, 4]).unwrap();
     /// assert_eq!(l.strides(), &[0, 4, 0, 1]);
     /// ```
@@ -973,7 +973,7 @@ impl<const R: usize> Layout<R> {
         Layout::build(|out, strides| parts::broadcast(self.parts(), &shape, out, strides))
     }
 
-    /// The diagonal over axes `d1` and `d2` with the given offset, by PyTorch's rules (seed 001):
+    /// The diagonal over axes `d1` and `d2` with the given offset, by PyTorch's rules:
     /// both axes are removed and the diagonal is appended as the last axis, with stride
     /// `strides[d1] + strides[d2]`. For `offset ≥ 0` the diagonal starts at `[0, offset]`
     /// and has `min(shape[d1], shape[d2] − offset)` elements; for `offset < 0` it starts at
@@ -989,7 +989,7 @@ impl<const R: usize> Layout<R> {
     /// ```
     /// use ranked::Layout;
     ///
-    /// // Seed 001: [2, 4, 4] with (-1, 1, 2), then (1, 0, 1).
+    /// // [2, 4, 4] with (-1, 1, 2), then (1, 0, 1), as PyTorch's `diagonal`.
     /// let l = Layout::row_major([2, 4, 4]).unwrap().diagonal::<2>(-1, 1, 2);
     /// assert_eq!((l.shape(), l.strides(), l.offset()), (&[2, 3], &[16, 5], 4));
     /// let l = l.diagonal::<1>(1, 0, 1);
@@ -1035,7 +1035,7 @@ impl<const R: usize> Layout<R> {
     /// ```
     /// use ranked::Layout;
     ///
-    /// // Seed 001: [2, 3, 4] with (1, 2, 1).
+    /// // [2, 3, 4] with (1, 2, 1), as PyTorch's `unfold`.
     /// let l = Layout::row_major([2, 3, 4]).unwrap().unfold::<4>(1, 2, 1).unwrap();
     /// assert_eq!((l.shape(), l.strides()), (&[2, 2, 4, 2], &[12, 4, 1, 4]));
     /// ```

@@ -414,7 +414,7 @@ pub(crate) fn squeeze(
 }
 
 /// Inserts a size-1 axis before `axis` (`axis == rank` appends), with the stride that keeps a
-/// contiguous layout contiguous: `strides[axis] · shape[axis]`, or 1 when appending (seed 004).
+/// contiguous layout contiguous: `strides[axis] · shape[axis]`, or 1 when appending (as PyTorch's `unsqueeze`).
 #[inline]
 pub(crate) fn unsqueeze(
     p: Parts<'_>,

@@ -5,7 +5,7 @@
 //! Each group of old axes must be contiguous with each other (the rule of
 //! [`Layout::merge`](super::Layout::merge)); then the group's new axes get the strides that split
 //! the merged axis. Size-1 axes never break a group, and a shape with no elements reshapes to
-//! anything. O(old rank + new rank), no search (unlike seed 000's random one).
+//! anything. O(old rank + new rank), no search (the deterministic rule of NumPy and PyTorch, not a random search).
 
 use core::fmt;
 
@@ -14,7 +14,7 @@ use crate::error::{ErrorKind, ShapeError};
 use super::parts::{self, Parts};
 use crate::shape::{DynShape, MAX_DYN_RANK};
 
-/// How one group of old axes becomes a group of new axes, in the terms of seed 000.
+/// How one group of old axes becomes a group of new axes, as merges and splits of axes.
 ///
 /// # Examples
 ///

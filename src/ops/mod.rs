@@ -545,15 +545,12 @@ macro_rules! binary_ops {
             #[track_caller]
             fn $op(self, rhs: Rhs) -> Rhs::Output {
                 // Only tensors fail (scalars always combine), so the message names two shapes.
-                let mut rhs_shape = [0usize; crate::layout::MAX_DYN_RANK];
-                let rhs_rank = rhs.shape().len();
-                rhs_shape[..rhs_rank].copy_from_slice(rhs.shape());
                 match rhs.combine(self, |x, y| core::ops::$Op::$op(x.clone(), y.clone())) {
                     Ok(t) => t,
                     Err(err) => panic!(
                         concat!("cannot ", $verb, " tensors of shapes {:?} and {:?}: {}"),
                         self.shape(),
-                        &rhs_shape[..rhs_rank],
+                        rhs.shape(),
                         err
                     ),
                 }
@@ -588,13 +585,10 @@ macro_rules! binary_ops {
             /// If `rhs` cannot be broadcast to `self`'s shape.
             #[track_caller]
             fn $op_assign(&mut self, rhs: Rhs) {
-                let mut rhs_shape = [0usize; crate::layout::MAX_DYN_RANK];
-                let rhs_rank = rhs.shape().len();
-                rhs_shape[..rhs_rank].copy_from_slice(rhs.shape());
                 if let Err(err) = rhs.combine_into(self, |x: &mut T, y: &T| $OpAssign::$op_assign(x, y.clone())) {
                     panic!(
                         concat!("cannot ", $verb, " a tensor of shape {:?} into one of shape {:?}: {}"),
-                        &rhs_shape[..rhs_rank],
+                        rhs.shape(),
                         self.shape(),
                         err
                     );

@@ -88,7 +88,7 @@ pub trait BinaryOperand<T, const R: usize> {
     /// `f(l, r)` for corresponding elements of `lhs` and `self`.
     #[doc(hidden)]
     fn combine<S: Storage<Elem = T>>(
-        self,
+        &self,
         lhs: &TensorBase<S, R>,
         f: impl FnMut(&T, &T) -> T,
     ) -> Result<Self::Output, ShapeError>;
@@ -109,7 +109,7 @@ where
 
     #[inline]
     fn combine<S: Storage<Elem = T>>(
-        self,
+        &self,
         lhs: &TensorBase<S, R>,
         f: impl FnMut(&T, &T) -> T,
     ) -> Result<Tensor<T, O>, ShapeError> {
@@ -130,14 +130,13 @@ where
         TensorBase::shape(self)
     }
 
-    /// As for a reference to the tensor.
     #[inline]
     fn combine<S: Storage<Elem = T>>(
-        self,
+        &self,
         lhs: &TensorBase<S, R>,
         f: impl FnMut(&T, &T) -> T,
     ) -> Result<Tensor<T, O>, ShapeError> {
-        (&self).combine(lhs, f)
+        lhs.broadcast_zip(self, f)
     }
 }
 
@@ -151,11 +150,11 @@ impl<T: Scalar, const R: usize> BinaryOperand<T, R> for T {
 
     #[inline]
     fn combine<S: Storage<Elem = T>>(
-        self,
+        &self,
         lhs: &TensorBase<S, R>,
         mut f: impl FnMut(&T, &T) -> T,
     ) -> Result<Tensor<T, R>, ShapeError> {
-        Ok(lhs.map(|x| f(x, &self)))
+        Ok(lhs.map(|x| f(x, self)))
     }
 }
 
@@ -189,7 +188,7 @@ pub trait AssignOperand<T, const R: usize, S> {
     /// `f(l, r)` for every element `l` of `lhs` and its corresponding element `r` of `self`.
     #[doc(hidden)]
     fn combine_into(
-        self,
+        &self,
         lhs: &mut TensorBase<S, R>,
         f: impl FnMut(&mut T, &T),
     ) -> Result<(), ShapeError>;
@@ -207,7 +206,7 @@ where
 
     #[inline]
     fn combine_into(
-        self,
+        &self,
         lhs: &mut TensorBase<S, R>,
         f: impl FnMut(&mut T, &T),
     ) -> Result<(), ShapeError> {
@@ -225,14 +224,13 @@ where
         TensorBase::shape(self)
     }
 
-    /// As for a reference to the tensor.
     #[inline]
     fn combine_into(
-        self,
+        &self,
         lhs: &mut TensorBase<S, R>,
         f: impl FnMut(&mut T, &T),
     ) -> Result<(), ShapeError> {
-        (&self).combine_into(lhs, f)
+        lhs.zip_assign(self, f)
     }
 }
 
@@ -246,11 +244,11 @@ where
 
     #[inline]
     fn combine_into(
-        self,
+        &self,
         lhs: &mut TensorBase<S, R>,
         mut f: impl FnMut(&mut T, &T),
     ) -> Result<(), ShapeError> {
-        lhs.map_inplace(|x| f(x, &self));
+        lhs.map_inplace(|x| f(x, self));
         Ok(())
     }
 }
