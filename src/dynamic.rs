@@ -127,6 +127,16 @@ impl<S: Storage> DynTensorBase<S> {
         Self { storage, layout }
     }
 
+    /// The storage, for the crate's modules that read it alongside [`layout`](Self::layout).
+    pub(crate) const fn storage(&self) -> &S {
+        &self.storage
+    }
+
+    /// The storage, mutably. Callers never change its length (invariant 1).
+    pub(crate) fn storage_mut(&mut self) -> &mut S {
+        &mut self.storage
+    }
+
     /// Wraps a storage whose elements are in row-major order.
     ///
     /// # Errors

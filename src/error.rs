@@ -92,6 +92,13 @@ pub enum ErrorKind {
     /// More axes than a dynamic-rank layout holds: `expected` is
     /// [`MAX_DYN_RANK`], `found` the rank asked for.
     TooManyAxes,
+    /// Mutable pieces (axis iteration, lanes, `split_at`) were asked for along `axis`, but the
+    /// pieces interleave in memory (the columns of a row-major matrix do), so they cannot each
+    /// be handed their own `&mut` slice. Iterate along another axis, or over a copy.
+    Interleaved,
+    /// A join ([`concatenate`](crate::concatenate), [`stack`](crate::stack)) of no tensors at
+    /// all: the result's shape is unknown.
+    NoOperands,
 }
 
 /// A runtime shape error: what went wrong and where.
@@ -121,6 +128,8 @@ pub struct ShapeError {
     kind: ErrorKind,
     /// Bit 0: `expected` is negative; bit 1: `found` is negative.
     signs: u8,
+    /// The operand the error is about (0 for the first); `NO_OPERAND` when absent.
+    operand: u8,
     /// Bytes of `shapes` used by the source and the target shape; `NO_SHAPES` when absent.
     shape_bytes: [u8; 2],
     /// Both shapes as LEB128 integers, source first; unused bytes are 0.
@@ -129,7 +138,8 @@ pub struct ShapeError {
 
 const NO_AXIS: usize = usize::MAX;
 const NO_SHAPES: u8 = u8::MAX;
-const SHAPE_BUFFER: usize = 84;
+const NO_OPERAND: u8 = u8::MAX;
+const SHAPE_BUFFER: usize = 83;
 
 /// `value` as magnitude and sign; magnitudes beyond `usize` (never produced by this crate)
 /// saturate.
@@ -208,6 +218,7 @@ impl ShapeError {
             second_axis: NO_AXIS,
             kind,
             signs: (expected_negative as u8) | ((found_negative as u8) << 1),
+            operand: NO_OPERAND,
             shape_bytes: [NO_SHAPES; 2],
             shapes: [0; SHAPE_BUFFER],
         }
@@ -215,7 +226,7 @@ impl ShapeError {
 
     /// The same error, naming the source and target shapes of a reshape. Shapes of more than
     /// [`MAX_DYN_RANK`] axes, or too large to fit the error's
-    /// inline buffer (84 bytes: two shapes of 16 sizes below 16384 always fit), are not kept;
+    /// inline buffer (83 bytes: two shapes of 16 sizes below 16384 always fit), are not kept;
     /// the element counts in [`expected`](Self::expected) and [`found`](Self::found) still are.
     ///
     /// # Examples
@@ -304,6 +315,48 @@ impl ShapeError {
             None
         } else {
             Some(self.second_axis)
+        }
+    }
+
+    /// The same error, naming the operand it is about: its position (0 for the first) in the
+    /// list given to [`concatenate`](crate::concatenate), [`stack`](crate::stack) or a
+    /// [`Zip`](crate::Zip). Positions from 255 on are not kept.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{ErrorKind, ShapeError};
+    ///
+    /// let e = ShapeError::new(ErrorKind::SizeMismatch, Some(1), 4, 3).with_operand(2);
+    /// assert_eq!(e.operand(), Some(2));
+    /// assert_eq!(e.to_string(), "operand 2: axis 1 has size 3 where size 4 is needed");
+    /// ```
+    #[must_use]
+    pub const fn with_operand(mut self, operand: usize) -> Self {
+        self.operand = if operand < NO_OPERAND as usize {
+            operand as u8
+        } else {
+            NO_OPERAND
+        };
+        self
+    }
+
+    /// The operand the error is about, for operations on several tensors (see
+    /// [`with_operand`](Self::with_operand)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{ErrorKind, ShapeError};
+    ///
+    /// assert_eq!(ShapeError::new(ErrorKind::Overflow, None, 0, 0).operand(), None);
+    /// ```
+    #[must_use]
+    pub const fn operand(&self) -> Option<usize> {
+        if self.operand == NO_OPERAND {
+            None
+        } else {
+            Some(self.operand as usize)
         }
     }
 
@@ -445,6 +498,9 @@ impl fmt::Display for OrQuestion {
 
 impl fmt::Display for ShapeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(operand) = self.operand() {
+            write!(f, "operand {operand}: ")?;
+        }
         self.fmt_message(f)?;
         match self.shapes() {
             Some((from, to)) => write!(f, " (from {from:?} to {to:?})"),
@@ -537,6 +593,13 @@ impl ShapeError {
                 f,
                 "rank {n} is more than the {e} axes a dynamic-rank layout holds"
             ),
+            ErrorKind::Interleaved => write!(
+                f,
+                "the pieces along axis {} interleave in memory, so they cannot be separate \
+                 mutable views; iterate along another axis or over a contiguous copy",
+                OrQuestion(self.axis())
+            ),
+            ErrorKind::NoOperands => f.write_str("there are no tensors to join"),
         }
     }
 }
@@ -549,6 +612,9 @@ impl fmt::Debug for ShapeError {
             .field("second_axis", &self.second_axis())
             .field("expected", &self.expected())
             .field("found", &self.found());
+        if let Some(operand) = self.operand() {
+            d.field("operand", &operand);
+        }
         if let Some(shapes) = self.shapes() {
             d.field("shapes", &shapes);
         }

@@ -103,6 +103,8 @@ pub use error::{ErrorKind, ShapeError};
 pub use fmt::{EDGE_ITEMS, SUMMARY_THRESHOLD};
 pub use layout::{INFER, Layout, LayoutKind, Order};
 pub use ops::Dot;
+#[cfg(feature = "alloc")]
+pub use ops::{concatenate, stack};
 pub use rank::{
     Axis, BroadcastRanks, BroadcastTo, DiagonalAxes, HasAxes, HasAxis, InsertAxis, IsAxis,
     KnownRank, MAX_RANK, MatrixRank, MergeAxes, NumToRank, Rank, RemoveAxis, SliceArity, SplitAxis,

@@ -11,7 +11,7 @@ use generic_array::GenericArray;
 #[cfg(feature = "alloc")]
 use crate::error::ErrorKind;
 use crate::error::ShapeError;
-use crate::iter::{IndexedIter, Iter, IterMut};
+use crate::iter::{IndexedIter, IndexedIterMut, Iter, IterMut};
 use crate::layout::{Layout, Order};
 use crate::rank::MAX_RANK;
 use crate::storage::{Storage, StorageMut};
@@ -206,6 +206,17 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     pub(crate) const unsafe fn from_parts_unchecked(storage: S, layout: Layout<R>) -> Self {
         let () = Self::RANK_IS_SUPPORTED;
         Self { storage, layout }
+    }
+
+    /// The storage, for the crate's modules that read it alongside [`layout`](Self::layout).
+    pub(crate) const fn storage(&self) -> &S {
+        &self.storage
+    }
+
+    /// The storage, mutably. Callers never change its length (the layout was validated
+    /// against it: invariant 1).
+    pub(crate) fn storage_mut(&mut self) -> &mut S {
+        &mut self.storage
     }
 
     /// Builds a tensor from a storage and an explicit layout (strides may be negative), after
@@ -694,6 +705,26 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         // SAFETY: the slice is this tensor's storage: the layout is valid for it (invariant 1)
         // and unique because the storage is writable (invariant 2).
         unsafe { IterMut::new(self.storage.as_mut_slice(), self.layout) }
+    }
+
+    /// An iterator over `(index, &mut element)` pairs in logical (row-major) order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Tensor;
+    ///
+    /// let mut t: Tensor<usize, 2> = Tensor::zeros([2, 3]);
+    /// for ([i, j], x) in t.indexed_iter_mut() {
+    ///     *x = i * 10 + j;
+    /// }
+    /// assert_eq!(t.to_vec(), [0, 1, 2, 10, 11, 12]);
+    /// ```
+    pub fn indexed_iter_mut(&mut self) -> IndexedIterMut<'_, S::Elem, Layout<R>>
+    where
+        S: StorageMut,
+    {
+        IndexedIterMut::new(self.iter_mut())
     }
 }
 
@@ -1370,6 +1401,73 @@ where
     type IntoIter = IterMut<'a, S::Elem, Layout<R>>;
     fn into_iter(self) -> Self::IntoIter {
         self.iter_mut()
+    }
+}
+
+/// By value, a view iterates over references (like a slice): `&T` for a [`TensorView`], `&mut T`
+/// for a [`TensorViewMut`], in logical order.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Axis, tensor};
+///
+/// let t = tensor![[1, 2], [3, 4]];
+/// let column: Vec<&i32> = t.view().select(Axis::<1>, 0).unwrap().into_iter().collect();
+/// assert_eq!(column, [&1, &3]);
+/// ```
+impl<'a, T, const R: usize> IntoIterator for TensorBase<&'a [T], R> {
+    type Item = &'a T;
+    type IntoIter = Iter<'a, T, Layout<R>>;
+    fn into_iter(self) -> Self::IntoIter {
+        // SAFETY: the slice is this view's storage and its layout is valid for it (invariant 1).
+        unsafe { Iter::new(self.storage, self.layout) }
+    }
+}
+
+/// See the by-value [`IntoIterator`] of [`TensorView`].
+///
+/// # Examples
+///
+/// ```
+/// use ranked::tensor;
+///
+/// let mut t = tensor![1, 2, 3];
+/// for x in t.view_mut() {
+///     *x *= 2;
+/// }
+/// assert_eq!(t.to_vec(), [2, 4, 6]);
+/// ```
+impl<'a, T, const R: usize> IntoIterator for TensorBase<&'a mut [T], R> {
+    type Item = &'a mut T;
+    type IntoIter = IterMut<'a, T, Layout<R>>;
+    fn into_iter(self) -> Self::IntoIter {
+        // SAFETY: the slice is this view's storage: the layout is valid for it (invariant 1) and
+        // unique because the storage is writable (invariant 2).
+        unsafe { IterMut::new(self.storage, self.layout) }
+    }
+}
+
+/// By value, an owned tensor moves its elements out in logical order, without cloning them
+/// (like `Vec`'s `into_iter`): the buffer itself when it is in row-major order, otherwise a
+/// new one (elements that the layout does not reach are dropped). O(len).
+///
+/// # Examples
+///
+/// ```
+/// use ranked::Tensor;
+///
+/// let words: Tensor<String, 2> = Tensor::from_fn([2, 2], |[i, j]| format!("{i}{j}"));
+/// let transposed: Vec<String> = words.t().into_iter().collect();
+/// assert_eq!(transposed, ["00", "10", "01", "11"]);
+/// ```
+#[cfg(feature = "alloc")]
+impl<T, const R: usize> IntoIterator for TensorBase<Vec<T>, R> {
+    type Item = T;
+    type IntoIter = alloc::vec::IntoIter<T>;
+    fn into_iter(self) -> Self::IntoIter {
+        let layout = self.layout;
+        crate::engine::take_logical(self.storage, layout.parts()).into_iter()
     }
 }
 

@@ -292,7 +292,7 @@ trait Ops<'a> {
         d2: usize,
     ) -> Option<Result<Cur<'a>, ShapeError>>;
     fn unsqueeze_at(self, a: usize) -> Option<Result<Cur<'a>, ShapeError>>;
-    fn split_at(self, a: usize, sizes: [usize; 2]) -> Option<Result<Cur<'a>, ShapeError>>;
+    fn split_sizes(self, a: usize, sizes: [usize; 2]) -> Option<Result<Cur<'a>, ShapeError>>;
     fn unfold_at(self, a: usize, size: usize, step: usize) -> Option<Result<Cur<'a>, ShapeError>>;
     fn broadcast_up(self, target: &[usize]) -> Option<Result<Cur<'a>, ShapeError>>;
 }
@@ -354,7 +354,7 @@ macro_rules! rank_ops {
             fn unsqueeze_at(self, a: usize) -> Option<Result<Cur<'a>, ShapeError>> {
                 to_variant!($hi, with_axis!(a, $ins, |ax| Ok::<_, ShapeError>(self.unsqueeze(ax))))
             }
-            fn split_at(self, a: usize, sizes: [usize; 2]) -> Option<Result<Cur<'a>, ShapeError>> {
+            fn split_sizes(self, a: usize, sizes: [usize; 2]) -> Option<Result<Cur<'a>, ShapeError>> {
                 to_variant!($hi, with_axis!(a, $axes, |ax| self.split(ax, sizes)))
             }
             fn unfold_at(self, a: usize, size: usize, step: usize) -> Option<Result<Cur<'a>, ShapeError>> {
@@ -645,16 +645,16 @@ impl<'a> State<'a> {
                     ([x, INFER], [x, dim / x])
                 };
                 if let (true, Some(bad)) =
-                    (dim > 1, each!(cur, t => t.split_at(a, [dim + 1, INFER])))
+                    (dim > 1, each!(cur, t => t.split_sizes(a, [dim + 1, INFER])))
                 {
                     prop_assert_eq!(bad.unwrap_err().kind(), ErrorKind::NotDivisible);
                 }
                 if let (true, Some(ambiguous)) =
-                    (dim == 0, each!(cur, t => t.split_at(a, [0, INFER])))
+                    (dim == 0, each!(cur, t => t.split_sizes(a, [0, INFER])))
                 {
                     prop_assert_eq!(ambiguous.unwrap_err().kind(), ErrorKind::CannotInfer);
                 }
-                if let Some(result) = each!(cur, t => t.split_at(a, sizes)) {
+                if let Some(result) = each!(cur, t => t.split_sizes(a, sizes)) {
                     let mut new_shape = shape.clone();
                     new_shape.splice(a..=a, parts);
                     self.ours = result.unwrap();

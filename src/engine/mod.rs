@@ -975,6 +975,54 @@ pub(crate) fn try_to_vec<T: Clone>(
     unsafe { fill_vec(data, p, &mut CloneInto) }
 }
 
+/// The elements of layout `p` over `vec`, moved out into a `Vec` in logical order without
+/// cloning: `vec` itself when it holds exactly these elements in this order, otherwise a new
+/// `Vec` (the elements the layout does not reach are dropped).
+///
+/// `p` must be valid for `vec` and map no two indices to one element (invariants 1 and 2 of an
+/// owned tensor).
+#[cfg(feature = "alloc")]
+pub(crate) fn take_logical<T>(
+    vec: alloc::vec::Vec<T>,
+    p: crate::layout::parts::Parts<'_>,
+) -> alloc::vec::Vec<T> {
+    use core::mem::{ManuallyDrop, MaybeUninit};
+    let len = crate::layout::checked_len(p.shape).unwrap_or(0);
+    if p.offset == 0
+        && crate::layout::parts::is_contiguous(p.shape, p.strides, false)
+        && len == vec.len()
+    {
+        return vec;
+    }
+    let mut vec = ManuallyDrop::new(vec);
+    let (ptr, n, cap) = (vec.as_mut_ptr(), vec.len(), vec.capacity());
+    // SAFETY: the same allocation, length and capacity, as elements of the same size and
+    // alignment (`MaybeUninit<T>` has `T`'s layout); `vec` is never used or dropped again, so
+    // each element now has one owner, the slot that holds it.
+    let mut slots: alloc::vec::Vec<MaybeUninit<T>> =
+        unsafe { alloc::vec::Vec::from_raw_parts(ptr.cast(), n, cap) };
+    let mut taken: alloc::vec::Vec<bool> = alloc::vec![false; n];
+    let mut out = vec_or_panic(len);
+    let op = Operand {
+        strides: p.strides,
+        offset: p.offset,
+    };
+    walk1(p.shape, op, &mut |q| {
+        // SAFETY: `q` is a position of the layout, inside the buffer (invariant 1), and the walk
+        // visits each index once and no two indices share a position (invariant 2), so each
+        // slot is read at most once; `taken` records it so that it is not dropped below.
+        out.push(unsafe { slots[q].assume_init_read() });
+        taken[q] = true;
+    });
+    for (slot, &was_taken) in slots.iter_mut().zip(&taken) {
+        if !was_taken {
+            // SAFETY: every slot held an initialised element, and this one was not moved out.
+            unsafe { slot.assume_init_drop() };
+        }
+    }
+    out
+}
+
 /// The elements of layout `p` over `storage` as a `Vec` in logical order: the storage itself,
 /// moved, when it is a `Vec` holding exactly these elements in this order (C-contiguous, offset
 /// 0, no other elements); a copy otherwise.

@@ -65,11 +65,11 @@ fn check_rank(rank: usize) -> Result<usize, ShapeError> {
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct DynLayout {
-    rank: usize,
+    pub(super) rank: usize,
     /// Entries past `rank` are always 0, so derived equality and hashing are correct.
-    shape: [usize; MAX_DYN_RANK],
-    strides: [isize; MAX_DYN_RANK],
-    offset: usize,
+    pub(super) shape: [usize; MAX_DYN_RANK],
+    pub(super) strides: [isize; MAX_DYN_RANK],
+    pub(super) offset: usize,
 }
 
 impl fmt::Debug for DynLayout {

@@ -16,10 +16,12 @@ use core::fmt;
 use crate::error::{ErrorKind, ShapeError};
 
 mod dynamic;
+mod grid;
 pub(crate) mod parts;
 mod reshape;
 
 pub use dynamic::{DynLayout, DynShape, MAX_DYN_RANK};
+pub(crate) use grid::{Grid, Piece, band, split_at};
 pub use reshape::{Group, GroupKind, ReshapePlan, Verdict};
 
 /// Memory order of a freshly built, contiguous layout.

@@ -63,6 +63,7 @@ use crate::tensor::TensorBase;
 #[cfg(feature = "alloc")]
 use crate::{BroadcastRanks, layout::broadcast_shapes, tensor::Tensor};
 
+mod join;
 mod linalg;
 #[cfg(not(feature = "alloc"))]
 mod no_alloc;
@@ -72,6 +73,8 @@ pub mod par;
 mod reduce;
 
 pub use crate::rank::{MatrixRank, VectorRank};
+#[cfg(feature = "alloc")]
+pub use join::{concatenate, stack};
 pub use linalg::Dot;
 #[cfg(not(feature = "alloc"))]
 pub use no_alloc::NeedsAllocFeature;
@@ -513,7 +516,7 @@ macro_rules! binary_ops {
             /// let b = tensor![2, 1];
             #[doc = concat!("let c = a.", stringify!($try_op), "(&b).unwrap();")]
             #[doc = concat!("assert_eq!(c.to_vec(), [8 ", $sym, " 2, 6 ", $sym, " 1, 4 ", $sym, " 2, 2 ", $sym, " 1]);")]
-            /// assert!(a.try_add(&tensor![1, 2, 3]).is_err());
+            #[doc = concat!("assert!(a.", stringify!($try_op), "(&tensor![1, 2, 3]).is_err());")]
             /// ```
             pub fn $try_op<S2, const R2: usize, const O: usize>(
                 &self,

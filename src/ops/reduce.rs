@@ -510,7 +510,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// Reduces every lane along `axis` with `lane(data, start, len, step)`, in row-major order
     /// of the other axes. The lanes are visited through the loop engine (the other axes
     /// coalesced where they are contiguous), each result written straight to its place.
-    fn lanes<B>(
+    fn reduce_lanes<B>(
         &self,
         axis: usize,
         mut lane: impl FnMut(&[S::Elem], usize, usize, isize) -> B,
@@ -593,7 +593,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
             return out;
         }
         if !self.lanes_are_strided(axis) {
-            return self.lanes(axis, lane_sum);
+            return self.reduce_lanes(axis, lane_sum);
         }
         if let Some(sums) = self.axis_sums_by_blocks(axis) {
             return sums;
@@ -734,7 +734,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         let axis = <Rank<R> as RemoveAxis<Ax>>::AXIS;
         let mut shape = [0usize; O];
         parts::remove_axis(self.shape(), axis, &mut shape);
-        Tensor::from_contiguous_vec(self.lanes(axis, lane), shape)
+        Tensor::from_contiguous_vec(self.reduce_lanes(axis, lane), shape)
     }
 
     /// `lane` along axis `A`, which stays with size 1.
@@ -748,7 +748,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         let axis = <Rank<R> as HasAxis<Ax>>::AXIS;
         let mut shape = *self.shape();
         shape[axis] = 1;
-        Tensor::from_contiguous_vec(self.lanes(axis, lane), shape)
+        Tensor::from_contiguous_vec(self.reduce_lanes(axis, lane), shape)
     }
 
     /// Checks that the lanes along `axis` are not empty (unless there are none).

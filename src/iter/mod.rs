@@ -4,12 +4,21 @@
 //! arithmetic, so it never recomputes an offset from scratch and never allocates. The same
 //! iterator types serve fixed-rank tensors (over [`Layout<R>`]) and dynamic-rank tensors (over
 //! [`DynLayout`]).
+//!
+//! The sub-view iterators ([`AxisIter`], [`AxisIterMut`]: `outer_iter`, `axis_iter`,
+//! `axis_chunks_iter`, `lanes`, `rows`, `columns`, `windows`) hand out tensor views; they sit in
+//! the submodule `axis`, above the tensor types, and cut layouts with the layout module's grid
+//! arithmetic.
 
 use core::iter::FusedIterator;
 use core::marker::PhantomData;
 use core::ptr::NonNull;
 
 use crate::layout::{DynLayout, DynShape, Layout, MAX_DYN_RANK, parts};
+
+mod axis;
+
+pub use axis::{AxisIter, AxisIterMut, ViewLayout};
 
 mod sealed {
     /// Keeps [`Walk`](super::Walk) closed, and hides how the iterators read a layout.
@@ -245,16 +254,23 @@ impl<'a, T, L: Walk> IterMut<'a, T, L> {
     }
 }
 
+impl<'a, T, L: Walk> IterMut<'a, T, L> {
+    #[inline]
+    fn next_indexed(&mut self) -> Option<(L::Index, &'a mut T)> {
+        let (index, pos) = self.cursor.next()?;
+        // SAFETY: `pos` is inside the borrowed slice (invariant 1, from the constructor's
+        // contract), and each index is visited once and maps to its own element (invariant 2),
+        // so no two returned references alias; the slice stays mutably borrowed for `'a`.
+        Some((index, unsafe { &mut *self.base.as_ptr().add(pos) }))
+    }
+}
+
 impl<'a, T, L: Walk> Iterator for IterMut<'a, T, L> {
     type Item = &'a mut T;
 
     #[inline]
     fn next(&mut self) -> Option<&'a mut T> {
-        let (_, pos) = self.cursor.next()?;
-        // SAFETY: `pos` is inside the borrowed slice (invariant 1, from the constructor's
-        // contract), and each index is visited once and maps to its own element (invariant 2),
-        // so no two returned references alias; the slice stays mutably borrowed for `'a`.
-        Some(unsafe { &mut *self.base.as_ptr().add(pos) })
+        self.next_indexed().map(|(_, x)| x)
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -264,3 +280,44 @@ impl<'a, T, L: Walk> Iterator for IterMut<'a, T, L> {
 
 impl<T, L: Walk> ExactSizeIterator for IterMut<'_, T, L> {}
 impl<T, L: Walk> FusedIterator for IterMut<'_, T, L> {}
+
+/// Iterator over `(index, &mut T)` in logical order; see
+/// [`TensorBase::indexed_iter_mut`](crate::TensorBase::indexed_iter_mut).
+///
+/// # Examples
+///
+/// ```
+/// use ranked::tensor;
+///
+/// let mut t = tensor![[0, 0], [0, 0]];
+/// for ([i, j], x) in t.indexed_iter_mut() {
+///     *x = 10 * i + j;
+/// }
+/// assert_eq!(t.to_vec(), [0, 1, 10, 11]);
+/// ```
+#[derive(Debug)]
+pub struct IndexedIterMut<'a, T, L: Walk> {
+    inner: IterMut<'a, T, L>,
+}
+
+impl<'a, T, L: Walk> IndexedIterMut<'a, T, L> {
+    pub(crate) fn new(inner: IterMut<'a, T, L>) -> Self {
+        Self { inner }
+    }
+}
+
+impl<'a, T, L: Walk> Iterator for IndexedIterMut<'a, T, L> {
+    type Item = (L::Index, &'a mut T);
+
+    #[inline]
+    fn next(&mut self) -> Option<Self::Item> {
+        self.inner.next_indexed()
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.inner.size_hint()
+    }
+}
+
+impl<T, L: Walk> ExactSizeIterator for IndexedIterMut<'_, T, L> {}
+impl<T, L: Walk> FusedIterator for IndexedIterMut<'_, T, L> {}
