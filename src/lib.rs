@@ -104,7 +104,7 @@ pub use fmt::{EDGE_ITEMS, SUMMARY_THRESHOLD};
 pub use layout::{INFER, Layout, LayoutKind, Order};
 pub use ops::Dot;
 #[cfg(feature = "alloc")]
-pub use ops::{concatenate, stack};
+pub use ops::{concatenate, stack, where_};
 pub use rank::{
     Axis, BroadcastRanks, BroadcastTo, DiagonalAxes, HasAxes, HasAxis, InsertAxis, IsAxis,
     KnownRank, MAX_RANK, MatrixRank, MergeAxes, NumToRank, Rank, RemoveAxis, SliceArity, SplitAxis,

@@ -77,7 +77,6 @@ fn splice<T: Copy>(src: &[T], start: usize, end: usize, with: &[T], dst: &mut [T
 }
 
 /// Copies `src` without its element at `axis` into `dst` (one shorter).
-#[cfg(feature = "alloc")]
 #[inline]
 pub(crate) fn remove_axis<T: Copy>(src: &[T], axis: usize, dst: &mut [T]) {
     splice(src, axis, axis + 1, &[], dst);

@@ -6,13 +6,14 @@
 
 use crate::error::{ErrorKind, ShapeError};
 use crate::layout::{Layout, Piece, band, split_at};
-use crate::rank::{HasAxis, InsertAxis, IsAxis, Rank};
-use crate::tensor::{TensorBase, TensorView};
+use crate::rank::{HasAxis, IsAxis, Rank};
+use crate::tensor::TensorBase;
 
 #[cfg(feature = "alloc")]
 use crate::{
     engine::{self, CloneInto},
-    tensor::Tensor,
+    rank::InsertAxis,
+    tensor::{Tensor, TensorView},
 };
 
 /// Joins tensors of one rank along an existing axis (NumPy's `concatenate`, ndarray's
@@ -112,9 +113,11 @@ where
     })
 }
 
+#[cfg(feature = "alloc")]
 const NO_OPERANDS: ShapeError = ShapeError::new(ErrorKind::NoOperands, None, 1, 0);
 
 /// Every axis of `found` (operand `i`) but `skip` has the size it has in `first`.
+#[cfg(feature = "alloc")]
 fn check_sizes(
     i: usize,
     first: &[usize],

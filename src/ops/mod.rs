@@ -63,8 +63,10 @@ use crate::tensor::TensorBase;
 #[cfg(feature = "alloc")]
 use crate::{BroadcastRanks, layout::broadcast_shapes, tensor::Tensor};
 
+mod compare;
 mod join;
 mod linalg;
+mod math;
 #[cfg(not(feature = "alloc"))]
 mod no_alloc;
 mod operand;
@@ -73,6 +75,8 @@ pub mod par;
 mod reduce;
 
 pub use crate::rank::{MatrixRank, VectorRank};
+#[cfg(feature = "alloc")]
+pub use compare::{Comparand, where_};
 #[cfg(feature = "alloc")]
 pub use join::{concatenate, stack};
 pub use linalg::Dot;
@@ -373,7 +377,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     }
 
     /// Applies `k` to each element of `self` (written) and of `src` broadcast to `self`'s shape.
-    fn zip_assign<S2: Storage, const R2: usize>(
+    pub(crate) fn zip_assign<S2: Storage, const R2: usize>(
         &mut self,
         src: &TensorBase<S2, R2>,
         k: impl engine::Kernel<S::Elem, S2::Elem>,
@@ -469,7 +473,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// `f` applied to corresponding elements of `self` and `other` broadcast together; the
     /// result has the larger rank.
-    fn broadcast_zip<S2: Storage, V, const R2: usize, const O: usize>(
+    pub(crate) fn broadcast_zip<S2: Storage, V, const R2: usize, const O: usize>(
         &self,
         other: &TensorBase<S2, R2>,
         mut f: impl FnMut(&S::Elem, &S2::Elem) -> V,

@@ -1,0 +1,397 @@
+//! Comparisons and masks: `eq ne lt le gt ge` (PyTorch's names) producing `bool` tensors with
+//! broadcasting, [`where_`], `fill_where`, `all`/`any`/`count` of a mask, `is_nan`/`is_finite`,
+//! and `allclose`.
+//!
+//! The allocating forms go through the loop engine's maps; `fill_where`, `all`, `any`, `count`
+//! and `allclose` allocate nothing and work without the `alloc` feature.
+
+use num_traits::Float;
+
+use crate::engine;
+use crate::error::ShapeError;
+use crate::layout::broadcast_shapes;
+use crate::rank::{BroadcastRanks, BroadcastTo, Rank};
+use crate::storage::{Storage, StorageMut};
+use crate::tensor::TensorBase;
+
+#[cfg(feature = "alloc")]
+use crate::{ops::Scalar, tensor::Tensor};
+
+#[cfg(feature = "alloc")]
+mod sealed {
+    pub trait Sealed {}
+}
+
+/// The right-hand side of a comparison ([`gt`](TensorBase::gt) and its siblings): a tensor
+/// (by reference; both operands broadcast, the result has the larger rank and is a `Result`,
+/// since shapes can disagree) or a scalar (compared with every element; the result is the
+/// tensor itself). Sealed.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::tensor;
+///
+/// let t = tensor![1.0, 2.0, 3.0];
+/// assert_eq!(t.gt(1.5).to_vec(), [false, true, true]); // a scalar: no `Result`
+/// assert_eq!(t.le(&tensor![[2.0], [1.0]]).unwrap().shape(), &[2, 3]); // broadcast
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "a tensor of `{T}` cannot be compared with `{Self}`",
+    label = "expected a `&` tensor of `{T}` or a `{T}` scalar",
+    note = "compare with another tensor by reference (`a.gt(&b)`) or with a number of the element type (`a.gt(0.5)`)"
+)]
+#[cfg(feature = "alloc")]
+pub trait Comparand<T, const R: usize>: sealed::Sealed {
+    /// `Result<Tensor<bool, O>, ShapeError>` for a tensor, `Tensor<bool, R>` for a scalar.
+    type Output;
+
+    /// `f(lhs element, rhs element)` for every pair.
+    #[doc(hidden)]
+    fn compare<S: Storage<Elem = T>>(
+        &self,
+        lhs: &TensorBase<S, R>,
+        f: impl FnMut(&T, &T) -> bool,
+    ) -> Self::Output;
+}
+
+#[cfg(feature = "alloc")]
+impl<S2: Storage, const R2: usize> sealed::Sealed for &TensorBase<S2, R2> {}
+
+#[cfg(feature = "alloc")]
+#[diagnostic::do_not_recommend]
+impl<S2, T, const R: usize, const R2: usize, const O: usize> Comparand<T, R> for &TensorBase<S2, R2>
+where
+    S2: Storage<Elem = T>,
+    Rank<R>: BroadcastRanks<R2, Out = Rank<O>>,
+{
+    type Output = Result<Tensor<bool, O>, ShapeError>;
+
+    fn compare<S: Storage<Elem = T>>(
+        &self,
+        lhs: &TensorBase<S, R>,
+        f: impl FnMut(&T, &T) -> bool,
+    ) -> Self::Output {
+        lhs.broadcast_zip(*self, f)
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<T: Scalar> sealed::Sealed for T {}
+
+#[cfg(feature = "alloc")]
+#[diagnostic::do_not_recommend]
+impl<T: Scalar, const R: usize> Comparand<T, R> for T {
+    type Output = Tensor<bool, R>;
+
+    fn compare<S: Storage<Elem = T>>(
+        &self,
+        lhs: &TensorBase<S, R>,
+        mut f: impl FnMut(&T, &T) -> bool,
+    ) -> Self::Output {
+        lhs.map(|x| f(x, self))
+    }
+}
+
+/// Generates the six comparisons.
+macro_rules! comparisons {
+    ($($name:ident $bound:ident $op:tt $numpy:literal $example:literal;)*) => {
+        /// # Comparisons (feature `alloc`)
+        ///
+        /// Element-wise comparisons producing a `bool` tensor (a mask), against another tensor
+        /// (both broadcast; the result has the larger rank, or an error if the shapes do not
+        /// broadcast) or against a scalar. NaN compares as IEEE 754 says: unequal to
+        /// everything, neither less nor greater. O(len).
+        #[cfg(feature = "alloc")]
+        impl<S: Storage, const R: usize> TensorBase<S, R> {
+            $(
+                #[doc = concat!("`self ", stringify!($op), " rhs` element-wise (NumPy's `", $numpy, "`, PyTorch's `", stringify!($name), "`).")]
+                ///
+                /// Against a tensor the result is a `Result` (the shapes may not broadcast:
+                /// [`ErrorKind::BroadcastMismatch`](crate::ErrorKind::BroadcastMismatch));
+                /// against a scalar it is the mask itself.
+                ///
+                /// # Examples
+                ///
+                /// ```
+                /// use ranked::tensor;
+                ///
+                /// let t = tensor![[1, 2], [3, 4]];
+                #[doc = concat!("assert_eq!(t.", stringify!($name), "(2).to_vec(), ", $example, ");")]
+                #[doc = concat!("let m = t.", stringify!($name), "(&tensor![2, 2]).unwrap();")]
+                #[doc = concat!("assert_eq!(m.to_vec(), ", $example, ");")]
+                #[doc = concat!("assert!(t.", stringify!($name), "(&tensor![1, 2, 3]).is_err());")]
+                /// ```
+                pub fn $name<C>(&self, rhs: C) -> C::Output
+                where
+                    S::Elem: $bound,
+                    C: Comparand<S::Elem, R>,
+                {
+                    rhs.compare(self, |x, y| x $op y)
+                }
+            )*
+        }
+    };
+}
+
+comparisons! {
+    eq PartialEq == "equal" "[false, true, false, false]";
+    ne PartialEq != "not_equal" "[true, false, true, true]";
+    lt PartialOrd < "less" "[true, false, false, false]";
+    le PartialOrd <= "less_equal" "[true, true, false, false]";
+    gt PartialOrd > "greater" "[false, false, true, true]";
+    ge PartialOrd >= "greater_equal" "[false, true, true, true]";
+}
+
+/// Picks `a` where `mask` is `true` and `b` where it is `false`, broadcasting all three
+/// (NumPy's `where(mask, a, b)`, PyTorch's `where`). The result has the largest rank of the
+/// three; O(len), a new row-major tensor.
+///
+/// # Errors
+///
+/// [`ErrorKind::BroadcastMismatch`](crate::ErrorKind::BroadcastMismatch) if the shapes do not
+/// broadcast together; [`ErrorKind::Allocation`](crate::ErrorKind::Allocation) if the result
+/// cannot be allocated.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{tensor, where_};
+///
+/// let x = tensor![[-1.0, 2.0], [3.0, -4.0]];
+/// let relu = where_(&x.gt(0.0), &x, &tensor![0.0]).unwrap();
+/// assert_eq!(relu.to_vec(), [0.0, 2.0, 3.0, 0.0]);
+/// ```
+#[cfg(feature = "alloc")]
+pub fn where_<
+    Sm,
+    Sa,
+    Sb,
+    T,
+    const RM: usize,
+    const RA: usize,
+    const RB: usize,
+    const Q: usize,
+    const O: usize,
+>(
+    mask: &TensorBase<Sm, RM>,
+    a: &TensorBase<Sa, RA>,
+    b: &TensorBase<Sb, RB>,
+) -> Result<Tensor<T, O>, ShapeError>
+where
+    Sm: Storage<Elem = bool>,
+    Sa: Storage<Elem = T>,
+    Sb: Storage<Elem = T>,
+    T: Clone,
+    Rank<RM>: BroadcastRanks<RA, Out = Rank<Q>>,
+    Rank<Q>: BroadcastRanks<RB, Out = Rank<O>>,
+{
+    let shape: [usize; Q] = broadcast_shapes(*mask.shape(), *a.shape())?;
+    let shape: [usize; O] = broadcast_shapes(shape, *b.shape())?;
+    // `O` is at least each operand's rank, so every `broadcast_to` below compiles to a valid
+    // rank change.
+    let (lm, la, lb) = (
+        mask.layout().broadcast_to(shape)?,
+        a.layout().broadcast_to(shape)?,
+        b.layout().broadcast_to(shape)?,
+    );
+    // `a` where the mask holds, then `b` over the rest: two passes through the engine.
+    let (dm, da, db) = (
+        *mask.view().storage(),
+        *a.view().storage(),
+        *b.view().storage(),
+    );
+    let mut out = engine::map2_to_vec(
+        &shape,
+        (dm, lm.operand()),
+        (da, la.operand()),
+        &mut |_, x: &T| x.clone(),
+    )?;
+    let dst_strides = crate::layout::Layout::row_major(shape)?;
+    engine::zip3_mut(
+        &mut out,
+        dst_strides.operand(),
+        (dm, lm.operand()),
+        (db, lb.operand()),
+        &shape,
+        &mut |o: &mut T, &m: &bool, y: &T| {
+            if !m {
+                o.clone_from(y);
+            }
+        },
+    );
+    Ok(Tensor::from_contiguous_vec(out, shape))
+}
+
+/// # Masks
+impl<S: Storage, const R: usize> TensorBase<S, R> {
+    /// Sets the elements where `mask` is `true` to `value` (NumPy's `a[mask] = value`,
+    /// PyTorch's `masked_fill_`); the mask broadcasts to `self`'s shape. O(len), no
+    /// allocation.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::BroadcastMismatch`](crate::ErrorKind::BroadcastMismatch) if the mask does
+    /// not broadcast to `self`'s shape (nothing is written then).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let mut t = tensor![[1.0, f64::NAN], [f64::NAN, 4.0]];
+    /// let nan = t.is_nan();
+    /// t.fill_where(&nan, 0.0).unwrap();
+    /// assert_eq!(t.to_vec(), [1.0, 0.0, 0.0, 4.0]);
+    /// // A rank-1 mask picks columns of every row.
+    /// t.fill_where(&tensor![true, false], -1.0).unwrap();
+    /// assert_eq!(t.to_vec(), [-1.0, 0.0, -1.0, 4.0]);
+    /// ```
+    pub fn fill_where<Sm, const RM: usize>(
+        &mut self,
+        mask: &TensorBase<Sm, RM>,
+        value: S::Elem,
+    ) -> Result<(), ShapeError>
+    where
+        S: StorageMut,
+        S::Elem: Clone,
+        Sm: Storage<Elem = bool>,
+        Rank<RM>: BroadcastTo<R>,
+    {
+        self.zip_assign(mask, |x: &mut S::Elem, &m: &bool| {
+            if m {
+                x.clone_from(&value);
+            }
+        })
+    }
+
+    /// Whether `self` and `other` are equal within a tolerance, element by element with
+    /// broadcasting (NumPy's `allclose`): `|a − b| ≤ atol + rtol·|b|` for every pair. NaN is
+    /// close to nothing, as in NumPy. O(len), no allocation.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::BroadcastMismatch`](crate::ErrorKind::BroadcastMismatch) if the shapes do
+    /// not broadcast (NumPy raises too).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let a = tensor![1.0, 2.0, 3.0];
+    /// assert!(a.allclose(&tensor![1.0, 2.0, 3.0 + 1e-9], 1e-5, 1e-8).unwrap());
+    /// assert!(!a.allclose(&tensor![1.0, 2.1, 3.0], 1e-5, 1e-8).unwrap());
+    /// assert!(a.allclose(&tensor![[1.0, 2.0, 3.0]], 0.0, 0.0).unwrap()); // broadcast
+    /// ```
+    pub fn allclose<S2, const R2: usize, const O: usize>(
+        &self,
+        other: &TensorBase<S2, R2>,
+        rtol: S::Elem,
+        atol: S::Elem,
+    ) -> Result<bool, ShapeError>
+    where
+        S::Elem: Float,
+        S2: Storage<Elem = S::Elem>,
+        Rank<R>: BroadcastRanks<R2, Out = Rank<O>>,
+    {
+        let shape: [usize; O] = broadcast_shapes(*self.shape(), *other.shape())?;
+        let (la, lb) = (
+            self.layout().broadcast_to(shape)?,
+            other.layout().broadcast_to(shape)?,
+        );
+        let (da, db) = (*self.view().storage(), *other.view().storage());
+        let mut close = true;
+        engine::walk2(&shape, la.operand(), lb.operand(), &mut |p, q| {
+            let (x, y) = (da[p], db[q]);
+            close &= (x - y).abs() <= atol + rtol * y.abs();
+        });
+        Ok(close)
+    }
+}
+
+/// # Masks of floating-point tensors (feature `alloc`)
+#[cfg(feature = "alloc")]
+impl<S: Storage, const R: usize> TensorBase<S, R>
+where
+    S::Elem: Float,
+{
+    /// A mask of the NaN elements (NumPy's `isnan`). Rank R → R; O(len).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let t = tensor![1.0, f64::NAN, f64::INFINITY];
+    /// assert_eq!(t.is_nan().to_vec(), [false, true, false]);
+    /// ```
+    #[must_use]
+    pub fn is_nan(&self) -> Tensor<bool, R> {
+        self.map(|x| x.is_nan())
+    }
+
+    /// A mask of the finite elements: neither NaN nor infinite (NumPy's `isfinite`). Rank R →
+    /// R; O(len).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let t = tensor![1.0, f64::NAN, f64::NEG_INFINITY];
+    /// assert_eq!(t.is_finite().to_vec(), [true, false, false]);
+    /// ```
+    #[must_use]
+    pub fn is_finite(&self) -> Tensor<bool, R> {
+        self.map(|x| x.is_finite())
+    }
+}
+
+/// # Reductions of masks
+impl<S: Storage<Elem = bool>, const R: usize> TensorBase<S, R> {
+    /// Whether every element is `true` (`true` for an empty mask, as in NumPy). O(len), no
+    /// allocation.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let t = tensor![1, 2, 3];
+    /// assert!(t.gt(0).all());
+    /// assert!(!t.gt(1).all());
+    /// ```
+    #[must_use]
+    pub fn all(&self) -> bool {
+        self.fold(true, |acc, &x| acc & x)
+    }
+
+    /// Whether any element is `true` (`false` for an empty mask). O(len), no allocation.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// assert!(tensor![1, 2, 3].eq(2).any());
+    /// ```
+    #[must_use]
+    pub fn any(&self) -> bool {
+        self.fold(false, |acc, &x| acc | x)
+    }
+
+    /// How many elements are `true` (NumPy's `count_nonzero`). O(len), no allocation.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// assert_eq!(tensor![[1, 5], [7, 2]].gt(3).count(), 2);
+    /// ```
+    #[must_use]
+    pub fn count(&self) -> usize {
+        self.fold(0, |acc, &x| acc + usize::from(x))
+    }
+}
