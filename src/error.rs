@@ -99,6 +99,10 @@ pub enum ErrorKind {
     /// A join ([`concatenate`](crate::concatenate), [`stack`](crate::stack)) of no tensors at
     /// all: the result's shape is unknown.
     NoOperands,
+    /// A statistic with `ddof` degrees of freedom removed (`var`, `std`) over too few
+    /// elements: `expected` is the least count it needs (`ddof + 1`), `found` the count there is;
+    /// `axis` is the reduced axis of an along-axis statistic.
+    TooFewElements,
 }
 
 /// A runtime shape error: what went wrong and where.
@@ -600,6 +604,10 @@ impl ShapeError {
                 OrQuestion(self.axis())
             ),
             ErrorKind::NoOperands => f.write_str("there are no tensors to join"),
+            ErrorKind::TooFewElements => write!(
+                f,
+                "the statistic needs at least {e} elements{at}, and there are {n}"
+            ),
         }
     }
 }

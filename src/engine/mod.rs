@@ -133,6 +133,49 @@ pub(crate) fn runs1(shape: &[usize], a: Operand<'_>, f: &mut impl FnMut(usize, u
     }
 }
 
+/// A running scan along `axis` of a writable operand (cumulative sums and products): for each
+/// index `k ≥ 1` along the axis, in order, `f(&element at k − 1, &mut element at k)` for every
+/// index of the other axes. Slice by slice, so every axis is walked in memory order.
+///
+/// The layout must be valid for `data` and unique (invariants 1 and 2).
+#[cfg(feature = "alloc")]
+pub(crate) fn scan_axis<T>(
+    data: &mut [T],
+    shape: &[usize],
+    op: Operand<'_>,
+    axis: usize,
+    f: &mut impl FnMut(&T, &mut T),
+) {
+    if shape.contains(&0) || shape.len() > MAX_DYN_RANK {
+        return;
+    }
+    let rest = shape.len() - 1;
+    let (mut others, mut strides) = ([0usize; MAX_DYN_RANK], [0isize; MAX_DYN_RANK]);
+    crate::layout::parts::remove_axis(shape, axis, &mut others[..rest]);
+    crate::layout::parts::remove_axis(op.strides, axis, &mut strides[..rest]);
+    let step = op.strides[axis];
+    for k in 1..shape[axis] {
+        let slice = Operand {
+            strides: &strides[..rest],
+            offset: op
+                .offset
+                .wrapping_add_signed((k as isize).wrapping_mul(step)),
+        };
+        walk1(&others[..rest], slice, &mut |p| {
+            // The element one step back along the axis: a different one, as the layout is
+            // unique and the axis is longer than 1.
+            let q = p.wrapping_add_signed(step.wrapping_neg());
+            if q < p {
+                let (low, high) = data.split_at_mut(p);
+                f(&low[q], &mut high[0]);
+            } else {
+                let (low, high) = data.split_at_mut(q);
+                f(&high[0], &mut low[p]);
+            }
+        });
+    }
+}
+
 // ------------------------------------------------------------------------------ order-free
 
 use crate::layout::MAX_DYN_RANK;

@@ -73,6 +73,8 @@ mod operand;
 #[cfg(feature = "rayon")]
 pub mod par;
 mod reduce;
+#[cfg(feature = "alloc")]
+mod stats;
 
 pub use crate::rank::{MatrixRank, VectorRank};
 #[cfg(feature = "alloc")]

@@ -492,7 +492,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 /// exist. The fallible reductions report an empty axis before they get here.
 #[cfg(feature = "alloc")]
 #[track_caller]
-fn result_count(shape: &[usize]) -> usize {
+pub(crate) fn result_count(shape: &[usize]) -> usize {
     match crate::layout::checked_len(shape) {
         Ok(count) => count,
         Err(_) => panic!(
@@ -510,7 +510,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// Reduces every lane along `axis` with `lane(data, start, len, step)`, in row-major order
     /// of the other axes. The lanes are visited through the loop engine (the other axes
     /// coalesced where they are contiguous), each result written straight to its place.
-    fn reduce_lanes<B>(
+    pub(crate) fn reduce_lanes<B>(
         &self,
         axis: usize,
         mut lane: impl FnMut(&[S::Elem], usize, usize, isize) -> B,
@@ -566,7 +566,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Whether the lanes along `axis` are strided in memory (another axis has a smaller stride):
     /// then reductions stream slices instead of walking lanes.
-    fn lanes_are_strided(&self, axis: usize) -> bool {
+    pub(crate) fn lanes_are_strided(&self, axis: usize) -> bool {
         let (shape, strides) = (self.shape(), self.strides());
         let mine = strides[axis].unsigned_abs();
         shape[axis] > 1
@@ -579,7 +579,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// by streaming: the input is read once, in memory order, adding each slice along the axis
     /// into an accumulator the size of the result (which stays in cache for moderate sizes);
     /// up to `CHUNK` slices are added in a running sum, and the chunk sums combine pairwise.
-    fn axis_sums(&self, axis: usize) -> Vec<S::Elem>
+    pub(crate) fn axis_sums(&self, axis: usize) -> Vec<S::Elem>
     where
         S::Elem: Zero + Add<Output = S::Elem> + Copy,
     {
@@ -1148,7 +1148,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 /// The blocked pairwise sum of one lane.
 #[cfg(feature = "alloc")]
 #[inline]
-fn lane_sum<T: Zero + Add<Output = T> + Copy>(
+pub(crate) fn lane_sum<T: Zero + Add<Output = T> + Copy>(
     data: &[T],
     start: usize,
     n: usize,

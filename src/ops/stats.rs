@@ -1,0 +1,386 @@
+//! Statistics and scans: variance and standard deviation with `ddof` (whole and along an axis),
+//! `argmax`/`argmin` along an axis, and cumulative sums and products.
+//!
+//! Variances are computed in two passes (the mean, then the squared deviations from it), which
+//! is as accurate as Welford's method for the data people have and needs no division per
+//! element. Along an axis, lanes that are contiguous are reduced one by one; otherwise the input
+//! is streamed slice by slice in memory order into accumulators the size of the result, as for
+//! `sum_axis`.
+
+use alloc::vec::Vec;
+
+use num_traits::{Float, Zero};
+
+use crate::engine::{self, Operand};
+use crate::error::{ErrorKind, ShapeError};
+use crate::layout::{MAX_DYN_RANK, parts};
+use crate::rank::{HasAxis, IsAxis, Rank, RemoveAxis};
+use crate::storage::Storage;
+use crate::tensor::{Tensor, TensorBase};
+
+use super::reduce::lane_sum;
+
+/// `ddof` degrees of freedom leave a positive divisor among `n` elements.
+fn divisor<T: Float>(n: usize, ddof: usize, axis: Option<usize>) -> Result<T, ShapeError> {
+    match n.checked_sub(ddof) {
+        Some(d) if d > 0 => T::from(d).ok_or_else(|| ShapeError::overflow(axis)),
+        _ => Err(ShapeError::new(
+            ErrorKind::TooFewElements,
+            axis,
+            ddof as i128 + 1,
+            n as i128,
+        )),
+    }
+}
+
+/// The sum of `(x − mean)²` over one lane.
+fn lane_squares<T: Float>(data: &[T], start: usize, n: usize, step: isize, mean: T) -> T {
+    let mut acc = T::zero();
+    let mut pos = start;
+    for _ in 0..n {
+        let d = data[pos] - mean;
+        acc = acc + d * d;
+        pos = pos.wrapping_add_signed(step);
+    }
+    acc
+}
+
+/// The index along a lane of its first largest (or smallest) element, or of its first NaN.
+fn lane_arg<T: PartialOrd>(
+    data: &[T],
+    start: usize,
+    n: usize,
+    step: isize,
+    smallest: bool,
+) -> usize {
+    let mut best = 0;
+    let mut pos = start;
+    let mut best_pos = start;
+    for i in 0..n {
+        let x = &data[pos];
+        if x.partial_cmp(x).is_none() {
+            return i;
+        }
+        let b = &data[best_pos];
+        if (smallest && x < b) || (!smallest && x > b) {
+            best = i;
+            best_pos = pos;
+        }
+        pos = pos.wrapping_add_signed(step);
+    }
+    best
+}
+
+/// # Statistics (feature `alloc`)
+///
+/// `ddof` ("delta degrees of freedom") is NumPy's: the divisor is `n − ddof`, so `ddof = 0` is
+/// the population variance and `ddof = 1` the sample variance (PyTorch's default correction).
+impl<S: Storage, const R: usize> TensorBase<S, R>
+where
+    S::Elem: Float,
+{
+    /// The variance of all elements, `Σ(x − mean)² / (n − ddof)`. O(len), two passes.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::TooFewElements`] unless there are more than `ddof` elements.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{ErrorKind, tensor};
+    ///
+    /// let t = tensor![[1.0, 2.0], [3.0, 4.0]];
+    /// assert_eq!(t.var(0).unwrap(), 1.25);
+    /// assert_eq!(t.var(1).unwrap(), 5.0 / 3.0);
+    /// assert_eq!(t.var(4).unwrap_err().kind(), ErrorKind::TooFewElements);
+    /// ```
+    pub fn var(&self, ddof: usize) -> Result<S::Elem, ShapeError> {
+        let n = self.len();
+        let div: S::Elem = divisor(n, ddof, None)?;
+        let mean = self.sum() / divisor::<S::Elem>(n, 0, None)?;
+        let squares = self.fold(S::Elem::zero(), |acc, &x| {
+            let d = x - mean;
+            acc + d * d
+        });
+        Ok(squares / div)
+    }
+
+    /// The standard deviation of all elements, `√var(ddof)`. O(len), two passes.
+    ///
+    /// # Errors
+    ///
+    /// As [`var`](Self::var).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// assert_eq!(tensor![2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0].std(0).unwrap(), 2.0);
+    /// ```
+    pub fn std(&self, ddof: usize) -> Result<S::Elem, ShapeError> {
+        self.var(ddof).map(Float::sqrt)
+    }
+
+    /// The variance along axis `A` (NumPy's `var(axis=A, ddof=ddof)`). Rank R → R − 1; O(len),
+    /// two passes. Keep the axis with `.unsqueeze(Axis::<A>)` on the result (O(1)).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::TooFewElements`] naming the axis unless it is longer than `ddof`;
+    /// [`ErrorKind::Allocation`] if the result cannot be allocated.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let t = tensor![[1.0, 2.0], [3.0, 6.0]];
+    /// assert_eq!(t.var_axis(Axis::<0>, 0).unwrap().to_vec(), [1.0, 4.0]);
+    /// assert_eq!(t.var_axis(Axis::<1>, 1).unwrap().to_vec(), [0.5, 4.5]);
+    /// ```
+    pub fn var_axis<Ax: IsAxis, const O: usize>(
+        &self,
+        _which: Ax,
+        ddof: usize,
+    ) -> Result<Tensor<S::Elem, O>, ShapeError>
+    where
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        let axis = <Rank<R> as RemoveAxis<Ax>>::AXIS;
+        let n = self.shape()[axis];
+        let div: S::Elem = divisor(n, ddof, Some(axis))?;
+        let count: S::Elem = divisor(n, 0, Some(axis))?;
+        let mut out_shape = [0usize; O];
+        parts::remove_axis(self.shape(), axis, &mut out_shape);
+        let squares = if self.lanes_are_strided(axis) {
+            self.axis_squares_streamed(axis, count)?
+        } else {
+            self.reduce_lanes(axis, |data, start, len, step| {
+                let mean = lane_sum(data, start, len, step) / count;
+                lane_squares(data, start, len, step, mean)
+            })
+        };
+        let mut out = Tensor::from_contiguous_vec(squares, out_shape);
+        out.map_inplace(|x| *x = *x / div);
+        Ok(out)
+    }
+
+    /// The standard deviation along axis `A`. Rank R → R − 1; O(len), two passes.
+    ///
+    /// # Errors
+    ///
+    /// As [`var_axis`](Self::var_axis).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let t = tensor![[1.0, 2.0], [3.0, 6.0]];
+    /// assert_eq!(t.std_axis(Axis::<0>, 0).unwrap().to_vec(), [1.0, 2.0]);
+    /// ```
+    pub fn std_axis<Ax: IsAxis, const O: usize>(
+        &self,
+        which: Ax,
+        ddof: usize,
+    ) -> Result<Tensor<S::Elem, O>, ShapeError>
+    where
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        let mut out = self.var_axis(which, ddof)?;
+        out.sqrt_inplace();
+        Ok(out)
+    }
+
+    /// The sums of squared deviations along a strided axis, streamed: the means first (as
+    /// `sum_axis` streams), then each slice along the axis, in memory order, into accumulators
+    /// the size of the result.
+    fn axis_squares_streamed(
+        &self,
+        axis: usize,
+        count: S::Elem,
+    ) -> Result<Vec<S::Elem>, ShapeError> {
+        let rest = R - 1;
+        let (shape, strides) = (self.shape(), self.strides());
+        let mut out_shape = [0usize; MAX_DYN_RANK];
+        let mut in_strides = [0isize; MAX_DYN_RANK];
+        let mut out_strides = [0isize; MAX_DYN_RANK];
+        parts::remove_axis(shape, axis, &mut out_shape[..rest]);
+        parts::remove_axis(strides, axis, &mut in_strides[..rest]);
+        let out_shape = &out_shape[..rest];
+        parts::contiguous_strides(out_shape, crate::Order::RowMajor, &mut out_strides[..rest])?;
+        let mut means = self.axis_sums(axis);
+        means.iter_mut().for_each(|m| *m = *m / count);
+        let mut acc = engine::try_vec(means.len())?;
+        acc.resize(means.len(), S::Elem::zero());
+        let dst = Operand {
+            strides: &out_strides[..rest],
+            offset: 0,
+        };
+        let data = self.view().into_raw_parts().0;
+        for k in 0..shape[axis] {
+            let src = Operand {
+                strides: &in_strides[..rest],
+                offset: self
+                    .offset()
+                    .wrapping_add_signed((k as isize).wrapping_mul(strides[axis])),
+            };
+            engine::zip3_mut(
+                &mut acc,
+                dst,
+                (data, src),
+                (&means, dst),
+                out_shape,
+                &mut |a: &mut S::Elem, &x: &S::Elem, &m: &S::Elem| {
+                    let d = x - m;
+                    *a = *a + d * d;
+                },
+            );
+        }
+        Ok(acc)
+    }
+}
+
+/// # Arg-extremes along an axis (feature `alloc`)
+impl<S: Storage, const R: usize> TensorBase<S, R>
+where
+    S::Elem: PartialOrd,
+{
+    /// The index of the first largest element of each lane along axis `A` (NumPy's
+    /// `argmax(axis=A)`); a lane holding NaN gives the index of its first NaN, as in NumPy.
+    /// Rank R → R − 1, of `usize`; O(len).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Empty`] naming the axis if it has size 0 (NumPy raises too).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, Tensor, tensor};
+    ///
+    /// let t = tensor![[1.0, 9.0, 3.0], [7.0, f64::NAN, 7.0]];
+    /// let rows: Tensor<usize, 1> = t.argmax_axis(Axis::<1>).unwrap();
+    /// assert_eq!(rows.to_vec(), [1, 1]);
+    /// assert_eq!(t.argmax_axis(Axis::<0>).unwrap().to_vec(), [1, 1, 1]);
+    /// ```
+    pub fn argmax_axis<Ax: IsAxis, const O: usize>(
+        &self,
+        which: Ax,
+    ) -> Result<Tensor<usize, O>, ShapeError>
+    where
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        self.arg_axis(which, false)
+    }
+
+    /// The index of the first smallest element of each lane along axis `A` (NumPy's
+    /// `argmin(axis=A)`); NaN as for [`argmax_axis`](Self::argmax_axis). Rank R → R − 1;
+    /// O(len).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Empty`] naming the axis if it has size 0.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let t = tensor![[4, 2, 2], [0, 5, 1]];
+    /// assert_eq!(t.argmin_axis(Axis::<1>).unwrap().to_vec(), [1, 0]);
+    /// ```
+    pub fn argmin_axis<Ax: IsAxis, const O: usize>(
+        &self,
+        which: Ax,
+    ) -> Result<Tensor<usize, O>, ShapeError>
+    where
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        self.arg_axis(which, true)
+    }
+
+    fn arg_axis<Ax: IsAxis, const O: usize>(
+        &self,
+        _which: Ax,
+        smallest: bool,
+    ) -> Result<Tensor<usize, O>, ShapeError>
+    where
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        let axis = <Rank<R> as RemoveAxis<Ax>>::AXIS;
+        if self.shape()[axis] == 0 {
+            return Err(ShapeError::new(ErrorKind::Empty, Some(axis), 1, 0));
+        }
+        let mut out_shape = [0usize; O];
+        parts::remove_axis(self.shape(), axis, &mut out_shape);
+        let out = self.reduce_lanes(axis, |data, start, n, step| {
+            lane_arg(data, start, n, step, smallest)
+        });
+        Ok(Tensor::from_contiguous_vec(out, out_shape))
+    }
+}
+
+/// # Cumulative sums and products (feature `alloc`)
+impl<S: Storage, const R: usize> TensorBase<S, R>
+where
+    S::Elem: Clone,
+{
+    /// The running sums along axis `A` (NumPy's `cumsum(axis=A)`), as a new row-major tensor of
+    /// the same shape. Rank R → R; O(len).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let t = tensor![[1, 2, 3], [4, 5, 6]];
+    /// assert_eq!(t.cumsum(Axis::<1>).to_vec(), [1, 3, 6, 4, 9, 15]);
+    /// assert_eq!(t.cumsum(Axis::<0>).to_vec(), [1, 2, 3, 5, 7, 9]);
+    /// ```
+    #[must_use]
+    pub fn cumsum<Ax: IsAxis>(&self, which: Ax) -> Tensor<S::Elem, R>
+    where
+        S::Elem: core::ops::Add<Output = S::Elem>,
+        Rank<R>: HasAxis<Ax>,
+    {
+        self.scan(which, |prev, x| *x = prev.clone() + x.clone())
+    }
+
+    /// The running products along axis `A` (NumPy's `cumprod(axis=A)`). Rank R → R; O(len).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let t = tensor![[1, 2, 3], [4, 5, 6]];
+    /// assert_eq!(t.cumprod(Axis::<1>).to_vec(), [1, 2, 6, 4, 20, 120]);
+    /// ```
+    #[must_use]
+    pub fn cumprod<Ax: IsAxis>(&self, which: Ax) -> Tensor<S::Elem, R>
+    where
+        S::Elem: core::ops::Mul<Output = S::Elem>,
+        Rank<R>: HasAxis<Ax>,
+    {
+        self.scan(which, |prev, x| *x = prev.clone() * x.clone())
+    }
+
+    fn scan<Ax: IsAxis>(
+        &self,
+        _which: Ax,
+        mut f: impl FnMut(&S::Elem, &mut S::Elem),
+    ) -> Tensor<S::Elem, R>
+    where
+        Rank<R>: HasAxis<Ax>,
+    {
+        let axis = <Rank<R> as HasAxis<Ax>>::AXIS;
+        let mut out = self.to_contiguous();
+        let layout = *out.layout();
+        let data = out.view_mut().into_raw_parts().0;
+        engine::scan_axis(data, layout.shape(), layout.operand(), axis, &mut f);
+        out
+    }
+}
