@@ -20,7 +20,10 @@ use crate::slice::AxisRange;
 use crate::storage::{ReadOnlyStorage, Storage, StorageMut};
 use crate::tensor::TensorBase;
 #[cfg(feature = "alloc")]
-use crate::tensor::{Tensor, TensorView};
+use crate::{
+    storage::OwnedOrMut,
+    tensor::{Tensor, TensorView},
+};
 
 /// A tensor whose rank is known only at run time (at most
 /// [`MAX_DYN_RANK`](crate::layout::MAX_DYN_RANK) axes), over storage `S`.
@@ -1267,14 +1270,15 @@ impl<T, const R: usize> CowTensor<'_, T, R> {
 }
 
 /// # Reshape with a copy when needed (feature `alloc`)
+///
+/// A [`TensorView`] is reshaped by value, so the result lives as long as the data (a temporary
+/// view can be reshaped: `t.view().slice(..)?.reshape(..)`); every other tensor is reshaped by
+/// reference.
 #[cfg(feature = "alloc")]
-impl<S: Storage, const R: usize> TensorBase<S, R>
-where
-    S::Elem: Clone,
-{
+impl<'a, T: Clone, const R: usize> TensorBase<&'a [T], R> {
     /// Reshapes to `shape`: a view when the layout allows one (see
     /// [`reshape_view`](Self::reshape_view)), otherwise an owned C-contiguous copy. One size may
-    /// be [`INFER`](crate::INFER). Rank R → N.
+    /// be [`INFER`](crate::INFER). Rank R → N; O(rank) for a view, O(len) for a copy.
     ///
     /// # Errors
     ///
@@ -1284,7 +1288,7 @@ where
     /// # Examples
     ///
     /// ```
-    /// use ranked::{ErrorKind, INFER, Tensor};
+    /// use ranked::{ErrorKind, INFER, Tensor, s};
     ///
     /// let t = Tensor::from_fn([2, 3], |[i, j]| 3 * i + j);
     /// let r = t.reshape([3, INFER]).unwrap();
@@ -1292,12 +1296,17 @@ where
     /// assert_eq!(r.view().to_vec(), [0, 1, 2, 3, 4, 5]);
     /// let err = t.reshape([4, 2]).unwrap_err();
     /// assert_eq!(err.kind(), ErrorKind::CountMismatch);
+    ///
+    /// // A temporary view reshapes too; a column slice needs a copy.
+    /// let cols = t.view().slice(s![.., 1..]).unwrap().reshape([INFER]).unwrap();
+    /// assert!(!cols.is_view());
+    /// assert_eq!(cols.view().to_vec(), [1, 2, 4, 5]);
     /// ```
     pub fn reshape<const N: usize>(
-        &self,
+        self,
         shape: [usize; N],
-    ) -> Result<CowTensor<'_, S::Elem, N>, ShapeError> {
-        match self.view().reshape_view(shape) {
+    ) -> Result<CowTensor<'a, T, N>, ShapeError> {
+        match self.reshape_view(shape) {
             Ok(view) => Ok(CowTensor::View(view)),
             Err(err) if err.kind() == ErrorKind::NotContiguous => {
                 let copy = self.try_to_contiguous()?;
@@ -1308,6 +1317,96 @@ where
             }
             Err(err) => Err(err),
         }
+    }
+
+    /// Reshapes reading and placing the elements in `order`: [`Order::RowMajor`] is
+    /// [`reshape`](Self::reshape); [`Order::ColumnMajor`] is NumPy's `reshape(.., order='F')`
+    /// (the first axis varies fastest on both sides). A view when the layout allows one, a copy
+    /// otherwise. Rank R → N.
+    ///
+    /// # Errors
+    ///
+    /// As [`reshape`](Self::reshape).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Order, tensor};
+    ///
+    /// let t = tensor![[1, 2, 3], [4, 5, 6]];
+    /// let f = t.view().reshape_with_order([3, 2], Order::ColumnMajor).unwrap();
+    /// // Column-major order of `t` is 1 4 2 5 3 6, laid out column by column into 3 × 2.
+    /// assert_eq!(f.view().to_vec(), [1, 5, 4, 3, 2, 6]);
+    /// ```
+    pub fn reshape_with_order<const N: usize>(
+        self,
+        shape: [usize; N],
+        order: Order,
+    ) -> Result<CowTensor<'a, T, N>, ShapeError> {
+        match order {
+            Order::RowMajor => self.reshape(shape),
+            Order::ColumnMajor => {
+                let mut reversed = shape;
+                reversed.reverse();
+                Ok(match self.reversed_axes().reshape(reversed)? {
+                    CowTensor::View(v) => CowTensor::View(v.reversed_axes()),
+                    CowTensor::Owned(t) => CowTensor::Owned(t.reversed_axes()),
+                })
+            }
+        }
+    }
+}
+
+/// # Reshape with a copy when needed (feature `alloc`)
+#[cfg(feature = "alloc")]
+impl<S: OwnedOrMut, const R: usize> TensorBase<S, R>
+where
+    S::Elem: Clone,
+{
+    /// Reshapes to `shape` (see the [`TensorView`] form): a view of `self` when the layout
+    /// allows one, otherwise an owned C-contiguous copy. Rank R → N.
+    ///
+    /// # Errors
+    ///
+    /// As the [`TensorView`] form.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{INFER, Tensor};
+    ///
+    /// let t: Tensor<u8, 2> = Tensor::zeros([4, 6]);
+    /// assert_eq!(t.reshape([INFER, 3]).unwrap().view().shape(), &[8, 3]);
+    /// assert!(!t.view().t().reshape([INFER]).unwrap().is_view());
+    /// ```
+    pub fn reshape<const N: usize>(
+        &self,
+        shape: [usize; N],
+    ) -> Result<CowTensor<'_, S::Elem, N>, ShapeError> {
+        self.view().reshape(shape)
+    }
+
+    /// Reshapes reading and placing the elements in `order` (see the [`TensorView`] form).
+    ///
+    /// # Errors
+    ///
+    /// As [`reshape`](Self::reshape).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Order, Tensor};
+    ///
+    /// let t = Tensor::from_fn([2, 2], |[i, j]| 2 * i + j);
+    /// let f = t.reshape_with_order([4], Order::ColumnMajor).unwrap();
+    /// assert_eq!(f.view().to_vec(), [0, 2, 1, 3]);
+    /// ```
+    pub fn reshape_with_order<const N: usize>(
+        &self,
+        shape: [usize; N],
+        order: Order,
+    ) -> Result<CowTensor<'_, S::Elem, N>, ShapeError> {
+        self.view().reshape_with_order(shape, order)
     }
 }
 

@@ -81,6 +81,7 @@
 #[cfg(feature = "alloc")]
 extern crate alloc;
 
+mod construct;
 mod dynamic;
 mod engine;
 pub mod error;

@@ -96,6 +96,29 @@ pub unsafe trait StorageMut: Storage {
     fn as_mut_slice(&mut self) -> &mut [Self::Elem];
 }
 
+/// Every storage but the read-only slice `&[T]`: the tensors that
+/// [`reshape`](crate::TensorBase::reshape) borrows (a [`TensorView`](crate::TensorView) is
+/// reshaped by value instead, so that the result outlives a temporary view). Sealed.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::storage::OwnedOrMut;
+///
+/// fn owned_or_mut<S: OwnedOrMut>() {}
+/// owned_or_mut::<Vec<f32>>();
+/// owned_or_mut::<&mut [f32]>();
+/// ```
+pub trait OwnedOrMut: Storage {}
+
+#[cfg(feature = "alloc")]
+impl<T> OwnedOrMut for Vec<T> {}
+#[cfg(feature = "alloc")]
+impl<T> OwnedOrMut for Arc<[T]> {}
+impl<T> OwnedOrMut for &mut [T] {}
+impl<T, const N: usize> OwnedOrMut for [T; N] {}
+impl<T, N: ArrayLength> OwnedOrMut for GenericArray<T, N> {}
+
 /// Storage that can never be written through: `&[T]` and `Arc<[T]>`.
 ///
 /// Only tensors over such storage may hold layouts that map several indices to one element
