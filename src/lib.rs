@@ -96,6 +96,7 @@ pub mod slice;
 pub mod storage;
 mod tensor;
 mod view;
+pub mod zip;
 
 #[cfg(feature = "alloc")]
 pub use dynamic::{CowTensor, DynTensor};
@@ -115,6 +116,7 @@ pub use slice::NewAxis;
 pub use tensor::{ArrayTensor, GenericTensor, TensorBase, TensorView, TensorViewMut};
 #[cfg(feature = "alloc")]
 pub use tensor::{SharedTensor, Tensor};
+pub use zip::Zip;
 
 /// Re-export of the `typenum` version this crate uses, so user code and ours agree.
 pub use typenum;

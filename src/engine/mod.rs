@@ -319,6 +319,61 @@ impl<const K: usize> Prepared<K> {
     }
 }
 
+/// Calls `f` with the positions of corresponding elements of `K` operands of one shape, in
+/// any order (axes simplified as for the other order-free loops, led by operand `lead`). A run
+/// in which every operand has stride 1 is a plain counted loop with one increment, which the
+/// compiler can vectorise. The n-ary `Zip` walks its operands with this.
+pub(crate) fn zip_positions<const K: usize>(
+    shape: &[usize],
+    ops: [Operand<'_>; K],
+    lead: usize,
+    f: &mut impl FnMut([usize; K]),
+) {
+    let Some(plan) = Prepared::new(shape, ops, lead) else {
+        return walk_n(shape, ops, f);
+    };
+    plan.runs(&mut |start, n, strides| {
+        if strides.iter().all(|&s| s == 1) {
+            for i in 0..n {
+                f(start.map(|p| p + i));
+            }
+        } else {
+            let mut p = start;
+            for _ in 0..n {
+                f(p);
+                for k in 0..K {
+                    p[k] = p[k].wrapping_add_signed(strides[k]);
+                }
+            }
+        }
+    });
+}
+
+/// [`zip_positions`] in logical order, for ranks beyond [`MAX_DYN_RANK`].
+fn walk_n<const K: usize>(shape: &[usize], ops: [Operand<'_>; K], f: &mut impl FnMut([usize; K])) {
+    fn from<const K: usize>(
+        shape: &[usize],
+        axis: usize,
+        ops: &[Operand<'_>; K],
+        p: [usize; K],
+        f: &mut impl FnMut([usize; K]),
+    ) {
+        if axis == shape.len() {
+            return f(p);
+        }
+        let mut q = p;
+        for _ in 0..shape[axis] {
+            from(shape, axis + 1, ops, q, f);
+            for k in 0..K {
+                q[k] = q[k].wrapping_add_signed(ops[k].strides[axis]);
+            }
+        }
+    }
+    if !shape.contains(&0) {
+        from(shape, 0, &ops, ops.map(|o| o.offset), f);
+    }
+}
+
 /// Calls `f` on every element of a writable operand, in any order.
 pub(crate) fn for_each_mut<T>(
     data: &mut [T],
