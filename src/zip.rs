@@ -51,7 +51,7 @@ pub trait ZipPart: sealed::Sealed {
     /// `pos` is a position of the operand's layout (broadcast or not); for a writable operand,
     /// each position is asked for once.
     #[doc(hidden)]
-    unsafe fn item(&mut self, pos: usize) -> Self::Item;
+    unsafe fn item(&self, pos: usize) -> Self::Item;
 }
 
 /// A read operand of a [`Zip`]: the closure gets `&T`.
@@ -104,7 +104,7 @@ impl<'a, T, const R: usize> ZipPart for Input<'a, T, R> {
         )
     }
     #[inline(always)]
-    unsafe fn item(&mut self, pos: usize) -> &'a T {
+    unsafe fn item(&self, pos: usize) -> &'a T {
         // SAFETY: `pos` is a position of this operand's layout (the caller's contract), which
         // is valid for `data` (invariant 1 of the tensor it came from); a broadcast of a valid
         // layout reaches the same positions.
@@ -123,7 +123,7 @@ impl<'a, T, const R: usize> ZipPart for Output<'a, T, R> {
         )
     }
     #[inline(always)]
-    unsafe fn item(&mut self, pos: usize) -> &'a mut T {
+    unsafe fn item(&self, pos: usize) -> &'a mut T {
         // SAFETY: `pos` is a position of this operand's layout, valid for the borrowed slice
         // (invariant 1); the layout is unique (invariant 2, writable storage) and the operand
         // is never broadcast (checked before the walk), and each position is asked for once
@@ -135,8 +135,9 @@ impl<'a, T, const R: usize> ZipPart for Output<'a, T, R> {
 
 // SAFETY: an `Output` hands out `&mut T` to distinct elements, like `core::slice::IterMut`.
 unsafe impl<T: Send, const R: usize> Send for Output<'_, T, R> {}
-// SAFETY: a shared `Output` gives no access to elements.
-unsafe impl<T: Sync, const R: usize> Sync for Output<'_, T, R> {}
+// SAFETY: a shared `Output` hands out `&mut T` (to distinct elements) on the threads that
+// share it (`Zip::par_for_each`), which is moving mutable access there: `T: Send` as well.
+unsafe impl<T: Send + Sync, const R: usize> Sync for Output<'_, T, R> {}
 
 /// Lock-step iteration over up to six tensors, broadcasting them together (ndarray's `Zip`,
 /// NumPy's `nditer`). The result rank `R` is the largest operand rank.
@@ -408,7 +409,7 @@ macro_rules! zip_arity {
             /// ```
             pub fn for_each(self, mut f: impl FnMut($($P::Item),+)) -> Result<(), ShapeError> {
                 let (strides, offsets, lead) = self.prepare()?;
-                let ($(mut $p,)+) = self.parts;
+                let ($($p,)+) = self.parts;
                 let ops = [$(Operand { strides: &strides[$i][..R], offset: offsets[$i] }),+];
                 engine::zip_positions(&self.shape, ops, lead, &mut |pos: [usize; $n]| {
                     // SAFETY: the engine hands out positions of each operand's broadcast
@@ -416,6 +417,56 @@ macro_rules! zip_arity {
                     // broadcast (checked by `prepare`), so each of their positions comes once.
                     f($(unsafe { $p.item(pos[$i]) }),+)
                 });
+                Ok(())
+            }
+
+            /// [`for_each`](Self::for_each) on rayon's threads (feature `rayon`): the shape is
+            /// cut along one axis into pieces fixed by the shape alone, each walked as
+            /// `for_each` walks. Below 65,536 elements it runs on the calling thread.
+            ///
+            /// # Errors
+            ///
+            /// As [`for_each`](Self::for_each).
+            ///
+            /// # Examples
+            ///
+            /// ```
+            /// use ranked::{Tensor, Zip};
+            ///
+            /// let a: Tensor<f32, 2> = Tensor::ones([512, 256]);
+            /// let mut out: Tensor<f32, 2> = Tensor::zeros([512, 256]);
+            /// Zip::from_mut(&mut out).and(&a).par_for_each(|o, &x| *o = 2.0 * x).unwrap();
+            /// assert_eq!(out.sum(), 2.0 * 512.0 * 256.0);
+            /// ```
+            #[cfg(feature = "rayon")]
+            pub fn par_for_each(self, f: impl Fn($($P::Item),+) + Sync) -> Result<(), ShapeError>
+            where
+                $($P: Sync,)+
+            {
+                let (strides, offsets, lead) = self.prepare()?;
+                let parts = &self.parts;
+                let shape = &self.shape;
+                let ops = [$(Operand { strides: &strides[$i][..R], offset: offsets[$i] }),+];
+                let leaf = |axis: usize, range: core::ops::Range<usize>| {
+                    let mut piece = *shape;
+                    piece[axis] = range.len();
+                    let start = range.start as isize;
+                    let sub = ops.map(|o| Operand {
+                        strides: o.strides,
+                        offset: o.offset.wrapping_add_signed(start.wrapping_mul(o.strides[axis])),
+                    });
+                    engine::zip_positions(&piece, sub, lead, &mut |pos: [usize; $n]| {
+                        // SAFETY: as in `for_each`: the pieces are disjoint index ranges of
+                        // one axis, so every index of the shape is visited once overall.
+                        f($(unsafe { parts.$i.item(pos[$i]) }),+)
+                    });
+                };
+                if engine::par::split(shape, ops[lead], &leaf, &|(), ()| ()).is_none() {
+                    engine::zip_positions(shape, ops, lead, &mut |pos: [usize; $n]| {
+                        // SAFETY: as in `for_each`.
+                        f($(unsafe { parts.$i.item(pos[$i]) }),+)
+                    });
+                }
                 Ok(())
             }
 
@@ -470,7 +521,7 @@ macro_rules! zip_arity {
                 let len = out_layout.try_len()?;
                 let mut out = engine::try_vec::<U>(len)?;
                 let spare = out.spare_capacity_mut();
-                let ($(mut $p,)+) = self.parts;
+                let ($($p,)+) = self.parts;
                 let ops = [out_layout.operand(), $(Operand { strides: &strides[$i][..R], offset: offsets[$i] }),+];
                 engine::zip_positions(&self.shape, ops, 0, &mut |pos: [usize; $n + 1]| {
                     // SAFETY: as in `for_each`.

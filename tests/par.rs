@@ -123,3 +123,83 @@ fn par_zip_map_of_extreme_sizes_returns_errors_not_panics() {
     let err = long.par_zip_map(&long, |x, y| x + y).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::Allocation);
 }
+
+mod by_axis {
+    use ranked::{Axis, ErrorKind, Tensor, Zip};
+    use rayon::prelude::*;
+
+    #[test]
+    fn parallel_sub_view_iterators_match_the_sequential_ones() {
+        let t: Tensor<f64, 3> =
+            Tensor::from_fn([37, 64, 33], |[i, j, k]| (i * 7 + j * 3 + k) as f64);
+        let seq: Vec<f64> = t.outer_iter().map(|m| m.sum()).collect();
+        let par: Vec<f64> = t.par_outer_iter().map(|m| m.sum()).collect();
+        assert_eq!(seq, par);
+        let seq: Vec<f64> = t.lanes(Axis::<1>).map(|l| l.max()).collect();
+        let par: Vec<f64> = t.par_lanes(Axis::<1>).map(|l| l.max()).collect();
+        assert_eq!(seq, par);
+        assert_eq!(t.par_axis_iter(Axis::<2>).len(), 33);
+        let chunks: Vec<usize> = t
+            .par_axis_chunks_iter(Axis::<0>, 5)
+            .map(|c| c.len())
+            .collect();
+        assert_eq!(chunks.iter().sum::<usize>(), t.len());
+        assert_eq!(t.par_windows([36, 1, 33]).count(), 2 * 64);
+        // `enumerate` keeps the order (an indexed parallel iterator).
+        let firsts: Vec<(usize, f64)> = t
+            .par_outer_iter()
+            .enumerate()
+            .map(|(i, m)| (i, m[[0, 0]]))
+            .collect();
+        assert!(firsts.iter().all(|&(i, x)| x == (i * 7) as f64));
+    }
+
+    #[test]
+    fn parallel_mutable_pieces_are_disjoint() {
+        let mut t: Tensor<u32, 2> = Tensor::zeros([1000, 300]);
+        t.par_outer_iter_mut()
+            .enumerate()
+            .for_each(|(i, mut row)| row.fill(i as u32));
+        assert_eq!(t.sum(), 300 * (999 * 1000 / 2));
+        t.par_lanes_mut(Axis::<1>)
+            .unwrap()
+            .for_each(|mut lane| lane[[0]] = 0);
+        assert_eq!(t.view().select(Axis::<1>, 0).unwrap().sum(), 0);
+        let err = t.par_axis_iter_mut(Axis::<1>).unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Interleaved);
+        let mut tr = t.view_mut().t(); // its second axis is the outer one in memory
+        tr.par_axis_iter_mut(Axis::<1>)
+            .unwrap()
+            .for_each(|mut col| col.fill(1));
+        assert_eq!(t.sum(), 300_000);
+        t.par_axis_chunks_iter_mut(Axis::<0>, 7)
+            .unwrap()
+            .for_each(|mut c| c.fill(2));
+        assert_eq!(t.sum(), 600_000);
+    }
+
+    #[test]
+    fn zip_par_for_each_matches_for_each() {
+        let a: Tensor<f32, 2> = Tensor::from_fn([700, 300], |[i, j]| (i + 2 * j) as f32);
+        let b: Tensor<f32, 1> = Tensor::from_fn([300], |[j]| j as f32);
+        let mut seq: Tensor<f32, 2> = Tensor::zeros([700, 300]);
+        let mut par: Tensor<f32, 2> = Tensor::zeros([700, 300]);
+        let flipped = a.view().flip(Axis::<0>);
+        Zip::from_mut(&mut seq)
+            .and(&flipped)
+            .and(&b)
+            .for_each(|o, &x, &y| *o = x * 2.0 + y)
+            .unwrap();
+        Zip::from_mut(&mut par)
+            .and(&flipped)
+            .and(&b)
+            .par_for_each(|o, &x, &y| *o = x * 2.0 + y)
+            .unwrap();
+        assert_eq!(seq, par);
+        let err = Zip::from_mut(&mut par)
+            .and(&b.view().unsqueeze(Axis::<1>))
+            .par_for_each(|_, _| ())
+            .unwrap_err();
+        assert_eq!(err.operand(), Some(1));
+    }
+}

@@ -134,6 +134,13 @@ impl<'a, T, L: ViewLayout> AxisIter<'a, T, L> {
         }
     }
 
+    /// Items `..index` and `index..` of what remains, as two iterators.
+    #[cfg(feature = "rayon")]
+    pub(super) fn split(self, index: usize) -> (Self, Self) {
+        let mid = self.front + index.min(self.back - self.front);
+        (Self { back: mid, ..self }, Self { front: mid, ..self })
+    }
+
     fn item(&self, k: usize) -> L::View<'a, T> {
         // SAFETY: piece `k < len()` of a grid over a layout valid for `data` (the constructor's
         // contract) holds elements of that layout only, so it is valid for `data` (invariant 1).
@@ -227,6 +234,36 @@ impl<'a, T, L: ViewLayout> AxisIterMut<'a, T, L> {
             front: 0,
             marker: PhantomData,
         })
+    }
+
+    /// Items `..index` and `index..` of what remains, as two iterators. Their items are
+    /// distinct pieces, so their memory bands stay disjoint.
+    #[cfg(feature = "rayon")]
+    pub(super) fn split(self, index: usize) -> (Self, Self) {
+        let mid = self.front + index.min(self.back - self.front);
+        let Self {
+            base,
+            grid,
+            front,
+            back,
+            ..
+        } = self;
+        (
+            Self {
+                base,
+                grid,
+                front,
+                back: mid,
+                marker: PhantomData,
+            },
+            Self {
+                base,
+                grid,
+                front: mid,
+                back,
+                marker: PhantomData,
+            },
+        )
     }
 
     fn item(&mut self, k: usize) -> L::ViewMut<'a, T> {

@@ -17,8 +17,12 @@ use core::ptr::NonNull;
 use crate::layout::{DynLayout, DynShape, Layout, MAX_DYN_RANK, parts};
 
 mod axis;
+#[cfg(feature = "rayon")]
+mod par;
 
 pub use axis::{AxisIter, AxisIterMut, ViewLayout};
+#[cfg(feature = "rayon")]
+pub use par::ParAxisIter;
 
 mod sealed {
     /// Keeps [`Walk`](super::Walk) closed, and hides how the iterators read a layout.
