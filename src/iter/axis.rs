@@ -16,7 +16,7 @@ use super::Walk;
 use crate::dynamic::{DynTensorBase, DynTensorView, DynTensorViewMut};
 use crate::error::ShapeError;
 use crate::layout::{DynLayout, Grid, Layout, Piece};
-use crate::rank::{HasAxis, IsAxis, Rank, RemoveAxis};
+use crate::rank::{Axis, HasAxis, IsAxis, Rank, RemoveAxis};
 use crate::storage::{Storage, StorageMut};
 use crate::tensor::{TensorBase, TensorView, TensorViewMut};
 
@@ -363,9 +363,9 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// ```
     pub fn outer_iter<const O: usize>(&self) -> AxisIter<'_, S::Elem, Layout<O>>
     where
-        Rank<R>: RemoveAxis<crate::Axis<0>, Out = Rank<O>>,
+        Rank<R>: RemoveAxis<Axis<0>, Out = Rank<O>>,
     {
-        self.axis_iter(crate::Axis::<0>)
+        self.axis_iter(Axis::<0>)
     }
 
     /// The sub-views at each index of `axis`, in order (ndarray's `axis_iter`, PyTorch's
@@ -590,9 +590,9 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     pub fn outer_iter_mut<const O: usize>(&mut self) -> AxisIterMut<'_, S::Elem, Layout<O>>
     where
         S: StorageMut,
-        Rank<R>: RemoveAxis<crate::Axis<0>, Out = Rank<O>>,
+        Rank<R>: RemoveAxis<Axis<0>, Out = Rank<O>>,
     {
-        self.axis_iter_mut(crate::Axis::<0>)
+        self.axis_iter_mut(Axis::<0>)
     }
 
     /// [`outer_iter_mut`](Self::outer_iter_mut), returning an error instead of panicking.
@@ -617,9 +617,9 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     ) -> Result<AxisIterMut<'_, S::Elem, Layout<O>>, ShapeError>
     where
         S: StorageMut,
-        Rank<R>: RemoveAxis<crate::Axis<0>, Out = Rank<O>>,
+        Rank<R>: RemoveAxis<Axis<0>, Out = Rank<O>>,
     {
-        self.try_axis_iter_mut(crate::Axis::<0>)
+        self.try_axis_iter_mut(Axis::<0>)
     }
 
     /// The mutable sub-views at each index of `axis`. Rank R → items of rank R − 1.
@@ -833,7 +833,7 @@ impl<S: Storage> TensorBase<S, 2> {
     /// assert_eq!(maxima, [2, 4]);
     /// ```
     pub fn rows(&self) -> AxisIter<'_, S::Elem, Layout<1>> {
-        self.axis_iter(crate::Axis::<0>)
+        self.axis_iter(Axis::<0>)
     }
 
     /// The columns of a matrix, as rank-1 views (ndarray's `columns`). O(1) to make, O(1) per
@@ -849,7 +849,7 @@ impl<S: Storage> TensorBase<S, 2> {
     /// assert_eq!(sums, [4, 6]);
     /// ```
     pub fn columns(&self) -> AxisIter<'_, S::Elem, Layout<1>> {
-        self.axis_iter(crate::Axis::<1>)
+        self.axis_iter(Axis::<1>)
     }
 
     /// The rows of a matrix, as mutable rank-1 views.
@@ -875,7 +875,7 @@ impl<S: Storage> TensorBase<S, 2> {
     where
         S: StorageMut,
     {
-        self.axis_iter_mut(crate::Axis::<0>)
+        self.axis_iter_mut(Axis::<0>)
     }
 
     /// The columns of a matrix, as mutable rank-1 views.
@@ -901,7 +901,7 @@ impl<S: Storage> TensorBase<S, 2> {
     where
         S: StorageMut,
     {
-        self.axis_iter_mut(crate::Axis::<1>)
+        self.axis_iter_mut(Axis::<1>)
     }
 }
 

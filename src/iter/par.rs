@@ -9,7 +9,7 @@ use rayon::iter::{IndexedParallelIterator, IntoParallelIterator, ParallelIterato
 use super::axis::{AxisIter, AxisIterMut, ViewLayout};
 use crate::error::ShapeError;
 use crate::layout::Layout;
-use crate::rank::{HasAxis, IsAxis, Rank, RemoveAxis};
+use crate::rank::{Axis, HasAxis, IsAxis, Rank, RemoveAxis};
 use crate::storage::{Storage, StorageMut};
 use crate::tensor::TensorBase;
 
@@ -165,7 +165,7 @@ where
     /// ```
     pub fn par_outer_iter<const O: usize>(&self) -> ParAxisIter<AxisIter<'_, S::Elem, Layout<O>>>
     where
-        Rank<R>: RemoveAxis<crate::Axis<0>, Out = Rank<O>>,
+        Rank<R>: RemoveAxis<Axis<0>, Out = Rank<O>>,
     {
         ParAxisIter(self.outer_iter())
     }
@@ -291,7 +291,7 @@ where
         &mut self,
     ) -> ParAxisIter<AxisIterMut<'_, S::Elem, Layout<O>>>
     where
-        Rank<R>: RemoveAxis<crate::Axis<0>, Out = Rank<O>>,
+        Rank<R>: RemoveAxis<Axis<0>, Out = Rank<O>>,
     {
         ParAxisIter(self.outer_iter_mut())
     }

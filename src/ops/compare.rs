@@ -38,7 +38,7 @@ mod sealed {
 /// ```
 #[diagnostic::on_unimplemented(
     message = "a tensor of `{T}` cannot be compared with `{Self}`",
-    label = "expected a `&` tensor of `{T}` or a `{T}` scalar",
+    label = "expected a tensor of `{T}` by reference, or a `{T}`",
     note = "compare with another tensor by reference (`a.gt(&b)`) or with a number of the element type (`a.gt(0.5)`)"
 )]
 #[cfg(feature = "alloc")]
@@ -93,54 +93,157 @@ impl<T: Scalar, const R: usize> Comparand<T, R> for T {
     }
 }
 
-/// Generates the six comparisons.
-macro_rules! comparisons {
-    ($($name:ident $bound:ident $op:tt $numpy:literal $example:literal;)*) => {
-        /// # Comparisons (feature `alloc`)
-        ///
-        /// Element-wise comparisons producing a `bool` tensor (a mask), against another tensor
-        /// (both broadcast; the result has the larger rank, or an error if the shapes do not
-        /// broadcast) or against a scalar. NaN compares as IEEE 754 says: unequal to
-        /// everything, neither less nor greater. O(len).
-        #[cfg(feature = "alloc")]
-        impl<S: Storage, const R: usize> TensorBase<S, R> {
-            $(
-                #[doc = concat!("`self ", stringify!($op), " rhs` element-wise (NumPy's `", $numpy, "`, PyTorch's `", stringify!($name), "`).")]
-                ///
-                /// Against a tensor the result is a `Result` (the shapes may not broadcast:
-                /// [`ErrorKind::BroadcastMismatch`](crate::ErrorKind::BroadcastMismatch));
-                /// against a scalar it is the mask itself.
-                ///
-                /// # Examples
-                ///
-                /// ```
-                /// use ranked::tensor;
-                ///
-                /// let t = tensor![[1, 2], [3, 4]];
-                #[doc = concat!("assert_eq!(t.", stringify!($name), "(2).to_vec(), ", $example, ");")]
-                #[doc = concat!("let m = t.", stringify!($name), "(&tensor![2, 2]).unwrap();")]
-                #[doc = concat!("assert_eq!(m.to_vec(), ", $example, ");")]
-                #[doc = concat!("assert!(t.", stringify!($name), "(&tensor![1, 2, 3]).is_err());")]
-                /// ```
-                pub fn $name<C>(&self, rhs: C) -> C::Output
-                where
-                    S::Elem: $bound,
-                    C: Comparand<S::Elem, R>,
-                {
-                    rhs.compare(self, |x, y| x $op y)
-                }
-            )*
-        }
-    };
-}
+/// # Comparisons (feature `alloc`)
+///
+/// Element-wise comparisons producing a `bool` tensor (a mask), against another tensor (both
+/// broadcast; the result has the larger rank, or an error if the shapes do not broadcast) or
+/// against a scalar. NaN compares as IEEE 754 says: unequal to everything, neither less nor
+/// greater. O(len).
+#[cfg(feature = "alloc")]
+impl<S: Storage, const R: usize> TensorBase<S, R> {
+    /// `self == rhs` element-wise (NumPy's `equal`, PyTorch's `eq`). Against a tensor
+    /// the result is a `Result` (the shapes may not broadcast:
+    /// [`ErrorKind::BroadcastMismatch`](crate::ErrorKind::BroadcastMismatch)); against a scalar
+    /// it is the mask itself.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let t = tensor![[1, 2], [3, 4]];
+    /// assert_eq!(t.eq(2).to_vec(), [false, true, false, false]);
+    /// let m = t.eq(&tensor![2, 2]).unwrap();
+    /// assert_eq!(m.to_vec(), [false, true, false, false]);
+    /// assert!(t.eq(&tensor![1, 2, 3]).is_err());
+    /// ```
+    pub fn eq<C>(&self, rhs: C) -> C::Output
+    where
+        S::Elem: PartialEq,
+        C: Comparand<S::Elem, R>,
+    {
+        rhs.compare(self, |x, y| x == y)
+    }
 
-comparisons! {
-    eq PartialEq == "equal" "[false, true, false, false]";
-    ne PartialEq != "not_equal" "[true, false, true, true]";
-    lt PartialOrd < "less" "[true, false, false, false]";
-    le PartialOrd <= "less_equal" "[true, true, false, false]";
-    gt PartialOrd > "greater" "[false, false, true, true]";
-    ge PartialOrd >= "greater_equal" "[false, true, true, true]";
+    /// `self != rhs` element-wise (NumPy's `not_equal`, PyTorch's `ne`). Against a tensor
+    /// the result is a `Result` (the shapes may not broadcast:
+    /// [`ErrorKind::BroadcastMismatch`](crate::ErrorKind::BroadcastMismatch)); against a scalar
+    /// it is the mask itself.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let t = tensor![[1, 2], [3, 4]];
+    /// assert_eq!(t.ne(2).to_vec(), [true, false, true, true]);
+    /// let m = t.ne(&tensor![2, 2]).unwrap();
+    /// assert_eq!(m.to_vec(), [true, false, true, true]);
+    /// assert!(t.ne(&tensor![1, 2, 3]).is_err());
+    /// ```
+    pub fn ne<C>(&self, rhs: C) -> C::Output
+    where
+        S::Elem: PartialEq,
+        C: Comparand<S::Elem, R>,
+    {
+        rhs.compare(self, |x, y| x != y)
+    }
+
+    /// `self < rhs` element-wise (NumPy's `less`, PyTorch's `lt`). Against a tensor
+    /// the result is a `Result` (the shapes may not broadcast:
+    /// [`ErrorKind::BroadcastMismatch`](crate::ErrorKind::BroadcastMismatch)); against a scalar
+    /// it is the mask itself.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let t = tensor![[1, 2], [3, 4]];
+    /// assert_eq!(t.lt(2).to_vec(), [true, false, false, false]);
+    /// let m = t.lt(&tensor![2, 2]).unwrap();
+    /// assert_eq!(m.to_vec(), [true, false, false, false]);
+    /// assert!(t.lt(&tensor![1, 2, 3]).is_err());
+    /// ```
+    pub fn lt<C>(&self, rhs: C) -> C::Output
+    where
+        S::Elem: PartialOrd,
+        C: Comparand<S::Elem, R>,
+    {
+        rhs.compare(self, |x, y| x < y)
+    }
+
+    /// `self <= rhs` element-wise (NumPy's `less_equal`, PyTorch's `le`). Against a tensor
+    /// the result is a `Result` (the shapes may not broadcast:
+    /// [`ErrorKind::BroadcastMismatch`](crate::ErrorKind::BroadcastMismatch)); against a scalar
+    /// it is the mask itself.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let t = tensor![[1, 2], [3, 4]];
+    /// assert_eq!(t.le(2).to_vec(), [true, true, false, false]);
+    /// let m = t.le(&tensor![2, 2]).unwrap();
+    /// assert_eq!(m.to_vec(), [true, true, false, false]);
+    /// assert!(t.le(&tensor![1, 2, 3]).is_err());
+    /// ```
+    pub fn le<C>(&self, rhs: C) -> C::Output
+    where
+        S::Elem: PartialOrd,
+        C: Comparand<S::Elem, R>,
+    {
+        rhs.compare(self, |x, y| x <= y)
+    }
+
+    /// `self > rhs` element-wise (NumPy's `greater`, PyTorch's `gt`). Against a tensor
+    /// the result is a `Result` (the shapes may not broadcast:
+    /// [`ErrorKind::BroadcastMismatch`](crate::ErrorKind::BroadcastMismatch)); against a scalar
+    /// it is the mask itself.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let t = tensor![[1, 2], [3, 4]];
+    /// assert_eq!(t.gt(2).to_vec(), [false, false, true, true]);
+    /// let m = t.gt(&tensor![2, 2]).unwrap();
+    /// assert_eq!(m.to_vec(), [false, false, true, true]);
+    /// assert!(t.gt(&tensor![1, 2, 3]).is_err());
+    /// ```
+    pub fn gt<C>(&self, rhs: C) -> C::Output
+    where
+        S::Elem: PartialOrd,
+        C: Comparand<S::Elem, R>,
+    {
+        rhs.compare(self, |x, y| x > y)
+    }
+
+    /// `self >= rhs` element-wise (NumPy's `greater_equal`, PyTorch's `ge`). Against a tensor
+    /// the result is a `Result` (the shapes may not broadcast:
+    /// [`ErrorKind::BroadcastMismatch`](crate::ErrorKind::BroadcastMismatch)); against a scalar
+    /// it is the mask itself.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let t = tensor![[1, 2], [3, 4]];
+    /// assert_eq!(t.ge(2).to_vec(), [false, true, true, true]);
+    /// let m = t.ge(&tensor![2, 2]).unwrap();
+    /// assert_eq!(m.to_vec(), [false, true, true, true]);
+    /// assert!(t.ge(&tensor![1, 2, 3]).is_err());
+    /// ```
+    pub fn ge<C>(&self, rhs: C) -> C::Output
+    where
+        S::Elem: PartialOrd,
+        C: Comparand<S::Elem, R>,
+    {
+        rhs.compare(self, |x, y| x >= y)
+    }
 }
 
 /// Picks `a` where `mask` is `true` and `b` where it is `false`, broadcasting all three
