@@ -426,3 +426,109 @@ pub fn view_chain(t: &Tensor<f32, 4>) -> usize {
     let out: TensorView<'_, f32, 6> = v.broadcast_to([3, a, b, c, 2, e / 2]).unwrap();
     out.len()
 }
+
+/// B10: sum of the sums of the sub-views along the first axis (`outer_iter`).
+pub fn b10(d: &Data4) -> Case<'_> {
+    Case {
+        id: "B10 sum over outer_iter".to_string(),
+        contenders: vec![
+            contender("ranked", move || {
+                let s: f32 = black_box(&d.ours).outer_iter().map(|v| v.sum()).sum();
+                black_box(s);
+            }),
+            contender("ndarray Ix4", move || {
+                let s: f32 = black_box(&d.nd).outer_iter().map(|v| v.sum()).sum();
+                black_box(s);
+            }),
+        ],
+    }
+}
+
+/// B11: a three-operand Zip writing `out = a · b + 1`.
+pub fn b11<'a>(d: &'a Data4, e: &'a Data4) -> Case<'a> {
+    let shape = *d.ours.shape();
+    let mut out: Tensor<f32, 4> = Tensor::zeros(shape);
+    let mut nd_out: Array<f32, Ix4> = Array::zeros(shape);
+    Case {
+        id: "B11 Zip of three operands".to_string(),
+        contenders: vec![
+            contender("ranked", move || {
+                ranked::Zip::from_mut(&mut out)
+                    .and(&d.ours)
+                    .and(&e.ours)
+                    .for_each(|o, &x, &y| *o = x * y + 1.0)
+                    .unwrap();
+                black_box(&out);
+            }),
+            contender("ndarray Ix4", move || {
+                ndarray::Zip::from(&mut nd_out)
+                    .and(&d.nd)
+                    .and(&e.nd)
+                    .for_each(|o, &x, &y| *o = x * y + 1.0);
+                black_box(&nd_out);
+            }),
+        ],
+    }
+}
+
+/// B12: `concatenate` of four 16 MiB blocks (1024 × 4096 f32 each) along the first axis.
+pub fn b12() -> Case<'static> {
+    let blocks: Vec<Tensor<f32, 2>> = (0..4)
+        .map(|b| Tensor::from_fn([1024, 4096], |[i, j]| (b * 7 + i + j) as f32))
+        .collect();
+    let nd_blocks: Vec<Array<f32, ndarray::Ix2>> = blocks
+        .iter()
+        .map(|t| Array::from_shape_vec((1024, 4096), t.to_vec()).unwrap())
+        .collect();
+    Case {
+        id: "B12 concatenate four 16 MiB blocks".to_string(),
+        contenders: vec![
+            contender("ranked", move || {
+                let views: Vec<TensorView<'_, f32, 2>> = blocks.iter().map(|b| b.view()).collect();
+                black_box(ranked::concatenate(Axis::<0>, &views).unwrap());
+            }),
+            contender("ndarray Ix2", move || {
+                let views: Vec<_> = nd_blocks.iter().map(|b| b.view()).collect();
+                black_box(ndarray::concatenate(NdAxis(0), &views).unwrap());
+            }),
+        ],
+    }
+}
+
+/// B13: `var_axis` (population variance) along each axis.
+pub fn b13(d: &Data4) -> Vec<Case<'_>> {
+    (0..4)
+        .map(|axis| Case {
+            id: format!("B13 var along axis {axis}"),
+            contenders: vec![
+                contender("ranked", move || {
+                    let v = match axis {
+                        0 => d.ours.var_axis(Axis::<0>, 0),
+                        1 => d.ours.var_axis(Axis::<1>, 0),
+                        2 => d.ours.var_axis(Axis::<2>, 0),
+                        _ => d.ours.var_axis(Axis::<3>, 0),
+                    };
+                    black_box(v.unwrap());
+                }),
+                contender("ndarray Ix4", move || {
+                    black_box(d.nd.var_axis(NdAxis(axis), 0.0));
+                }),
+            ],
+        })
+        .collect()
+}
+
+/// B14: `exp` of every element into a new tensor.
+pub fn b14(d: &Data4) -> Case<'_> {
+    Case {
+        id: format!("B14 exp of {} elements", d.ours.len()),
+        contenders: vec![
+            contender("ranked", move || {
+                black_box(black_box(&d.ours).exp());
+            }),
+            contender("ndarray Ix4", move || {
+                black_box(black_box(&d.nd).mapv(f32::exp));
+            }),
+        ],
+    }
+}

@@ -58,5 +58,17 @@ fn maths(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, access, copies, maths);
+fn breadth(c: &mut Criterion) {
+    let a = data4([64; 4]);
+    let b = data4([64; 4]);
+    run(c, kernels::b10(&a), true);
+    run(c, kernels::b11(&a, &b), true);
+    run(c, kernels::b12(), true);
+    for case in kernels::b13(&a) {
+        run(c, case, true);
+    }
+    run(c, kernels::b14(&a), true);
+}
+
+criterion_group!(benches, access, copies, maths, breadth);
 criterion_main!(benches);

@@ -118,4 +118,11 @@ fn main() {
         report(case, budget);
     }
     report(kernels::b9(&d16), budget);
+    report(kernels::b10(&big_data), budget);
+    report(kernels::b11(&big_data, &other), budget);
+    report(kernels::b12(), budget);
+    for case in kernels::b13(&big_data) {
+        report(case, budget);
+    }
+    report(kernels::b14(&big_data), budget);
 }

@@ -38,6 +38,9 @@ mod sealed {
 pub trait ZipPart: sealed::Sealed {
     /// What the closure receives for this operand: `&T` or `&mut T`.
     type Item;
+    /// The items of a unit-stride run, as a slice iterator.
+    #[doc(hidden)]
+    type Run: Iterator<Item = Self::Item>;
     /// Whether the operand is written (it may not be broadcast).
     #[doc(hidden)]
     const WRITABLE: bool;
@@ -52,6 +55,14 @@ pub trait ZipPart: sealed::Sealed {
     /// each position is asked for once.
     #[doc(hidden)]
     unsafe fn item(&self, pos: usize) -> Self::Item;
+    /// The elements at positions `start..start + len`.
+    ///
+    /// # Safety
+    ///
+    /// Those are positions of the operand's layout (a unit-stride run of it); for a writable
+    /// operand, no position of the run is asked for again.
+    #[doc(hidden)]
+    unsafe fn run(&self, start: usize, len: usize) -> Self::Run;
 }
 
 /// A read operand of a [`Zip`]: the closure gets `&T`.
@@ -95,6 +106,7 @@ impl<T, const R: usize> sealed::Sealed for Output<'_, T, R> {}
 
 impl<'a, T, const R: usize> ZipPart for Input<'a, T, R> {
     type Item = &'a T;
+    type Run = core::slice::Iter<'a, T>;
     const WRITABLE: bool = false;
     fn raw(&self) -> (&[usize], &[isize], usize) {
         (
@@ -110,10 +122,16 @@ impl<'a, T, const R: usize> ZipPart for Input<'a, T, R> {
         // layout reaches the same positions.
         unsafe { self.data.get_unchecked(pos) }
     }
+    #[inline(always)]
+    unsafe fn run(&self, start: usize, len: usize) -> core::slice::Iter<'a, T> {
+        // SAFETY: the run's positions are positions of the layout, inside `data` (as `item`).
+        unsafe { self.data.get_unchecked(start..start + len) }.iter()
+    }
 }
 
 impl<'a, T, const R: usize> ZipPart for Output<'a, T, R> {
     type Item = &'a mut T;
+    type Run = core::slice::IterMut<'a, T>;
     const WRITABLE: bool = true;
     fn raw(&self) -> (&[usize], &[isize], usize) {
         (
@@ -130,6 +148,14 @@ impl<'a, T, const R: usize> ZipPart for Output<'a, T, R> {
         // (the caller's contract), so no two returned references alias. The slice stays
         // mutably borrowed for `'a`.
         unsafe { &mut *self.base.as_ptr().add(pos) }
+    }
+    #[inline(always)]
+    unsafe fn run(&self, start: usize, len: usize) -> core::slice::IterMut<'a, T> {
+        // SAFETY: the run's positions are positions of the layout, inside the borrowed slice
+        // (invariant 1), and they are this operand's elements only (a unit-stride run of a
+        // unique layout); none is asked for again (the caller's contract), so the slice aliases
+        // no other reference handed out.
+        unsafe { core::slice::from_raw_parts_mut(self.base.as_ptr().add(start), len) }.iter_mut()
     }
 }
 
@@ -316,6 +342,41 @@ fn broadcast_part<Q: ZipPart>(
     .map_err(|e| e.with_operand(index))
 }
 
+/// `a.zip(b).zip(c)…`: the zipped iterators.
+macro_rules! chain {
+    ($first:ident $(, $rest:ident)*) => { $first $(.zip($rest))* };
+}
+
+/// The pattern `((a, b), c)…` of [`chain!`]'s items.
+macro_rules! nest {
+    ($a:ident) => { $a };
+    ($a:ident, $($rest:ident),+) => { nest!(@acc [$a] $($rest),+) };
+    (@acc [$($acc:tt)*] $next:ident) => { ($($acc)*, $next) };
+    (@acc [$($acc:tt)*] $next:ident, $($rest:ident),+) => { nest!(@acc [($($acc)*, $next)] $($rest),+) };
+}
+
+/// One run of a zip: `f` on the items of every part, as zipped slice iterators when every
+/// stride is 1 (a loop the compiler vectorises), position by position otherwise.
+macro_rules! zip_run {
+    ($f:ident; $start:ident, $len:ident, $strides:ident; $($p:ident $i:tt),+ $(,)?) => {
+        if $strides.iter().all(|&s| s == 1) {
+            // SAFETY: a unit-stride run of each operand's layout, each index once (the engine's
+            // walk); written operands are not broadcast (checked by `prepare`).
+            let ($($p,)+) = ($(unsafe { $p.run($start[$i], $len) },)+);
+            chain!($($p),+).for_each(|nest!($($p),+)| $f($($p),+));
+        } else {
+            let mut pos = $start;
+            for _ in 0..$len {
+                // SAFETY: positions of each operand's broadcast layout, each index of the
+                // shape once; written operands are not broadcast, so each of their positions
+                // comes once.
+                $f($(unsafe { $p.item(pos[$i]) }),+);
+                $(pos[$i] = pos[$i].wrapping_add_signed($strides[$i]);)+
+            }
+        }
+    };
+}
+
 /// Generates `and`, `and_mut`, `for_each`, `fold` and `map_collect` for each arity.
 macro_rules! zip_arity {
     ($n:literal; $($P:ident $p:ident $i:tt),+; $next:ident) => {
@@ -409,13 +470,10 @@ macro_rules! zip_arity {
             /// ```
             pub fn for_each(self, mut f: impl FnMut($($P::Item),+)) -> Result<(), ShapeError> {
                 let (strides, offsets, lead) = self.prepare()?;
-                let ($($p,)+) = self.parts;
+                let ($($p,)+) = &self.parts;
                 let ops = [$(Operand { strides: &strides[$i][..R], offset: offsets[$i] }),+];
-                engine::zip_positions(&self.shape, ops, lead, &mut |pos: [usize; $n]| {
-                    // SAFETY: the engine hands out positions of each operand's broadcast
-                    // layout, each index of the shape once; written operands are not
-                    // broadcast (checked by `prepare`), so each of their positions comes once.
-                    f($(unsafe { $p.item(pos[$i]) }),+)
+                engine::zip_runs(&self.shape, ops, lead, &mut |start: [usize; $n], len, steps: [isize; $n]| {
+                    zip_run!(f; start, len, steps; $($p $i),+);
                 });
                 Ok(())
             }
@@ -444,7 +502,7 @@ macro_rules! zip_arity {
                 $($P: Sync,)+
             {
                 let (strides, offsets, lead) = self.prepare()?;
-                let parts = &self.parts;
+                let ($($p,)+) = &self.parts;
                 let shape = &self.shape;
                 let ops = [$(Operand { strides: &strides[$i][..R], offset: offsets[$i] }),+];
                 let leaf = |axis: usize, range: core::ops::Range<usize>| {
@@ -455,16 +513,15 @@ macro_rules! zip_arity {
                         strides: o.strides,
                         offset: o.offset.wrapping_add_signed(start.wrapping_mul(o.strides[axis])),
                     });
-                    engine::zip_positions(&piece, sub, lead, &mut |pos: [usize; $n]| {
-                        // SAFETY: as in `for_each`: the pieces are disjoint index ranges of
-                        // one axis, so every index of the shape is visited once overall.
-                        f($(unsafe { parts.$i.item(pos[$i]) }),+)
+                    // The pieces are disjoint index ranges of one axis, so every index of the
+                    // shape is visited once overall, as `for_each` visits it.
+                    engine::zip_runs(&piece, sub, lead, &mut |start: [usize; $n], len, steps: [isize; $n]| {
+                        zip_run!(f; start, len, steps; $($p $i),+);
                     });
                 };
                 if engine::par::split(shape, ops[lead], &leaf, &|(), ()| ()).is_none() {
-                    engine::zip_positions(shape, ops, lead, &mut |pos: [usize; $n]| {
-                        // SAFETY: as in `for_each`.
-                        f($(unsafe { parts.$i.item(pos[$i]) }),+)
+                    engine::zip_runs(shape, ops, lead, &mut |start: [usize; $n], len, steps: [isize; $n]| {
+                        zip_run!(f; start, len, steps; $($p $i),+);
                     });
                 }
                 Ok(())
@@ -521,14 +578,19 @@ macro_rules! zip_arity {
                 let len = out_layout.try_len()?;
                 let mut out = engine::try_vec::<U>(len)?;
                 let spare = out.spare_capacity_mut();
-                let ($($p,)+) = self.parts;
-                let ops = [out_layout.operand(), $(Operand { strides: &strides[$i][..R], offset: offsets[$i] }),+];
-                engine::zip_positions(&self.shape, ops, 0, &mut |pos: [usize; $n + 1]| {
-                    // SAFETY: as in `for_each`.
-                    let value = f($(unsafe { $p.item(pos[$i + 1]) }),+);
-                    // SAFETY: position 0 is the row-major slot of the result's index: below
-                    // `len`, the length of `spare`.
-                    unsafe { spare.get_unchecked_mut(pos[0]) }.write(value);
+                // The result is written through one more written operand, first in the walk.
+                let sink = Output::<core::mem::MaybeUninit<U>, R> {
+                    base: NonNull::from(&mut spare[..len]).cast(),
+                    layout: out_layout,
+                    marker: PhantomData,
+                };
+                let mut g = |$($p: $P::Item,)+ o: &mut core::mem::MaybeUninit<U>| {
+                    o.write(f($($p),+));
+                };
+                let ($($p,)+) = &self.parts;
+                let ops = [$(Operand { strides: &strides[$i][..R], offset: offsets[$i] },)+ out_layout.operand()];
+                engine::zip_runs(&self.shape, ops, $n, &mut |start: [usize; $n + 1], len, steps: [isize; $n + 1]| {
+                    zip_run!(g; start, len, steps; $($p $i,)+ sink $n);
                 });
                 // SAFETY: the row-major layout maps the `len` indices one-to-one onto `0..len`
                 // and the walk visits each index once, so every slot was written.

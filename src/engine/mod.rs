@@ -319,37 +319,23 @@ impl<const K: usize> Prepared<K> {
     }
 }
 
-/// Calls `f` with the positions of corresponding elements of `K` operands of one shape, in
-/// any order (axes simplified as for the other order-free loops, led by operand `lead`). A run
-/// in which every operand has stride 1 is a plain counted loop with one increment, which the
-/// compiler can vectorise. The n-ary `Zip` walks its operands with this.
-pub(crate) fn zip_positions<const K: usize>(
+/// Calls `f(starts, len, strides)` once per run of corresponding elements of `K` operands of
+/// one shape, in any order (axes simplified as for the other order-free loops, led by operand
+/// `lead`); beyond [`MAX_DYN_RANK`] axes, the logical walk's single elements as runs of 1. The
+/// n-ary `Zip` walks its operands with this.
+pub(crate) fn zip_runs<const K: usize>(
     shape: &[usize],
     ops: [Operand<'_>; K],
     lead: usize,
-    f: &mut impl FnMut([usize; K]),
+    f: &mut impl FnMut([usize; K], usize, [isize; K]),
 ) {
-    let Some(plan) = Prepared::new(shape, ops, lead) else {
-        return walk_n(shape, ops, f);
-    };
-    plan.runs(&mut |start, n, strides| {
-        if strides.iter().all(|&s| s == 1) {
-            for i in 0..n {
-                f(start.map(|p| p + i));
-            }
-        } else {
-            let mut p = start;
-            for _ in 0..n {
-                f(p);
-                for k in 0..K {
-                    p[k] = p[k].wrapping_add_signed(strides[k]);
-                }
-            }
-        }
-    });
+    match Prepared::new(shape, ops, lead) {
+        Some(plan) => plan.runs(f),
+        None => walk_n(shape, ops, &mut |p| f(p, 1, [0; K])),
+    }
 }
 
-/// [`zip_positions`] in logical order, for ranks beyond [`MAX_DYN_RANK`].
+/// The positions of [`zip_runs`] in logical order, for ranks beyond [`MAX_DYN_RANK`].
 fn walk_n<const K: usize>(shape: &[usize], ops: [Operand<'_>; K], f: &mut impl FnMut([usize; K])) {
     fn from<const K: usize>(
         shape: &[usize],
@@ -371,6 +357,20 @@ fn walk_n<const K: usize>(shape: &[usize], ops: [Operand<'_>; K], f: &mut impl F
     }
     if !shape.contains(&0) {
         from(shape, 0, &ops, ops.map(|o| o.offset), f);
+    }
+}
+
+/// Calls `f(start, len, step)` once per run of one operand, in any order: the order-free
+/// walk's runs (axes reordered and coalesced, so a contiguous operand is one run), or the
+/// logical walk's innermost runs beyond [`MAX_DYN_RANK`] axes.
+pub(crate) fn runs_any_order(
+    shape: &[usize],
+    op: Operand<'_>,
+    f: &mut impl FnMut(usize, usize, isize),
+) {
+    match Prepared::new(shape, [op], 0) {
+        Some(plan) => plan.runs(&mut |[p], n, [s]| f(p, n, s)),
+        None => runs1(shape, op, f),
     }
 }
 

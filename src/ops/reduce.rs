@@ -34,24 +34,29 @@ const SUB_BYTES: usize = 128 * 1024;
 #[cfg(feature = "alloc")]
 const WIDE_GROUP: usize = 512;
 
-/// Pairwise summation by binary counter: slot `k` holds the sum of `2^k` chunks.
+/// Pairwise summation by binary counter over the 8 accumulator lanes of each chunk: slot `k`
+/// holds the lane-wise sum of `2^k` chunks. Lanes are combined (pairwise) only at the end, so
+/// a chunk costs no horizontal reduction.
 struct Pairwise<T> {
-    slots: [T; 64],
+    slots: [[T; 8]; 64],
     occupied: u64,
 }
 
 impl<T: Zero + Add<Output = T> + Copy> Pairwise<T> {
     fn new() -> Self {
         Self {
-            slots: [T::zero(); 64],
+            slots: [[T::zero(); 8]; 64],
             occupied: 0,
         }
     }
 
-    fn push(&mut self, mut x: T) {
+    fn push(&mut self, mut x: [T; 8]) {
         let mut level = 0;
         while self.occupied & (1 << level) != 0 {
-            x = self.slots[level] + x;
+            let slot = &self.slots[level];
+            for j in 0..8 {
+                x[j] = slot[j] + x[j];
+            }
             self.occupied &= !(1 << level);
             level += 1;
         }
@@ -60,10 +65,23 @@ impl<T: Zero + Add<Output = T> + Copy> Pairwise<T> {
     }
 
     fn finish(&self) -> T {
-        (0..64)
-            .filter(|&k| self.occupied & (1 << k) != 0)
-            .fold(T::zero(), |acc, k| acc + self.slots[k])
+        let lanes = (0..64).filter(|&k| self.occupied & (1 << k) != 0).fold(
+            [T::zero(); 8],
+            |mut acc, k| {
+                for j in 0..8 {
+                    acc[j] = acc[j] + self.slots[k][j];
+                }
+                acc
+            },
+        );
+        horizontal(lanes)
     }
+}
+
+/// The 8 lanes added pairwise.
+#[inline]
+fn horizontal<T: Add<Output = T> + Copy>(l: [T; 8]) -> T {
+    ((l[0] + l[1]) + (l[2] + l[3])) + ((l[4] + l[5]) + (l[6] + l[7]))
 }
 
 /// The sum of one chunk (at most [`CHUNK`] elements) with 8 independent accumulators combined
@@ -75,11 +93,23 @@ fn chunk_sum<T: Zero + Add<Output = T> + Copy>(
     len: usize,
     step: isize,
 ) -> T {
+    horizontal(chunk_lanes(data, start, len, step))
+}
+
+/// The 8 accumulators of one chunk (at most [`CHUNK`] elements): element `k` goes to lane
+/// `k mod 8`.
+#[inline]
+fn chunk_lanes<T: Zero + Add<Output = T> + Copy>(
+    data: &[T],
+    start: usize,
+    len: usize,
+    step: isize,
+) -> [T; 8] {
+    let mut lanes = [T::zero(); 8];
     if len == 0 {
         // An empty lane may sit at any offset, even one past the end of the storage.
-        return T::zero();
+        return lanes;
     }
-    let mut lanes = [T::zero(); 8];
     if step == 1 {
         let xs = &data[start..start + len];
         let (groups, rest) = xs.as_chunks::<8>();
@@ -98,8 +128,7 @@ fn chunk_sum<T: Zero + Add<Output = T> + Copy>(
             pos = pos.wrapping_add_signed(step);
         }
     }
-    ((lanes[0] + lanes[1]) + (lanes[2] + lanes[3]))
-        + ((lanes[4] + lanes[5]) + (lanes[6] + lanes[7]))
+    lanes
 }
 
 /// Adds the run of `n` elements at `start`, `step` apart, to `acc` chunk by chunk.
@@ -114,7 +143,7 @@ fn sum_run<T: Zero + Add<Output = T> + Copy>(
     let mut left = n;
     while left > 0 {
         let len = left.min(CHUNK);
-        acc.push(chunk_sum(data, pos, len, step));
+        acc.push(chunk_lanes(data, pos, len, step));
         pos = pos.wrapping_add_signed((len as isize).wrapping_mul(step));
         left -= len;
     }
@@ -152,10 +181,12 @@ fn empty() -> ShapeError {
 
 /// # Reductions over all elements
 impl<S: Storage, const R: usize> TensorBase<S, R> {
+    /// Calls `f(data, start, len, step)` once per run of the elements, in any order (runs as
+    /// long as the layout allows: a contiguous tensor is one run).
     fn runs(&self, f: &mut impl FnMut(&[S::Elem], usize, usize, isize)) {
         let data = self.view().into_raw_parts().0;
         let layout = *self.layout();
-        engine::runs1(layout.shape(), layout.operand(), &mut |p, n, step| {
+        engine::runs_any_order(layout.shape(), layout.operand(), &mut |p, n, step| {
             f(data, p, n, step)
         });
     }
