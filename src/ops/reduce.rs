@@ -68,8 +68,8 @@ impl<T: Zero + Add<Output = T> + Copy> Pairwise<T> {
         let lanes = (0..64).filter(|&k| self.occupied & (1 << k) != 0).fold(
             [T::zero(); 8],
             |mut acc, k| {
-                for j in 0..8 {
-                    acc[j] = acc[j] + self.slots[k][j];
+                for (a, &x) in acc.iter_mut().zip(&self.slots[k]) {
+                    *a = *a + x;
                 }
                 acc
             },
