@@ -2,7 +2,10 @@
 //!
 //! Run with `cargo run --example tour`.
 
-use ranked::{Axis, INFER, Layout, NewAxis, Order, Tensor, TensorView, inline_tensor, s, tensor};
+use ranked::{
+    Axis, INFER, Layout, NewAxis, Order, Tensor, TensorView, Zip, concatenate, inline_tensor, s,
+    stack, tensor,
+};
 
 fn main() -> Result<(), ranked::ShapeError> {
     println!("== Building tensors: the rank is part of the type");
@@ -150,6 +153,34 @@ fn main() -> Result<(), ranked::ShapeError> {
         Ok(_) => unreachable!(),
         Err(e) => println!("a + [1, 2]: {e}"),
     }
+
+    println!("\n== Everyday operations: iteration by axis, joins, maths, statistics");
+    let img: Tensor<f32, 3> = Tensor::from_fn([2, 3, 4], |[c, i, j]| (c * 12 + i * 4 + j) as f32);
+    for (c, plane) in img.outer_iter().enumerate() {
+        println!(
+            "channel {c}: a rank-2 view of shape {:?}, mean {}",
+            plane.shape(),
+            plane.mean()
+        );
+    }
+    let joined = concatenate(Axis::<1>, &[a.view(), a.view()])?;
+    println!("concatenate along axis 1: shape {:?}", joined.shape());
+    println!(
+        "stack along a new axis 0: shape {:?}",
+        stack(Axis::<0>, &[a.view(), a.view()])?.shape()
+    );
+    println!("a.exp() =\n{}", a.exp());
+    println!("a > 2:\n{}", a.gt(2.0));
+    println!("var along axis 0 (ddof = 1): {}", a.var_axis(Axis::<0>, 1)?);
+    println!("argmax along axis 1: {}", a.argmax_axis(Axis::<1>)?);
+    println!("cumsum along axis 1:\n{}", a.cumsum(Axis::<1>));
+    let mut scaled: Tensor<f64, 2> = Tensor::zeros([2, 3]);
+    Zip::from_mut(&mut scaled)
+        .and(&a)
+        .and(&b)
+        .for_each(|o, &x, &y| *o = x * y)?;
+    println!("Zip of out, a and b broadcast:\n{scaled}");
+    println!("linspace(0, 1, 5) = {}", Tensor::linspace(0.0, 1.0, 5));
 
     println!("\n== No allocator needed");
     let small = inline_tensor![[1u8, 2], [3, 4]];

@@ -45,7 +45,12 @@
 //!   `GenericArray<T, N>`, `Arc<[T]>`.
 //! - [`TensorBase<S, R>`]: storage plus layout, with the aliases [`Tensor`], [`TensorView`],
 //!   [`TensorViewMut`], [`ArrayTensor`], [`GenericTensor`] and [`SharedTensor`].
-//! - [`iter`]: iteration in logical (row-major) order.
+//! - [`iter`]: iteration in logical (row-major) order, and by axis: `outer_iter`, `axis_iter`,
+//!   `axis_chunks_iter`, `lanes`, `rows`, `columns`, `windows` (items are views whose rank is in
+//!   their type).
+//! - [`zip`]: [`Zip`] and [`azip!`], lock-step iteration over up to six broadcast tensors.
+//! - [`ops`]: operators, maths, comparisons, reductions and statistics; [`concatenate`],
+//!   [`stack`] and [`where_`] (feature `alloc`).
 //! - [`ShapeError`]: the one error type; `Copy`, no allocator needed.
 //!
 //! ## `no_std`

@@ -1,4 +1,4 @@
-//! Lock-step iteration over up to six tensors with broadcasting ([`Zip`], [`azip!`]).
+//! Lock-step iteration over up to six tensors with broadcasting ([`Zip`], [`azip!`](crate::azip)).
 //!
 //! Operands of any storage and rank are added one by one; their shapes broadcast together
 //! (NumPy's rules) and the result rank is the largest, computed by the compiler. Writable

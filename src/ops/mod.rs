@@ -1,6 +1,14 @@
 //! Element-wise maths and operators, with NumPy broadcasting whose rank is computed at compile
 //! time.
 //!
+//! Beside the operators: floating-point functions (`exp`, `ln`, `sqrt`, trigonometry,
+//! rounding, `powi`/`powf`, `clamp`, each with an `_inplace` form that needs no allocator),
+//! `mapv`, `maximum`/`minimum`/`atan2`; comparisons (`eq ne lt le gt ge`, against tensors or
+//! scalars), [`where_`], `fill_where`, `all`/`any`/`count`, `is_nan`/`is_finite`, `allclose`;
+//! reductions (`sum`, `mean`, `max`, `argmax`, … whole or along an axis; keep the axis with
+//! `.unsqueeze(Axis::<A>)` on the result, O(1)), `var`/`std` with `ddof`, `argmax_axis`,
+//! `cumsum`/`cumprod`; [`concatenate`], [`stack`] and `split_at`.
+//!
 //! # Broadcasting
 //!
 //! Two shapes broadcast by aligning them on the right; along each axis the sizes must be equal
