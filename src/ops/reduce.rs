@@ -86,6 +86,7 @@ fn horizontal<T: Add<Output = T> + Copy>(l: [T; 8]) -> T {
 
 /// The sum of one chunk (at most [`CHUNK`] elements) with 8 independent accumulators combined
 /// pairwise; unit-stride chunks run as fixed-width slice loops that the compiler vectorises.
+#[cfg(feature = "alloc")]
 #[inline]
 fn chunk_sum<T: Zero + Add<Output = T> + Copy>(
     data: &[T],
