@@ -114,8 +114,8 @@ pub use ops::Dot;
 pub use ops::{concatenate, stack, where_};
 pub use rank::{
     Axis, BroadcastRanks, BroadcastTo, DiagonalAxes, HasAxes, HasAxis, InsertAxis, IsAxis,
-    KnownRank, MAX_RANK, MatrixRank, MergeAxes, NumToRank, Rank, RemoveAxis, SliceArity, SplitAxis,
-    VectorRank, WindowAxis,
+    KnownRank, MAX_RANK, MatrixRank, MergeAxes, NumToRank, Rank, RemoveAxes, RemoveAxis,
+    SliceArity, SplitAxis, VectorRank, WindowAxis,
 };
 pub use slice::NewAxis;
 pub use tensor::{ArrayTensor, GenericTensor, TensorBase, TensorView, TensorViewMut};

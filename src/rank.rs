@@ -17,6 +17,7 @@
 //! | [`MergeAxes<Axis<S>, Axis<E>>`](MergeAxes) | S ≤ E < R | R − (E − S) | `merge` |
 //! | [`SplitAxis<Axis<A>, N>`](SplitAxis) | A < R, N ≥ 1 | R + N − 1 | `split` |
 //! | [`DiagonalAxes<Axis<D1>, Axis<D2>>`](DiagonalAxes) | D1 < R, D2 < R, D1 ≠ D2 | R − 1 | `diagonal` |
+//! | [`RemoveAxes<Axis<A>, Axis<B>>`](RemoveAxes) | A < R, B < R, A ≠ B | R − 2 | `sum_axes`, `mean_axes`, `max_axes`, `min_axes` |
 //! | [`WindowAxis<Axis<A>>`](WindowAxis) | A < R | R + 1 | `unfold` |
 //! | [`BroadcastTo<N>`] | N ≥ R | N | `broadcast_to` |
 //! | [`BroadcastRanks<R2>`] | — | max(R, R2) | [`broadcast_shapes`](crate::layout::broadcast_shapes) |
@@ -50,8 +51,10 @@
 //!
 //! | operation | where-clause |
 //! |---|---|
-//! | `squeeze`, `select`, `sum_axis`, `mean_axis`, `try_max_axis`, … (the axis goes) | `Rank<R>: RemoveAxis<Axis<A>, Out = Rank<O>>` |
-//! | `slice_axis`, `narrow`, `step`, `flip`, `*_axis_keepdims` (the axis stays) | `Rank<R>: HasAxis<Axis<A>>` |
+//! | `squeeze`, `select`, `sum_axis`, `mean_axis`, `try_max_axis`, `var_axis`, `argmax_axis`, `axis_iter`, `lanes`, … (the axis goes) | `Rank<R>: RemoveAxis<Axis<A>, Out = Rank<O>>` |
+//! | `sum_axes`, `mean_axes`, `max_axes`, `min_axes` (both axes go) | `Rank<R>: RemoveAxes<Axis<A>, Axis<B>, Out = Rank<O>>` |
+//! | `slice_axis`, `narrow`, `step`, `flip`, `*_axis_keepdims`, `axis_chunks_iter`, `cumsum`, `concatenate`, `split_at` (the axis stays) | `Rank<R>: HasAxis<Axis<A>>` |
+//! | `stack` of rank-`R` tensors | `Rank<R>: InsertAxis<Axis<A>, Out = Rank<O>>` |
 //! | `swap_axes` | `Rank<R>: HasAxes<Axis<I>, Axis<J>>` |
 //! | `unsqueeze` | `Rank<R>: InsertAxis<Axis<A>, Out = Rank<O>>` |
 //! | `merge` | `Rank<R>: MergeAxes<Axis<S>, Axis<E>, Out = Rank<O>>` |
@@ -938,6 +941,82 @@ where
 #[doc(hidden)]
 #[diagnostic::do_not_recommend]
 impl<const R: usize, const A: usize, J> DiagonalAxes<Axis<A>, J> for Rank<R>
+where
+    J: PlainInteger + IsAxis,
+{
+    type Out = Rank<R>;
+    const AXES: (usize, usize) = (usize::MAX, usize::MAX);
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/// Removing two different axes `A1` and `A2` of a rank-`R` tensor (a reduction over both at
+/// once, such as [`sum_axes`](crate::TensorBase::sum_axes)): both below R and different; output
+/// rank R − 2.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Axis, Tensor};
+///
+/// let t: Tensor<f32, 3> = Tensor::ones([2, 3, 4]);
+/// let s: Tensor<f32, 1> = t.sum_axes((Axis::<0>, Axis::<2>));
+/// assert_eq!(s.to_vec(), [8.0, 8.0, 8.0]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "cannot reduce over `{A1}` and `{A2}` of a tensor of `{Self}`",
+    label = "needs two different axes below the rank",
+    note = "in rank-generic code, state it in a where-clause, e.g. `Rank<R>: RemoveAxes<Axis<0>, Axis<1>, Out = Rank<O>>`"
+)]
+pub trait RemoveAxes<A1, A2> {
+    /// The output rank, `Rank<R - 2>`.
+    type Out;
+    /// The two axis numbers.
+    const AXES: (usize, usize);
+}
+
+#[diagnostic::do_not_recommend]
+impl<const R: usize, const D1: usize, const D2: usize> RemoveAxes<Axis<D1>, Axis<D2>> for Rank<R>
+where
+    Rank<R>: KnownRank,
+    Rank<D1>: KnownRank,
+    Rank<D2>: KnownRank,
+    Num<D1>: IsLess<Num<R>> + IsNotEqual<Num<D2>>,
+    Num<D2>: IsLess<Num<R>>,
+    Le<Num<D1>, Num<R>>: BitAnd<Le<Num<D2>, Num<R>>>,
+    And<Le<Num<D1>, Num<R>>, Le<Num<D2>, Num<R>>>: BitAnd<NotEq<Num<D1>, Num<D2>>>,
+    Rank<R>: Check<DiagonalValid<R, D1, D2>> + RemoveAxisIf<DiagonalValid<R, D1, D2>>,
+    <Rank<R> as RemoveAxisIf<DiagonalValid<R, D1, D2>>>::Out:
+        RemoveAxisIf<DiagonalValid<R, D1, D2>>,
+{
+    type Out = <<Rank<R> as RemoveAxisIf<DiagonalValid<R, D1, D2>>>::Out as RemoveAxisIf<
+        DiagonalValid<R, D1, D2>,
+    >>::Out;
+    const AXES: (usize, usize) = (D1, D2);
+}
+
+#[doc(hidden)]
+#[diagnostic::do_not_recommend]
+impl<const R: usize> RemoveAxes<Unreachable, Unreachable> for Rank<R> {
+    type Out = Rank<R>;
+    const AXES: (usize, usize) = (usize::MAX, usize::MAX);
+}
+
+/// An integer where an axis belongs: fails on [`IsAxis`], whose message says how to write it.
+#[doc(hidden)]
+#[diagnostic::do_not_recommend]
+impl<const R: usize, I, J> RemoveAxes<I, J> for Rank<R>
+where
+    I: PlainInteger + IsAxis,
+{
+    type Out = Rank<R>;
+    const AXES: (usize, usize) = (usize::MAX, usize::MAX);
+}
+
+/// An axis and then an integer: fails on [`IsAxis`] as well.
+#[doc(hidden)]
+#[diagnostic::do_not_recommend]
+impl<const R: usize, const A: usize, J> RemoveAxes<Axis<A>, J> for Rank<R>
 where
     J: PlainInteger + IsAxis,
 {

@@ -40,7 +40,10 @@ fn linspace_logspace_eye_diag_elem() {
     assert_eq!(l[[3]], 0.3);
     // `powf` may round differently across platforms (and under Miri): close, not bit-equal.
     let l = Tensor::logspace(2.0, 0.0, 3.0, 4);
-    assert!(l.allclose(&tensor![1.0, 2.0, 4.0, 8.0], 1e-12, 0.0).unwrap());
+    assert!(
+        l.allclose(&tensor![1.0, 2.0, 4.0, 8.0], 1e-12, 0.0)
+            .unwrap()
+    );
     let i: Tensor<u8, 2> = Tensor::eye(3);
     assert_eq!(i.sum(), 3);
     assert_eq!(

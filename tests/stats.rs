@@ -168,3 +168,47 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn reductions_over_two_axes() {
+    let t: Tensor<f64, 3> = Tensor::from_fn([2, 3, 4], |[i, j, k]| (i * 12 + j * 4 + k) as f64);
+    let v = t.view().flip(Axis::<1>);
+    for (a, b) in [(0, 1), (1, 0), (0, 2), (2, 1)] {
+        let expected: Vec<f64> = match (a.min(b), a.max(b)) {
+            (0, 1) => v.sum_axis(Axis::<1>).sum_axis(Axis::<0>).to_vec(),
+            (0, 2) => v.sum_axis(Axis::<2>).sum_axis(Axis::<0>).to_vec(),
+            _ => v.sum_axis(Axis::<2>).sum_axis(Axis::<1>).to_vec(),
+        };
+        let mine = match (a, b) {
+            (0, 1) => v.sum_axes((Axis::<0>, Axis::<1>)).to_vec(),
+            (1, 0) => v.sum_axes((Axis::<1>, Axis::<0>)).to_vec(),
+            (0, 2) => v.sum_axes((Axis::<0>, Axis::<2>)).to_vec(),
+            _ => v.sum_axes((Axis::<2>, Axis::<1>)).to_vec(),
+        };
+        assert_eq!(mine, expected, "axes {a}, {b}");
+    }
+    assert_eq!(
+        v.mean_axes((Axis::<0>, Axis::<1>)).to_vec(),
+        v.mean_axis(Axis::<1>).mean_axis(Axis::<0>).to_vec()
+    );
+    assert_eq!(
+        v.max_axes((Axis::<2>, Axis::<0>)).to_vec(),
+        [23.0, 19.0, 15.0]
+    );
+    assert_eq!(v.min_axes((Axis::<1>, Axis::<2>)).to_vec(), [0.0, 12.0]);
+    let nan = tensor![[[1.0, f64::NAN], [3.0, 4.0]]];
+    assert!(nan.max_axes((Axis::<1>, Axis::<2>))[[0]].is_nan());
+    // Empty: an axis of size 0 is an error for means and extremes, a zero for sums.
+    let e: Tensor<f64, 3> = Tensor::zeros([2, 0, 3]);
+    assert_eq!(e.sum_axes((Axis::<1>, Axis::<2>)).to_vec(), [0.0, 0.0]);
+    let err = e.try_mean_axes((Axis::<1>, Axis::<2>)).unwrap_err();
+    assert_eq!((err.kind(), err.axis()), (ErrorKind::Empty, Some(1)));
+    assert_eq!(
+        e.try_max_axes((Axis::<0>, Axis::<1>)).unwrap_err().kind(),
+        ErrorKind::Empty
+    );
+    assert_eq!(
+        e.try_mean_axes((Axis::<0>, Axis::<2>)).unwrap().shape(),
+        &[0]
+    );
+}
