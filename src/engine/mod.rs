@@ -138,7 +138,6 @@ pub(crate) fn runs1(shape: &[usize], a: Operand<'_>, f: &mut impl FnMut(usize, u
 /// index of the other axes. Slice by slice, so every axis is walked in memory order.
 ///
 /// The layout must be valid for `data` and unique (invariants 1 and 2).
-#[cfg(feature = "alloc")]
 pub(crate) fn scan_axis<T>(
     data: &mut [T],
     shape: &[usize],

@@ -81,7 +81,6 @@ mod operand;
 #[cfg(feature = "rayon")]
 pub mod par;
 mod reduce;
-#[cfg(feature = "alloc")]
 mod stats;
 
 pub use crate::rank::{MatrixRank, VectorRank};

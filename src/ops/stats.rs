@@ -7,18 +7,25 @@
 //! is streamed slice by slice in memory order into accumulators the size of the result, as for
 //! `sum_axis`.
 
-use alloc::vec::Vec;
-
 use num_traits::{Float, Zero};
 
-use crate::engine::{self, Operand};
+use crate::engine;
 use crate::error::{ErrorKind, ShapeError};
-use crate::layout::{MAX_DYN_RANK, parts};
-use crate::rank::{HasAxis, IsAxis, Rank, RemoveAxis};
-use crate::storage::Storage;
-use crate::tensor::{Tensor, TensorBase};
+use crate::rank::{HasAxis, IsAxis, Rank};
+use crate::storage::{Storage, StorageMut};
+use crate::tensor::TensorBase;
 
-use super::reduce::lane_sum;
+#[cfg(feature = "alloc")]
+use {
+    super::reduce::lane_sum,
+    crate::{
+        engine::Operand,
+        layout::{MAX_DYN_RANK, parts},
+        rank::RemoveAxis,
+        tensor::Tensor,
+    },
+    alloc::vec::Vec,
+};
 
 /// `ddof` degrees of freedom leave a positive divisor among `n` elements.
 fn divisor<T: Float>(n: usize, ddof: usize, axis: Option<usize>) -> Result<T, ShapeError> {
@@ -34,6 +41,7 @@ fn divisor<T: Float>(n: usize, ddof: usize, axis: Option<usize>) -> Result<T, Sh
 }
 
 /// The sum of `(x − mean)²` over one lane.
+#[cfg(feature = "alloc")]
 fn lane_squares<T: Float>(data: &[T], start: usize, n: usize, step: isize, mean: T) -> T {
     let mut acc = T::zero();
     let mut pos = start;
@@ -46,6 +54,7 @@ fn lane_squares<T: Float>(data: &[T], start: usize, n: usize, step: isize, mean:
 }
 
 /// The index along a lane of its first largest (or smallest) element, or of its first NaN.
+#[cfg(feature = "alloc")]
 fn lane_arg<T: PartialOrd>(
     data: &[T],
     start: usize,
@@ -71,7 +80,7 @@ fn lane_arg<T: PartialOrd>(
     best
 }
 
-/// # Statistics (feature `alloc`)
+/// # Statistics
 ///
 /// `ddof` ("delta degrees of freedom") is NumPy's: the divisor is `n − ddof`, so `ddof = 0` is
 /// the population variance and `ddof = 1` the sample variance (PyTorch's default correction).
@@ -122,7 +131,14 @@ where
     pub fn std(&self, ddof: usize) -> Result<S::Elem, ShapeError> {
         self.var(ddof).map(Float::sqrt)
     }
+}
 
+/// # Statistics along an axis (feature `alloc`)
+#[cfg(feature = "alloc")]
+impl<S: Storage, const R: usize> TensorBase<S, R>
+where
+    S::Elem: Float,
+{
     /// The variance along axis `A` (NumPy's `var(axis=A, ddof=ddof)`). Rank R → R − 1; O(len),
     /// two passes. Keep the axis with `.unsqueeze(Axis::<A>)` on the result (O(1)).
     ///
@@ -244,6 +260,7 @@ where
 }
 
 /// # Arg-extremes along an axis (feature `alloc`)
+#[cfg(feature = "alloc")]
 impl<S: Storage, const R: usize> TensorBase<S, R>
 where
     S::Elem: PartialOrd,
@@ -324,6 +341,7 @@ where
 }
 
 /// # Cumulative sums and products (feature `alloc`)
+#[cfg(feature = "alloc")]
 impl<S: Storage, const R: usize> TensorBase<S, R>
 where
     S::Elem: Clone,
@@ -370,17 +388,109 @@ where
 
     fn scan<Ax: IsAxis>(
         &self,
-        _which: Ax,
-        mut f: impl FnMut(&S::Elem, &mut S::Elem),
+        which: Ax,
+        f: impl FnMut(&S::Elem, &mut S::Elem),
     ) -> Tensor<S::Elem, R>
     where
         Rank<R>: HasAxis<Ax>,
     {
-        let axis = <Rank<R> as HasAxis<Ax>>::AXIS;
         let mut out = self.to_contiguous();
-        let layout = *out.layout();
-        let data = out.view_mut().into_raw_parts().0;
-        engine::scan_axis(data, layout.shape(), layout.operand(), axis, &mut f);
+        out.scan_inplace(which, f);
         out
+    }
+}
+
+/// # Cumulative sums and products in place
+impl<S: StorageMut, const R: usize> TensorBase<S, R>
+where
+    S::Elem: Clone,
+{
+    /// Replaces every element with the running sum along axis `A` up to it (NumPy's
+    /// `cumsum(axis=A, out=a)`). Rank R → R; O(len), no allocation.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, inline_tensor};
+    ///
+    /// let mut t = inline_tensor![[1, 2, 3], [4, 5, 6]];
+    /// t.cumsum_inplace(Axis::<0>);
+    /// assert_eq!(t.iter().copied().collect::<Vec<_>>(), [1, 2, 3, 5, 7, 9]);
+    /// ```
+    pub fn cumsum_inplace<Ax: IsAxis>(&mut self, which: Ax)
+    where
+        S::Elem: core::ops::Add<Output = S::Elem>,
+        Rank<R>: HasAxis<Ax>,
+    {
+        self.scan_inplace(which, |prev, x| *x = prev.clone() + x.clone());
+    }
+
+    /// Replaces every element with the running product along axis `A` up to it. Rank R → R;
+    /// O(len), no allocation.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, inline_tensor};
+    ///
+    /// let mut t = inline_tensor![2, 3, 4];
+    /// t.cumprod_inplace(Axis::<0>);
+    /// assert_eq!(t.iter().copied().collect::<Vec<_>>(), [2, 6, 24]);
+    /// ```
+    pub fn cumprod_inplace<Ax: IsAxis>(&mut self, which: Ax)
+    where
+        S::Elem: core::ops::Mul<Output = S::Elem>,
+        Rank<R>: HasAxis<Ax>,
+    {
+        self.scan_inplace(which, |prev, x| *x = prev.clone() * x.clone());
+    }
+
+    fn scan_inplace<Ax: IsAxis>(&mut self, _which: Ax, mut f: impl FnMut(&S::Elem, &mut S::Elem))
+    where
+        Rank<R>: HasAxis<Ax>,
+    {
+        let axis = <Rank<R> as HasAxis<Ax>>::AXIS;
+        let layout = *self.layout();
+        let data = self.view_mut().into_raw_parts().0;
+        engine::scan_axis(data, layout.shape(), layout.operand(), axis, &mut f);
+    }
+}
+
+/// The statistics and scans that need no allocator, on fixed-size storage (run by CI without
+/// the `alloc` feature too).
+#[cfg(test)]
+mod tests {
+    use crate::{Axis, ErrorKind, TensorView, inline_tensor};
+
+    #[test]
+    fn whole_statistics_and_scans_without_an_allocator() {
+        let t = inline_tensor![[1.0f64, 2.0, 3.0], [4.0, 5.0, 9.0]];
+        assert_eq!(t.var(0).unwrap(), 40.0 / 6.0);
+        assert_eq!(t.std(1).unwrap(), 8f64.sqrt());
+        let empty = TensorView::<f32, 2>::from_slice(&[], [0, 3]).unwrap();
+        assert_eq!(empty.var(0).unwrap_err().kind(), ErrorKind::TooFewElements);
+        let mut c = inline_tensor![[1, 2, 3], [4, 5, 6]];
+        c.cumsum_inplace(Axis::<1>);
+        assert!(c.iter().copied().eq([1, 3, 6, 4, 9, 15]));
+        let mut p = inline_tensor![[1, 2], [3, 4]];
+        p.view_mut().flip(Axis::<0>).cumprod_inplace(Axis::<0>);
+        assert!(p.iter().copied().eq([3, 8, 3, 4]));
+    }
+
+    #[test]
+    fn masks_and_in_place_maths_without_an_allocator() {
+        let mut t = inline_tensor![[0.25f32, -4.0], [9.0, f32::NAN]];
+        let mask_data = [false, true, false, true];
+        let mask = TensorView::from_slice(&mask_data, [2, 2]).unwrap();
+        t.fill_where(&mask, 1.0).unwrap();
+        t.sqrt_inplace();
+        assert!(t.iter().copied().eq([0.5, 1.0, 3.0, 1.0]));
+        assert!(mask.any() && !mask.all() && mask.count() == 2);
+        let row = inline_tensor![0.5f32, 1.0];
+        assert_eq!(t.allclose(&row, 0.0, 0.0), Ok(false)); // the second row differs
+        let first = t.view().select(Axis::<0>, 0).unwrap();
+        assert_eq!(first.allclose(&row, 0.0, 0.0), Ok(true));
+        t.clamp_inplace(0.75, 2.0);
+        assert!(t.iter().copied().eq([0.75, 1.0, 2.0, 1.0]));
     }
 }
