@@ -12,7 +12,7 @@ use crate::tensor::TensorBase;
 #[diagnostic::on_unimplemented(
     message = "this method makes a new tensor or `Vec`, which needs the `alloc` feature of `ranked`",
     label = "needs the `alloc` feature",
-    note = "enable the `alloc` (or `std`) feature, or write into existing storage: `assign`, `copy_from`, `map_inplace`, `+=`, `fold`"
+    note = "enable the `alloc` (or `std`) feature, or write into existing storage: `assign`, `copy_from`, `map_inplace`, `mapv_inplace`, `exp_inplace` and the other `_inplace` forms, `+=`, `fold`"
 )]
 pub trait NeedsAllocFeature {}
 
@@ -108,6 +108,345 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// Needs the `alloc` feature.
     #[doc(hidden)]
     pub fn matmul<S2, const R2: usize>(&self, _rhs: &TensorBase<S2, R2>) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+}
+
+/// # Element-wise maths, statistics and scans that need the `alloc` feature (not in this build)
+///
+/// Each has a form that writes in place and needs no allocator: `exp_inplace`, `mapv_inplace`,
+/// `cumsum_inplace`, …
+impl<S: Storage, const R: usize> TensorBase<S, R> {
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn exp(&self) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn exp2(&self) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn exp_m1(&self) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn ln(&self) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn ln_1p(&self) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn log2(&self) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn log10(&self) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn sqrt(&self) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn cbrt(&self) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn abs(&self) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn signum(&self) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn sin(&self) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn cos(&self) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn tan(&self) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn sinh(&self) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn cosh(&self) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn tanh(&self) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn asin(&self) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn acos(&self) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn atan(&self) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn floor(&self) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn ceil(&self) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn round(&self) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn trunc(&self) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn recip(&self) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn is_nan(&self) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn is_finite(&self) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn powi(&self, _n: i32) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn powf(&self, _p: S::Elem) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn clamp(&self, _low: S::Elem, _high: S::Elem) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn mapv<F>(&self, _f: F) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn var_axis<Ax>(&self, _axis: Ax, _ddof: usize) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn std_axis<Ax>(&self, _axis: Ax, _ddof: usize) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn argmax_axis<Ax>(&self, _axis: Ax) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn argmin_axis<Ax>(&self, _axis: Ax) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn cumsum<Ax>(&self, _axis: Ax) -> NoAlloc
+    where
+        Self: NeedsAllocFeature,
+    {
+        unreachable!()
+    }
+
+    /// Needs the `alloc` feature.
+    #[doc(hidden)]
+    pub fn cumprod<Ax>(&self, _axis: Ax) -> NoAlloc
     where
         Self: NeedsAllocFeature,
     {

@@ -1,0 +1,9 @@
+//! Rejected: without the `alloc` feature, `mapv` returns a new tensor; `mapv_inplace` does not
+//! allocate.
+use ranked::TensorView;
+
+fn main() {
+    let data = [1.0f32, 2.0, 3.0, 4.0];
+    let t = TensorView::from_slice(&data, [2, 2]).unwrap();
+    let _e = t.mapv(|x| x * 2.0);
+}
