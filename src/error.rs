@@ -94,7 +94,8 @@ pub enum ErrorKind {
     TooManyAxes,
     /// Mutable pieces (axis iteration, lanes, `split_at`) were asked for along `axis`, but the
     /// pieces interleave in memory (the columns of a row-major matrix do), so they cannot each
-    /// be handed their own `&mut` slice. Iterate along another axis, or over a copy.
+    /// be handed their own `&mut` slice. `for_each_axis_mut` and `for_each_lane_mut` hand them
+    /// out one at a time instead.
     Interleaved,
     /// A join ([`concatenate`](crate::concatenate), [`stack`](crate::stack)) of no tensors at
     /// all: the result's shape is unknown.
@@ -600,7 +601,8 @@ impl ShapeError {
             ErrorKind::Interleaved => write!(
                 f,
                 "the pieces along axis {} interleave in memory, so they cannot be separate \
-                 mutable views; iterate along another axis or over a contiguous copy",
+                 mutable views alive together; use `for_each_axis_mut` or \
+                 `for_each_lane_mut`, which hand them out one at a time",
                 OrQuestion(self.axis())
             ),
             ErrorKind::NoOperands => f.write_str("there are no tensors to join"),

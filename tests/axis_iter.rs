@@ -154,6 +154,26 @@ fn rows_and_columns() {
 }
 
 #[test]
+fn interleaved_pieces_one_at_a_time() {
+    let mut m: Tensor<i32, 2> = Tensor::from_fn([3, 4], |[i, j]| (i * 4 + j) as i32);
+    m.for_each_axis_mut(Axis::<1>, |j, mut col| {
+        col.map_inplace(|x| *x += 100 * j as i32)
+    });
+    assert_eq!(
+        m.to_vec(),
+        [0, 101, 202, 303, 4, 105, 206, 307, 8, 109, 210, 311]
+    );
+    let mut e: Tensor<i32, 3> = Tensor::zeros([2, 0, 3]);
+    let mut calls = 0;
+    e.for_each_axis_mut(Axis::<2>, |_, v| {
+        assert!(v.is_empty());
+        calls += 1;
+    });
+    e.for_each_lane_mut(Axis::<0>, |_| calls += 100).unwrap();
+    assert_eq!(calls, 3);
+}
+
+#[test]
 #[should_panic(expected = "interleave in memory")]
 fn columns_mut_of_a_row_major_matrix_panics() {
     let mut m = tensor![[1, 2], [3, 4]];
@@ -452,6 +472,35 @@ proptest! {
                     prop_assert!(overlap, "refused although the bands are disjoint");
                 }
             }
+            // The callback form works along every axis, interleaved or not.
+            let mut again: Vec<i64> = vec![0; s.len];
+            let mut t = TensorViewMut::from_raw_parts(&mut again[..], Layout::from_parts(shape, strides, s.offset)).unwrap();
+            let fill = |k: usize, mut v: TensorViewMut<'_, i64, 2>| v.fill(k as i64 + 1);
+            match a {
+                0 => t.for_each_axis_mut(Axis::<0>, fill),
+                1 => t.for_each_axis_mut(Axis::<1>, fill),
+                _ => t.for_each_axis_mut(Axis::<2>, fill),
+            }
+            prop_assert_eq!(&again, &expected);
+            // And lanes one at a time: write each lane's running index.
+            let mut lanes: Vec<i64> = vec![0; s.len];
+            let mut t = TensorViewMut::from_raw_parts(&mut lanes[..], Layout::from_parts(shape, strides, s.offset)).unwrap();
+            let mut count = 0;
+            let number = |mut l: TensorViewMut<'_, i64, 1>| {
+                count += 1;
+                l.fill(count);
+            };
+            match a {
+                0 => t.for_each_lane_mut(Axis::<0>, number).unwrap(),
+                1 => t.for_each_lane_mut(Axis::<1>, number).unwrap(),
+                _ => t.for_each_lane_mut(Axis::<2>, number).unwrap(),
+            }
+            let mut expected_lanes: Vec<i64> = vec![0; s.len];
+            let mut nd = theirs_mut(&s, &mut expected_lanes);
+            for (k, mut l) in nd.lanes_mut(NdAxis(a)).into_iter().enumerate() {
+                l.fill(k as i64 + 1);
+            }
+            prop_assert_eq!(&lanes, &expected_lanes);
         }
     }
 

@@ -341,8 +341,9 @@ fn interleaved(err: ShapeError) -> ! {
 /// they prove when they are made: iterating mutably along an axis whose pieces interleave in
 /// memory — the columns of a row-major matrix, say — fails with
 /// [`ErrorKind::Interleaved`](crate::ErrorKind::Interleaved) in the `try_` forms and panics in
-/// the others. Iterate along the other axis, or over [`to_contiguous`](Self::to_contiguous) of
-/// a permuted view.
+/// the others. [`for_each_axis_mut`](Self::for_each_axis_mut) and
+/// [`for_each_lane_mut`](Self::for_each_lane_mut) hand out such views one at a time instead,
+/// along any axis.
 impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// The sub-views along the first axis (NumPy's `for row in a`), each of rank R − 1.
     /// Rank R → items of rank R − 1; O(1) to make, O(rank) per item.
@@ -816,6 +817,88 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         // SAFETY: the grid cuts this tensor's layout, valid for its storage and unique because
         // the storage is writable (invariants 1 and 2).
         unsafe { AxisIterMut::new(self.storage_mut().as_mut_slice(), grid) }
+    }
+}
+
+/// # Mutable sub-views one at a time, along any axis
+///
+/// The callback forms hand out each mutable sub-view in turn, each alive only during its call,
+/// so they work along every axis — also where the sub-views interleave in memory and the
+/// iterators above refuse (the columns of a row-major matrix).
+impl<S: StorageMut, const R: usize> TensorBase<S, R> {
+    /// Calls `f(k, view)` for each index `k` along `axis` with the mutable sub-view there, in
+    /// order (ndarray's `axis_iter_mut(..).enumerate().for_each(..)`, for any axis). Rank R →
+    /// views of rank R − 1; O(rank) per view, no allocation.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// // Normalise each column of a row-major matrix by its maximum.
+    /// let mut m = tensor![[1.0, 10.0], [4.0, 5.0]];
+    /// m.for_each_axis_mut(Axis::<1>, |_, mut col| {
+    ///     let top = col.max();
+    ///     col.map_inplace(|x| *x /= top);
+    /// });
+    /// assert_eq!(m.to_vec(), [0.25, 1.0, 1.0, 0.5]);
+    /// ```
+    pub fn for_each_axis_mut<Ax: IsAxis, const O: usize>(
+        &mut self,
+        _axis: Ax,
+        mut f: impl FnMut(usize, TensorViewMut<'_, S::Elem, O>),
+    ) where
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        let a = <Rank<R> as RemoveAxis<Ax>>::AXIS;
+        let grid = self.layout().axis_grid::<O>(a);
+        let data = self.storage_mut().as_mut_slice();
+        for k in 0..grid.len() {
+            // SAFETY: piece `k` is view arithmetic on this tensor's layout, so it is valid for
+            // the whole storage and unique (invariants 1 and 2); the view borrows the storage
+            // only for this call, so no two views are alive together.
+            f(k, unsafe {
+                TensorBase::from_parts_unchecked(&mut *data, grid.piece(k))
+            });
+        }
+    }
+
+    /// Calls `f` with each mutable rank-1 lane along `axis`, in row-major order of the other
+    /// axes (the callback form of [`lanes_mut`](Self::lanes_mut), for any axis). O(rank) per
+    /// lane, no allocation.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Overflow`](crate::ErrorKind::Overflow) if there are more than `usize::MAX`
+    /// lanes (only possible without elements); `f` is not called then.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// // A running sum down each column of a row-major matrix.
+    /// let mut m = tensor![[1, 2], [3, 4], [5, 6]];
+    /// m.for_each_lane_mut(Axis::<0>, |mut col| col.cumsum_inplace(Axis::<0>)).unwrap();
+    /// assert_eq!(m.to_vec(), [1, 2, 4, 6, 9, 12]);
+    /// ```
+    pub fn for_each_lane_mut<Ax: IsAxis, const O: usize>(
+        &mut self,
+        _axis: Ax,
+        mut f: impl FnMut(TensorViewMut<'_, S::Elem, 1>),
+    ) -> Result<(), ShapeError>
+    where
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        let a = <Rank<R> as RemoveAxis<Ax>>::AXIS;
+        let grid = self.layout().lane_grid::<O>(a)?;
+        let data = self.storage_mut().as_mut_slice();
+        for k in 0..grid.len() {
+            // SAFETY: as in `for_each_axis_mut`: a piece of this tensor's unique layout, valid
+            // for its storage, alive only during this call.
+            f(unsafe { TensorBase::from_parts_unchecked(&mut *data, grid.piece(k)) });
+        }
+        Ok(())
     }
 }
 
