@@ -179,6 +179,27 @@ mod by_axis {
     }
 
     #[test]
+    fn parallel_indexed_iteration_rows_and_columns() {
+        let t: Tensor<i64, 3> =
+            Tensor::from_fn([40, 50, 40], |[i, j, k]| (i * 10_000 + j * 100 + k) as i64);
+        let v = t.view().permute([2, 0, 1]).unwrap();
+        let seq: Vec<([usize; 3], i64)> = v.indexed_iter().map(|(i, &x)| (i, x)).collect();
+        let par: Vec<([usize; 3], i64)> = v.par_indexed_iter().map(|(i, &x)| (i, x)).collect();
+        assert_eq!(seq, par);
+        let mut m: Tensor<i64, 3> = Tensor::zeros([40, 50, 40]);
+        let mut flipped = m.view_mut().flip(Axis::<1>);
+        flipped
+            .par_indexed_iter_mut()
+            .for_each(|([i, j, k], x)| *x = (i * 10_000 + j * 100 + k) as i64);
+        assert_eq!(m.view().flip(Axis::<1>).to_vec(), t.to_vec());
+        let mat = t.view().select(Axis::<0>, 3).unwrap();
+        let rows: Vec<i64> = mat.par_rows().map(|r| r.sum()).collect();
+        assert_eq!(rows, mat.rows().map(|r| r.sum()).collect::<Vec<_>>());
+        let cols: Vec<i64> = mat.par_columns().map(|c| c.max()).collect();
+        assert_eq!(cols, mat.columns().map(|c| c.max()).collect::<Vec<_>>());
+    }
+
+    #[test]
     fn zip_par_for_each_matches_for_each() {
         let a: Tensor<f32, 2> = Tensor::from_fn([700, 300], |[i, j]| (i + 2 * j) as f32);
         let b: Tensor<f32, 1> = Tensor::from_fn([300], |[j]| j as f32);

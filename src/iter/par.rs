@@ -375,3 +375,124 @@ where
         self.try_lanes_mut(axis).map(ParAxisIter)
     }
 }
+
+/// A pointer to the elements of a writable tensor that `par_indexed_iter_mut` shares between
+/// threads.
+struct Elements<T>(*mut T);
+
+impl<T> Clone for Elements<T> {
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for Elements<T> {}
+
+// SAFETY: the pointer is only used to hand out `&mut T` to distinct elements, one per index,
+// each on one thread: moving mutable access to another thread, which `T: Send` allows.
+unsafe impl<T: Send> Send for Elements<T> {}
+// SAFETY: as above; sharing the pointer gives access to distinct elements only.
+unsafe impl<T: Send> Sync for Elements<T> {}
+
+/// # Parallel indexed iteration (feature `rayon`)
+impl<S: Storage, const R: usize> TensorBase<S, R>
+where
+    S::Elem: Sync,
+{
+    /// [`indexed_iter`](Self::indexed_iter) in parallel: `(index, &element)` pairs, indexed
+    /// (collecting keeps row-major order). O(rank) per element.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rayon::prelude::*;
+    /// use ranked::tensor;
+    ///
+    /// let t = tensor![[1, 2], [3, 4]];
+    /// let pairs: Vec<([usize; 2], i32)> = t.par_indexed_iter().map(|(i, &x)| (i, x)).collect();
+    /// assert_eq!(pairs[3], ([1, 1], 4));
+    /// ```
+    pub fn par_indexed_iter<'a>(
+        &'a self,
+    ) -> impl IndexedParallelIterator<Item = ([usize; R], &'a S::Elem)> + 'a {
+        let layout = *self.layout();
+        let data = self.storage().as_slice();
+        (0..self.len()).into_par_iter().map(move |k| {
+            let index = layout.unravel(k).unwrap_or([0; R]);
+            // `k` is below the element count, so `index` is in bounds and its position lies
+            // inside the storage (invariant 1).
+            (index, &data[layout.offset_of_in_bounds(&index)])
+        })
+    }
+
+    /// [`rows`](Self::rows) of a matrix in parallel.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rayon::prelude::*;
+    /// use ranked::tensor;
+    ///
+    /// let m = tensor![[1, 2], [3, 4]];
+    /// assert_eq!(m.par_rows().map(|r| r.sum()).collect::<Vec<_>>(), [3, 7]);
+    /// ```
+    pub fn par_rows(&self) -> ParAxisIter<AxisIter<'_, S::Elem, Layout<1>>>
+    where
+        Rank<R>: RemoveAxis<Axis<0>, Out = Rank<1>>,
+    {
+        self.par_axis_iter(Axis::<0>)
+    }
+
+    /// [`columns`](Self::columns) of a matrix in parallel.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rayon::prelude::*;
+    /// use ranked::tensor;
+    ///
+    /// let m = tensor![[1, 2], [3, 4]];
+    /// assert_eq!(m.par_columns().map(|c| c.sum()).collect::<Vec<_>>(), [4, 6]);
+    /// ```
+    pub fn par_columns(&self) -> ParAxisIter<AxisIter<'_, S::Elem, Layout<1>>>
+    where
+        Rank<R>: RemoveAxis<Axis<1>, Out = Rank<1>>,
+    {
+        self.par_axis_iter(Axis::<1>)
+    }
+}
+
+impl<S: StorageMut, const R: usize> TensorBase<S, R>
+where
+    S::Elem: Send,
+{
+    /// [`indexed_iter_mut`](Self::indexed_iter_mut) in parallel: `(index, &mut element)`
+    /// pairs, each element once. O(rank) per element.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use rayon::prelude::*;
+    /// use ranked::Tensor;
+    ///
+    /// let mut t: Tensor<usize, 2> = Tensor::zeros([3, 4]);
+    /// t.par_indexed_iter_mut().for_each(|([i, j], x)| *x = 10 * i + j);
+    /// assert_eq!(t[[2, 3]], 23);
+    /// ```
+    pub fn par_indexed_iter_mut<'a>(
+        &'a mut self,
+    ) -> impl IndexedParallelIterator<Item = ([usize; R], &'a mut S::Elem)> + 'a {
+        let layout = *self.layout();
+        let base = Elements(self.storage_mut().as_mut_slice().as_mut_ptr());
+        (0..self.len()).into_par_iter().map(move |k| {
+            // The whole wrapper, not its field, is captured (the field alone is not `Send`).
+            let base = base;
+            let index = layout.unravel(k).unwrap_or([0; R]);
+            let pos = layout.offset_of_in_bounds(&index);
+            // SAFETY: `k` is below the element count, so `pos` is a position of the layout,
+            // inside the storage (invariant 1); the layout is unique (invariant 2, writable
+            // storage) and each `k` is mapped once, so no two references alias; the storage
+            // stays mutably borrowed for the iterator's lifetime.
+            (index, unsafe { &mut *base.0.add(pos) })
+        })
+    }
+}

@@ -228,6 +228,23 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         self.fold(S::Elem::one(), |acc, &x| acc * x)
     }
 
+    /// The product of all elements: ndarray's name for [`prod`](Self::prod). O(len), no
+    /// allocation.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// assert_eq!(tensor![2.0, 3.0, 4.0].product(), 24.0);
+    /// ```
+    pub fn product(&self) -> S::Elem
+    where
+        S::Elem: One + Mul<Output = S::Elem> + Copy,
+    {
+        self.prod()
+    }
+
     /// The smallest element; NaN if any element is NaN.
     ///
     /// # Errors
