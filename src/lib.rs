@@ -93,6 +93,7 @@ pub mod error;
 mod fmt;
 pub mod iter;
 pub mod layout;
+pub mod linalg;
 mod macros;
 pub mod ops;
 pub mod rank;

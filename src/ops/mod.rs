@@ -73,7 +73,6 @@ use crate::{BroadcastRanks, layout::broadcast_shapes, tensor::Tensor};
 
 mod compare;
 mod join;
-mod linalg;
 mod math;
 #[cfg(not(feature = "alloc"))]
 mod no_alloc;
@@ -83,12 +82,12 @@ pub mod par;
 mod reduce;
 mod stats;
 
+pub use crate::linalg::Dot;
 pub use crate::rank::{MatrixRank, VectorRank};
 #[cfg(feature = "alloc")]
 pub use compare::{Comparand, where_};
 #[cfg(feature = "alloc")]
 pub use join::{concatenate, stack};
-pub use linalg::Dot;
 #[cfg(not(feature = "alloc"))]
 pub use no_alloc::NeedsAllocFeature;
 pub use operand::{AssignOperand, BinaryOperand, Scalar};

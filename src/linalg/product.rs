@@ -1,10 +1,10 @@
-//! Matrix product and dot products, with the ranks checked by the compiler.
-//!
-//! The kernel is a cache-blocked triple loop that reads both operands through their strides,
-//! so transposed, sliced and negatively strided matrices multiply without a copy.
+//! `matmul` into a new matrix and the `dot` products, with the ranks checked by the compiler;
+//! the products run on the backend of [`kernel`](super::kernel).
 
 use core::ops::{Add, Mul};
 
+#[cfg(feature = "alloc")]
+use num_traits::One;
 use num_traits::Zero;
 
 use crate::error::{ErrorKind, ShapeError};
@@ -15,71 +15,6 @@ use crate::storage::Storage;
 #[cfg(feature = "alloc")]
 use crate::tensor::Tensor;
 use crate::tensor::TensorBase;
-
-/// Rows × columns of the element at `[i, j]`: `(shape, strides, offset)` of a rank-2 operand.
-#[cfg(feature = "alloc")]
-#[derive(Clone, Copy)]
-struct Mat {
-    rows: usize,
-    cols: usize,
-    row_stride: isize,
-    col_stride: isize,
-    offset: usize,
-}
-
-#[cfg(feature = "alloc")]
-impl Mat {
-    fn of<S: Storage, const R: usize>(t: &TensorBase<S, R>) -> Self {
-        // Callers hold `Rank<R>: MatrixRank`, so R == 2.
-        let (shape, strides) = (t.shape(), t.strides());
-        Self {
-            rows: shape[0],
-            cols: shape[1],
-            row_stride: strides[0],
-            col_stride: strides[1],
-            offset: t.offset(),
-        }
-    }
-
-    fn at(&self, i: usize, j: usize) -> usize {
-        self.offset
-            .wrapping_add_signed((i as isize).wrapping_mul(self.row_stride))
-            .wrapping_add_signed((j as isize).wrapping_mul(self.col_stride))
-    }
-}
-
-/// Tile sizes of the blocked kernel (rows of A, shared dimension, columns of B).
-#[cfg(feature = "alloc")]
-const TILE: (usize, usize, usize) = (32, 128, 256);
-
-/// `out (m × n, row-major) += a (m × k) · b (k × n)`.
-#[cfg(feature = "alloc")]
-fn gemm<T: Zero + Add<Output = T> + Mul<Output = T> + Copy>(
-    a_data: &[T],
-    a: Mat,
-    b_data: &[T],
-    b: Mat,
-    out: &mut [T],
-) {
-    let (m, k, n) = (a.rows, a.cols, b.cols);
-    for i0 in (0..m).step_by(TILE.0) {
-        for k0 in (0..k).step_by(TILE.1) {
-            for j0 in (0..n).step_by(TILE.2) {
-                for i in i0..m.min(i0 + TILE.0) {
-                    let row = &mut out[i * n..(i + 1) * n];
-                    for kk in k0..k.min(k0 + TILE.1) {
-                        let aik = a_data[a.at(i, kk)];
-                        let mut pb = b.at(kk, j0);
-                        for x in &mut row[j0..n.min(j0 + TILE.2)] {
-                            *x = *x + aik * b_data[pb];
-                            pb = pb.wrapping_add_signed(b.col_stride);
-                        }
-                    }
-                }
-            }
-        }
-    }
-}
 
 /// The products of rank-1 · rank-1 (a scalar) and rank-2 · rank-1 (a vector); implemented for
 /// those pairs only, so any other ranks do not compile.
@@ -201,8 +136,9 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     }
 
     /// The matrix product `self · rhs` of two rank-2 tensors of any layouts (transposed,
-    /// sliced, negatively strided), computed by a cache-blocked kernel into a new C-contiguous
-    /// matrix. A rank other than 2 does not compile.
+    /// sliced, negatively strided, broadcast), into a new C-contiguous matrix: `f32`/`f64` on
+    /// `matrixmultiply`'s kernels, other types on a blocked kernel (see [`crate::linalg`]). A
+    /// rank other than 2 does not compile. O(m·k·n).
     ///
     /// # Errors
     ///
@@ -229,9 +165,10 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         Rank<R>: MatrixRank,
         Rank<R2>: MatrixRank,
         S2: Storage<Elem = S::Elem>,
-        S::Elem: Zero + Add<Output = S::Elem> + Mul<Output = S::Elem> + Copy,
+        S::Elem: super::LinalgScalar,
     {
-        let (a, b) = (Mat::of(self), Mat::of(rhs));
+        // `Rank<R>: MatrixRank` (and for `R2`): both are rank 2.
+        let (a, b) = (super::read_matrix(self), super::read_matrix(rhs));
         if a.cols != b.rows {
             return Err(ShapeError::new(
                 ErrorKind::SizeMismatch,
@@ -244,13 +181,15 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         let len = crate::layout::checked_len(&shape)?;
         let mut out = crate::engine::try_vec(len)?;
         out.resize(len, S::Elem::zero());
-        gemm(
-            self.view().into_raw_parts().0,
-            a,
-            rhs.view().into_raw_parts().0,
-            b,
-            &mut out,
-        );
+        let c = super::kernel::MatMut {
+            data: &mut out,
+            rows: shape[0],
+            cols: shape[1],
+            rs: shape[1] as isize,
+            cs: 1,
+            offset: 0,
+        };
+        super::kernel::gemm(S::Elem::one(), a, b, S::Elem::zero(), c);
         Ok(Tensor::from_contiguous_vec(out, shape))
     }
 }

@@ -1,0 +1,201 @@
+//! The matrix-product backend: `C ← α·A·B + β·C` on strided operands.
+//!
+//! `f32` and `f64` go to `matrixmultiply` (BLIS-style packed micro-kernels, AVX/FMA chosen at
+//! run time with `std`) whenever the `alloc` feature is on, since it allocates its packing
+//! buffers; its strided interface takes every layout a tensor can have — negative and zero
+//! strides included — without a copy. Every other element type, and every type without an
+//! allocator, uses the blocked generic kernel here.
+
+use core::ops::{Add, Mul};
+
+use num_traits::{One, Zero};
+
+/// A read operand: `rows × cols` elements of `data` at `offset + i·rs + j·cs`.
+#[derive(Clone, Copy)]
+pub(crate) struct MatRef<'a, T> {
+    pub(crate) data: &'a [T],
+    pub(crate) rows: usize,
+    pub(crate) cols: usize,
+    pub(crate) rs: isize,
+    pub(crate) cs: isize,
+    pub(crate) offset: usize,
+}
+
+/// The written operand, laid out like [`MatRef`]; its positions are distinct (a unique layout).
+pub(crate) struct MatMut<'a, T> {
+    pub(crate) data: &'a mut [T],
+    pub(crate) rows: usize,
+    pub(crate) cols: usize,
+    pub(crate) rs: isize,
+    pub(crate) cs: isize,
+    pub(crate) offset: usize,
+}
+
+/// The storage position of `[i, j]` (wrapping, exact for in-bounds indices of a valid layout).
+#[inline(always)]
+fn at(offset: usize, rs: isize, cs: isize, i: usize, j: usize) -> usize {
+    offset
+        .wrapping_add_signed((i as isize).wrapping_mul(rs))
+        .wrapping_add_signed((j as isize).wrapping_mul(cs))
+}
+
+/// Tile sizes of the generic kernel (rows of A, shared dimension, columns of B).
+const TILE: (usize, usize, usize) = (32, 128, 256);
+
+/// `C ← α·A·B + β·C`. The shapes agree (`A: m × k`, `B: k × n`, `C: m × n`) and every
+/// layout is valid for its data (callers check both); `C`'s layout is unique. With `β = 0`,
+/// `C` is not read (NaN in `C` does not leak into the result), as in BLAS.
+pub(crate) fn gemm<T>(alpha: T, a: MatRef<'_, T>, b: MatRef<'_, T>, beta: T, c: MatMut<'_, T>)
+where
+    T: Copy + Zero + One + Add<Output = T> + Mul<Output = T> + PartialEq,
+{
+    let (m, k, n) = (a.rows, a.cols, b.cols);
+    debug_assert!(b.rows == k && c.rows == m && c.cols == n);
+    if m == 0 || n == 0 {
+        return;
+    }
+    if k == 0 {
+        return scale(c, beta);
+    }
+    #[cfg(feature = "alloc")]
+    let mut c = c;
+    #[cfg(feature = "alloc")]
+    if backend::matrixmultiply(alpha, a, b, beta, &mut c) {
+        return;
+    }
+    blocked(alpha, a, b, beta, c);
+}
+
+/// `C ← β·C`, writing zeros (not reading `C`) when `β = 0`.
+fn scale<T: Copy + Zero + One + Mul<Output = T> + PartialEq>(c: MatMut<'_, T>, beta: T) {
+    for i in 0..c.rows {
+        for j in 0..c.cols {
+            let p = at(c.offset, c.rs, c.cs, i, j);
+            c.data[p] = if beta == T::zero() {
+                T::zero()
+            } else {
+                beta * c.data[p]
+            };
+        }
+    }
+}
+
+/// The generic kernel: `C ← β·C`, then `C += (α·A[i, kk])·B[kk, j]` over cache tiles, the
+/// innermost loop along a row of `C` and `B`.
+fn blocked<T>(alpha: T, a: MatRef<'_, T>, b: MatRef<'_, T>, beta: T, c: MatMut<'_, T>)
+where
+    T: Copy + Zero + One + Add<Output = T> + Mul<Output = T> + PartialEq,
+{
+    let (m, k, n) = (a.rows, a.cols, b.cols);
+    let (c_offset, c_rs, c_cs) = (c.offset, c.rs, c.cs);
+    let out = c.data;
+    scale(
+        MatMut {
+            data: &mut *out,
+            rows: m,
+            cols: n,
+            rs: c_rs,
+            cs: c_cs,
+            offset: c_offset,
+        },
+        beta,
+    );
+    let scaled = alpha != T::one();
+    for i0 in (0..m).step_by(TILE.0) {
+        for k0 in (0..k).step_by(TILE.1) {
+            for j0 in (0..n).step_by(TILE.2) {
+                let j1 = n.min(j0 + TILE.2);
+                for i in i0..m.min(i0 + TILE.0) {
+                    for kk in k0..k.min(k0 + TILE.1) {
+                        let x = a.data[at(a.offset, a.rs, a.cs, i, kk)];
+                        let x = if scaled { alpha * x } else { x };
+                        let mut pb = at(b.offset, b.rs, b.cs, kk, j0);
+                        let mut pc = at(c_offset, c_rs, c_cs, i, j0);
+                        if c_cs == 1 && b.cs == 1 {
+                            let row = &mut out[pc..pc + (j1 - j0)];
+                            for (y, &z) in row.iter_mut().zip(&b.data[pb..pb + (j1 - j0)]) {
+                                *y = *y + x * z;
+                            }
+                        } else {
+                            for _ in j0..j1 {
+                                out[pc] = out[pc] + x * b.data[pb];
+                                pb = pb.wrapping_add_signed(b.cs);
+                                pc = pc.wrapping_add_signed(c_cs);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[cfg(feature = "alloc")]
+mod backend {
+    use super::{MatMut, MatRef};
+
+    /// Runs the product through `matrixmultiply` when `T` is `f32` or `f64` (returning
+    /// `true`); `false` for any other type. The shapes are non-zero and agree.
+    pub(super) fn matrixmultiply<T: Copy>(
+        alpha: T,
+        a: MatRef<'_, T>,
+        b: MatRef<'_, T>,
+        beta: T,
+        c: &mut MatMut<'_, T>,
+    ) -> bool {
+        let (m, k, n) = (a.rows, a.cols, b.cols);
+        let pa = a.data.as_ptr().wrapping_add(a.offset);
+        let pb = b.data.as_ptr().wrapping_add(b.offset);
+        let pc = c.data.as_mut_ptr().wrapping_add(c.offset);
+        if typeid::of::<T>() == typeid::of::<f32>() {
+            // SAFETY: `T` is `f32` (same type id), so the casts are identities. The operands
+            // are non-empty with layouts valid for their data (the caller's contract,
+            // invariant 1 of the tensors they come from), so every position `offset + i·rs +
+            // j·cs` that `sgemm` reads lies inside `a.data` / `b.data`, and every position it
+            // writes inside `c.data`, which is borrowed mutably for this call and whose layout
+            // maps no two indices to one element (invariant 2), as `sgemm` requires of C.
+            unsafe {
+                matrixmultiply::sgemm(
+                    m,
+                    k,
+                    n,
+                    core::mem::transmute_copy(&alpha),
+                    pa.cast(),
+                    a.rs,
+                    a.cs,
+                    pb.cast(),
+                    b.rs,
+                    b.cs,
+                    core::mem::transmute_copy(&beta),
+                    pc.cast(),
+                    c.rs,
+                    c.cs,
+                );
+            }
+            return true;
+        }
+        if typeid::of::<T>() == typeid::of::<f64>() {
+            // SAFETY: as for `f32` above, with `T` = `f64`.
+            unsafe {
+                matrixmultiply::dgemm(
+                    m,
+                    k,
+                    n,
+                    core::mem::transmute_copy(&alpha),
+                    pa.cast(),
+                    a.rs,
+                    a.cs,
+                    pb.cast(),
+                    b.rs,
+                    b.cs,
+                    core::mem::transmute_copy(&beta),
+                    pc.cast(),
+                    c.rs,
+                    c.cs,
+                );
+            }
+            return true;
+        }
+        false
+    }
+}
