@@ -532,3 +532,54 @@ pub fn b14(d: &Data4) -> Case<'_> {
         ],
     }
 }
+
+/// B15: square matrix products `a · b` into a new matrix, against ndarray's `dot` (both on
+/// `matrixmultiply`), for `f32` and `f64`; and the same `f32` product with the left operand a
+/// transposed view (column-major strides) against our own contiguous case.
+pub fn b15(n: usize) -> Vec<Case<'static>> {
+    let mut next = lcg(11);
+    let a32: Tensor<f32, 2> = Tensor::from_fn([n, n], |_| (next() % 100) as f32 / 10.0);
+    let b32: Tensor<f32, 2> = Tensor::from_fn([n, n], |_| (next() % 100) as f32 / 10.0);
+    let a64: Tensor<f64, 2> = a32.map(|&x| f64::from(x));
+    let b64: Tensor<f64, 2> = b32.map(|&x| f64::from(x));
+    let nd = |t: &Tensor<f32, 2>| Array::from_shape_vec((n, n), t.to_vec()).unwrap();
+    let (na32, nb32) = (nd(&a32), nd(&b32));
+    let (na64, nb64) = (na32.mapv(f64::from), nb32.mapv(f64::from));
+    let at32: Tensor<f32, 2> = a32.view().t().to_contiguous();
+    let (a32b, b32b, b32c) = (a32.clone(), b32.clone(), b32.clone());
+    vec![
+        Case {
+            id: format!("B15 matmul f32 {n}x{n}"),
+            contenders: vec![
+                contender("ranked", move || {
+                    black_box(black_box(&a32).matmul(&b32).unwrap());
+                }),
+                contender("ndarray dot", move || {
+                    black_box(black_box(&na32).dot(&nb32));
+                }),
+            ],
+        },
+        Case {
+            id: format!("B15 matmul f64 {n}x{n}"),
+            contenders: vec![
+                contender("ranked", move || {
+                    black_box(black_box(&a64).matmul(&b64).unwrap());
+                }),
+                contender("ndarray dot", move || {
+                    black_box(black_box(&na64).dot(&nb64));
+                }),
+            ],
+        },
+        Case {
+            id: format!("B15 matmul f32 {n}x{n}, left operand transposed"),
+            contenders: vec![
+                contender("ranked", move || {
+                    black_box(black_box(&at32).view().t().matmul(&b32b).unwrap());
+                }),
+                contender("ranked contiguous", move || {
+                    black_box(black_box(&a32b).matmul(&b32c).unwrap());
+                }),
+            ],
+        },
+    ]
+}

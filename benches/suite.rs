@@ -70,5 +70,13 @@ fn breadth(c: &mut Criterion) {
     run(c, kernels::b14(&a), true);
 }
 
-criterion_group!(benches, access, copies, maths, breadth);
+fn products(c: &mut Criterion) {
+    for n in [64, 256, 512, 1024] {
+        for case in kernels::b15(n) {
+            run(c, case, n >= 512);
+        }
+    }
+}
+
+criterion_group!(benches, access, copies, maths, breadth, products);
 criterion_main!(benches);

@@ -125,4 +125,13 @@ fn main() {
         report(case, budget);
     }
     report(kernels::b14(&big_data), budget);
+    for n in if quick {
+        vec![64, 256]
+    } else {
+        vec![64, 256, 512, 1024]
+    } {
+        for case in kernels::b15(n) {
+            report(case, budget);
+        }
+    }
 }

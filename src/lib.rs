@@ -51,6 +51,7 @@
 //! - [`zip`]: [`Zip`] and [`azip!`], lock-step iteration over up to six broadcast tensors.
 //! - [`ops`]: operators, maths, comparisons, reductions and statistics; [`concatenate`],
 //!   [`stack`] and [`where_`] (feature `alloc`).
+//! - [`linalg`]: matrix products — `matmul`, `matmul_into` and [`gemm`](linalg::gemm).
 //! - [`ShapeError`]: the one error type; `Copy`, no allocator needed.
 //!
 //! ## `no_std`
@@ -59,7 +60,7 @@
 //!
 //! | feature | default | adds |
 //! |---|---|---|
-//! | `alloc` | via `std` | `Tensor` (`Vec` storage), `SharedTensor` (`Arc<[T]>`), `to_vec`, `into_vec`, `tensor!` |
+//! | `alloc` | via `std` | `Tensor` (`Vec` storage), `SharedTensor` (`Arc<[T]>`), `to_vec`, `into_vec`, `tensor!`; `f32`/`f64` matrix products on `matrixmultiply` |
 //! | `std` | yes | nothing beyond `alloc` today; implies it |
 //!
 //! With no features at all, views over slices, [`ArrayTensor`] / [`GenericTensor`] and

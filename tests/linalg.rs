@@ -69,15 +69,20 @@ impl One for Mod7 {
 }
 
 fn check_all<T: LinalgScalar + std::fmt::Debug>(make: impl Fn(usize) -> T) {
-    for (m, k, n) in [
-        (0, 3, 2),
-        (2, 0, 3),
-        (3, 2, 0),
-        (1, 1, 1),
-        (3, 4, 5),
-        (7, 9, 6),
-        (33, 17, 40),
-    ] {
+    let shapes: &[(usize, usize, usize)] = if cfg!(miri) {
+        &[(0, 3, 2), (2, 0, 3), (1, 1, 1), (3, 4, 5)]
+    } else {
+        &[
+            (0, 3, 2),
+            (2, 0, 3),
+            (3, 2, 0),
+            (1, 1, 1),
+            (3, 4, 5),
+            (7, 9, 6),
+            (33, 17, 40),
+        ]
+    };
+    for &(m, k, n) in shapes {
         let a: Tensor<T, 2> = Tensor::from_fn([m, k], |[i, j]| make(i * 7 + j * 3 + 1));
         let b: Tensor<T, 2> = Tensor::from_fn([k, n], |[i, j]| make(i * 5 + j * 2 + 2));
         let at: Tensor<T, 2> = a.view().t().to_contiguous(); // k × m, so `at.t()` is a
