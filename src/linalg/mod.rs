@@ -168,4 +168,95 @@ impl<S: Storage> TensorBase<S, 2> {
     {
         gemm(S::Elem::one(), self, rhs, S::Elem::zero(), out)
     }
+
+    /// Writes the matrix · vector product `self · v` into `out` (BLAS's `gemv`): any layouts,
+    /// no allocation. O(m·k).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::SizeMismatch`] naming the operand (1 for `v`, 2 for `out`) and the size
+    /// needed; `out` is unchanged then.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{TensorView, TensorViewMut};
+    ///
+    /// // A firmware filter: fixed weights, a sample vector, an output buffer.
+    /// let w = [1.0f32, 0.5, 0.0, -1.0, 2.0, 1.0];
+    /// let x = [2.0f32, 4.0, 6.0];
+    /// let mut y = [0.0f32; 2];
+    /// let w = TensorView::from_slice(&w, [2, 3]).unwrap();
+    /// let x = TensorView::from_slice(&x, [3]).unwrap();
+    /// w.matvec_into(&x, &mut TensorViewMut::from_slice_mut(&mut y, [2]).unwrap()).unwrap();
+    /// assert_eq!(y, [4.0, 12.0]);
+    /// ```
+    pub fn matvec_into<S2, S3>(
+        &self,
+        v: &TensorBase<S2, 1>,
+        out: &mut TensorBase<S3, 1>,
+    ) -> Result<(), ShapeError>
+    where
+        S2: Storage<Elem = S::Elem>,
+        S3: StorageMut<Elem = S::Elem>,
+        S::Elem: LinalgScalar,
+    {
+        // `v` as a k × 1 matrix and `out` as an m × 1 one: views, no copy.
+        let column = v.view().unsqueeze(crate::Axis::<1>);
+        let mut target = out.view_mut().unsqueeze(crate::Axis::<1>);
+        gemm(S::Elem::one(), self, &column, S::Elem::zero(), &mut target).map_err(|err| {
+            ShapeError::new(err.kind(), Some(0), err.expected(), err.found())
+                .with_operand(err.operand().unwrap_or(0))
+        })
+    }
+}
+
+/// Products into fixed storage, run by CI without the `alloc` feature too (the generic kernel
+/// then serves `f32` as well).
+#[cfg(test)]
+mod tests {
+    use crate::{ArrayTensor, Axis, ErrorKind, TensorView, TensorViewMut, inline_tensor};
+
+    #[test]
+    fn products_into_fixed_storage() {
+        let a = inline_tensor![[1.0f32, 2.0, 3.0], [4.0, 5.0, 6.0]];
+        let b = inline_tensor![[1.0f32, 0.0], [0.0, 1.0], [1.0, 1.0]];
+        let mut c: ArrayTensor<f32, 4, 2> = ArrayTensor::from_storage([9.0; 4], [2, 2]).unwrap();
+        a.matmul_into(&b, &mut c).unwrap();
+        assert!(c.iter().copied().eq([4.0, 5.0, 10.0, 11.0]));
+        // Transposed operands and output.
+        let mut ct: ArrayTensor<f32, 4, 2> = ArrayTensor::from_storage([0.0; 4], [2, 2]).unwrap();
+        b.view()
+            .t()
+            .matmul_into(&a.view().t(), &mut ct.view_mut().t())
+            .unwrap();
+        assert!(ct.iter().copied().eq([4.0, 5.0, 10.0, 11.0]));
+        let x = [1.0f32, -1.0, 2.0];
+        let x = TensorView::from_slice(&x, [3]).unwrap();
+        let mut y = [0.0f32; 2];
+        let mut yv = TensorViewMut::from_slice_mut(&mut y, [2]).unwrap();
+        a.matvec_into(&x.flip(Axis::<0>), &mut yv).unwrap();
+        assert_eq!(y, [2.0 * 1.0 - 2.0 + 3.0, 8.0 - 5.0 + 6.0]);
+        let err = a
+            .matvec_into(
+                &x.narrow(Axis::<0>, 0, 2).unwrap(),
+                &mut TensorViewMut::from_slice_mut(&mut y, [2]).unwrap(),
+            )
+            .unwrap_err();
+        assert_eq!(
+            (err.kind(), err.operand(), err.expected(), err.found()),
+            (ErrorKind::SizeMismatch, Some(1), 3, 2)
+        );
+        let mut short = [0.0f32; 1];
+        let err = a
+            .matvec_into(
+                &x,
+                &mut TensorViewMut::from_slice_mut(&mut short, [1]).unwrap(),
+            )
+            .unwrap_err();
+        assert_eq!(
+            (err.operand(), err.axis(), err.expected(), err.found()),
+            (Some(2), Some(0), 2, 1)
+        );
+    }
 }
