@@ -24,7 +24,7 @@ fn arange_like_numpy() {
         Tensor::try_arange(0.0, f64::NAN, 1.0).unwrap_err().kind(),
         ErrorKind::Overflow
     );
-    // Values that do not fit the element type are an error, not a wrap.
+    // Integer ranges up to the type's limit are exact.
     assert_eq!(
         Tensor::try_arange(250u8, 255, 1).unwrap().to_vec(),
         [250, 251, 252, 253, 254]

@@ -1287,18 +1287,27 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         (lo, hi, shape)
     }
 
-    /// `lane` along axis `hi`, then along axis `lo` of the result (kept with size 1 between).
-    fn reduce_two<B>(
+    /// The extremes over both axes: along axis `hi`, then along axis `lo` of that result
+    /// (kept with size 1 between). NaN propagates.
+    fn extreme_axes<A1, A2, const O: usize>(
         &self,
-        lo: usize,
-        hi: usize,
-        lane: impl FnMut(&[S::Elem], usize, usize, isize) -> B + Copy,
-        lane2: impl FnMut(&[B], usize, usize, isize) -> B,
-    ) -> Vec<B> {
+        smallest: bool,
+    ) -> Result<Tensor<S::Elem, O>, ShapeError>
+    where
+        S::Elem: PartialOrd + Copy,
+        Rank<R>: RemoveAxes<A1, A2, Out = Rank<O>>,
+    {
+        let (lo, hi, shape) = self.two_axes::<A1, A2, O>();
+        self.nonempty_lanes(lo)?;
+        self.nonempty_lanes(hi)?;
+        let lane = move |d: &[S::Elem], s, n, st| extreme_run(d, s, n, st, smallest);
         let mut mid_shape = *self.shape();
         mid_shape[hi] = 1;
         let mid = Tensor::from_contiguous_vec(self.reduce_lanes(hi, lane), mid_shape);
-        mid.reduce_lanes(lo, lane2)
+        Ok(Tensor::from_contiguous_vec(
+            mid.reduce_lanes(lo, lane),
+            shape,
+        ))
     }
 
     /// The sums over axes `A` and `B` (NumPy's `sum(axis=(a, b))`). Rank R → R − 2; O(len).
@@ -1419,14 +1428,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         (A1, A2): IsAxis,
         Rank<R>: RemoveAxes<A1, A2, Out = Rank<O>>,
     {
-        let (lo, hi, shape) = self.two_axes::<A1, A2, O>();
-        self.nonempty_lanes(lo)?;
-        self.nonempty_lanes(hi)?;
-        let lane = |d: &[S::Elem], s, n, st| extreme_run(d, s, n, st, false);
-        Ok(Tensor::from_contiguous_vec(
-            self.reduce_two(lo, hi, lane, lane),
-            shape,
-        ))
+        self.extreme_axes::<A1, A2, O>(false)
     }
 
     /// The largest element over axes `A` and `B`. Rank R → R − 2.
@@ -1482,14 +1484,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         (A1, A2): IsAxis,
         Rank<R>: RemoveAxes<A1, A2, Out = Rank<O>>,
     {
-        let (lo, hi, shape) = self.two_axes::<A1, A2, O>();
-        self.nonempty_lanes(lo)?;
-        self.nonempty_lanes(hi)?;
-        let lane = |d: &[S::Elem], s, n, st| extreme_run(d, s, n, st, true);
-        Ok(Tensor::from_contiguous_vec(
-            self.reduce_two(lo, hi, lane, lane),
-            shape,
-        ))
+        self.extreme_axes::<A1, A2, O>(true)
     }
 
     /// The smallest element over axes `A` and `B`. Rank R → R − 2.
