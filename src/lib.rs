@@ -51,7 +51,8 @@
 //! - [`zip`]: [`Zip`] and [`azip!`], lock-step iteration over up to six broadcast tensors.
 //! - [`ops`]: operators, maths, comparisons, reductions and statistics; [`concatenate`],
 //!   [`stack`] and [`where_`] (feature `alloc`).
-//! - [`linalg`]: matrix products — `matmul`, `matmul_into` and [`gemm`](linalg::gemm).
+//! - [`linalg`]: matrix products by NumPy's `matmul` rules (batched, vectors promoted) —
+//!   `matmul`, `matmul_into`, `dot`, `matvec`, `outer` and [`gemm`](linalg::gemm).
 //! - [`ShapeError`]: the one error type; `Copy`, no allocator needed.
 //!
 //! ## `no_std`
@@ -116,8 +117,8 @@ pub use ops::Dot;
 pub use ops::{concatenate, stack, where_};
 pub use rank::{
     Axis, BroadcastRanks, BroadcastTo, DiagonalAxes, HasAxes, HasAxis, InsertAxis, IsAxis,
-    KnownRank, MAX_RANK, MatrixRank, MergeAxes, NumToRank, Rank, RemoveAxes, RemoveAxis,
-    SliceArity, SplitAxis, VectorRank, WindowAxis,
+    KnownRank, MAX_RANK, MatmulRanks, MergeAxes, NumToRank, Rank, RemoveAxes, RemoveAxis,
+    SliceArity, SplitAxis, WindowAxis,
 };
 pub use slice::NewAxis;
 pub use tensor::{ArrayTensor, GenericTensor, TensorBase, TensorView, TensorViewMut};

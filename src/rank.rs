@@ -21,6 +21,7 @@
 //! | [`WindowAxis<Axis<A>>`](WindowAxis) | A < R | R + 1 | `unfold` |
 //! | [`BroadcastTo<N>`] | N ≥ R | N | `broadcast_to` |
 //! | [`BroadcastRanks<R2>`] | — | max(R, R2) | [`broadcast_shapes`](crate::layout::broadcast_shapes) |
+//! | [`MatmulRanks<R2>`] | R ≥ 1, R2 ≥ 1 | R − 1 if R2 = 1, R2 − 1 if R = 1, else max(R, R2) | `matmul`, `matmul_into` |
 //! | [`SliceArity<R>`] | items without `NewAxis` = R | R − integers + `NewAxis` items | `slice` with [`s![]`](crate::s) |
 //!
 //! Ranks up to [`MAX_RANK`] are supported.
@@ -65,7 +66,7 @@
 //! | `a + b` and the other operators, `try_add`, …, ranks `R` and `R2` | `Rank<R>: BroadcastRanks<R2, Out = Rank<O>>` (same ranks: `Rank<R>: BroadcastRanks<R, Out = Rank<R>>`) |
 //! | `a += b` and the other compound operators, `assign`, `try_assign` | `Rank<R2>: BroadcastTo<R>` |
 //! | `slice` with a description type `L` | `L: SliceArity<R, Out = Rank<O>>` |
-//! | `matmul` | `Rank<R>: MatrixRank` (and the same for the right side) |
+//! | `matmul`, `matmul_into` of ranks `R` and `R2` | `Rank<R>: MatmulRanks<R2, Out = Rank<O>>` |
 //! | `permute`, `reversed_axes`, `iter`, `map`, `sum`, `get`, … | nothing: the rank does not change |
 //!
 //! When one is missing, the error names the rule and the axis (``cannot remove `Axis<0>` from
@@ -74,7 +75,7 @@
 //!
 //! ```
 //! use ranked::{
-//!     Axis, BroadcastRanks, BroadcastTo, DiagonalAxes, HasAxes, HasAxis, InsertAxis, MatrixRank,
+//!     Axis, BroadcastRanks, BroadcastTo, DiagonalAxes, HasAxes, HasAxis, InsertAxis, MatmulRanks,
 //!     MergeAxes, Rank, RemoveAxis, SliceArity, SplitAxis, Tensor, TensorView, WindowAxis, s,
 //! };
 //! type V<'a, const R: usize> = TensorView<'a, f32, R>;
@@ -105,8 +106,8 @@
 //! where Rank<R2>: BroadcastTo<R> { *a += b; }
 //! fn slice<const R: usize, const O: usize, L>(t: V<'_, R>, l: L) -> V<'_, O>
 //! where L: SliceArity<R, Out = Rank<O>> { t.slice(l).unwrap() }
-//! fn product<const R: usize, const R2: usize>(a: &Tensor<f32, R>, b: &Tensor<f32, R2>) -> Tensor<f32, 2>
-//! where Rank<R>: MatrixRank, Rank<R2>: MatrixRank { a.matmul(b).unwrap() }
+//! fn product<const R: usize, const R2: usize, const O: usize>(a: &Tensor<f32, R>, b: &Tensor<f32, R2>) -> Tensor<f32, O>
+//! where Rank<R>: MatmulRanks<R2, Out = Rank<O>> { a.matmul(b).unwrap() }
 //!
 //! let t = Tensor::from_fn([2, 3, 4], |[i, j, k]| (i + j + k) as f32);
 //! let m = Tensor::from_fn([3, 3], |[i, j]| (i * j) as f32);
@@ -128,13 +129,13 @@
 //! assert_eq!(product(&m, &m).shape(), &[3, 3]);
 //! ```
 
-use core::ops::{Add, BitAnd, Sub};
+use core::ops::{Add, BitAnd, BitOr, Sub};
 
-use typenum::operator_aliases::And;
+use typenum::operator_aliases::{And, Or};
 
 use typenum::{
     Add1, B1, Diff, Eq, False, GrEq, IsEqual, IsGreaterOrEqual, IsLess, IsLessOrEqual, IsNotEqual,
-    Le, LeEq, Max, Maximum, NotEq, Sub1, Sum, True, Unsigned,
+    Le, LeEq, Max, Maximum, Min, Minimum, NotEq, Sub1, Sum, True, Unsigned,
 };
 
 /// The largest rank the type-level arithmetic supports.
@@ -1086,62 +1087,89 @@ where
 
 // ---------------------------------------------------------------------------------------------
 
-/// Rank 2: the only rank [`matmul`](crate::TensorBase::matmul) accepts, on either side.
-///
-/// Implemented through a check (like the rules above) rather than for `Rank<2>` alone, so that
-/// rustc reads the operand's rank before it judges it, and a vector passed to `matmul` gets this
-/// message instead of "expected `2`, found `1`".
-///
-/// # Examples
-///
-/// ```
-/// use ranked::{MatrixRank, Rank};
-///
-/// fn is_matrix<const R: usize>() where Rank<R>: MatrixRank {}
-/// is_matrix::<2>();
-/// ```
-#[diagnostic::on_unimplemented(
-    message = "`matmul` multiplies matrices (rank 2), but this operand is a tensor of `{Self}`",
-    label = "expected a rank-2 tensor",
-    note = "for a matrix times a vector use `dot`; otherwise select, merge or reshape to rank 2 first"
-)]
-pub trait MatrixRank {}
-
-#[diagnostic::do_not_recommend]
-impl<const R: usize> MatrixRank for Rank<R>
-where
-    Rank<R>: KnownRank,
-    Num<R>: IsEqual<typenum::U2>,
-    Rank<R>: Check<Eq<Num<R>, typenum::U2>>,
-{
-}
-
-/// Rank 1: the right-hand side of [`dot`](crate::TensorBase::dot) (vector · vector, matrix ·
-/// vector).
+/// The rank of NumPy's `matmul` of a rank-`R` and a rank-`R2` tensor: both at least 1; a
+/// vector on either side is promoted to a matrix and its axis removed again, and the batch axes
+/// broadcast. Output rank: `R − 1` if `R2 = 1` (matrix · vector, vector · vector = rank 0),
+/// `R2 − 1` if `R = 1` (vector · matrix), `max(R, R2)` otherwise.
 ///
 /// # Examples
 ///
 /// ```
-/// use ranked::{Rank, VectorRank};
+/// use ranked::{MatmulRanks, Rank};
 ///
-/// fn is_vector<const R: usize>() where Rank<R>: VectorRank {}
-/// is_vector::<1>();
+/// fn out<const R: usize, const R2: usize, const O: usize>() -> usize
+/// where
+///     Rank<R>: MatmulRanks<R2, Out = Rank<O>>,
+/// {
+///     O
+/// }
+/// assert_eq!(out::<3, 2, _>(), 3); // a batch of matrices times one matrix
+/// assert_eq!(out::<2, 1, _>(), 1); // matrix · vector
+/// assert_eq!(out::<1, 1, _>(), 0); // vector · vector
+/// assert_eq!(out::<1, 4, _>(), 3); // vector · a batch of matrices
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "`dot` takes a vector (rank 1) on the right, but this operand is a tensor of `{Self}`",
-    label = "expected a rank-1 tensor",
-    note = "for a matrix times a matrix use `matmul`"
+    message = "cannot multiply a tensor of `{Self}` by a tensor of rank {R2}: `matmul` takes a vector, a matrix or a batch of matrices on each side",
+    label = "both operands need rank 1 or more (a rank-0 tensor is a scalar: multiply with `*`)",
+    note = "in rank-generic code, state it in a where-clause: `Rank<R>: MatmulRanks<R2, Out = Rank<O>>`"
 )]
-pub trait VectorRank {}
+pub trait MatmulRanks<const R2: usize> {
+    /// The output rank.
+    type Out;
+}
+
+#[doc(hidden)]
+pub trait MatmulRanksIf<const R2: usize, Valid> {
+    type Out;
+}
+
+/// Both ranks at least 1, as one `typenum` boolean: min(R2, R) ≥ 1, which (unlike a
+/// conjunction, and unlike min(R, R2) with `R` = 0) rustc evaluates only once the right-hand
+/// rank is known, so that an error names both ranks.
+type MatmulValid<const R: usize, const R2: usize> = GrEq<Minimum<Num<R2>, Num<R>>, typenum::U1>;
 
 #[diagnostic::do_not_recommend]
-impl<const R: usize> VectorRank for Rank<R>
+impl<const R: usize, const R2: usize> MatmulRanks<R2> for Rank<R>
 where
     Rank<R>: KnownRank,
-    Num<R>: IsEqual<typenum::U1>,
-    Rank<R>: Check<Eq<Num<R>, typenum::U1>>,
+    Rank<R2>: KnownRank,
+    Num<R2>: Min<Num<R>>,
+    Minimum<Num<R2>, Num<R>>: IsGreaterOrEqual<typenum::U1>,
+    Rank<R>: Check<MatmulValid<R, R2>> + MatmulRanksIf<R2, MatmulValid<R, R2>>,
 {
+    type Out = <Rank<R> as MatmulRanksIf<R2, MatmulValid<R, R2>>>::Out;
 }
+
+/// max(R, R2) − 1 if either is 1 (a promoted vector loses its axis again), max(R, R2)
+/// otherwise; asked only once both are known to be at least 1.
+impl<const R: usize, const R2: usize> MatmulRanksIf<R2, True> for Rank<R>
+where
+    Rank<R>: KnownRank,
+    Rank<R2>: KnownRank,
+    Num<R>: Max<Num<R2>> + IsLess<typenum::U2>,
+    Num<R2>: IsLess<typenum::U2>,
+    Le<Num<R>, typenum::U2>: BitOr<Le<Num<R2>, typenum::U2>>,
+    Maximum<Num<R>, Num<R2>>: Sub<HasVector<R, R2>>,
+    Diff<Maximum<Num<R>, Num<R2>>, HasVector<R, R2>>: NumToRank,
+{
+    type Out = RankOf<Diff<Maximum<Num<R>, Num<R2>>, HasVector<R, R2>>>;
+}
+
+/// With a scalar operand (an error already), the rank `*` would give, so that no second error
+/// follows from the first.
+impl<const R: usize, const R2: usize> MatmulRanksIf<R2, False> for Rank<R>
+where
+    Rank<R>: KnownRank,
+    Rank<R2>: KnownRank,
+    Num<R>: Max<Num<R2>>,
+    Maximum<Num<R>, Num<R2>>: NumToRank,
+{
+    type Out = RankOf<Maximum<Num<R>, Num<R2>>>;
+}
+
+/// Whether either rank is 1 (both being at least 1), as a `typenum` bit.
+type HasVector<const R: usize, const R2: usize> =
+    Or<Le<Num<R>, typenum::U2>, Le<Num<R2>, typenum::U2>>;
 
 /// An `s![]` slice description whose axis items (everything but `NewAxis`) number `R`, for a
 /// rank-`R` tensor. `Out` is the rank of the result: R, minus one per integer item, plus one per
@@ -1240,6 +1268,15 @@ mod tests {
         assert_eq!(<Rank<3> as MergeAxes<Axis<0>, Axis<2>>>::AXES, (0, 2));
         same::<<Rank<2> as BroadcastRanks<3>>::Out, Rank<3>>();
         same::<<Rank<4> as BroadcastRanks<0>>::Out, Rank<4>>();
+        same::<<Rank<1> as MatmulRanks<1>>::Out, Rank<0>>();
+        same::<<Rank<2> as MatmulRanks<1>>::Out, Rank<1>>();
+        same::<<Rank<1> as MatmulRanks<2>>::Out, Rank<1>>();
+        same::<<Rank<2> as MatmulRanks<2>>::Out, Rank<2>>();
+        same::<<Rank<3> as MatmulRanks<2>>::Out, Rank<3>>();
+        same::<<Rank<2> as MatmulRanks<5>>::Out, Rank<5>>();
+        same::<<Rank<4> as MatmulRanks<1>>::Out, Rank<3>>();
+        same::<<Rank<1> as MatmulRanks<16>>::Out, Rank<15>>();
+        same::<<Rank<16> as MatmulRanks<16>>::Out, Rank<16>>();
         fn has<const R: usize, const A: usize>()
         where
             Rank<R>: HasAxis<Axis<A>>,

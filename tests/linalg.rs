@@ -235,3 +235,162 @@ proptest! {
         prop_assert_eq!(c.to_vec(), expected);
     }
 }
+
+/// `a · b` of two matrices by [`naive`], as rows.
+fn naive_of<T: LinalgScalar, S1, S2>(
+    a: &ranked::TensorBase<S1, 2>,
+    b: &ranked::TensorBase<S2, 2>,
+) -> Vec<T>
+where
+    S1: ranked::storage::Storage<Elem = T>,
+    S2: ranked::storage::Storage<Elem = T>,
+{
+    let zeros = vec![vec![T::zero(); b.shape()[1]]; a.shape()[0]];
+    naive(T::one(), &rows(a), &rows(b), T::zero(), &zeros)
+}
+
+fn batched_against_numpy_rules<T: LinalgScalar + std::fmt::Debug>(make: impl Fn(usize) -> T) {
+    // (3, 2, 4) @ (4, 5) → (3, 2, 5): the matrix is reused for every batch item; `a` is a
+    // transposed, reversed view.
+    let base: Tensor<T, 3> = Tensor::from_fn([3, 4, 2], |[i, j, k]| make(i * 11 + j * 3 + k));
+    let a = base.view().swap_axes(Axis::<1>, Axis::<2>).flip(Axis::<0>);
+    let w: Tensor<T, 2> = Tensor::from_fn([4, 5], |[i, j]| make(i * 2 + j * 5 + 1));
+    let y: Tensor<T, 3> = a.matmul(&w).unwrap();
+    assert_eq!(y.shape(), &[3, 2, 5]);
+    for i in 0..3 {
+        let ai = a.select(Axis::<0>, i).unwrap();
+        assert_eq!(
+            y.view().select(Axis::<0>, i).unwrap().to_vec(),
+            naive_of(&ai, &w)
+        );
+    }
+    // (2, 1, 2, 3) @ (4, 3, 2) → (2, 4, 2, 2): size-1 and missing batch axes broadcast.
+    let p: Tensor<T, 4> = Tensor::from_fn([2, 1, 2, 3], |[i, _, k, l]| make(i * 7 + k * 3 + l));
+    let q: Tensor<T, 3> = Tensor::from_fn([4, 3, 2], |[i, j, k]| make(i + j * 4 + k * 9));
+    let r: Tensor<T, 4> = p.matmul(&q).unwrap();
+    assert_eq!(r.shape(), &[2, 4, 2, 2]);
+    for i in 0..2 {
+        for j in 0..4 {
+            let pi = p
+                .view()
+                .select(Axis::<0>, i)
+                .unwrap()
+                .select(Axis::<0>, 0)
+                .unwrap();
+            let qj = q.view().select(Axis::<0>, j).unwrap();
+            let rij = r
+                .view()
+                .select(Axis::<0>, i)
+                .unwrap()
+                .select(Axis::<0>, j)
+                .unwrap();
+            assert_eq!(rij.to_vec(), naive_of(&pi, &qj));
+        }
+    }
+    // Vectors: (4) @ (3, 4, 5) → (3, 5); (3, 2, 4) @ (4) → (3, 2); (4) @ (4) → rank 0.
+    let v: Tensor<T, 1> = Tensor::from_fn([4], |[i]| make(i + 1));
+    let q: Tensor<T, 3> = Tensor::from_fn([3, 4, 5], |[i, j, k]| make(i * 3 + j + k * 2));
+    let vq: Tensor<T, 2> = v.matmul(&q).unwrap();
+    let av: Tensor<T, 2> = a.matmul(&v).unwrap();
+    let vv: Tensor<T, 0> = v.matmul(&v).unwrap();
+    let row = v.view().unsqueeze(Axis::<0>);
+    let column = v.view().unsqueeze(Axis::<1>);
+    for i in 0..3 {
+        let qi = q.view().select(Axis::<0>, i).unwrap();
+        assert_eq!(
+            vq.view().select(Axis::<0>, i).unwrap().to_vec(),
+            naive_of(&row, &qi)
+        );
+        let ai = a.select(Axis::<0>, i).unwrap();
+        assert_eq!(
+            av.view().select(Axis::<0>, i).unwrap().to_vec(),
+            naive_of(&ai, &column)
+        );
+    }
+    assert_eq!(vv.to_vec(), naive_of(&row, &column));
+    // The named shorthands agree with `matmul`.
+    let m = q.view().select(Axis::<0>, 1).unwrap(); // 4 × 5
+    assert_eq!(
+        m.t().matvec(&v).unwrap().to_vec(),
+        naive_of(&m.t(), &column)
+    );
+    assert_eq!(v.dot(&m).unwrap().to_vec(), naive_of(&row, &m));
+    assert_eq!(m.t().dot(&v).unwrap().to_vec(), naive_of(&m.t(), &column));
+    assert_eq!(m.t().dot(&m).unwrap().to_vec(), naive_of(&m.t(), &m));
+    assert_eq!(vec![v.dot(&v).unwrap()], naive_of(&row, &column));
+    let u: Tensor<T, 1> = Tensor::from_fn([2], |[i]| make(i + 3));
+    assert_eq!(
+        v.outer(&u).unwrap().to_vec(),
+        naive_of(&column, &u.view().unsqueeze(Axis::<0>))
+    );
+    // Empty batches and empty shared sizes.
+    let e: Tensor<T, 3> = Tensor::zeros([0, 2, 4]);
+    assert_eq!(e.matmul(&w).unwrap().shape(), &[0, 2, 5]);
+    let k0: Tensor<T, 3> = Tensor::from_fn([2, 3, 0], |_| make(1));
+    let z: Tensor<T, 2> = Tensor::zeros([0, 4]);
+    let out = k0.matmul(&z).unwrap();
+    assert_eq!(out.shape(), &[2, 3, 4]);
+    assert!(out.iter().all(|&x| x == T::zero()));
+    // Into existing storage: a batch into a transposed output.
+    let mut c: Tensor<T, 3> = Tensor::zeros([5, 2, 3]);
+    a.matmul_into(&w, &mut c.view_mut().permute([2, 1, 0]).unwrap())
+        .unwrap();
+    assert_eq!(c.view().permute([2, 1, 0]).unwrap().to_contiguous(), y);
+}
+
+#[test]
+fn batched_products_follow_numpy_matmul_rules() {
+    batched_against_numpy_rules(|x| x as f32 * 0.25);
+    batched_against_numpy_rules(|x| x as f64 * 0.5 - 3.0);
+    batched_against_numpy_rules(|x| x as i32 - 20);
+    batched_against_numpy_rules(|x| Mod7((x % 7) as u8));
+}
+
+#[test]
+fn batched_shape_errors_name_the_operand_and_axis() {
+    let a: Tensor<f32, 3> = Tensor::zeros([2, 3, 4]);
+    let b: Tensor<f32, 3> = Tensor::zeros([3, 4, 5]);
+    let err = a.matmul(&b).unwrap_err();
+    assert_eq!(
+        (
+            err.kind(),
+            err.operand(),
+            err.axis(),
+            err.expected(),
+            err.found()
+        ),
+        (ErrorKind::BroadcastMismatch, Some(1), Some(0), 2, 3)
+    );
+    let v: Tensor<f32, 1> = Tensor::zeros([3]);
+    let err = a.matmul(&v).unwrap_err();
+    assert_eq!(
+        (
+            err.kind(),
+            err.operand(),
+            err.axis(),
+            err.expected(),
+            err.found()
+        ),
+        (ErrorKind::SizeMismatch, Some(1), Some(0), 4, 3)
+    );
+    let w: Tensor<f32, 2> = Tensor::zeros([4, 5]);
+    let mut out: Tensor<f32, 3> = Tensor::from_elem([2, 3, 6], 7.0);
+    let err = a.matmul_into(&w, &mut out).unwrap_err();
+    assert_eq!(
+        (
+            err.kind(),
+            err.operand(),
+            err.axis(),
+            err.expected(),
+            err.found()
+        ),
+        (ErrorKind::SizeMismatch, Some(2), Some(2), 5, 6)
+    );
+    assert!(out.iter().all(|&x| x == 7.0));
+    // Sizes whose product overflows are an error, not a panic.
+    let big = usize::MAX / 4;
+    let one = tensor![1.0f32];
+    let tall = one.view().broadcast_to([big, 1]).unwrap();
+    let wide = one.view().broadcast_to([1, big]).unwrap();
+    assert_eq!(tall.matmul(&wide).unwrap_err().kind(), ErrorKind::Overflow);
+}

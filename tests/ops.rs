@@ -341,9 +341,16 @@ fn matmul_and_dot_errors() {
         (err.kind(), err.expected(), err.found()),
         (ErrorKind::SizeMismatch, 3, 2)
     );
+    // The right operand's axis 0 has 2 elements where the left's 3 columns need 3.
     let err = a.dot(&tensor![1, 2]).unwrap_err();
     assert_eq!(
-        (err.kind(), err.axis(), err.expected(), err.found()),
-        (ErrorKind::SizeMismatch, Some(1), 3, 2)
+        (
+            err.kind(),
+            err.operand(),
+            err.axis(),
+            err.expected(),
+            err.found()
+        ),
+        (ErrorKind::SizeMismatch, Some(1), Some(0), 3, 2)
     );
 }

@@ -224,3 +224,24 @@ mod by_axis {
         assert_eq!(err.operand(), Some(1));
     }
 }
+
+#[test]
+fn batched_matmul_on_several_threads_matches_item_by_item() {
+    // 32 products of 24 × 24: enough work for the batch to be split across threads.
+    let a: Tensor<f32, 3> =
+        Tensor::from_fn([32, 24, 24], |[b, i, j]| ((b * 7 + i * 3 + j) % 11) as f32);
+    let w: Tensor<f32, 2> = Tensor::from_fn([24, 24], |[i, j]| ((i + 2 * j) % 5) as f32 - 2.0);
+    let y = a.matmul(&w).unwrap();
+    let a64 = a.map(|&x| f64::from(x));
+    let y64 = a64.matmul(&w.map(|&x| f64::from(x))).unwrap();
+    for b in 0..32 {
+        let ab = a.view().select(Axis::<0>, b).unwrap();
+        let expected = ab.matmul(&w).unwrap();
+        assert_eq!(
+            y.view().select(Axis::<0>, b).unwrap().to_contiguous(),
+            expected
+        );
+        let got64 = y64.view().select(Axis::<0>, b).unwrap().map(|&x| x as f32);
+        assert_eq!(got64, expected);
+    }
+}

@@ -334,8 +334,14 @@ pub(crate) fn zip_runs<const K: usize>(
     }
 }
 
-/// The positions of [`zip_runs`] in logical order, for ranks beyond [`MAX_DYN_RANK`].
-fn walk_n<const K: usize>(shape: &[usize], ops: [Operand<'_>; K], f: &mut impl FnMut([usize; K])) {
+/// Calls `f` with the positions of corresponding elements of `K` operands of one shape, in
+/// row-major order (the positions of [`zip_runs`] for ranks beyond [`MAX_DYN_RANK`], and the
+/// batch items of a batched matrix product).
+pub(crate) fn walk_n<const K: usize>(
+    shape: &[usize],
+    ops: [Operand<'_>; K],
+    f: &mut impl FnMut([usize; K]),
+) {
     fn from<const K: usize>(
         shape: &[usize],
         axis: usize,

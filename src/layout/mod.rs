@@ -18,6 +18,7 @@ use crate::error::{ErrorKind, ShapeError};
 mod dynamic;
 mod grid;
 pub(crate) mod parts;
+pub(crate) mod product;
 mod reshape;
 
 pub use dynamic::{DynLayout, DynShape, MAX_DYN_RANK};

@@ -1,5 +1,23 @@
-//! Matrix products: [`gemm`] and `matmul_into` into caller storage (no allocator needed),
-//! `matmul` into a new matrix, and the `dot` products — with the ranks checked by the compiler.
+//! Matrix products: [`gemm`], `matmul_into` and `matvec_into` into caller storage (no allocator
+//! needed), `matmul` into a new tensor, and the shorthands `dot`, `matvec` and `outer` — with
+//! the ranks checked by the compiler.
+//!
+//! `matmul` and `matmul_into` follow NumPy's `matmul` rules: rank 2 · rank 2 is the matrix
+//! product; a vector is promoted to a matrix (a row on the left, a column on the right) and that
+//! axis removed again; leading axes are batches of matrices that broadcast against each other.
+//! The result rank is computed by the compiler ([`MatmulRanks`](crate::MatmulRanks)):
+//!
+//! | left rank | right rank | result rank | example shapes |
+//! |---|---|---|---|
+//! | 1 | 1 | 0 | (k) @ (k) → () |
+//! | 2 | 1 | 1 | (m, k) @ (k) → (m) |
+//! | 1 | 2 | 1 | (k) @ (k, n) → (n) |
+//! | 2 | 2 | 2 | (m, k) @ (k, n) → (m, n) |
+//! | R ≥ 3 | 1 | R − 1 | (b, m, k) @ (k) → (b, m) |
+//! | R | R2 (both ≥ 2) | max(R, R2) | (b, 1, m, k) @ (c, k, n) → (b, c, m, n) |
+//!
+//! A batched product is one kernel call per matrix of the broadcast batch, without copying
+//! any operand (a broadcast batch axis has stride 0).
 //!
 //! `f32` and `f64` products run on `matrixmultiply`'s packed micro-kernels (the kernels behind
 //! ndarray's `dot`) when the `alloc` feature is on, on any strides: transposed, sliced,
@@ -8,6 +26,7 @@
 //! generic kernel. With the `rayon` feature, `matrixmultiply` uses several threads for large
 //! products.
 
+mod batch;
 mod kernel;
 mod product;
 
@@ -42,14 +61,8 @@ pub trait LinalgScalar:
 impl<T> LinalgScalar for T where T: Copy + Zero + One + Add<Output = T> + Mul<Output = T> + PartialEq
 {}
 
+/// A matrix as a kernel operand.
 fn read<S: Storage>(t: &TensorBase<S, 2>) -> MatRef<'_, S::Elem> {
-    read_matrix(t)
-}
-
-/// A tensor known to be rank 2 (`R == 2`, by a `MatrixRank` bound or the type) as a kernel
-/// operand.
-fn read_matrix<S: Storage, const R: usize>(t: &TensorBase<S, R>) -> MatRef<'_, S::Elem> {
-    const { assert!(R == 2) };
     let (shape, strides) = (t.shape(), t.strides());
     MatRef {
         data: t.storage().as_slice(),
@@ -136,39 +149,6 @@ where
 
 /// # Matrix products into existing storage
 impl<S: Storage> TensorBase<S, 2> {
-    /// Writes the matrix product `self · rhs` into `out` (NumPy's `matmul(a, b, out=c)`): any
-    /// layouts, no allocation. O(m·k·n).
-    ///
-    /// # Errors
-    ///
-    /// As [`gemm`]: [`ErrorKind::SizeMismatch`] naming the operand (1 for `rhs`, 2 for `out`)
-    /// and the axis.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use ranked::{ArrayTensor, inline_tensor};
-    ///
-    /// // On fixed storage, without an allocator.
-    /// let a = inline_tensor![[1, 2, 3], [4, 5, 6]];
-    /// let b = inline_tensor![[1, 0], [0, 1], [1, 1]];
-    /// let mut c: ArrayTensor<i32, 4, 2> = ArrayTensor::from_storage([0; 4], [2, 2]).unwrap();
-    /// a.matmul_into(&b, &mut c).unwrap();
-    /// assert_eq!(c.iter().copied().collect::<Vec<_>>(), [4, 5, 10, 11]);
-    /// ```
-    pub fn matmul_into<S2, S3>(
-        &self,
-        rhs: &TensorBase<S2, 2>,
-        out: &mut TensorBase<S3, 2>,
-    ) -> Result<(), ShapeError>
-    where
-        S2: Storage<Elem = S::Elem>,
-        S3: StorageMut<Elem = S::Elem>,
-        S::Elem: LinalgScalar,
-    {
-        gemm(S::Elem::one(), self, rhs, S::Elem::zero(), out)
-    }
-
     /// Writes the matrix · vector product `self · v` into `out` (BLAS's `gemv`): any layouts,
     /// no allocation. O(m·k).
     ///

@@ -1,23 +1,23 @@
-//! `matmul` into a new matrix and the `dot` products, with the ranks checked by the compiler;
-//! the products run on the backend of [`kernel`](super::kernel).
+//! `matmul` by NumPy's rules (vectors promoted, batch axes broadcast) into a new tensor or
+//! into existing storage, and the named shorthands `dot`, `matvec` and `outer` — with every
+//! result rank computed by the compiler; the products run on the backend of
+//! [`kernel`](super::kernel), batch item by batch item ([`batch`](super::batch)).
 
-use core::ops::{Add, Mul};
+use num_traits::{One, Zero};
 
-#[cfg(feature = "alloc")]
-use num_traits::One;
-use num_traits::Zero;
-
-use crate::error::{ErrorKind, ShapeError};
-#[cfg(feature = "alloc")]
-use crate::rank::MatrixRank;
-use crate::rank::{Rank, VectorRank};
-use crate::storage::Storage;
+use crate::error::ShapeError;
+use crate::layout::product;
+use crate::rank::{MatmulRanks, Rank};
+use crate::storage::{Storage, StorageMut};
 #[cfg(feature = "alloc")]
 use crate::tensor::Tensor;
 use crate::tensor::TensorBase;
 
-/// The products of rank-1 · rank-1 (a scalar) and rank-2 · rank-1 (a vector); implemented for
-/// those pairs only, so any other ranks do not compile.
+use super::LinalgScalar;
+
+/// ndarray's `dot`: vector · vector (a scalar), matrix · vector, vector · matrix and matrix ·
+/// matrix; implemented for those ranks only, so any other pair does not compile (use
+/// [`matmul`](TensorBase::matmul) for batches).
 ///
 /// # Examples
 ///
@@ -28,96 +28,70 @@ use crate::tensor::TensorBase;
 /// let v = tensor![1, 1];
 /// assert_eq!(v.dot(&v).unwrap(), 2);
 /// assert_eq!(m.dot(&v).unwrap().to_vec(), [3, 7]);
+/// assert_eq!(v.dot(&m).unwrap().to_vec(), [4, 6]);
+/// assert_eq!(m.dot(&m).unwrap(), tensor![[7, 10], [15, 22]]);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "`dot` takes a vector or a matrix on the left and a vector on the right, not `{Self}` · `{Rhs}`",
-    label = "needs rank 1 · rank 1 or rank 2 · rank 1",
-    note = "use `matmul` for a matrix times a matrix"
+    message = "`dot` takes vectors and matrices (ranks 1 and 2), not `{Self}` · `{Rhs}`",
+    label = "needs rank 1 or 2 on each side",
+    note = "for batches of matrices (rank 3 and more) use `matmul`, which broadcasts the batch axes"
 )]
 pub trait Dot<Rhs> {
-    /// The result: a scalar for vector · vector, a vector for matrix · vector.
+    /// The result: a scalar for vector · vector, a tensor of rank 1 or 2 otherwise.
     type Output;
     #[doc(hidden)]
     fn dot_impl(&self, rhs: &Rhs) -> Result<Self::Output, ShapeError>;
 }
 
-fn inner_mismatch(expected: usize, found: usize) -> ShapeError {
-    ShapeError::new(
-        ErrorKind::SizeMismatch,
-        Some(0),
-        expected as i128,
-        found as i128,
-    )
-}
-
 #[diagnostic::do_not_recommend]
-impl<S1, S2, T, const R2: usize> Dot<TensorBase<S2, R2>> for TensorBase<S1, 1>
+impl<S1, S2, T> Dot<TensorBase<S2, 1>> for TensorBase<S1, 1>
 where
     S1: Storage<Elem = T>,
     S2: Storage<Elem = T>,
-    T: Zero + Add<Output = T> + Mul<Output = T> + Copy,
-    Rank<R2>: VectorRank,
+    T: LinalgScalar,
 {
     type Output = T;
 
-    fn dot_impl(&self, rhs: &TensorBase<S2, R2>) -> Result<T, ShapeError> {
-        // `Rank<R2>: VectorRank`, so R2 == 1.
-        let (n, m) = (self.shape()[0], rhs.shape()[0]);
-        if n != m {
-            return Err(inner_mismatch(n, m));
-        }
-        Ok(self
-            .iter()
-            .zip(rhs.iter())
-            .fold(T::zero(), |acc, (&x, &y)| acc + x * y))
+    fn dot_impl(&self, rhs: &TensorBase<S2, 1>) -> Result<T, ShapeError> {
+        let mut out = [T::zero()];
+        let mut target = TensorBase::from_storage(&mut out[..], [])?;
+        self.matmul_into(rhs, &mut target)?;
+        Ok(out[0])
     }
 }
 
-#[cfg(feature = "alloc")]
-#[diagnostic::do_not_recommend]
-impl<S1, S2, T, const R2: usize> Dot<TensorBase<S2, R2>> for TensorBase<S1, 2>
-where
-    S1: Storage<Elem = T>,
-    S2: Storage<Elem = T>,
-    T: Zero + Add<Output = T> + Mul<Output = T> + Copy,
-    Rank<R2>: VectorRank,
-{
-    type Output = Tensor<T, 1>;
+macro_rules! dot_by_matmul {
+    ($($r1:literal * $r2:literal -> $o:literal),*) => {$(
+        #[cfg(feature = "alloc")]
+        #[diagnostic::do_not_recommend]
+        impl<S1, S2, T> Dot<TensorBase<S2, $r2>> for TensorBase<S1, $r1>
+        where
+            S1: Storage<Elem = T>,
+            S2: Storage<Elem = T>,
+            T: LinalgScalar,
+        {
+            type Output = Tensor<T, $o>;
 
-    fn dot_impl(&self, rhs: &TensorBase<S2, R2>) -> Result<Tensor<T, 1>, ShapeError> {
-        // `Rank<R2>: VectorRank`, so R2 == 1.
-        let (rows, cols, n) = (self.shape()[0], self.shape()[1], rhs.shape()[0]);
-        if cols != n {
-            return Err(ShapeError::new(
-                ErrorKind::SizeMismatch,
-                Some(1),
-                cols as i128,
-                n as i128,
-            ));
+            fn dot_impl(&self, rhs: &TensorBase<S2, $r2>) -> Result<Tensor<T, $o>, ShapeError> {
+                self.matmul(rhs)
+            }
         }
-        let mut out = crate::engine::try_vec(rows)?;
-        for i in 0..rows {
-            out.push(
-                self.view()
-                    .select(crate::Axis::<0>, i)?
-                    .iter()
-                    .zip(rhs.iter())
-                    .fold(T::zero(), |acc, (&x, &y)| acc + x * y),
-            );
-        }
-        Ok(Tensor::from_contiguous_vec(out, [rows]))
-    }
+    )*};
 }
+
+dot_by_matmul!(2 * 1 -> 1, 1 * 2 -> 1, 2 * 2 -> 2);
 
 /// # Products
 impl<S: Storage, const R: usize> TensorBase<S, R> {
-    /// The dot product: vector · vector gives a scalar, matrix · vector a vector. Other ranks do
-    /// not compile.
+    /// ndarray's `dot`: vector · vector gives a scalar, matrix · vector and vector · matrix a
+    /// vector, matrix · matrix a matrix (the latter three need `alloc`). Other ranks do not
+    /// compile. O(m·k·n).
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::SizeMismatch`] if the shared size differs (axis 0 of a vector, axis 1 of a
-    /// matrix: `expected` is the left size, `found` the right).
+    /// As [`matmul`](Self::matmul): [`ErrorKind::SizeMismatch`](crate::ErrorKind::SizeMismatch)
+    /// naming operand 1 if the shared size differs (`expected` is the left size, `found` the
+    /// right).
     ///
     /// # Examples
     ///
@@ -135,61 +109,201 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         self.dot_impl(rhs)
     }
 
-    /// The matrix product `self · rhs` of two rank-2 tensors of any layouts (transposed,
-    /// sliced, negatively strided, broadcast), into a new C-contiguous matrix: `f32`/`f64` on
-    /// `matrixmultiply`'s kernels, other types on a blocked kernel (see [`crate::linalg`]). A
-    /// rank other than 2 does not compile. O(m·k·n).
+    /// The matrix product by NumPy's `matmul` rules (PyTorch's `matmul`, the `@` operator),
+    /// into a new C-contiguous tensor:
+    ///
+    /// - rank 2 · rank 2 is the matrix product;
+    /// - a rank-1 operand is promoted to a matrix — a row on the left, a column on the right —
+    ///   and that axis is removed from the result (vector · vector is rank 0);
+    /// - ranks above 2 are stacks of matrices over the leading (batch) axes, which broadcast
+    ///   against each other as in element-wise operations.
+    ///
+    /// Rank equation: `R − 1` if `R2 = 1`, `R2 − 1` if `R = 1`, `max(R, R2)` otherwise,
+    /// computed by the compiler ([`MatmulRanks`]); a rank-0 operand does not compile. Any
+    /// layouts (transposed, sliced, negatively strided, broadcast) multiply without a copy:
+    /// `f32`/`f64` on `matrixmultiply`'s kernels, other types on a blocked kernel (see
+    /// [`crate::linalg`]), one call per matrix of the batch — with the `rayon` feature,
+    /// `f32`/`f64` batches run on several threads. O(batch·m·k·n).
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::SizeMismatch`] if `self`'s column count (`expected`) is not `rhs`'s row
-    /// count (`found`).
+    /// Naming operand 1 (`rhs`) and its axis:
+    /// [`ErrorKind::SizeMismatch`](crate::ErrorKind::SizeMismatch) if `self`'s column count
+    /// (`expected`) is not `rhs`'s row count (`found`);
+    /// [`ErrorKind::BroadcastMismatch`](crate::ErrorKind::BroadcastMismatch) if the batch axes
+    /// do not broadcast; [`ErrorKind::Overflow`](crate::ErrorKind::Overflow) if the result's
+    /// size overflows.
     ///
     /// # Examples
     ///
     /// ```
-    /// use ranked::tensor;
+    /// use ranked::{Tensor, tensor};
     ///
     /// let a = tensor![[1, 2, 3], [4, 5, 6]];
     /// let b = tensor![[1, 0], [0, 1], [1, 1]];
     /// assert_eq!(a.matmul(&b).unwrap(), tensor![[4, 5], [10, 11]]);
     /// assert_eq!(a.view().t().matmul(&a).unwrap().shape(), &[3, 3]);
     /// assert!(a.matmul(&a).is_err());
+    ///
+    /// // Vectors are promoted: matrix · vector is a vector, vector · vector rank 0.
+    /// let v = tensor![1, 1, 1];
+    /// assert_eq!(a.matmul(&v).unwrap(), tensor![6, 15]);
+    /// assert_eq!(v.matmul(&v).unwrap()[[]], 3);
+    ///
+    /// // A batch of 4 matrices times one matrix: rank 3 @ rank 2 is rank 3.
+    /// let batch: Tensor<f32, 3> = Tensor::ones([4, 2, 3]);
+    /// let w: Tensor<f32, 2> = Tensor::ones([3, 5]);
+    /// let y: Tensor<f32, 3> = batch.matmul(&w).unwrap();
+    /// assert_eq!(y.shape(), &[4, 2, 5]);
+    /// // Batch axes broadcast: (4, 1, 2, 3) @ (6, 3, 2) is (4, 6, 2, 2).
+    /// let p = Tensor::<f32, 4>::ones([4, 1, 2, 3]).matmul(&Tensor::<f32, 3>::ones([6, 3, 2]));
+    /// assert_eq!(p.unwrap().shape(), &[4, 6, 2, 2]);
     /// ```
     #[cfg(feature = "alloc")]
-    pub fn matmul<S2, const R2: usize>(
+    pub fn matmul<S2, const R2: usize, const O: usize>(
         &self,
         rhs: &TensorBase<S2, R2>,
-    ) -> Result<Tensor<S::Elem, 2>, ShapeError>
+    ) -> Result<Tensor<S::Elem, O>, ShapeError>
     where
-        Rank<R>: MatrixRank,
-        Rank<R2>: MatrixRank,
+        Rank<R>: MatmulRanks<R2, Out = Rank<O>>,
         S2: Storage<Elem = S::Elem>,
-        S::Elem: super::LinalgScalar,
+        S::Elem: LinalgScalar,
     {
-        // `Rank<R>: MatrixRank` (and for `R2`): both are rank 2.
-        let (a, b) = (super::read_matrix(self), super::read_matrix(rhs));
-        if a.cols != b.rows {
-            return Err(ShapeError::new(
-                ErrorKind::SizeMismatch,
-                Some(1),
-                a.cols as i128,
-                b.rows as i128,
-            ));
-        }
-        let shape = [a.rows, b.cols];
+        let mut shape = [0usize; O];
+        product::product_shape(self.layout().parts(), rhs.layout().parts(), &mut shape)?;
         let len = crate::layout::checked_len(&shape)?;
         let mut out = crate::engine::try_vec(len)?;
         out.resize(len, S::Elem::zero());
-        let c = super::kernel::MatMut {
-            data: &mut out,
-            rows: shape[0],
-            cols: shape[1],
-            rs: shape[1] as isize,
-            cs: 1,
-            offset: 0,
-        };
-        super::kernel::gemm(S::Elem::one(), a, b, S::Elem::zero(), c);
-        Ok(Tensor::from_contiguous_vec(out, shape))
+        let mut c = Tensor::from_contiguous_vec(out, shape);
+        let plan = product::plan(
+            self.layout().parts(),
+            rhs.layout().parts(),
+            c.layout().parts(),
+        )?;
+        super::batch::run_new(
+            self.storage().as_slice(),
+            rhs.storage().as_slice(),
+            c.storage_mut().as_mut_slice(),
+            &plan,
+        );
+        Ok(c)
+    }
+
+    /// Writes the product `self @ rhs` by the rules of [`matmul`](Self::matmul) into `out`
+    /// (NumPy's `matmul(a, b, out=c)`): any ranks from 1 up (a rank-0 operand does not
+    /// compile), any layouts, no allocation — so without an allocator too. O(batch·m·k·n).
+    ///
+    /// # Errors
+    ///
+    /// As [`matmul`](Self::matmul), and [`ErrorKind::SizeMismatch`](crate::ErrorKind::SizeMismatch)
+    /// naming operand 2 (`out`), the axis, the size needed (`expected`) and the size found;
+    /// `out` is unchanged then.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{ArrayTensor, inline_tensor};
+    ///
+    /// // On fixed storage, without an allocator.
+    /// let a = inline_tensor![[1, 2, 3], [4, 5, 6]];
+    /// let b = inline_tensor![[1, 0], [0, 1], [1, 1]];
+    /// let mut c: ArrayTensor<i32, 4, 2> = ArrayTensor::from_storage([0; 4], [2, 2]).unwrap();
+    /// a.matmul_into(&b, &mut c).unwrap();
+    /// assert_eq!(c.iter().copied().collect::<Vec<_>>(), [4, 5, 10, 11]);
+    ///
+    /// // A batch of two matrices times a vector, into a 2 × 2 result.
+    /// let batch = inline_tensor![[[1, 0], [0, 1]], [[2, 0], [0, 2]]];
+    /// let v = inline_tensor![3, 4];
+    /// batch.matmul_into(&v, &mut c).unwrap();
+    /// assert_eq!(c.iter().copied().collect::<Vec<_>>(), [3, 4, 6, 8]);
+    /// // Operand 1 (`rhs`) needs 2 rows at its axis 0, not 3.
+    /// let err = batch.matmul_into(&inline_tensor![1, 2, 3], &mut c).unwrap_err();
+    /// assert_eq!((err.operand(), err.axis(), err.expected(), err.found()), (Some(1), Some(0), 2, 3));
+    /// ```
+    pub fn matmul_into<S2, S3, const R2: usize, const O: usize>(
+        &self,
+        rhs: &TensorBase<S2, R2>,
+        out: &mut TensorBase<S3, O>,
+    ) -> Result<(), ShapeError>
+    where
+        Rank<R>: MatmulRanks<R2, Out = Rank<O>>,
+        S2: Storage<Elem = S::Elem>,
+        S3: StorageMut<Elem = S::Elem>,
+        S::Elem: LinalgScalar,
+    {
+        let plan = product::plan(
+            self.layout().parts(),
+            rhs.layout().parts(),
+            out.layout().parts(),
+        )?;
+        super::batch::run(
+            S::Elem::one(),
+            self.storage().as_slice(),
+            rhs.storage().as_slice(),
+            S::Elem::zero(),
+            out.storage_mut().as_mut_slice(),
+            &plan,
+        );
+        Ok(())
+    }
+}
+
+/// # Products
+impl<S: Storage> TensorBase<S, 2> {
+    /// The matrix · vector product `self · v` (NumPy's `matvec`, BLAS's `gemv`) into a new
+    /// vector: [`matmul`](Self::matmul) with the ranks fixed, rank 2 · rank 1 → rank 1.
+    /// O(m·k).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::SizeMismatch`](crate::ErrorKind::SizeMismatch) naming operand 1 if `v`'s
+    /// length is not `self`'s column count (`expected`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let m = tensor![[1.0, 2.0], [3.0, 4.0], [5.0, 6.0]];
+    /// assert_eq!(m.matvec(&tensor![1.0, -1.0]).unwrap(), tensor![-1.0, -1.0, -1.0]);
+    /// assert!(m.matvec(&tensor![1.0, 2.0, 3.0]).is_err());
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn matvec<S2>(&self, v: &TensorBase<S2, 1>) -> Result<Tensor<S::Elem, 1>, ShapeError>
+    where
+        S2: Storage<Elem = S::Elem>,
+        S::Elem: LinalgScalar,
+    {
+        self.matmul(v)
+    }
+}
+
+/// # Products
+impl<S: Storage> TensorBase<S, 1> {
+    /// The outer product of two vectors (NumPy's `outer`): `out[i, j] = self[i] · rhs[j]`,
+    /// rank 1 ⊗ rank 1 → rank 2, as a product with a shared size of 1 on the matrix backend.
+    /// O(m·n).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Overflow`](crate::ErrorKind::Overflow) if `m · n` overflows; no other.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let o = tensor![1, 2, 3].outer(&tensor![1, 10]).unwrap();
+    /// assert_eq!(o, tensor![[1, 10], [2, 20], [3, 30]]);
+    /// ```
+    #[cfg(feature = "alloc")]
+    pub fn outer<S2>(&self, rhs: &TensorBase<S2, 1>) -> Result<Tensor<S::Elem, 2>, ShapeError>
+    where
+        S2: Storage<Elem = S::Elem>,
+        S::Elem: LinalgScalar,
+    {
+        let column = self.view().unsqueeze(crate::Axis::<1>);
+        let row = rhs.view().unsqueeze(crate::Axis::<0>);
+        column.matmul(&row)
     }
 }

@@ -83,7 +83,7 @@ mod reduce;
 mod stats;
 
 pub use crate::linalg::Dot;
-pub use crate::rank::{MatrixRank, VectorRank};
+pub use crate::rank::MatmulRanks;
 #[cfg(feature = "alloc")]
 pub use compare::{Comparand, where_};
 #[cfg(feature = "alloc")]

@@ -1,0 +1,366 @@
+//! The shapes and strides of NumPy's `matmul`: each operand is a stack of matrices (its last
+//! two axes) over batch axes that broadcast together; a vector (rank 1) is promoted to a matrix
+//! by a size-1 axis of stride 0 that the result does not have.
+
+use crate::error::{ErrorKind, ShapeError};
+use crate::rank::MAX_RANK;
+
+use super::parts::Parts;
+
+/// One operand's matrix: the sizes and strides of its last two axes. A promoted vector has a
+/// size-1 axis of stride 0.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Matrix {
+    pub(crate) rows: usize,
+    pub(crate) cols: usize,
+    pub(crate) rs: isize,
+    pub(crate) cs: isize,
+}
+
+/// A batched product `c = a @ b`, checked: the broadcast batch shape, each operand's strides
+/// along it (0 where an operand is broadcast), and each operand's matrix. Operand 0 is `a`, 1 is
+/// `b`, 2 is `c`.
+///
+/// Invariants, for layouts valid for their storage: (1) a batch index below `batch()`
+/// plus a matrix index below the operand's matrix sizes is a valid index of that operand's
+/// layout (the batch strides are its own strides or 0 on an axis of size 1); (2) `a`'s columns
+/// are `b`'s rows, and `c` is `a.rows × b.cols`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct ProductPlan {
+    batch: [usize; MAX_RANK],
+    batch_rank: usize,
+    strides: [[isize; MAX_RANK]; 3],
+    offsets: [usize; 3],
+    /// The matrices of `a`, `b` and `c`.
+    pub(crate) mats: [Matrix; 3],
+}
+
+impl ProductPlan {
+    /// The broadcast batch shape.
+    pub(crate) fn batch(&self) -> &[usize] {
+        self.batch.get(..self.batch_rank).unwrap_or(&[])
+    }
+
+    /// Operand `k`'s strides along [`batch`](Self::batch).
+    pub(crate) fn batch_strides(&self, k: usize) -> &[isize] {
+        self.strides[k].get(..self.batch_rank).unwrap_or(&[])
+    }
+
+    /// Operand `k`'s offset.
+    pub(crate) fn offset(&self, k: usize) -> usize {
+        self.offsets[k]
+    }
+
+    /// The number of matrices in the batch, 1 without batch axes (`usize::MAX` if that
+    /// overflows, which only a batch with a size-0 axis elsewhere can do).
+    #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
+    pub(crate) fn batch_len(&self) -> usize {
+        self.batch()
+            .iter()
+            .try_fold(1usize, |n, &size| n.checked_mul(size))
+            .unwrap_or(usize::MAX)
+    }
+
+    /// The offsets of operands `a` and `b` for batch item `item` (row-major numbering).
+    #[cfg_attr(not(feature = "rayon"), allow(dead_code))]
+    pub(crate) fn item_offsets(&self, mut item: usize) -> [usize; 2] {
+        let mut pos = [self.offsets[0], self.offsets[1]];
+        for axis in (0..self.batch_rank).rev() {
+            let size = self.batch[axis].max(1);
+            let i = item % size;
+            item /= size;
+            for (k, p) in pos.iter_mut().enumerate() {
+                *p = p.wrapping_add_signed((i as isize).wrapping_mul(self.strides[k][axis]));
+            }
+        }
+        pos
+    }
+}
+
+/// The matrix of an operand of rank `≥ 1` (`vector_rows`: a vector is a row, as on the left
+/// of a product, or a column, as on the right).
+fn matrix(p: Parts<'_>, vector_is_row: bool) -> Matrix {
+    match (p.shape, p.strides) {
+        ([.., r, c], [.., rs, cs]) => Matrix {
+            rows: *r,
+            cols: *c,
+            rs: *rs,
+            cs: *cs,
+        },
+        ([n], [s]) if vector_is_row => Matrix {
+            rows: 1,
+            cols: *n,
+            rs: 0,
+            cs: *s,
+        },
+        ([n], [s]) => Matrix {
+            rows: *n,
+            cols: 1,
+            rs: *s,
+            cs: 0,
+        },
+        _ => Matrix {
+            rows: 1,
+            cols: 1,
+            rs: 0,
+            cs: 0,
+        },
+    }
+}
+
+fn error(
+    kind: ErrorKind,
+    operand: usize,
+    axis: usize,
+    expected: usize,
+    found: usize,
+) -> ShapeError {
+    ShapeError::new(kind, Some(axis), expected as i128, found as i128).with_operand(operand)
+}
+
+/// The batch plan of `a @ b` without an output yet, and the result shape written to `out`
+/// (whose length must be the result rank, as the rank rule computes it).
+fn operands(a: Parts<'_>, b: Parts<'_>, out: &mut [usize]) -> Result<ProductPlan, ShapeError> {
+    let (ra, rb) = (a.shape.len(), b.shape.len());
+    if ra == 0 || rb == 0 || ra > MAX_RANK || rb > MAX_RANK {
+        let found = if ra == 0 || ra > MAX_RANK { ra } else { rb };
+        return Err(
+            ShapeError::new(ErrorKind::RankMismatch, None, 1, found as i128)
+                .with_operand(usize::from(ra != 0 && ra <= MAX_RANK)),
+        );
+    }
+    let (ma, mb) = (matrix(a, true), matrix(b, false));
+    if mb.rows != ma.cols {
+        return Err(error(
+            ErrorKind::SizeMismatch,
+            1,
+            rb.saturating_sub(2),
+            ma.cols,
+            mb.rows,
+        ));
+    }
+    let (na, nb) = (ra.saturating_sub(2), rb.saturating_sub(2));
+    let batch_rank = na.max(nb);
+    let mut plan = ProductPlan {
+        batch: [1; MAX_RANK],
+        batch_rank,
+        strides: [[0; MAX_RANK]; 3],
+        offsets: [a.offset, b.offset, 0],
+        mats: [ma, mb, ma],
+    };
+    for i in 0..batch_rank {
+        // Result axis i, counting from the right; a missing axis counts as size 1.
+        let from_right = batch_rank - 1 - i;
+        let x = (from_right < na).then(|| na - 1 - from_right);
+        let y = (from_right < nb).then(|| nb - 1 - from_right);
+        let xs = x.map_or(1, |j| a.shape[j]);
+        let ys = y.map_or(1, |j| b.shape[j]);
+        let size = if xs == ys || ys == 1 {
+            xs
+        } else if xs == 1 {
+            ys
+        } else {
+            return Err(error(
+                ErrorKind::BroadcastMismatch,
+                1,
+                y.unwrap_or(0),
+                xs,
+                ys,
+            ));
+        };
+        plan.batch[i] = size;
+        plan.strides[0][i] = x.filter(|_| xs == size).map_or(0, |j| a.strides[j]);
+        plan.strides[1][i] = y.filter(|_| ys == size).map_or(0, |j| b.strides[j]);
+    }
+    // The result: the batch, then `a`'s rows unless `a` is a vector, then `b`'s columns
+    // unless `b` is a vector.
+    let tail = [(ra >= 2, ma.rows), (rb >= 2, mb.cols)];
+    let expected = plan
+        .batch()
+        .iter()
+        .copied()
+        .chain(tail.iter().filter(|t| t.0).map(|t| t.1));
+    let mut len = 0;
+    for (slot, size) in out.iter_mut().zip(expected) {
+        *slot = size;
+        len += 1;
+    }
+    if len != out.len() || batch_rank + usize::from(ra >= 2) + usize::from(rb >= 2) != len {
+        return Err(ShapeError::new(
+            ErrorKind::RankMismatch,
+            None,
+            len as i128,
+            out.len() as i128,
+        ));
+    }
+    super::checked_len(out)?;
+    Ok(plan)
+}
+
+/// The shape of `a @ b` by NumPy's `matmul` rules, into `out`.
+///
+/// # Errors
+///
+/// Naming operand 1 (`b`): [`ErrorKind::SizeMismatch`] at `b`'s row axis when `a`'s columns
+/// (`expected`) are not `b`'s rows; [`ErrorKind::BroadcastMismatch`] at a batch axis of `b`
+/// that does not broadcast with `a`'s; [`ErrorKind::Overflow`] if the result's element count
+/// overflows.
+#[cfg(any(feature = "alloc", test))]
+pub(crate) fn product_shape(
+    a: Parts<'_>,
+    b: Parts<'_>,
+    out: &mut [usize],
+) -> Result<ProductPlan, ShapeError> {
+    operands(a, b, out)
+}
+
+/// The plan of `c = a @ b` into an existing `c`, which must have the result's shape.
+///
+/// # Errors
+///
+/// As [`product_shape`], and [`ErrorKind::SizeMismatch`] naming operand 2 (`c`) and the axis
+/// where `c`'s size differs from the result's.
+pub(crate) fn plan(a: Parts<'_>, b: Parts<'_>, c: Parts<'_>) -> Result<ProductPlan, ShapeError> {
+    let mut shape = [0usize; MAX_RANK];
+    let out = shape.get_mut(..c.shape.len()).ok_or_else(|| {
+        ShapeError::new(
+            ErrorKind::RankMismatch,
+            None,
+            MAX_RANK as i128,
+            c.shape.len() as i128,
+        )
+        .with_operand(2)
+    })?;
+    let mut plan = operands(a, b, out)?;
+    if let Some(axis) = (0..out.len()).find(|&i| out[i] != c.shape[i]) {
+        return Err(error(
+            ErrorKind::SizeMismatch,
+            2,
+            axis,
+            out[axis],
+            c.shape[axis],
+        ));
+    }
+    let n = plan.batch_rank;
+    plan.strides[2][..n].copy_from_slice(&c.strides[..n]);
+    plan.offsets[2] = c.offset;
+    let (ra, rb) = (a.shape.len(), b.shape.len());
+    let mut next = n;
+    let mut axis = || {
+        let s = c.strides[next];
+        next += 1;
+        s
+    };
+    let rs = if ra >= 2 { axis() } else { 0 };
+    let cs = if rb >= 2 { axis() } else { 0 };
+    plan.mats[2] = Matrix {
+        rows: plan.mats[0].rows,
+        cols: plan.mats[1].cols,
+        rs,
+        cs,
+    };
+    Ok(plan)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parts<'a>(shape: &'a [usize], strides: &'a [isize]) -> Parts<'a> {
+        Parts {
+            shape,
+            strides,
+            offset: 0,
+        }
+    }
+
+    #[test]
+    fn numpy_shapes() {
+        let mut out = [0; 3];
+        let p = product_shape(
+            parts(&[5, 1, 2, 3], &[6, 6, 3, 1]),
+            parts(&[4, 3, 2], &[6, 2, 1]),
+            &mut [0; 4],
+        )
+        .unwrap();
+        assert_eq!(p.batch(), &[5, 4]);
+        assert_eq!(p.batch_strides(0), &[6, 0]);
+        assert_eq!(p.batch_strides(1), &[0, 6]);
+        // (k) @ (b, k, n) → (b, n)
+        let p = product_shape(
+            parts(&[3], &[1]),
+            parts(&[4, 3, 2], &[6, 2, 1]),
+            &mut out[..2],
+        );
+        assert_eq!(
+            p.unwrap().mats[0],
+            Matrix {
+                rows: 1,
+                cols: 3,
+                rs: 0,
+                cs: 1
+            }
+        );
+        assert_eq!(out[..2], [4, 2]);
+        // Mismatches name operand 1 and its axis.
+        let err =
+            product_shape(parts(&[2, 3], &[3, 1]), parts(&[4], &[1]), &mut out[..1]).unwrap_err();
+        assert_eq!(
+            (err.operand(), err.axis(), err.expected(), err.found()),
+            (Some(1), Some(0), 3, 4)
+        );
+        let err = product_shape(
+            parts(&[2, 1, 1], &[1, 1, 1]),
+            parts(&[3, 1, 1], &[1, 1, 1]),
+            &mut out,
+        )
+        .unwrap_err();
+        assert_eq!(
+            (err.kind(), err.axis(), err.expected(), err.found()),
+            (ErrorKind::BroadcastMismatch, Some(0), 2, 3)
+        );
+        // A wrong output length is an error, not a panic.
+        assert!(product_shape(parts(&[2, 3], &[3, 1]), parts(&[3], &[1]), &mut out).is_err());
+        assert!(product_shape(parts(&[], &[]), parts(&[3], &[1]), &mut out).is_err());
+        // Overflowing result sizes.
+        let big = usize::MAX / 2;
+        let err = product_shape(
+            parts(&[big, 1], &[0, 0]),
+            parts(&[1, big], &[0, 0]),
+            &mut out[..2],
+        )
+        .unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::Overflow);
+        assert_eq!(p_offsets(), [[0, 0], [0, 6], [6, 0], [6, 6]]);
+    }
+
+    fn p_offsets() -> [[usize; 2]; 4] {
+        let p = product_shape(
+            parts(&[2, 1, 1, 1], &[6, 1, 1, 1]),
+            parts(&[2, 1, 1], &[6, 1, 1]),
+            &mut [0; 4],
+        )
+        .unwrap();
+        [0, 1, 2, 3].map(|i| p.item_offsets(i))
+    }
+
+    #[test]
+    fn output_checked() {
+        let (a, b) = (parts(&[2, 3], &[3, 1]), parts(&[3], &[1]));
+        let err = plan(a, b, parts(&[3], &[1])).unwrap_err();
+        assert_eq!(
+            (err.operand(), err.axis(), err.expected(), err.found()),
+            (Some(2), Some(0), 2, 3)
+        );
+        let p = plan(a, b, parts(&[2], &[-1])).unwrap();
+        assert_eq!(
+            p.mats[2],
+            Matrix {
+                rows: 2,
+                cols: 1,
+                rs: -1,
+                cs: 0
+            }
+        );
+    }
+}
