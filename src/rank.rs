@@ -1110,8 +1110,8 @@ where
 /// ```
 #[diagnostic::on_unimplemented(
     message = "cannot multiply a tensor of `{Self}` by a tensor of rank {R2}: `matmul` takes a vector, a matrix or a batch of matrices on each side",
-    label = "both operands need rank 1 or more (a rank-0 tensor is a scalar: multiply with `*`)",
-    note = "in rank-generic code, state it in a where-clause: `Rank<R>: MatmulRanks<R2, Out = Rank<O>>`"
+    label = "each operand needs rank 1 or more (a rank-0 tensor is a scalar: multiply with `*`), known here",
+    note = "in rank-generic code, state the rule in a where-clause: `Rank<R>: MatmulRanks<R2, Out = Rank<O>>`"
 )]
 pub trait MatmulRanks<const R2: usize> {
     /// The output rank.

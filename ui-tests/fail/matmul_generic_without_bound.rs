@@ -1,11 +1,11 @@
 //! Rejected: `matmul` in rank-generic code without stating the rank rule.
 use ranked::Tensor;
 
-fn product<const R: usize, const R2: usize, const O: usize>(
-    a: &Tensor<f32, R>,
-    b: &Tensor<f32, R2>,
+fn apply_weights<const R: usize, const O: usize>(
+    batch: &Tensor<f32, R>,
+    w: &Tensor<f32, 2>,
 ) -> Tensor<f32, O> {
-    a.matmul(b).unwrap()
+    batch.matmul(w).unwrap()
 }
 
 fn main() {}
