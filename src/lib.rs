@@ -97,6 +97,7 @@ pub mod iter;
 pub mod layout;
 pub mod linalg;
 mod macros;
+pub mod notation;
 pub mod ops;
 pub mod rank;
 mod shape;
@@ -118,7 +119,7 @@ pub use ops::{concatenate, stack, where_};
 pub use rank::{
     Axis, BroadcastRanks, BroadcastTo, DiagonalAxes, HasAxes, HasAxis, InsertAxis, IsAxis,
     KnownRank, MAX_RANK, MatmulRanks, MergeAxes, NumToRank, Rank, RemoveAxes, RemoveAxis,
-    SliceArity, SplitAxis, WindowAxis,
+    SliceArity, SpecRank, SplitAxis, WindowAxis,
 };
 pub use slice::NewAxis;
 pub use tensor::{ArrayTensor, GenericTensor, TensorBase, TensorView, TensorViewMut};

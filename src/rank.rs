@@ -21,6 +21,7 @@
 //! | [`WindowAxis<Axis<A>>`](WindowAxis) | A < R | R + 1 | `unfold` |
 //! | [`BroadcastTo<N>`] | N ≥ R | N | `broadcast_to` |
 //! | [`BroadcastRanks<R2>`] | — | max(R, R2) | [`broadcast_shapes`](crate::layout::broadcast_shapes) |
+//! | [`SpecRank<N>`] | R = N | — | `einsum!`, `rearrange!` |
 //! | [`MatmulRanks<R2>`] | R ≥ 1, R2 ≥ 1 | R − 1 if R2 = 1, R2 − 1 if R = 1, else max(R, R2) | `matmul`, `matmul_into` |
 //! | [`SliceArity<R>`] | items without `NewAxis` = R | R − integers + `NewAxis` items | `slice` with [`s![]`](crate::s) |
 //!
@@ -1170,6 +1171,34 @@ where
 /// Whether either rank is 1 (both being at least 1), as a `typenum` bit.
 type HasVector<const R: usize, const R2: usize> =
     Or<Le<Num<R>, typenum::U2>, Le<Num<R2>, typenum::U2>>;
+
+/// A tensor of rank `R` given where an index-notation spec names `N` axes (a term of
+/// [`einsum!`](crate::einsum), the input of [`rearrange!`](crate::rearrange)): `R = N`.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Rank, SpecRank};
+///
+/// fn fits<const R: usize, const N: usize>() where Rank<R>: SpecRank<N> {}
+/// fits::<3, 3>();
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "this operand is a tensor of `{Self}`, but its part of the spec names {N} axes",
+    label = "the spec gives this operand {N} axes",
+    note = "write one name per axis of the operand, in order"
+)]
+pub trait SpecRank<const N: usize> {}
+
+#[diagnostic::do_not_recommend]
+impl<const R: usize, const N: usize> SpecRank<N> for Rank<R>
+where
+    Rank<R>: KnownRank,
+    Rank<N>: KnownRank,
+    Num<R>: IsEqual<Num<N>>,
+    Rank<R>: Check<Eq<Num<R>, Num<N>>>,
+{
+}
 
 /// An `s![]` slice description whose axis items (everything but `NewAxis`) number `R`, for a
 /// rank-`R` tensor. `Out` is the rank of the result: R, minus one per integer item, plus one per

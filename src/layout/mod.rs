@@ -16,6 +16,8 @@ use core::fmt;
 use crate::error::{ErrorKind, ShapeError};
 
 mod dynamic;
+#[cfg(feature = "alloc")]
+pub(crate) mod einsum;
 mod grid;
 pub(crate) mod parts;
 pub(crate) mod product;

@@ -5,6 +5,10 @@
 use crate::error::{ErrorKind, ShapeError};
 use crate::rank::MAX_RANK;
 
+/// The most batch axes a plan holds: a `matmul` has at most `MAX_RANK − 2`, an einsum of two
+/// operands at most `2 · MAX_RANK` distinct indices.
+pub(super) const CAP: usize = 2 * MAX_RANK;
+
 use super::parts::Parts;
 
 /// One operand's matrix: the sizes and strides of its last two axes. A promoted vector has a
@@ -27,10 +31,10 @@ pub(crate) struct Matrix {
 /// are `b`'s rows, and `c` is `a.rows × b.cols`.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct ProductPlan {
-    batch: [usize; MAX_RANK],
-    batch_rank: usize,
-    strides: [[isize; MAX_RANK]; 3],
-    offsets: [usize; 3],
+    pub(super) batch: [usize; CAP],
+    pub(super) batch_rank: usize,
+    pub(super) strides: [[isize; CAP]; 3],
+    pub(super) offsets: [usize; 3],
     /// The matrices of `a`, `b` and `c`.
     pub(crate) mats: [Matrix; 3],
 }
@@ -142,9 +146,9 @@ fn operands(a: Parts<'_>, b: Parts<'_>, out: &mut [usize]) -> Result<ProductPlan
     let (na, nb) = (ra.saturating_sub(2), rb.saturating_sub(2));
     let batch_rank = na.max(nb);
     let mut plan = ProductPlan {
-        batch: [1; MAX_RANK],
+        batch: [1; CAP],
         batch_rank,
-        strides: [[0; MAX_RANK]; 3],
+        strides: [[0; CAP]; 3],
         offsets: [a.offset, b.offset, 0],
         mats: [ma, mb, ma],
     };

@@ -32,6 +32,9 @@ mod product;
 
 pub use product::Dot;
 
+#[cfg(feature = "alloc")]
+pub(crate) use batch::run as run_batch;
+
 use core::ops::{Add, Mul};
 
 use num_traits::{One, Zero};

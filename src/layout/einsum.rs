@@ -1,0 +1,347 @@
+//! The strides of an einsum: every index gets one size and, in each operand, the sum of the
+//! strides of the axes it labels (an index repeated in one term walks a diagonal; an index an
+//! operand lacks has stride 0 there, a broadcast). The indices then sort into the product's
+//! matrix dimensions and a batch of loops, as a [`ProductPlan`].
+
+use crate::error::{ErrorKind, ShapeError};
+use crate::rank::MAX_RANK;
+
+use super::parts::Parts;
+use super::product::{CAP, Matrix, ProductPlan};
+
+/// One index: its size, its stride in `a`, `b` and the output, and where it appears.
+#[derive(Clone, Copy)]
+struct Index {
+    label: u8,
+    size: usize,
+    strides: [isize; 3],
+    present: [bool; 3],
+}
+
+/// The indices of a spec over operands `a` and `b` (`b` is a rank-0 operand with an empty
+/// term for a one-operand einsum), with the output's shape written to `out` and its strides
+/// those of a new C-contiguous tensor of that shape.
+struct Indices {
+    all: [Index; CAP],
+    len: usize,
+}
+
+impl Indices {
+    fn find(&self, label: u8) -> Option<usize> {
+        self.all
+            .iter()
+            .take(self.len)
+            .position(|i| i.label == label)
+    }
+}
+
+fn index_of(
+    indices: &mut Indices,
+    label: u8,
+    size: usize,
+    operand: usize,
+    axis: usize,
+) -> Result<usize, ShapeError> {
+    match indices.find(label) {
+        Some(k) => {
+            let known = indices.all[k].size;
+            if known != size {
+                return Err(ShapeError::new(
+                    ErrorKind::SizeMismatch,
+                    Some(axis),
+                    known as i128,
+                    size as i128,
+                )
+                .with_operand(operand));
+            }
+            Ok(k)
+        }
+        None => {
+            let k = indices.len;
+            let slot = indices.all.get_mut(k).ok_or_else(|| {
+                ShapeError::new(ErrorKind::TooManyAxes, None, CAP as i128, k as i128 + 1)
+            })?;
+            *slot = Index {
+                label,
+                size,
+                strides: [0; 3],
+                present: [false; 3],
+            };
+            indices.len += 1;
+            Ok(k)
+        }
+    }
+}
+
+/// The indices of the terms over their operands, each with its size and summed strides.
+fn collect(terms: [&[u8]; 2], ops: [Parts<'_>; 2]) -> Result<Indices, ShapeError> {
+    let mut indices = Indices {
+        all: [Index {
+            label: 0,
+            size: 0,
+            strides: [0; 3],
+            present: [false; 3],
+        }; CAP],
+        len: 0,
+    };
+    for (operand, (term, p)) in terms.iter().zip(ops).enumerate() {
+        if term.len() != p.shape.len() {
+            return Err(ShapeError::new(
+                ErrorKind::RankMismatch,
+                None,
+                term.len() as i128,
+                p.shape.len() as i128,
+            )
+            .with_operand(operand));
+        }
+        for (axis, &label) in term.iter().enumerate() {
+            let k = index_of(&mut indices, label, p.shape[axis], operand, axis)?;
+            let index = &mut indices.all[k];
+            index.strides[operand] = index.strides[operand].wrapping_add(p.strides[axis]);
+            index.present[operand] = true;
+        }
+    }
+    Ok(indices)
+}
+
+/// For a one-operand einsum that sums nothing (a permutation, a diagonal, or both): the
+/// output as a view of the operand, its shape and strides written to `shape` and `strides`.
+/// `Ok(false)` if some index is summed (the product plan handles that).
+///
+/// # Errors
+///
+/// As [`plan`].
+pub(crate) fn view_of(
+    term: &[u8],
+    p: Parts<'_>,
+    output: &[u8],
+    shape: &mut [usize],
+    strides: &mut [isize],
+) -> Result<bool, ShapeError> {
+    let none = Parts {
+        shape: &[],
+        strides: &[],
+        offset: 0,
+    };
+    let indices = collect([term, &[]], [p, none])?;
+    if indices.len != output.len() || shape.len() != output.len() || strides.len() != output.len() {
+        return Ok(false);
+    }
+    for (o, &label) in output.iter().enumerate() {
+        let Some(k) = indices.find(label) else {
+            return Ok(false);
+        };
+        shape[o] = indices.all[k].size;
+        strides[o] = indices.all[k].strides[0];
+    }
+    Ok(true)
+}
+
+/// The plan of `out = einsum(terms, a, b)` into a new C-contiguous output whose shape is
+/// written to `out_shape` (its length is the output term's), to be run with `β = 1` over a
+/// zeroed output (the summed indices that are not the product's shared dimension are loops
+/// that accumulate).
+///
+/// # Errors
+///
+/// [`ErrorKind::RankMismatch`] naming the operand if a term's length is not its operand's
+/// rank; [`ErrorKind::SizeMismatch`] naming the operand and axis where an index's size
+/// differs from its first appearance (`expected`); [`ErrorKind::Overflow`] if the output's
+/// size overflows.
+pub(crate) fn plan(
+    terms: [&[u8]; 2],
+    ops: [Parts<'_>; 2],
+    output: &[u8],
+    out_shape: &mut [usize],
+) -> Result<ProductPlan, ShapeError> {
+    let mut indices = collect(terms, ops)?;
+    if output.len() != out_shape.len() || output.len() > MAX_RANK {
+        return Err(ShapeError::new(
+            ErrorKind::RankMismatch,
+            None,
+            output.len() as i128,
+            out_shape.len() as i128,
+        ));
+    }
+    for (slot, &label) in out_shape.iter_mut().zip(output) {
+        let k = indices
+            .find(label)
+            .ok_or_else(|| ShapeError::new(ErrorKind::InvalidAxis, None, 0, i128::from(label)))?;
+        *slot = indices.all[k].size;
+    }
+    super::checked_len(out_shape)?;
+    // C-contiguous strides of the output (its element count fits, so no product overflows).
+    let mut stride = 1usize;
+    for (&label, &size) in output.iter().zip(out_shape.iter()).rev() {
+        if let Some(k) = indices.find(label) {
+            indices.all[k].strides[2] = stride as isize;
+            indices.all[k].present[2] = true;
+        }
+        stride = stride.wrapping_mul(size);
+    }
+    // The product's dimensions: the largest index of each kind.
+    let all = &indices.all[..indices.len];
+    let largest = |kind: [bool; 3]| {
+        (0..all.len())
+            .filter(|&k| all[k].present == kind)
+            .max_by_key(|&k| all[k].size)
+    };
+    let m = largest([true, false, true]);
+    let n = largest([false, true, true]);
+    let k = all
+        .iter()
+        .enumerate()
+        .filter(|(_, i)| !i.present[2])
+        .max_by_key(|(_, i)| i.size)
+        .map(|(j, _)| j);
+    let size = |d: Option<usize>| d.map_or(1, |j| all[j].size);
+    let stride = |d: Option<usize>, operand: usize| d.map_or(0, |j| all[j].strides[operand]);
+    let mats = [
+        Matrix {
+            rows: size(m),
+            cols: size(k),
+            rs: stride(m, 0),
+            cs: stride(k, 0),
+        },
+        Matrix {
+            rows: size(k),
+            cols: size(n),
+            rs: stride(k, 1),
+            cs: stride(n, 1),
+        },
+        Matrix {
+            rows: size(m),
+            cols: size(n),
+            rs: stride(m, 2),
+            cs: stride(n, 2),
+        },
+    ];
+    let mut plan = ProductPlan {
+        batch: [1; CAP],
+        batch_rank: 0,
+        strides: [[0; CAP]; 3],
+        offsets: [ops[0].offset, ops[1].offset, 0],
+        mats,
+    };
+    // Every other index is a loop: output indices first (in output order), then the summed
+    // ones, so that the accumulating loops are innermost.
+    let chosen = |j: usize| Some(j) == m || Some(j) == n || Some(j) == k;
+    let order = output
+        .iter()
+        .filter_map(|&l| indices.find(l))
+        .chain((0..all.len()).filter(|&j| !all[j].present[2]));
+    for j in order.filter(|&j| !chosen(j)) {
+        let b = plan.batch_rank;
+        plan.batch[b] = all[j].size;
+        for operand in 0..3 {
+            plan.strides[operand][b] = all[j].strides[operand];
+        }
+        plan.batch_rank += 1;
+    }
+    Ok(plan)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn parts<'a>(shape: &'a [usize], strides: &'a [isize]) -> Parts<'a> {
+        Parts {
+            shape,
+            strides,
+            offset: 0,
+        }
+    }
+
+    #[test]
+    fn batched_product() {
+        let mut out = [0; 3];
+        let p = plan(
+            [b"bij", b"bjk"],
+            [
+                parts(&[2, 3, 4], &[12, 4, 1]),
+                parts(&[2, 4, 5], &[20, 5, 1]),
+            ],
+            b"bik",
+            &mut out,
+        )
+        .unwrap();
+        assert_eq!(out, [2, 3, 5]);
+        assert_eq!(p.batch(), &[2]);
+        assert_eq!(
+            (p.batch_strides(0), p.batch_strides(1), p.batch_strides(2)),
+            (&[12][..], &[20][..], &[15][..])
+        );
+        assert_eq!(
+            p.mats[0],
+            Matrix {
+                rows: 3,
+                cols: 4,
+                rs: 4,
+                cs: 1
+            }
+        );
+        assert_eq!(
+            p.mats[2],
+            Matrix {
+                rows: 3,
+                cols: 5,
+                rs: 5,
+                cs: 1
+            }
+        );
+    }
+
+    #[test]
+    fn diagonals_broadcasts_and_errors() {
+        // "ii->i": one index whose stride is the sum of both axes'.
+        let mut out = [0; 1];
+        let p = plan(
+            [b"ii", b""],
+            [parts(&[3, 3], &[3, 1]), parts(&[], &[])],
+            b"i",
+            &mut out,
+        )
+        .unwrap();
+        assert_eq!(
+            p.mats[0],
+            Matrix {
+                rows: 3,
+                cols: 1,
+                rs: 4,
+                cs: 0
+            }
+        );
+        // A size that differs from the index's first appearance names operand and axis.
+        let err = plan(
+            [b"ij", b"jk"],
+            [parts(&[2, 3], &[3, 1]), parts(&[4, 2], &[2, 1])],
+            b"ik",
+            &mut [0; 2],
+        )
+        .unwrap_err();
+        assert_eq!(
+            (err.operand(), err.axis(), err.expected(), err.found()),
+            (Some(1), Some(0), 3, 4)
+        );
+        let err = plan(
+            [b"ii", b""],
+            [parts(&[2, 3], &[3, 1]), parts(&[], &[])],
+            b"i",
+            &mut out,
+        )
+        .unwrap_err();
+        assert_eq!(
+            (err.operand(), err.axis(), err.expected(), err.found()),
+            (Some(0), Some(1), 2, 3)
+        );
+        let err = plan(
+            [b"i", b""],
+            [parts(&[2, 3], &[3, 1]), parts(&[], &[])],
+            b"i",
+            &mut out,
+        )
+        .unwrap_err();
+        assert_eq!(err.kind(), ErrorKind::RankMismatch);
+    }
+}

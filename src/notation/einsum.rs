@@ -1,0 +1,105 @@
+//! The lowering of [`einsum!`](crate::einsum): the spec's indices become strides over the
+//! operands (a repeated index walks a diagonal, a missing one broadcasts), and the contraction
+//! runs on the matrix-product backend, batch by batch; a one-operand spec that sums nothing is
+//! a copy of a view.
+
+use crate::error::ShapeError;
+use crate::layout::{Layout, einsum as plan};
+use crate::linalg::LinalgScalar;
+use crate::rank::{Rank, SpecRank};
+use crate::storage::Storage;
+use crate::tensor::{Tensor, TensorBase, TensorView};
+
+use super::EinsumSpec;
+
+/// The ranks of an einsum spec as types: input terms of `A` and `B` indices, an output of `O`.
+/// Written by [`einsum!`](crate::einsum) from the parsed spec.
+#[derive(Clone, Copy, Debug)]
+pub struct EinsumRanks<const A: usize, const B: usize, const O: usize>;
+
+/// A new tensor of `shape`, zeroed, and the plan's run over it.
+fn contract<T: LinalgScalar, const O: usize>(
+    spec: &EinsumSpec,
+    a: (&[T], crate::layout::parts::Parts<'_>),
+    b: (&[T], crate::layout::parts::Parts<'_>),
+) -> Result<Tensor<T, O>, ShapeError> {
+    let mut shape = [0usize; O];
+    let plan = plan::plan(
+        [spec.term(0), spec.term(1)],
+        [a.1, b.1],
+        spec.output(),
+        &mut shape,
+    )?;
+    let len = crate::layout::checked_len(&shape)?;
+    let mut out = crate::engine::try_vec(len)?;
+    out.resize(len, T::zero());
+    crate::linalg::run_batch(T::one(), a.0, b.0, T::one(), &mut out, &plan);
+    Ok(Tensor::from_contiguous_vec(out, shape))
+}
+
+/// [`einsum!`](crate::einsum) of one operand. Use the macro.
+///
+/// # Errors
+///
+/// As the macro.
+#[doc(hidden)]
+pub fn einsum1<S, T, const R: usize, const A: usize, const O: usize>(
+    _ranks: EinsumRanks<A, 0, O>,
+    spec: &EinsumSpec,
+    a: &TensorBase<S, R>,
+) -> Result<Tensor<T, O>, ShapeError>
+where
+    S: Storage<Elem = T>,
+    T: LinalgScalar,
+    Rank<R>: SpecRank<A>,
+{
+    let (mut shape, mut strides) = ([0usize; O], [0isize; O]);
+    let parts = a.layout().parts();
+    if plan::view_of(spec.term(0), parts, spec.output(), &mut shape, &mut strides)? {
+        let layout = Layout::from_parts(shape, strides, a.offset());
+        let view = TensorView::from_raw_parts(a.storage().as_slice(), layout)?;
+        return view.try_to_contiguous();
+    }
+    let one = [T::one()];
+    let scalar = crate::layout::parts::Parts {
+        shape: &[],
+        strides: &[],
+        offset: 0,
+    };
+    contract(spec, (a.storage().as_slice(), parts), (&one, scalar))
+}
+
+/// [`einsum!`](crate::einsum) of two operands. Use the macro.
+///
+/// # Errors
+///
+/// As the macro.
+#[doc(hidden)]
+pub fn einsum2<
+    S1,
+    S2,
+    T,
+    const R1: usize,
+    const R2: usize,
+    const A: usize,
+    const B: usize,
+    const O: usize,
+>(
+    _ranks: EinsumRanks<A, B, O>,
+    spec: &EinsumSpec,
+    a: &TensorBase<S1, R1>,
+    b: &TensorBase<S2, R2>,
+) -> Result<Tensor<T, O>, ShapeError>
+where
+    S1: Storage<Elem = T>,
+    S2: Storage<Elem = T>,
+    T: LinalgScalar,
+    Rank<R1>: SpecRank<A>,
+    Rank<R2>: SpecRank<B>,
+{
+    contract(
+        spec,
+        (a.storage().as_slice(), a.layout().parts()),
+        (b.storage().as_slice(), b.layout().parts()),
+    )
+}

@@ -1,0 +1,275 @@
+//! Index notation: [`einsum!`](crate::einsum) (NumPy's and PyTorch's `einsum`) and
+//! [`rearrange!`](crate::rearrange) (einops' `rearrange`), typed.
+//!
+//! Each macro parses its spec with a `const fn` ([`EinsumSpec::parse`],
+//! [`RearrangeSpec::parse`]) into a `const` item, and passes the spec's ranks as type
+//! parameters, so that:
+//!
+//! - the result's rank is the output spec's length, in the type;
+//! - a malformed spec (an unknown character, unbalanced parentheses, an output index that no
+//!   input has, an axis used twice or missing) is a compile error — the evaluation of that
+//!   constant panics with a message that says what is wrong;
+//! - an operand whose rank is not its spec's length is a compile error naming both ranks.
+//!
+//! All of these errors are reported by **`cargo check`** (constants outside generic code and
+//! trait bounds are checked before code generation), so they appear in an editor as you type.
+//!
+//! Spec parsing (the `spec` module) is kept apart from the lowering to views and products
+//! (`einsum` and `rearrange`).
+//!
+//! # Examples
+//!
+//! ```
+//! use ranked::{Tensor, einsum, rearrange};
+//!
+//! let a: Tensor<f32, 3> = Tensor::ones([8, 4, 5]);
+//! let b: Tensor<f32, 3> = Tensor::ones([8, 5, 6]);
+//! let c: Tensor<f32, 3> = einsum!("bij,bjk->bik", a, b).unwrap();
+//! assert_eq!(c.shape(), &[8, 4, 6]);
+//!
+//! let images: Tensor<u8, 4> = Tensor::zeros([2, 3, 28, 28]); // b c h w
+//! let tokens = rearrange!(&images, "b c h w -> b (h w) c").unwrap();
+//! assert_eq!(tokens.view().shape(), &[2, 784, 3]);
+//! ```
+
+mod spec;
+
+#[cfg(feature = "alloc")]
+mod einsum;
+mod rearrange;
+
+#[cfg(feature = "alloc")]
+pub use einsum::{EinsumRanks, einsum1, einsum2};
+#[cfg(feature = "alloc")]
+pub use rearrange::rearrange;
+pub use rearrange::{IntoTensorView, RearrangeRanks, rearrange_plan};
+pub use spec::{EinsumSpec, RearrangeSpec};
+
+/// Einstein summation over one or two tensors, in NumPy's notation: `einsum!("bij,bjk->bik",
+/// a, b)`.
+///
+/// Each input term names its operand's axes with one letter each; the output term (after
+/// `->`) names the result's axes. An index in the output is kept; an index missing from the
+/// output is summed over; an index repeated in one term takes the diagonal; an index in one
+/// operand only is broadcast against the other. Without `->` the output is every index that
+/// appears exactly once, in alphabetical order (NumPy's implicit mode). Spaces are ignored;
+/// `...` is not supported.
+///
+/// Operands are tensors or views of any layout (passed by reference inside the macro, so
+/// owned tensors are not moved); the result is a new C-contiguous [`Tensor`](crate::Tensor)
+/// whose rank is the output term's length. Needs the `alloc` feature.
+///
+/// Lowering: the indices become strides over the operands (diagonal: the sum of the repeated
+/// axes' strides; broadcast: stride 0), then the contraction runs on the matrix-product
+/// backend of [`linalg`](crate::linalg) — the largest kept index of each operand and the
+/// largest summed index form each matrix product, every other index is a loop of products.
+/// `"bij,bjk->bik"` is exactly the batched `matmul`. A one-operand spec that sums nothing
+/// (`"ij->ji"`, `"ii->i"`) is a copy of a strided view. O(product of all index sizes).
+///
+/// Rank equation: the result's rank is the output term's length; each operand's rank must be
+/// its term's length (checked at compile time by [`SpecRank`](crate::SpecRank)).
+///
+/// # Errors
+///
+/// Compile errors (reported by `cargo check`): a malformed spec, an output index that no input
+/// has, an index twice in the output, a number of terms that is not the number of operands,
+/// and an operand whose rank is not its term's length.
+///
+/// At run time: [`ErrorKind::SizeMismatch`](crate::ErrorKind::SizeMismatch) naming the operand
+/// and axis where an index's size differs from its first appearance (`expected`);
+/// [`ErrorKind::Overflow`](crate::ErrorKind::Overflow) if the result's size overflows.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Tensor, einsum, tensor};
+///
+/// let a = tensor![[1.0, 2.0], [3.0, 4.0]];
+/// let b = tensor![[1.0, 0.0], [1.0, 1.0]];
+/// assert_eq!(einsum!("ij,jk->ik", a, b).unwrap(), a.matmul(&b).unwrap()); // matrix product
+/// assert_eq!(einsum!("ii->", a).unwrap()[[]], 5.0);                       // trace
+/// assert_eq!(einsum!("ij->ji", a).unwrap(), a.view().t().to_contiguous()); // transpose
+/// assert_eq!(einsum!("ij->j", a).unwrap(), tensor![4.0, 6.0]);            // column sums
+/// assert_eq!(einsum!("i,j->ij", tensor![1, 2], tensor![1, 10]).unwrap(), tensor![[1, 10], [2, 20]]);
+///
+/// // Attention scores: queries · keysᵀ per batch and head.
+/// let q: Tensor<f32, 4> = Tensor::ones([2, 4, 16, 8]); // b h i d
+/// let k: Tensor<f32, 4> = Tensor::ones([2, 4, 32, 8]); // b h j d
+/// let scores: Tensor<f32, 4> = einsum!("bhid,bhjd->bhij", q, k).unwrap();
+/// assert_eq!(scores.shape(), &[2, 4, 16, 32]);
+///
+/// let err = einsum!("ij,jk->ik", a, tensor![[1.0, 2.0]]).unwrap_err();
+/// assert_eq!((err.operand(), err.axis(), err.expected(), err.found()), (Some(1), Some(0), 2, 1));
+/// ```
+///
+/// A spec that does not fit its operands does not compile:
+///
+/// ```compile_fail
+/// use ranked::{Tensor, einsum};
+///
+/// let a: Tensor<f32, 2> = Tensor::ones([2, 3]);
+/// let _ = einsum!("bij,jk->bik", a, a); // `a` has rank 2, its term 3 indices
+/// ```
+#[cfg(feature = "alloc")]
+#[macro_export]
+macro_rules! einsum {
+    ($spec:literal, $a:expr $(,)?) => {{
+        // The checks, as one compile error; the ranks come from the spec as far as it parses.
+        const _: () = {
+            let _ = $crate::notation::EinsumSpec::parse($spec).with_operands(1);
+        };
+        const SPEC: $crate::notation::EinsumSpec = $crate::notation::EinsumSpec::scan($spec);
+        $crate::notation::einsum1(
+            $crate::notation::EinsumRanks::<{ SPEC.term_rank(0) }, 0, { SPEC.output_rank() }>,
+            &SPEC,
+            &$a,
+        )
+    }};
+    ($spec:literal, $a:expr, $b:expr $(,)?) => {{
+        // The checks, as one compile error; the ranks come from the spec as far as it parses.
+        const _: () = {
+            let _ = $crate::notation::EinsumSpec::parse($spec).with_operands(2);
+        };
+        const SPEC: $crate::notation::EinsumSpec = $crate::notation::EinsumSpec::scan($spec);
+        $crate::notation::einsum2(
+            $crate::notation::EinsumRanks::<
+                { SPEC.term_rank(0) },
+                { SPEC.term_rank(1) },
+                { SPEC.output_rank() },
+            >,
+            &SPEC,
+            &$a,
+            &$b,
+        )
+    }};
+}
+
+/// einops' `rearrange`: split, permute and merge axes by name, as views — `rearrange!(&t, "b c
+/// h w -> b (h w) c")`, `rearrange!(&t, "b (h w) c -> b c h w", h = 28)`.
+///
+/// The spec names the input's axes left of `->` and the output's right of it; parentheses
+/// group several named axes into one axis of the tensor: on the input side a group splits an
+/// axis, on the output side it merges axes. `()` is an axis of size 1. Every name appears once
+/// on each side. Sizes that cannot be inferred are given as `name = size` after the spec; in
+/// each input group, all sizes but one must be given, and the last is inferred.
+///
+/// The operand is a view (`t.view()`, or a view variable) or a reference to a tensor (`&t`).
+/// The result is a [`CowTensor`](crate::CowTensor) of the output spec's rank: a view of the
+/// operand when the merges allow one (splits and permutations always do), a C-contiguous copy
+/// otherwise — [`rearrange_plan!`](crate::rearrange_plan) says which, and why, as
+/// [`plan_reshape`](crate::TensorBase::plan_reshape) does for `reshape`. Needs the `alloc`
+/// feature (for the copy). O(rank) for a view, O(elements) for a copy.
+///
+/// Rank equation: the operand's rank is the number of input axes (checked at compile time by
+/// [`SpecRank`](crate::SpecRank)); the result's rank is the number of output axes.
+///
+/// # Errors
+///
+/// Compile errors (reported by `cargo check`): a malformed spec (no `->`, unbalanced or nested
+/// parentheses, numbers or other characters), an axis used twice on one side, an axis on one
+/// side only, a size for an axis the spec does not name, an input group with two sizes not
+/// given, and an operand whose rank is not the number of input axes.
+///
+/// At run time: [`ErrorKind::NotDivisible`](crate::ErrorKind::NotDivisible) when a group's
+/// given sizes do not divide its axis, [`ErrorKind::SizeMismatch`](crate::ErrorKind::SizeMismatch)
+/// when a group's sizes are all given and their product is not the axis size (`expected` is
+/// the product), [`ErrorKind::CannotInfer`](crate::ErrorKind::CannotInfer) for a size inferred
+/// from an empty axis with a given size of 0 — each naming the input axis.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Tensor, rearrange};
+///
+/// let t = Tensor::from_fn([2, 3, 4, 5], |[b, c, h, w]| (b, c, h, w)); // b c h w
+/// // Channels last, pixels flattened: h and w stay adjacent in memory, so this is a view.
+/// let tokens = rearrange!(&t, "b c h w -> b (h w) c").unwrap();
+/// assert_eq!(tokens.view().shape(), &[2, 20, 3]);
+/// assert_eq!(tokens.view()[[1, 7, 2]], (1, 2, 1, 2)); // pixel 7 = row 1, column 2
+/// assert!(tokens.is_view());
+///
+/// // And back, giving one size of the group; splits and permutations are views.
+/// let images = rearrange!(tokens.view(), "b (h w) c -> b c h w", h = 4).unwrap();
+/// assert!(images.is_view());
+/// assert_eq!(images.view().to_contiguous(), t);
+///
+/// // Merging axes that are not adjacent in memory copies.
+/// let rows = rearrange!(&t, "b c h w -> (b h) w c").unwrap();
+/// assert!(!rows.is_view());
+/// assert_eq!(rows.view()[[5, 2, 1]], (1, 1, 1, 2)); // row 5 = image 1, row 1
+/// // Sizes that do not divide are an error naming the input axis.
+/// let err = rearrange!(&t, "b c (h k) w -> b c h k w", k = 3).unwrap_err();
+/// assert_eq!((err.axis(), err.expected(), err.found()), (Some(2), 3, 4));
+/// ```
+///
+/// An axis used twice does not compile:
+///
+/// ```compile_fail
+/// use ranked::{Tensor, rearrange};
+///
+/// let t: Tensor<f32, 2> = Tensor::zeros([2, 3]);
+/// let _ = rearrange!(&t, "a b -> a a");
+/// ```
+#[cfg(feature = "alloc")]
+#[macro_export]
+macro_rules! rearrange {
+    ($t:expr, $spec:literal $(, $name:ident = $size:expr)* $(,)?) => {{
+        // The checks, as one compile error; the ranks come from the spec as far as it parses.
+        const _: () = {
+            let _ = $crate::notation::RearrangeSpec::parse($spec)
+                .with_sizes(&[$(stringify!($name)),*]);
+        };
+        const SPEC: $crate::notation::RearrangeSpec = $crate::notation::RearrangeSpec::scan($spec);
+        $crate::notation::rearrange(
+            $crate::notation::RearrangeRanks::<
+                { SPEC.input_rank() },
+                { SPEC.axis_count() },
+                { SPEC.output_rank() },
+            >,
+            &SPEC,
+            &[$((stringify!($name), $size)),*],
+            $t,
+        )
+    }};
+}
+
+/// Whether [`rearrange!`](crate::rearrange) with the same arguments gives a view, and why not:
+/// the [`ReshapePlan`](crate::layout::ReshapePlan) of its final merge, whose `Display` names
+/// the axes that cannot be merged in place. No allocation.
+///
+/// # Errors
+///
+/// As [`rearrange!`](crate::rearrange).
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Tensor, rearrange_plan};
+///
+/// let t: Tensor<f32, 4> = Tensor::zeros([2, 3, 4, 5]);
+/// assert!(rearrange_plan!(&t, "b c h w -> b (h w) c").unwrap().is_view());
+/// let plan = rearrange_plan!(&t, "b c h w -> (b h) w c").unwrap();
+/// assert!(!plan.is_view());
+/// println!("{plan}"); // which group needs the copy, and why
+/// ```
+#[macro_export]
+macro_rules! rearrange_plan {
+    ($t:expr, $spec:literal $(, $name:ident = $size:expr)* $(,)?) => {{
+        // The checks, as one compile error; the ranks come from the spec as far as it parses.
+        const _: () = {
+            let _ = $crate::notation::RearrangeSpec::parse($spec)
+                .with_sizes(&[$(stringify!($name)),*]);
+        };
+        const SPEC: $crate::notation::RearrangeSpec = $crate::notation::RearrangeSpec::scan($spec);
+        $crate::notation::rearrange_plan(
+            $crate::notation::RearrangeRanks::<
+                { SPEC.input_rank() },
+                { SPEC.axis_count() },
+                { SPEC.output_rank() },
+            >,
+            &SPEC,
+            &[$((stringify!($name), $size)),*],
+            $t,
+        )
+    }};
+}

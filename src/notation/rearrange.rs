@@ -1,0 +1,173 @@
+//! The lowering of [`rearrange!`](crate::rearrange): each input axis is split into its
+//! group's axes, the axes are permuted into output order, and each output group is merged —
+//! all as views, through the dynamic-rank view operations; the merge is a
+//! [`reshape`](crate::TensorView::reshape), which copies only when the permuted axes cannot be
+//! merged in place.
+
+use crate::error::{ErrorKind, ShapeError};
+use crate::layout::ReshapePlan;
+use crate::rank::{MAX_RANK, Rank, SpecRank};
+use crate::storage::Storage;
+use crate::tensor::{TensorBase, TensorView};
+
+use super::RearrangeSpec;
+#[cfg(feature = "alloc")]
+use crate::CowTensor;
+
+/// The ranks of a rearrange spec as types: `N` input axes, `E` named axes, `O` output axes.
+/// Written by [`rearrange!`](crate::rearrange) from the parsed spec.
+#[derive(Clone, Copy, Debug)]
+pub struct RearrangeRanks<const N: usize, const E: usize, const O: usize>;
+
+/// What [`rearrange!`](crate::rearrange) takes: a view (by value), or a reference to any
+/// tensor (`&t`), as a view of rank `R`.
+#[diagnostic::on_unimplemented(
+    message = "`rearrange!` takes a view or a reference to a tensor, not `{Self}`",
+    label = "the result may be a view of the operand: write `&t` or `t.view()`"
+)]
+pub trait IntoTensorView<'a, const R: usize> {
+    /// The element type.
+    type Elem: 'a;
+    /// The operand as a view.
+    fn into_view(self) -> TensorView<'a, Self::Elem, R>;
+}
+
+impl<'a, S: Storage, const R: usize> IntoTensorView<'a, R> for &'a TensorBase<S, R> {
+    type Elem = S::Elem;
+    fn into_view(self) -> TensorView<'a, S::Elem, R> {
+        self.view()
+    }
+}
+
+impl<'a, T, const R: usize> IntoTensorView<'a, R> for TensorView<'a, T, R> {
+    type Elem = T;
+    fn into_view(self) -> TensorView<'a, T, R> {
+        self
+    }
+}
+
+/// Splits every input axis into its group's axes and permutes them into output order: the
+/// named axes as a view, and the output's shape.
+fn elementary<'a, T, const R: usize, const E: usize, const O: usize>(
+    spec: &RearrangeSpec,
+    sizes: &[(&str, usize)],
+    t: TensorView<'a, T, R>,
+) -> Result<(TensorView<'a, T, E>, [usize; O]), ShapeError> {
+    let mut axis_sizes = [0usize; MAX_RANK];
+    let mut view = t.into_dyn();
+    for g in (0..R).rev() {
+        let group = spec.input_group(g);
+        let n = view.shape()[g];
+        let given = |k: usize| {
+            sizes
+                .iter()
+                .find(|(name, _)| *name == spec.name(k))
+                .map(|&(_, size)| size)
+        };
+        let mut product = 1usize;
+        let mut unknown = None;
+        for k in group.clone() {
+            match given(k) {
+                Some(size) => {
+                    axis_sizes[k] = size;
+                    product = product.checked_mul(size).ok_or_else(|| {
+                        ShapeError::new(ErrorKind::Overflow, Some(g), n as i128, size as i128)
+                    })?;
+                }
+                None if unknown.is_none() => unknown = Some(k),
+                None => {
+                    return Err(ShapeError::new(ErrorKind::MultipleInferred, Some(g), 1, 2));
+                }
+            }
+        }
+        match unknown {
+            Some(k) if product != 0 && n.is_multiple_of(product) => axis_sizes[k] = n / product,
+            Some(_) if product == 0 && n == 0 => {
+                return Err(ShapeError::new(ErrorKind::CannotInfer, Some(g), 0, 0));
+            }
+            Some(_) => {
+                return Err(ShapeError::new(
+                    ErrorKind::NotDivisible,
+                    Some(g),
+                    product as i128,
+                    n as i128,
+                ));
+            }
+            None if product != n => {
+                return Err(ShapeError::new(
+                    ErrorKind::SizeMismatch,
+                    Some(g),
+                    product as i128,
+                    n as i128,
+                ));
+            }
+            None => {}
+        }
+        view = match group.len() {
+            0 => view.squeeze(g)?,
+            1 => view,
+            _ => view.split(g, &axis_sizes[group])?,
+        };
+    }
+    let view = view.permute(spec.output_axes())?.try_into_rank::<E>()?;
+    let mut shape = [1usize; O];
+    for (g, slot) in shape.iter_mut().enumerate() {
+        // The view's axes are in output order: output axis g merges positions of its group.
+        for pos in spec.output_group(g) {
+            let size = view.shape().get(pos).copied().unwrap_or(1);
+            *slot = slot
+                .checked_mul(size)
+                .ok_or_else(|| ShapeError::new(ErrorKind::Overflow, Some(g), 0, 0))?;
+        }
+    }
+    Ok((view, shape))
+}
+
+/// [`rearrange!`](crate::rearrange). Use the macro.
+///
+/// # Errors
+///
+/// As the macro.
+#[cfg(feature = "alloc")]
+#[doc(hidden)]
+// One line, so that the error for an operand that is not a view quotes one line.
+#[rustfmt::skip]
+pub fn rearrange<'a, T: Clone, V: IntoTensorView<'a, R, Elem = T>, const R: usize, const N: usize, const E: usize, const O: usize>(
+    _ranks: RearrangeRanks<N, E, O>,
+    spec: &RearrangeSpec,
+    sizes: &[(&str, usize)],
+    t: V,
+) -> Result<CowTensor<'a, T, O>, ShapeError>
+where
+    Rank<R>: SpecRank<N>,
+{
+    let (view, shape) = elementary::<T, R, E, O>(spec, sizes, t.into_view())?;
+    view.reshape(shape)
+}
+
+/// [`rearrange_plan!`](crate::rearrange_plan). Use the macro.
+///
+/// # Errors
+///
+/// As the macro.
+#[doc(hidden)]
+pub fn rearrange_plan<
+    'a,
+    T: 'a,
+    V: IntoTensorView<'a, R, Elem = T>,
+    const R: usize,
+    const N: usize,
+    const E: usize,
+    const O: usize,
+>(
+    _ranks: RearrangeRanks<N, E, O>,
+    spec: &RearrangeSpec,
+    sizes: &[(&str, usize)],
+    t: V,
+) -> Result<ReshapePlan, ShapeError>
+where
+    Rank<R>: SpecRank<N>,
+{
+    let (view, shape) = elementary::<T, R, E, O>(spec, sizes, t.into_view())?;
+    view.layout().plan_reshape(&shape)
+}

@@ -1,0 +1,188 @@
+//! `einsum!` and `rearrange!` against the equivalent chains of view operations, products and
+//! reductions, over contiguous, transposed, reversed and broadcast operands; their run-time
+//! errors.
+
+use ranked::{Axis, ErrorKind, Tensor, TensorView, einsum, rearrange, rearrange_plan, tensor};
+
+fn t3(shape: [usize; 3]) -> Tensor<i64, 3> {
+    Tensor::from_fn(shape, |[i, j, k]| (i * 31 + j * 7 + k * 3) as i64 % 13 - 6)
+}
+
+/// Operand layouts to try: as given, and the same values through a reversed view of a
+/// reversed copy (negative strides).
+fn reversed<const R: usize>(t: &Tensor<i64, R>, axis: Axis<0>) -> Tensor<i64, R>
+where
+    ranked::Rank<R>: ranked::HasAxis<Axis<0>>,
+{
+    t.view().flip(axis).to_contiguous()
+}
+
+#[test]
+fn einsum_contractions_match_matmul_and_reductions() {
+    let a = t3([3, 4, 5]);
+    let b = t3([3, 5, 2]);
+    let ab = a.matmul(&b).unwrap();
+    assert_eq!(einsum!("bij,bjk->bik", a, b).unwrap(), ab);
+    // Through negatively strided and transposed views of the same values.
+    let ar = reversed(&a, Axis::<0>);
+    let a_flipped = ar.view().flip(Axis::<0>);
+    let bt = b.view().swap_axes(Axis::<1>, Axis::<2>).to_contiguous(); // b k j
+    assert_eq!(einsum!("bij,bkj->bik", a_flipped, bt).unwrap(), ab);
+    // Output order: the batch last.
+    let expected = ab.view().permute([1, 2, 0]).unwrap().to_contiguous();
+    assert_eq!(einsum!("bij,bjk->ikb", a, b).unwrap(), expected);
+    // Summing the batch too: Σ_b a_b · b_b.
+    assert_eq!(
+        einsum!("bij,bjk->ik", a, b).unwrap(),
+        ab.sum_axis(Axis::<0>)
+    );
+    // Broadcasting a matrix over the batch: "bij,jk->bik" is matmul with a rank-2 right side.
+    let w = Tensor::from_fn([5, 6], |[i, j]| (i as i64) - (j as i64));
+    assert_eq!(einsum!("bij,jk->bik", a, w).unwrap(), a.matmul(&w).unwrap());
+    // Inner and outer products, matrix · vector.
+    let v = tensor![1i64, -2, 3, 0, 5];
+    let u = tensor![2i64, 1];
+    assert_eq!(einsum!("i,i->", v, v).unwrap()[[]], v.dot(&v).unwrap());
+    assert_eq!(einsum!("i,j->ij", v, u).unwrap(), v.outer(&u).unwrap());
+    let m = a.view().select(Axis::<0>, 1).unwrap();
+    assert_eq!(einsum!("ij,j->i", m, v).unwrap(), m.matvec(&v).unwrap());
+    // Indices of one operand only are summed before the product: (Σ_j m_ij)(Σ_k u_k).
+    let expected = m.sum_axis(Axis::<1>).map(|&x| x * 3);
+    assert_eq!(einsum!("ij,k->i", m, u).unwrap(), expected);
+    // A broadcast (stride-0) operand.
+    let row = tensor![1i64, 2, 3, 4, 5];
+    let rows = row.view().broadcast_to([4, 5]).unwrap();
+    assert_eq!(
+        einsum!("ij,jk->ik", rows, w).unwrap(),
+        rows.matmul(&w).unwrap()
+    );
+    // Empty sizes: an empty sum is 0, an empty output has no elements.
+    let e = Tensor::<i64, 2>::zeros([3, 0]);
+    let f = Tensor::<i64, 2>::zeros([0, 2]);
+    assert_eq!(einsum!("ij,jk->ik", e, f).unwrap(), Tensor::zeros([3, 2]));
+    assert_eq!(
+        einsum!("ij,jk->ki", f, Tensor::<i64, 2>::zeros([2, 4]))
+            .unwrap()
+            .shape(),
+        &[4, 0]
+    );
+}
+
+#[test]
+fn einsum_of_one_operand_matches_view_ops() {
+    let a = t3([3, 4, 3]);
+    // Permutations and diagonals are copies of views.
+    assert_eq!(
+        einsum!("ijk->kij", a).unwrap(),
+        a.view().permute([2, 0, 1]).unwrap().to_contiguous()
+    );
+    let diag = a.view().diagonal(0, Axis::<0>, Axis::<2>); // [j, i]
+    assert_eq!(einsum!("iji->ji", a).unwrap(), diag.to_contiguous());
+    assert_eq!(einsum!("iji->ij", a).unwrap(), diag.t().to_contiguous());
+    // Sums along axes.
+    assert_eq!(einsum!("ijk->ik", a).unwrap(), a.sum_axis(Axis::<1>));
+    assert_eq!(einsum!("ijk->", a).unwrap()[[]], a.sum());
+    assert_eq!(einsum!("iji->j", a).unwrap(), diag.sum_axis(Axis::<1>));
+    // Implicit output: the indices that appear once, sorted.
+    assert_eq!(einsum!("kji", a).unwrap(), einsum!("kji->ijk", a).unwrap());
+    let m = tensor![[1.5f64, 2.0], [3.0, -4.0]];
+    assert_eq!(einsum!("ii", m).unwrap()[[]], -2.5);
+}
+
+#[test]
+fn einsum_size_errors_name_operand_and_axis() {
+    let a = t3([3, 4, 5]);
+    let b = t3([2, 5, 2]);
+    let err = einsum!("bij,bjk->bik", a, b).unwrap_err();
+    assert_eq!(
+        (
+            err.kind(),
+            err.operand(),
+            err.axis(),
+            err.expected(),
+            err.found()
+        ),
+        (ErrorKind::SizeMismatch, Some(1), Some(0), 3, 2)
+    );
+    let err = einsum!("iij->j", a).unwrap_err(); // a diagonal of a 3 × 4 face
+    assert_eq!(
+        (err.operand(), err.axis(), err.expected(), err.found()),
+        (Some(0), Some(1), 3, 4)
+    );
+}
+
+#[test]
+fn rearrange_matches_split_permute_merge() {
+    let t = Tensor::from_fn([2, 3, 4, 6], |[b, c, h, w]| {
+        (b * 1000 + c * 100 + h * 10 + w) as u32
+    });
+    // "b c h w -> b (h w) c" is permute then merge.
+    let chain = t.view().permute([0, 2, 3, 1]).unwrap();
+    let merged = chain.merge(Axis::<1>, Axis::<2>).unwrap();
+    let r = rearrange!(&t, "b c h w -> b (h w) c").unwrap();
+    assert!(r.is_view());
+    assert_eq!(r.view(), merged);
+    // Splitting back is a view too.
+    let back = rearrange!(r.view(), "b (h w) c -> b c h w", w = 6).unwrap();
+    assert!(back.is_view());
+    assert_eq!(back.view(), t.view());
+    // Split and merge across groups: a copy, equal to the chain through `reshape`.
+    let r = rearrange!(&t, "b c h (w1 w2) -> (b w2) c (h w1)", w1 = 3).unwrap();
+    let chain = t
+        .view()
+        .split(Axis::<3>, [3, 2])
+        .unwrap() // b c h w1 w2
+        .permute([0, 4, 1, 2, 3])
+        .unwrap(); // b w2 c h w1
+    let expected = chain.reshape([4, 3, 12]).unwrap();
+    assert_eq!(r.view(), expected.view());
+    assert!(!r.is_view());
+    assert!(
+        !rearrange_plan!(&t, "b c h (w1 w2) -> (b w2) c (h w1)", w1 = 3)
+            .unwrap()
+            .is_view()
+    );
+    // Axes of size 1 in and out with `()`, through a reversed view.
+    let v = t.view().flip(Axis::<2>);
+    let u = rearrange!(v, "b c h w -> () c (b h) w ()").unwrap();
+    assert_eq!(u.view().shape(), &[1, 3, 8, 6, 1]);
+    let x = rearrange!(u.view(), "() c (b h) w () -> b c h w", b = 2).unwrap();
+    assert_eq!(x.view(), v);
+}
+
+#[test]
+fn rearrange_size_errors() {
+    let t: Tensor<f32, 3> = Tensor::zeros([2, 12, 3]);
+    let err = rearrange!(&t, "b (h w) c -> b c h w", h = 5).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.axis(), err.expected(), err.found()),
+        (ErrorKind::NotDivisible, Some(1), 5, 12)
+    );
+    let err = rearrange!(&t, "b (h w) c -> b c h w", h = 3, w = 5).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.axis(), err.expected(), err.found()),
+        (ErrorKind::SizeMismatch, Some(1), 15, 12)
+    );
+    let err = rearrange!(&t, "() h c -> h c").unwrap_err(); // axis 0 has size 2, not 1
+    assert_eq!(
+        (err.kind(), err.axis(), err.expected(), err.found()),
+        (ErrorKind::SizeMismatch, Some(0), 1, 2)
+    );
+    // Sizes whose product overflows are an error, not a panic.
+    let err = rearrange!(&t, "b (h w) c -> b c h w", h = usize::MAX, w = 2).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Overflow);
+    // A size that only checks an axis.
+    assert!(rearrange!(&t, "b h c -> c h b", b = 2).is_ok());
+    assert!(rearrange!(&t, "b h c -> c h b", b = 3).is_err());
+    let data = [0u8; 0];
+    let empty = TensorView::from_slice(&data, [0, 3]).unwrap();
+    let err = rearrange!(empty, "(a b) c -> a b c", b = 0).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::CannotInfer);
+    assert_eq!(
+        rearrange!(empty, "(a b) c -> a b c", b = 2)
+            .unwrap()
+            .view()
+            .shape(),
+        &[0, 2, 3]
+    );
+}
