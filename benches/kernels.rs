@@ -583,3 +583,51 @@ pub fn b15(n: usize) -> Vec<Case<'static>> {
         },
     ]
 }
+
+/// B16: a batch of 64 products of 64 × 64 f32 matrices: the batched `matmul` (rank 3 @ rank 3)
+/// against a loop of ndarray `dot`s, and `einsum!("bij,bjk->bik")` against the batched
+/// `matmul` it lowers to.
+pub fn b16() -> Vec<Case<'static>> {
+    const B: usize = 64;
+    const N: usize = 64;
+    let mut next = lcg(17);
+    let a: Tensor<f32, 3> = Tensor::from_fn([B, N, N], |_| (next() % 100) as f32 / 10.0);
+    let b: Tensor<f32, 3> = Tensor::from_fn([B, N, N], |_| (next() % 100) as f32 / 10.0);
+    let nd = |t: &Tensor<f32, 3>| {
+        (0..B)
+            .map(|i| {
+                let m = t.view().select(Axis::<0>, i).unwrap().to_vec();
+                Array::from_shape_vec((N, N), m).unwrap()
+            })
+            .collect::<Vec<_>>()
+    };
+    let (na, nb) = (nd(&a), nd(&b));
+    let (a2, b2) = (a.clone(), b.clone());
+    let (a3, b3) = (a.clone(), b.clone());
+    vec![
+        Case {
+            id: format!("B16 batched matmul {B} x ({N}x{N}) f32"),
+            contenders: vec![
+                contender("ranked", move || {
+                    black_box(black_box(&a).matmul(&b).unwrap());
+                }),
+                contender("loop of ndarray dot", move || {
+                    for (x, y) in black_box(&na).iter().zip(&nb) {
+                        black_box(x.dot(y));
+                    }
+                }),
+            ],
+        },
+        Case {
+            id: format!("B16 einsum bij,bjk->bik {B} x ({N}x{N}) f32"),
+            contenders: vec![
+                contender("ranked", move || {
+                    black_box(ranked::einsum!("bij,bjk->bik", *black_box(&a2), b2).unwrap());
+                }),
+                contender("ranked batched matmul", move || {
+                    black_box(black_box(&a3).matmul(&b3).unwrap());
+                }),
+            ],
+        },
+    ]
+}

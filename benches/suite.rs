@@ -76,6 +76,9 @@ fn products(c: &mut Criterion) {
             run(c, case, n >= 512);
         }
     }
+    for case in kernels::b16() {
+        run(c, case, false);
+    }
 }
 
 criterion_group!(benches, access, copies, maths, breadth, products);

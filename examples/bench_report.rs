@@ -134,4 +134,7 @@ fn main() {
             report(case, budget);
         }
     }
+    for case in kernels::b16() {
+        report(case, budget);
+    }
 }

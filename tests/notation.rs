@@ -186,3 +186,38 @@ fn rearrange_size_errors() {
         &[0, 2, 3]
     );
 }
+
+#[test]
+fn einsum_f32_and_f64_write_every_element() {
+    // f32 and f64 products are written into fresh memory without zeroing it first: every
+    // element must be written once, whatever the output order, and an empty shared dimension
+    // must still give zeros.
+    let a = t3([3, 4, 5]).map(|&x| x as f32);
+    let b = t3([3, 5, 2]).map(|&x| x as f32);
+    let ab = a.matmul(&b).unwrap();
+    assert_eq!(einsum!("bij,bjk->bik", a, b).unwrap(), ab);
+    let ikb = ab.view().permute([1, 2, 0]).unwrap().to_contiguous();
+    assert_eq!(einsum!("bij,bjk->ikb", a, b).unwrap(), ikb);
+    let kbi = ab.view().permute([2, 0, 1]).unwrap().to_contiguous();
+    assert_eq!(einsum!("bij,bjk->kbi", a, b).unwrap(), kbi);
+    // Summed batch: products accumulate into a zeroed output.
+    assert_eq!(
+        einsum!("bij,bjk->ik", a, b).unwrap(),
+        ab.sum_axis(Axis::<0>)
+    );
+    let a64 = a.map(|&x| f64::from(x));
+    let b64 = b.map(|&x| f64::from(x));
+    assert_eq!(
+        einsum!("bij,bjk->bki", a64, b64).unwrap(),
+        ab.view()
+            .swap_axes(Axis::<1>, Axis::<2>)
+            .map(|&x| f64::from(x))
+    );
+    let e = Tensor::<f32, 3>::zeros([3, 4, 0]);
+    let f = Tensor::<f32, 3>::from_elem([3, 0, 2], f32::NAN);
+    assert_eq!(
+        einsum!("bij,bjk->bik", e, f).unwrap(),
+        Tensor::zeros([3, 4, 2])
+    );
+    assert_eq!(e.matmul(&f).unwrap(), Tensor::zeros([3, 4, 2]));
+}

@@ -47,89 +47,170 @@ pub(crate) fn run<T: LinalgScalar>(
     });
 }
 
-/// `c ← a·b` for a new C-contiguous `c` (each batch item one block of `rows · cols`
-/// elements, in row-major batch order): with the `rayon` feature, `f32` and `f64` batches of
-/// more than one product are split across threads; otherwise as [`run`].
+/// `a·b` into a new vector of `len` elements laid out as `plan`'s `c`, whose positions are
+/// `0..len`, each reached by some batch item (a new C-contiguous result of a product or an
+/// einsum). `blocks`: the batch items are consecutive blocks of `rows · cols` elements in
+/// row-major batch order (a batched `matmul`), so that they can be split across threads.
+///
+/// When each position is written by exactly one batch item (no batch axis sums into the
+/// output) and the shared dimension is not empty, `f32` and `f64` products are written into
+/// uninitialised memory (`matrixmultiply` with `β = 0` writes every element and reads none),
+/// so the result is not zero-filled first; with the `rayon` feature and `blocks`, batches of
+/// more than one product are split across threads. Otherwise the result is zero-filled and
+/// every product added to it ([`run`] with `β = 1`).
+///
+/// # Errors
+///
+/// [`ErrorKind::Allocation`](crate::ErrorKind::Allocation) if the memory cannot be had.
 #[cfg(feature = "alloc")]
-pub(crate) fn run_new<T: LinalgScalar>(a: &[T], b: &[T], c: &mut [T], plan: &ProductPlan) {
-    #[cfg(feature = "rayon")]
-    if par::run_new(a, b, c, plan) {
-        return;
+pub(crate) fn run_new<T: LinalgScalar>(
+    a: &[T],
+    b: &[T],
+    len: usize,
+    plan: &ProductPlan,
+    blocks: bool,
+) -> Result<alloc::vec::Vec<T>, crate::ShapeError> {
+    let mut out = crate::engine::try_vec(len)?;
+    let [ma, mb, mc] = plan.mats;
+    let once = plan
+        .batch()
+        .iter()
+        .zip(plan.batch_strides(2))
+        .all(|(&size, &stride)| stride != 0 || size <= 1);
+    if len == 0 || ma.cols == 0 || !once || !kernel::writes_uninit::<T>() {
+        out.resize(len, T::zero());
+        run(T::one(), a, b, T::one(), &mut out, plan);
+        return Ok(out);
     }
-    run(T::one(), a, b, T::zero(), c, plan);
+    #[cfg(feature = "rayon")]
+    let done = blocks && par::run_new(a, b, out.spare_capacity_mut(), plan);
+    #[cfg(not(feature = "rayon"))]
+    let _ = blocks;
+    #[cfg(not(feature = "rayon"))]
+    let done = false;
+    if !done {
+        let c = out.as_mut_ptr();
+        let ops = [0, 1, 2].map(|k| Operand {
+            strides: plan.batch_strides(k),
+            offset: plan.offset(k),
+        });
+        engine::walk_n(plan.batch(), ops, &mut |[pa, pb, pc]| {
+            // SAFETY: `c` has room for `len` elements (`try_vec`); `plan`'s `c` is a unique
+            // layout of `len` elements (the caller's contract), so each batch item's positions
+            // `pc + i·rs + j·cs` are distinct and below `len` (invariant 1 of `ProductPlan`),
+            // and the non-empty shapes agree (invariant 2; `len > 0` and `ma.cols > 0` were
+            // checked). `a` and `b` are other memory.
+            unsafe {
+                kernel::product_into_uninit(
+                    read(a, ma, pa),
+                    read(b, mb, pb),
+                    c.wrapping_add(pc),
+                    mc.rs,
+                    mc.cs,
+                );
+            }
+        });
+    }
+    // SAFETY: every position `0..len` of `c` belongs to exactly one batch item (the caller's
+    // contract, and `once`: no batch axis revisits a position), and each product wrote every
+    // element of its item (`β = 0`, `k ≥ 1`), so all `len` elements are initialised.
+    unsafe { out.set_len(len) };
+    Ok(out)
 }
 
 #[cfg(feature = "rayon")]
 mod par {
+    use core::mem::MaybeUninit;
+
     use rayon::prelude::*;
 
-    use super::{MatMut, ProductPlan, kernel, read};
+    use super::{ProductPlan, kernel, read};
 
     /// Below this many multiply-adds a batch runs on one thread.
     const MIN_WORK: usize = 1 << 16;
 
+    /// The raw pointer of a block handed to one thread.
+    struct Block<T>(*mut T);
+    // SAFETY: each `Block` is the start of a distinct chunk of the output, written by one
+    // thread only, and is only made for `f32` and `f64` elements, which are `Send`.
+    unsafe impl<T> Send for Block<T> {}
+
     /// `slice` as a slice of `U` when `T` is `U` (the same type id), else `None`.
-    fn cast<T, U>(slice: &mut [T]) -> Option<&mut [U]> {
+    fn cast<T, U>(slice: &[T]) -> Option<&[U]> {
         if typeid::of::<T>() != typeid::of::<U>() {
             return None;
         }
         // SAFETY: `T` and `U` are the same type (same type id), so the pointer, length and
-        // lifetime describe the same, exclusively borrowed elements.
-        Some(unsafe { core::slice::from_raw_parts_mut(slice.as_mut_ptr().cast(), slice.len()) })
-    }
-
-    fn cast_ref<T, U>(slice: &[T]) -> Option<&[U]> {
-        if typeid::of::<T>() != typeid::of::<U>() {
-            return None;
-        }
-        // SAFETY: as in `cast`, for a shared borrow.
+        // lifetime describe the same elements.
         Some(unsafe { core::slice::from_raw_parts(slice.as_ptr().cast(), slice.len()) })
     }
 
-    /// The parallel batch for `f32`/`f64`: `true` if it ran.
-    pub(super) fn run_new<T>(a: &[T], b: &[T], c: &mut [T], plan: &ProductPlan) -> bool {
-        fn typed<U: super::LinalgScalar + Send + Sync>(
-            a: &[U],
-            b: &[U],
-            c: &mut [U],
-            plan: &ProductPlan,
-        ) {
-            let [ma, mb, mc] = plan.mats;
-            let block = mc.rows * mc.cols;
-            c.par_chunks_mut(block)
-                .enumerate()
-                .for_each(|(item, block)| {
-                    let [pa, pb] = plan.item_offsets(item);
-                    let out = MatMut {
-                        data: block,
-                        rows: mc.rows,
-                        cols: mc.cols,
-                        rs: mc.rs,
-                        cs: mc.cs,
-                        offset: 0,
-                    };
-                    kernel::gemm(U::one(), read(a, ma, pa), read(b, mb, pb), U::zero(), out);
-                });
+    /// [`cast`] for the uninitialised output.
+    fn cast_out<T, U>(slice: &mut [MaybeUninit<T>]) -> Option<&mut [MaybeUninit<U>]> {
+        if typeid::of::<T>() != typeid::of::<U>() {
+            return None;
         }
+        // SAFETY: as in `cast`, for an exclusive borrow of `MaybeUninit<T>` = `MaybeUninit<U>`.
+        Some(unsafe { core::slice::from_raw_parts_mut(slice.as_mut_ptr().cast(), slice.len()) })
+    }
+
+    /// The batch of [`super::run_new`] on several threads, each product into its own block of
+    /// `c` (uninitialised), for `f32` and `f64`: `true` if it ran (a batch of more than one
+    /// product, with enough work), `false` to run it on this thread.
+    pub(super) fn run_new<T>(
+        a: &[T],
+        b: &[T],
+        c: &mut [MaybeUninit<T>],
+        plan: &ProductPlan,
+    ) -> bool {
         let [ma, _, mc] = plan.mats;
         let block = mc.rows * mc.cols;
         let items = plan.batch_len();
-        // The blocks are `c`'s consecutive rows · cols elements only when `c` is the new,
-        // C-contiguous result this function is for; `run` handles anything else.
-        if items < 2 || block == 0 || c.len() != items * block {
+        if items < 2 || block == 0 || c.len() < items.saturating_mul(block) {
             return false;
         }
         if block.saturating_mul(ma.cols).saturating_mul(items) < MIN_WORK {
             return false;
         }
-        if let (Some(a), Some(b), Some(c)) = (cast_ref(a), cast_ref(b), cast(c)) {
-            typed::<f32>(a, b, c, plan);
+        if let (Some(a), Some(b), Some(c)) = (cast(a), cast(b), cast_out(c)) {
+            typed::<f32>(a, b, c, plan, items * block);
             return true;
         }
-        if let (Some(a), Some(b), Some(c)) = (cast_ref(a), cast_ref(b), cast(c)) {
-            typed::<f64>(a, b, c, plan);
+        if let (Some(a), Some(b), Some(c)) = (cast(a), cast(b), cast_out(c)) {
+            typed::<f64>(a, b, c, plan, items * block);
             return true;
         }
         false
+    }
+
+    fn typed<U: Copy + Send + Sync>(
+        a: &[U],
+        b: &[U],
+        c: &mut [MaybeUninit<U>],
+        plan: &ProductPlan,
+        len: usize,
+    ) {
+        let [ma, mb, mc] = plan.mats;
+        c[..len]
+            .par_chunks_mut(mc.rows * mc.cols)
+            .map(|chunk| Block(chunk.as_mut_ptr().cast::<U>()))
+            .enumerate()
+            .for_each(|(item, out)| {
+                let [pa, pb] = plan.item_offsets(item);
+                // SAFETY: `out` is item `item`'s own block of `rows · cols` elements of the
+                // C-contiguous result, whose positions `i·rs + j·cs` are those of the block
+                // (the plan's `c` is that result: the caller's contract); `a`'s and `b`'s
+                // positions for the item are valid (invariant 1 of `ProductPlan`), and the
+                // shapes agree and are non-empty (invariant 2; checked by the caller).
+                unsafe {
+                    kernel::product_into_uninit(
+                        read(a, ma, pa),
+                        read(b, mb, pb),
+                        out.0,
+                        mc.rs,
+                        mc.cs,
+                    );
+                }
+            });
     }
 }

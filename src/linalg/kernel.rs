@@ -130,6 +130,79 @@ where
     }
 }
 
+/// Whether [`product_into_uninit`] takes `T` (`f32` and `f64`, with `alloc`).
+#[cfg(feature = "alloc")]
+pub(crate) fn writes_uninit<T>() -> bool {
+    typeid::of::<T>() == typeid::of::<f32>() || typeid::of::<T>() == typeid::of::<f64>()
+}
+
+/// `C ← A·B` into memory that need not be initialised, through `matrixmultiply` (with `β = 0`
+/// it writes every element of C and reads none), for `f32` and `f64` ([`writes_uninit`]);
+/// does nothing for other types.
+///
+/// # Safety
+///
+/// The shapes agree and are non-zero (`A: m × k`, `B: k × n`, `m, k, n ≥ 1`); `A`'s and `B`'s
+/// layouts are valid for their data; `c` points to memory valid for writes at `c + i·rs + j·cs`
+/// for every `i < m`, `j < n`, those positions being distinct, and not aliased by `A` or `B`.
+#[cfg(feature = "alloc")]
+pub(crate) unsafe fn product_into_uninit<T: Copy>(
+    a: MatRef<'_, T>,
+    b: MatRef<'_, T>,
+    c: *mut T,
+    rs: isize,
+    cs: isize,
+) {
+    let (m, k, n) = (a.rows, a.cols, b.cols);
+    let pa = a.data.as_ptr().wrapping_add(a.offset);
+    let pb = b.data.as_ptr().wrapping_add(b.offset);
+    if typeid::of::<T>() == typeid::of::<f32>() {
+        // SAFETY: `T` is `f32` (same type id), so the casts are identities; A's and B's
+        // positions lie inside their data (their layouts are valid: the caller's contract),
+        // and `sgemm` with β = 0 writes each of C's distinct, writable positions without
+        // reading it (matrixmultiply's documented contract for β = 0), as the caller
+        // guarantees them.
+        unsafe {
+            matrixmultiply::sgemm(
+                m,
+                k,
+                n,
+                1.0,
+                pa.cast(),
+                a.rs,
+                a.cs,
+                pb.cast(),
+                b.rs,
+                b.cs,
+                0.0,
+                c.cast(),
+                rs,
+                cs,
+            );
+        }
+    } else if typeid::of::<T>() == typeid::of::<f64>() {
+        // SAFETY: as for `f32` above, with `T` = `f64`.
+        unsafe {
+            matrixmultiply::dgemm(
+                m,
+                k,
+                n,
+                1.0,
+                pa.cast(),
+                a.rs,
+                a.cs,
+                pb.cast(),
+                b.rs,
+                b.cs,
+                0.0,
+                c.cast(),
+                rs,
+                cs,
+            );
+        }
+    }
+}
+
 #[cfg(feature = "alloc")]
 mod backend {
     use super::{MatMut, MatRef};

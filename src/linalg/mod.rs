@@ -33,7 +33,7 @@ mod product;
 pub use product::Dot;
 
 #[cfg(feature = "alloc")]
-pub(crate) use batch::run as run_batch;
+pub(crate) use batch::run_new as run_new_batch;
 
 use core::ops::{Add, Mul};
 

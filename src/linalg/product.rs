@@ -172,21 +172,16 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         let mut shape = [0usize; O];
         product::product_shape(self.layout().parts(), rhs.layout().parts(), &mut shape)?;
         let len = crate::layout::checked_len(&shape)?;
-        let mut out = crate::engine::try_vec(len)?;
-        out.resize(len, S::Elem::zero());
-        let mut c = Tensor::from_contiguous_vec(out, shape);
-        let plan = product::plan(
-            self.layout().parts(),
-            rhs.layout().parts(),
-            c.layout().parts(),
-        )?;
-        super::batch::run_new(
+        let target = crate::layout::Layout::row_major(shape)?;
+        let plan = product::plan(self.layout().parts(), rhs.layout().parts(), target.parts())?;
+        let out = super::batch::run_new(
             self.storage().as_slice(),
             rhs.storage().as_slice(),
-            c.storage_mut().as_mut_slice(),
+            len,
             &plan,
-        );
-        Ok(c)
+            true,
+        )?;
+        Ok(Tensor::from_contiguous_vec(out, shape))
     }
 
     /// Writes the product `self @ rhs` by the rules of [`matmul`](Self::matmul) into `out`

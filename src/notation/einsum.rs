@@ -17,7 +17,7 @@ use super::EinsumSpec;
 #[derive(Clone, Copy, Debug)]
 pub struct EinsumRanks<const A: usize, const B: usize, const O: usize>;
 
-/// A new tensor of `shape`, zeroed, and the plan's run over it.
+/// The contraction of the plan, into a new C-contiguous tensor.
 fn contract<T: LinalgScalar, const O: usize>(
     spec: &EinsumSpec,
     a: (&[T], crate::layout::parts::Parts<'_>),
@@ -31,9 +31,7 @@ fn contract<T: LinalgScalar, const O: usize>(
         &mut shape,
     )?;
     let len = crate::layout::checked_len(&shape)?;
-    let mut out = crate::engine::try_vec(len)?;
-    out.resize(len, T::zero());
-    crate::linalg::run_batch(T::one(), a.0, b.0, T::one(), &mut out, &plan);
+    let out = crate::linalg::run_new_batch(a.0, b.0, len, &plan, false)?;
     Ok(Tensor::from_contiguous_vec(out, shape))
 }
 
