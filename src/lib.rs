@@ -53,6 +53,8 @@
 //!   [`stack`] and [`where_`] (feature `alloc`).
 //! - [`linalg`]: matrix products by NumPy's `matmul` rules (batched, vectors promoted) —
 //!   `matmul`, `matmul_into`, `dot`, `matvec`, `outer` and [`gemm`](linalg::gemm).
+//! - [`notation`]: [`einsum!`] (NumPy's `einsum`) and [`rearrange!`] (einops' `rearrange`),
+//!   with specs parsed at compile time and the result's rank in the type.
 //! - [`ShapeError`]: the one error type; `Copy`, no allocator needed.
 //!
 //! ## `no_std`

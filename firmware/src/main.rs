@@ -1,0 +1,91 @@
+//! A firmware-style program: `ranked` without `std` or an allocator, on fixed storage.
+//!
+//! It multiplies a 2 × 3 weight matrix by a 3 × 2 matrix and by a vector with `matmul_into`,
+//! and a batch of two matrices by one, each into an output it owns, reading the inputs through
+//! `read_volatile` so that the optimiser cannot fold the products away. CI builds it for
+//! `thumbv7em-none-eabihf` (`cargo build --release --target thumbv7em-none-eabihf` in this
+//! directory).
+#![no_std]
+#![no_main]
+
+use core::panic::PanicInfo;
+use core::ptr::{read_volatile, write_volatile};
+
+use ranked::{ArrayTensor, TensorView, TensorViewMut};
+
+static WEIGHTS: [f32; 6] = [1.0, 0.5, 0.0, -1.0, 2.0, 1.0];
+static INPUT: [f32; 6] = [2.0, 1.0, 4.0, 0.0, 6.0, -1.0];
+static mut OUTPUT: [f32; 10] = [0.0; 10];
+static mut FAILURES: u32 = 0;
+
+/// `N` values read through volatile loads, so their values are unknown to the optimiser.
+fn load<const N: usize>(from: &[f32; N]) -> [f32; N] {
+    // SAFETY: `from` is a valid, aligned reference to `N` initialised `f32`s.
+    core::array::from_fn(|i| unsafe { read_volatile(&from[i]) })
+}
+
+/// Runs the products; the count of failed calls is the return value (0 when all fit).
+fn run(out: &mut [f32; 10]) -> u32 {
+    let (w, x) = (load(&WEIGHTS), load(&INPUT));
+    let mut failures = 0;
+    let (Ok(w), Ok(x)) = (
+        TensorView::from_slice(&w, [2, 3]),
+        TensorView::from_slice(&x, [3, 2]),
+    ) else {
+        return u32::MAX;
+    };
+    let (product, rest) = out.split_at_mut(4);
+    let (vector, batch) = rest.split_at_mut(2);
+    // Matrix · matrix into a caller-provided 2 × 2 view.
+    match TensorViewMut::from_slice_mut(product, [2, 2]) {
+        Ok(mut c) => failures += u32::from(w.matmul_into(&x, &mut c).is_err()),
+        Err(_) => failures += 1,
+    }
+    // Matrix · vector (a column of `x`) into a 2-vector.
+    let column = x.t();
+    if let (Ok(v), Ok(mut y)) = (
+        column.select(ranked::Axis::<0>, 0),
+        TensorViewMut::from_slice_mut(vector, [2]),
+    ) {
+        failures += u32::from(w.matmul_into(&v, &mut y).is_err());
+    }
+    // A batch of two 2 × 1 matrices (stride-0 broadcast of one) times a 1 × 2 row, into fixed
+    // storage of rank 3 held by value.
+    let mut stacked: ArrayTensor<f32, 4, 3> = match ArrayTensor::from_storage([0.0; 4], [2, 2, 1]) {
+        Ok(t) => t,
+        Err(_) => return u32::MAX,
+    };
+    let lhs = w
+        .narrow(ranked::Axis::<1>, 0, 1)
+        .and_then(|l| l.broadcast_to([2, 2, 1]));
+    let rhs = x
+        .narrow(ranked::Axis::<0>, 0, 1)
+        .and_then(|r| r.narrow(ranked::Axis::<1>, 0, 1));
+    match (lhs, rhs) {
+        (Ok(lhs), Ok(rhs)) => failures += u32::from(lhs.matmul_into(&rhs, &mut stacked).is_err()),
+        _ => failures += 1,
+    }
+    for (slot, &v) in batch.iter_mut().zip(stacked.iter()) {
+        *slot = v;
+    }
+    failures
+}
+
+/// The entry point.
+#[unsafe(no_mangle)]
+pub extern "C" fn _start() -> ! {
+    let mut out = [0.0f32; 10];
+    let failures = run(&mut out);
+    // SAFETY: the only accesses to `OUTPUT` and `FAILURES`, from the one thread of this
+    // program, through raw pointers to the statics.
+    unsafe {
+        write_volatile(&raw mut OUTPUT, out);
+        write_volatile(&raw mut FAILURES, failures);
+    }
+    loop {}
+}
+
+#[panic_handler]
+fn panic(_: &PanicInfo) -> ! {
+    loop {}
+}
