@@ -220,4 +220,8 @@ fn einsum_f32_and_f64_write_every_element() {
         Tensor::zeros([3, 4, 2])
     );
     assert_eq!(e.matmul(&f).unwrap(), Tensor::zeros([3, 4, 2]));
+    // A summed index of size 0 beside a non-empty one: an empty sum, all zeros.
+    let g = Tensor::<f32, 3>::from_elem([2, 3, 0], 1.0);
+    let h = Tensor::<f32, 2>::from_elem([3, 4], 1.0);
+    assert_eq!(einsum!("ijl,jk->ik", g, h).unwrap(), Tensor::zeros([2, 4]));
 }

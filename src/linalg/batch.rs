@@ -47,7 +47,8 @@ pub(crate) fn run<T: LinalgScalar>(
     });
 }
 
-/// `a·b` into a new vector of `len` elements laid out as `plan`'s `c`, whose positions are
+/// `a·b` into `out` (empty, with room for `len` elements), as `len` elements laid out as
+/// `plan`'s `c`, whose positions are
 /// `0..len`, each reached by some batch item (a new C-contiguous result of a product or an
 /// einsum). `blocks`: the batch items are consecutive blocks of `rows · cols` elements in
 /// row-major batch order (a batched `matmul`), so that they can be split across threads.
@@ -59,28 +60,32 @@ pub(crate) fn run<T: LinalgScalar>(
 /// more than one product are split across threads. Otherwise the result is zero-filled and
 /// every product added to it ([`run`] with `β = 1`).
 ///
-/// # Errors
-///
-/// [`ErrorKind::Allocation`](crate::ErrorKind::Allocation) if the memory cannot be had.
+/// `out` must be empty with a capacity of at least `len` (from `try_vec`, so that a result too
+/// large to allocate is reported before its layout is built).
 #[cfg(feature = "alloc")]
 pub(crate) fn run_new<T: LinalgScalar>(
     a: &[T],
     b: &[T],
+    mut out: alloc::vec::Vec<T>,
     len: usize,
     plan: &ProductPlan,
     blocks: bool,
-) -> Result<alloc::vec::Vec<T>, crate::ShapeError> {
-    let mut out = crate::engine::try_vec(len)?;
+) -> alloc::vec::Vec<T> {
     let [ma, mb, mc] = plan.mats;
+    debug_assert!(out.is_empty() && out.capacity() >= len);
+    let fits = out.is_empty() && out.capacity() >= len;
+    // Every position written by exactly one item: no batch axis revisits `c` (stride 0 over
+    // several items, or over none: a summed axis of size 0 writes nothing).
     let once = plan
         .batch()
         .iter()
         .zip(plan.batch_strides(2))
-        .all(|(&size, &stride)| stride != 0 || size <= 1);
-    if len == 0 || ma.cols == 0 || !once || !kernel::writes_uninit::<T>() {
+        .all(|(&size, &stride)| stride != 0 || size == 1);
+    if len == 0 || ma.cols == 0 || !once || !fits || !kernel::writes_uninit::<T>() {
+        out.clear();
         out.resize(len, T::zero());
         run(T::one(), a, b, T::one(), &mut out, plan);
-        return Ok(out);
+        return out;
     }
     #[cfg(feature = "rayon")]
     let done = blocks && par::run_new(a, b, out.spare_capacity_mut(), plan);
@@ -95,7 +100,7 @@ pub(crate) fn run_new<T: LinalgScalar>(
             offset: plan.offset(k),
         });
         engine::walk_n(plan.batch(), ops, &mut |[pa, pb, pc]| {
-            // SAFETY: `c` has room for `len` elements (`try_vec`); `plan`'s `c` is a unique
+            // SAFETY: `c` has room for `len` elements (`fits`); `plan`'s `c` is a unique
             // layout of `len` elements (the caller's contract), so each batch item's positions
             // `pc + i·rs + j·cs` are distinct and below `len` (invariant 1 of `ProductPlan`),
             // and the non-empty shapes agree (invariant 2; `len > 0` and `ma.cols > 0` were
@@ -115,7 +120,7 @@ pub(crate) fn run_new<T: LinalgScalar>(
     // contract, and `once`: no batch axis revisits a position), and each product wrote every
     // element of its item (`β = 0`, `k ≥ 1`), so all `len` elements are initialised.
     unsafe { out.set_len(len) };
-    Ok(out)
+    out
 }
 
 #[cfg(feature = "rayon")]

@@ -172,15 +172,18 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         let mut shape = [0usize; O];
         product::product_shape(self.layout().parts(), rhs.layout().parts(), &mut shape)?;
         let len = crate::layout::checked_len(&shape)?;
+        // Room first: a result too large to allocate is an allocation error.
+        let room = crate::engine::try_vec(len)?;
         let target = crate::layout::Layout::row_major(shape)?;
         let plan = product::plan(self.layout().parts(), rhs.layout().parts(), target.parts())?;
         let out = super::batch::run_new(
             self.storage().as_slice(),
             rhs.storage().as_slice(),
+            room,
             len,
             &plan,
             true,
-        )?;
+        );
         Ok(Tensor::from_contiguous_vec(out, shape))
     }
 

@@ -31,7 +31,8 @@ fn contract<T: LinalgScalar, const O: usize>(
         &mut shape,
     )?;
     let len = crate::layout::checked_len(&shape)?;
-    let out = crate::linalg::run_new_batch(a.0, b.0, len, &plan, false)?;
+    let room = crate::engine::try_vec(len)?;
+    let out = crate::linalg::run_new_batch(a.0, b.0, room, len, &plan, false);
     Ok(Tensor::from_contiguous_vec(out, shape))
 }
 
