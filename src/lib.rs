@@ -55,6 +55,7 @@
 //!   `matmul`, `matmul_into`, `dot`, `matvec`, `outer` and [`gemm`](linalg::gemm).
 //! - [`notation`]: [`einsum!`] (NumPy's `einsum`) and [`rearrange!`] (einops' `rearrange`),
 //!   with specs parsed at compile time and the result's rank in the type.
+//! - [`interop`]: `serde` and `approx` support, each behind its feature.
 //! - [`ShapeError`]: the one error type; `Copy`, no allocator needed.
 //!
 //! ## `no_std`
@@ -64,7 +65,10 @@
 //! | feature | default | adds |
 //! |---|---|---|
 //! | `alloc` | via `std` | `Tensor` (`Vec` storage), `SharedTensor` (`Arc<[T]>`), `to_vec`, `into_vec`, `tensor!`; `f32`/`f64` matrix products on `matrixmultiply` |
-//! | `std` | yes | nothing beyond `alloc` today; implies it |
+//! | `std` | yes | run-time CPU detection in `matrixmultiply`; implies `alloc` |
+//! | `rayon` | no | `par_` operations and multithreaded products; implies `std` |
+//! | `serde` | no | `Serialize` for every tensor and view, `Deserialize` for `Tensor` ([`interop`]); implies `alloc` |
+//! | `approx` | no | `AbsDiffEq`, `RelativeEq`, `UlpsEq` between tensors ([`interop`]) |
 //!
 //! With no features at all, views over slices, [`ArrayTensor`] / [`GenericTensor`] and
 //! [`inline_tensor!`], element access, iteration and formatting all work without an allocator:
@@ -95,6 +99,7 @@ mod dynamic;
 mod engine;
 pub mod error;
 mod fmt;
+pub mod interop;
 pub mod iter;
 pub mod layout;
 pub mod linalg;
