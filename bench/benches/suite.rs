@@ -1,6 +1,6 @@
 //! The criterion suite: every benchmark of `benches/kernels.rs`, each contender on identical
 //! data in the same run (ours, ndarray, and `memcpy` or a contiguous fold where bytes are
-//! copied or read). `cargo run --release --example bench_report` prints the ratios as a table.
+//! copied or read). `cargo run --release -p ranked-bench --example bench_report` prints the ratios as a table.
 
 mod kernels;
 

@@ -1,6 +1,6 @@
 //! A tour of `ranked`: build tensors, index them, take views and print them.
 //!
-//! Run with `cargo run --example tour`.
+//! Run with `cargo run --example tour` from the repository root.
 
 use ranked::{
     Axis, INFER, Layout, NewAxis, Order, Tensor, TensorView, Zip, concatenate, inline_tensor, s,

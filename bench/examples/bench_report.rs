@@ -1,8 +1,8 @@
 //! Runs the benchmark kernels of `benches/kernels.rs` briefly and prints one table of ratios:
 //! ours / peer (time; below 1 is faster) and, where bytes are copied, the fraction of `memcpy`
-//! throughput we reach. `cargo bench` runs the same kernels under criterion.
+//! throughput we reach. `cargo bench -p ranked-bench` runs the same kernels under criterion.
 //!
-//! Run with `cargo run --release --example bench_report` (`-- --quick` for smaller data and
+//! Run with `cargo run --release -p ranked-bench --example bench_report` (`-- --quick` for smaller data and
 //! shorter timing, `-- --only B4` for the benchmarks whose name contains `B4`).
 
 #[path = "../benches/kernels.rs"]
