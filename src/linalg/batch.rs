@@ -188,7 +188,7 @@ mod par {
         false
     }
 
-    fn typed<U: Copy + Send + Sync>(
+    fn typed<U: super::LinalgScalar + Send + Sync>(
         a: &[U],
         b: &[U],
         c: &mut [MaybeUninit<U>],

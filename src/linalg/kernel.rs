@@ -146,61 +146,16 @@ pub(crate) fn writes_uninit<T>() -> bool {
 /// layouts are valid for their data; `c` points to memory valid for writes at `c + i·rs + j·cs`
 /// for every `i < m`, `j < n`, those positions being distinct, and not aliased by `A` or `B`.
 #[cfg(feature = "alloc")]
-pub(crate) unsafe fn product_into_uninit<T: Copy>(
+pub(crate) unsafe fn product_into_uninit<T: Copy + Zero + One>(
     a: MatRef<'_, T>,
     b: MatRef<'_, T>,
     c: *mut T,
     rs: isize,
     cs: isize,
 ) {
-    let (m, k, n) = (a.rows, a.cols, b.cols);
-    let pa = a.data.as_ptr().wrapping_add(a.offset);
-    let pb = b.data.as_ptr().wrapping_add(b.offset);
-    if typeid::of::<T>() == typeid::of::<f32>() {
-        // SAFETY: `T` is `f32` (same type id), so the casts are identities; A's and B's
-        // positions lie inside their data (their layouts are valid: the caller's contract),
-        // and `sgemm` with β = 0 writes each of C's distinct, writable positions without
-        // reading it (matrixmultiply's documented contract for β = 0), as the caller
-        // guarantees them.
-        unsafe {
-            matrixmultiply::sgemm(
-                m,
-                k,
-                n,
-                1.0,
-                pa.cast(),
-                a.rs,
-                a.cs,
-                pb.cast(),
-                b.rs,
-                b.cs,
-                0.0,
-                c.cast(),
-                rs,
-                cs,
-            );
-        }
-    } else if typeid::of::<T>() == typeid::of::<f64>() {
-        // SAFETY: as for `f32` above, with `T` = `f64`.
-        unsafe {
-            matrixmultiply::dgemm(
-                m,
-                k,
-                n,
-                1.0,
-                pa.cast(),
-                a.rs,
-                a.cs,
-                pb.cast(),
-                b.rs,
-                b.cs,
-                0.0,
-                c.cast(),
-                rs,
-                cs,
-            );
-        }
-    }
+    // SAFETY: the caller's contract is `backend::raw`'s, with β = 0 so that C is only written
+    // (matrixmultiply's documented contract for β = 0).
+    unsafe { backend::raw(T::one(), a, b, T::zero(), c, rs, cs) };
 }
 
 #[cfg(feature = "alloc")]
@@ -216,17 +171,39 @@ mod backend {
         beta: T,
         c: &mut MatMut<'_, T>,
     ) -> bool {
+        let pc = c.data.as_mut_ptr().wrapping_add(c.offset);
+        // SAFETY: the operands are non-empty with layouts valid for their data (the caller's
+        // contract, invariant 1 of the tensors they come from), so every position of C lies
+        // inside `c.data`, which is borrowed mutably for this call (so not aliased by A or B)
+        // and whose layout maps no two indices to one element (invariant 2).
+        unsafe { raw(alpha, a, b, beta, pc, c.rs, c.cs) }
+    }
+
+    /// `C ← α·A·B + β·C` through `sgemm`/`dgemm` when `T` is `f32`/`f64` (returning `true`);
+    /// `false`, touching nothing, for any other type.
+    ///
+    /// # Safety
+    ///
+    /// The shapes agree and are non-zero; `A`'s and `B`'s layouts are valid for their data;
+    /// `c + i·rs + j·cs` is valid for writes (and for reads unless β = 0) for every `i < m`,
+    /// `j < n`, those positions being distinct and not aliased by `A` or `B`.
+    pub(super) unsafe fn raw<T: Copy>(
+        alpha: T,
+        a: MatRef<'_, T>,
+        b: MatRef<'_, T>,
+        beta: T,
+        c: *mut T,
+        rs: isize,
+        cs: isize,
+    ) -> bool {
         let (m, k, n) = (a.rows, a.cols, b.cols);
         let pa = a.data.as_ptr().wrapping_add(a.offset);
         let pb = b.data.as_ptr().wrapping_add(b.offset);
-        let pc = c.data.as_mut_ptr().wrapping_add(c.offset);
         if typeid::of::<T>() == typeid::of::<f32>() {
-            // SAFETY: `T` is `f32` (same type id), so the casts are identities. The operands
-            // are non-empty with layouts valid for their data (the caller's contract,
-            // invariant 1 of the tensors they come from), so every position `offset + i·rs +
-            // j·cs` that `sgemm` reads lies inside `a.data` / `b.data`, and every position it
-            // writes inside `c.data`, which is borrowed mutably for this call and whose layout
-            // maps no two indices to one element (invariant 2), as `sgemm` requires of C.
+            // SAFETY: `T` is `f32` (same type id), so the casts are identities. A's and B's
+            // positions `offset + i·rs + j·cs` lie inside `a.data` / `b.data` (valid layouts),
+            // and C's positions are valid, distinct and unaliased (the caller's contract), as
+            // `sgemm` requires.
             unsafe {
                 matrixmultiply::sgemm(
                     m,
@@ -240,9 +217,9 @@ mod backend {
                     b.rs,
                     b.cs,
                     core::mem::transmute_copy(&beta),
-                    pc.cast(),
-                    c.rs,
-                    c.cs,
+                    c.cast(),
+                    rs,
+                    cs,
                 );
             }
             return true;
@@ -262,9 +239,9 @@ mod backend {
                     b.rs,
                     b.cs,
                     core::mem::transmute_copy(&beta),
-                    pc.cast(),
-                    c.rs,
-                    c.cs,
+                    c.cast(),
+                    rs,
+                    cs,
                 );
             }
             return true;

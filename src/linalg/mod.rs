@@ -39,10 +39,10 @@ use core::ops::{Add, Mul};
 
 use num_traits::{One, Zero};
 
-use crate::error::{ErrorKind, ShapeError};
+use crate::error::ShapeError;
+use crate::layout::product::plan as product_plan;
 use crate::storage::{Storage, StorageMut};
 use crate::tensor::TensorBase;
-use kernel::{MatMut, MatRef};
 
 /// The element types of matrix products: `Copy` numbers with `0`, `1`, `+`, `·` and `==`
 /// (ndarray's `LinalgScalar`). Implemented for every such type, user numeric types included.
@@ -64,50 +64,15 @@ pub trait LinalgScalar:
 impl<T> LinalgScalar for T where T: Copy + Zero + One + Add<Output = T> + Mul<Output = T> + PartialEq
 {}
 
-/// A matrix as a kernel operand.
-fn read<S: Storage>(t: &TensorBase<S, 2>) -> MatRef<'_, S::Elem> {
-    let (shape, strides) = (t.shape(), t.strides());
-    MatRef {
-        data: t.storage().as_slice(),
-        rows: shape[0],
-        cols: shape[1],
-        rs: strides[0],
-        cs: strides[1],
-        offset: t.offset(),
-    }
-}
-
-/// The shapes of `a · b` into `c`: `a`'s columns are `b`'s rows, and `c` is `a.rows × b.cols`.
-fn check_shapes(a: [usize; 2], b: [usize; 2], c: [usize; 2]) -> Result<(), ShapeError> {
-    let mismatch = |operand: usize, axis: usize, expected: usize, found: usize| {
-        Err(ShapeError::new(
-            ErrorKind::SizeMismatch,
-            Some(axis),
-            expected as i128,
-            found as i128,
-        )
-        .with_operand(operand))
-    };
-    if b[0] != a[1] {
-        return mismatch(1, 0, a[1], b[0]);
-    }
-    if c[0] != a[0] {
-        return mismatch(2, 0, a[0], c[0]);
-    }
-    if c[1] != b[1] {
-        return mismatch(2, 1, b[1], c[1]);
-    }
-    Ok(())
-}
-
 /// General matrix product into existing storage: `c ← α·a·b + β·c` (BLAS's `gemm`). All three
 /// are matrices (rank 2; another rank does not compile) of any layout; `c` must be writable.
 /// With `β = 0`, `c`'s old values are not read. O(m·k·n), no allocation.
 ///
 /// # Errors
 ///
-/// [`ErrorKind::SizeMismatch`] naming the operand ([`ShapeError::operand`]: 1 for `b`, 2 for
-/// `c`), the axis, the size needed (`expected`) and the size found; `c` is unchanged then.
+/// [`ErrorKind::SizeMismatch`](crate::ErrorKind::SizeMismatch) naming the operand
+/// ([`ShapeError::operand`]: 1 for `b`, 2 for `c`), the axis, the size needed (`expected`) and
+/// the size found; `c` is unchanged then.
 ///
 /// # Examples
 ///
@@ -136,17 +101,15 @@ where
     S3: StorageMut<Elem = T>,
     T: LinalgScalar,
 {
-    check_shapes(*a.shape(), *b.shape(), *c.shape())?;
-    let (shape, strides, offset) = (*c.shape(), *c.strides(), c.offset());
-    let out = MatMut {
-        data: c.storage_mut().as_mut_slice(),
-        rows: shape[0],
-        cols: shape[1],
-        rs: strides[0],
-        cs: strides[1],
-        offset,
-    };
-    kernel::gemm(alpha, read(a), read(b), beta, out);
+    let plan = product_plan(a.layout().parts(), b.layout().parts(), c.layout().parts())?;
+    batch::run(
+        alpha,
+        a.storage().as_slice(),
+        b.storage().as_slice(),
+        beta,
+        c.storage_mut().as_mut_slice(),
+        &plan,
+    );
     Ok(())
 }
 
@@ -157,8 +120,9 @@ impl<S: Storage> TensorBase<S, 2> {
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::SizeMismatch`] naming the operand (1 for `v`, 2 for `out`) and the size
-    /// needed; `out` is unchanged then.
+    /// As [`matmul_into`](TensorBase::matmul_into), which this is:
+    /// [`ErrorKind::SizeMismatch`](crate::ErrorKind::SizeMismatch) naming the operand (1 for
+    /// `v`, 2 for `out`) and the size needed; `out` is unchanged then.
     ///
     /// # Examples
     ///
@@ -184,13 +148,7 @@ impl<S: Storage> TensorBase<S, 2> {
         S3: StorageMut<Elem = S::Elem>,
         S::Elem: LinalgScalar,
     {
-        // `v` as a k × 1 matrix and `out` as an m × 1 one: views, no copy.
-        let column = v.view().unsqueeze(crate::Axis::<1>);
-        let mut target = out.view_mut().unsqueeze(crate::Axis::<1>);
-        gemm(S::Elem::one(), self, &column, S::Elem::zero(), &mut target).map_err(|err| {
-            ShapeError::new(err.kind(), Some(0), err.expected(), err.found())
-                .with_operand(err.operand().unwrap_or(0))
-        })
+        self.matmul_into(v, out)
     }
 }
 
