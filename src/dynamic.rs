@@ -17,7 +17,7 @@ use crate::iter::{IndexedIter, Iter, IterMut};
 use crate::layout::{DynLayout, Layout, LayoutKind, MAX_DYN_RANK, Order, ReshapePlan};
 use crate::rank::SliceCounts;
 use crate::slice::AxisRange;
-use crate::storage::{ReadOnlyStorage, Storage, StorageMut};
+use crate::storage::{IntoStorage, ReadOnlyStorage, Storage, StorageMut, ViewRepr, ViewReprMut};
 use crate::tensor::TensorBase;
 #[cfg(feature = "alloc")]
 use crate::{
@@ -80,7 +80,7 @@ pub type DynTensor<T> = DynTensorBase<Vec<T>>;
 /// let v = DynTensorView::from_slice(&data, &[2, 2]).unwrap();
 /// assert_eq!(v.get(&[1, 1]), Some(&4));
 /// ```
-pub type DynTensorView<'a, T> = DynTensorBase<&'a [T]>;
+pub type DynTensorView<'a, T> = DynTensorBase<ViewRepr<'a, T>>;
 
 /// A mutable dynamic-rank view. See [`DynTensorBase`].
 ///
@@ -94,7 +94,7 @@ pub type DynTensorView<'a, T> = DynTensorBase<&'a [T]>;
 /// *v.get_mut(&[1, 0]).unwrap() = 7;
 /// assert_eq!(data, [0, 0, 7, 0]);
 /// ```
-pub type DynTensorViewMut<'a, T> = DynTensorBase<&'a mut [T]>;
+pub type DynTensorViewMut<'a, T> = DynTensorBase<ViewReprMut<'a, T>>;
 
 /// # Construction and access
 impl<S: Storage> DynTensorBase<S> {
@@ -114,8 +114,16 @@ impl<S: Storage> DynTensorBase<S> {
     /// let l = DynLayout::from_parts(&[6], &[-1], 5).unwrap();
     /// assert_eq!(DynTensorView::from_raw_parts(&data[..], l).unwrap().to_vec(), [6, 5, 4, 3, 2, 1]);
     /// ```
-    pub fn from_raw_parts(storage: S, layout: DynLayout) -> Result<Self, ShapeError> {
-        layout.validate(storage.as_slice().len())?;
+    pub fn from_raw_parts(
+        storage: impl IntoStorage<S>,
+        layout: DynLayout,
+    ) -> Result<Self, ShapeError> {
+        let storage = storage.into_storage();
+        let elems = storage.elems();
+        if elems.has_gaps() {
+            return Err(ShapeError::storage_has_gaps());
+        }
+        layout.validate(elems.len())?;
         if S::WRITABLE {
             layout.check_unique()?;
         }
@@ -154,7 +162,7 @@ impl<S: Storage> DynTensorBase<S> {
     /// let t = DynTensorBase::from_storage([1, 2, 3, 4, 5, 6], &[2, 3]).unwrap();
     /// assert_eq!(t.get(&[1, 0]), Some(&4));
     /// ```
-    pub fn from_storage(storage: S, shape: &[usize]) -> Result<Self, ShapeError> {
+    pub fn from_storage(storage: impl IntoStorage<S>, shape: &[usize]) -> Result<Self, ShapeError> {
         Self::from_storage_with_order(storage, shape, Order::RowMajor)
     }
 
@@ -174,12 +182,16 @@ impl<S: Storage> DynTensorBase<S> {
     /// assert_eq!(t.to_vec(), [1, 3, 5, 2, 4, 6]);
     /// ```
     pub fn from_storage_with_order(
-        storage: S,
+        storage: impl IntoStorage<S>,
         shape: &[usize],
         order: Order,
     ) -> Result<Self, ShapeError> {
+        let storage = storage.into_storage();
+        if storage.elems().has_gaps() {
+            return Err(ShapeError::storage_has_gaps());
+        }
         let layout = DynLayout::with_order(shape, order)?;
-        let (needed, held) = (layout.try_len()?, storage.as_slice().len());
+        let (needed, held) = (layout.try_len()?, storage.elems().len());
         if needed != held {
             return Err(ShapeError::length_mismatch(needed, held));
         }
@@ -318,7 +330,7 @@ impl<S: Storage> DynTensorBase<S> {
         let pos = self.layout.try_offset_of(index).ok()?;
         // SAFETY: invariant 1: `index` has the right length and is in bounds (checked by
         // `try_offset_of`), so `pos` is inside the storage.
-        Some(unsafe { self.storage.as_slice().get_unchecked(pos) })
+        Some(unsafe { self.storage.elems().get(pos) })
     }
 
     /// A read-only view of the whole tensor.
@@ -334,7 +346,7 @@ impl<S: Storage> DynTensorBase<S> {
     #[must_use]
     pub fn view(&self) -> DynTensorView<'_, S::Elem> {
         // SAFETY: same storage, same layout (invariant 1); a read-only view has no invariant 2.
-        unsafe { DynTensorBase::from_parts_unchecked(self.storage.as_slice(), self.layout) }
+        unsafe { DynTensorBase::from_parts_unchecked(self.storage.elems(), self.layout) }
     }
 
     /// The elements as one slice in logical order, if they are C-contiguous.
@@ -353,7 +365,9 @@ impl<S: Storage> DynTensorBase<S> {
             return None;
         }
         let start = self.layout.offset();
-        self.storage.as_slice().get(start..start + self.len())
+        // SAFETY: a C-contiguous layout reaches every position from its offset on, for as many
+        // elements as it has (invariant 1).
+        Some(unsafe { self.storage.elems().run(start, self.len()) })
     }
 
     /// A pointer to the first element (offset applied).
@@ -371,7 +385,7 @@ impl<S: Storage> DynTensorBase<S> {
     #[must_use]
     pub fn as_ptr(&self) -> *const S::Elem {
         self.storage
-            .as_slice()
+            .elems()
             .as_ptr()
             .wrapping_add(self.layout.offset())
     }
@@ -388,7 +402,7 @@ impl<S: Storage> DynTensorBase<S> {
     /// ```
     pub fn iter(&self) -> Iter<'_, S::Elem, DynLayout> {
         // SAFETY: the layout is valid for this storage (invariant 1).
-        unsafe { Iter::new(self.storage.as_slice(), self.layout) }
+        unsafe { Iter::new(self.storage.elems(), self.layout) }
     }
 
     /// An iterator over `(index, &element)` in logical order.
@@ -463,7 +477,7 @@ impl<S: Storage> DynTensorBase<S> {
         derive: impl FnOnce(&DynLayout) -> Result<DynLayout, ShapeError>,
     ) -> Result<Self, ShapeError> {
         let layout = derive(&self.layout)?;
-        debug_assert!(layout.validate(self.storage.as_slice().len()).is_ok());
+        debug_assert!(layout.validate(self.storage.elems().len()).is_ok());
         // SAFETY: the caller's contract: invariant 1 kept, and invariant 2 when writable.
         Ok(unsafe { Self::from_parts_unchecked(self.storage, layout) })
     }
@@ -858,7 +872,7 @@ impl<S: Storage> DynTensorBase<S> {
     {
         let pos = self.layout.try_offset_of(index).ok()?;
         // SAFETY: invariant 1: the index is in bounds (checked), so `pos` is in the storage.
-        Some(unsafe { self.storage.as_mut_slice().get_unchecked_mut(pos) })
+        Some(unsafe { self.storage.elems_mut().into_mut(pos) })
     }
 
     /// A mutable view of the whole tensor.
@@ -877,7 +891,7 @@ impl<S: Storage> DynTensorBase<S> {
         S: StorageMut,
     {
         // SAFETY: same storage and layout: invariant 1, and invariant 2 because it is writable.
-        unsafe { DynTensorBase::from_parts_unchecked(self.storage.as_mut_slice(), self.layout) }
+        unsafe { DynTensorBase::from_parts_unchecked(self.storage.elems_mut(), self.layout) }
     }
 
     /// An iterator over mutable references in logical order.
@@ -899,7 +913,7 @@ impl<S: Storage> DynTensorBase<S> {
     {
         // SAFETY: the layout is valid for this storage (invariant 1) and unique because the
         // storage is writable (invariant 2).
-        unsafe { IterMut::new(self.storage.as_mut_slice(), self.layout) }
+        unsafe { IterMut::new(self.storage.elems_mut(), self.layout) }
     }
 }
 
@@ -921,7 +935,8 @@ where
     /// ```
     #[must_use]
     pub fn to_vec(&self) -> Vec<S::Elem> {
-        crate::engine::to_vec(self.storage.as_slice(), self.layout.parts())
+        // SAFETY: the storage is this tensor's and its layout is valid for it (invariant 1).
+        unsafe { crate::engine::to_vec(self.storage.elems(), self.layout.parts()) }
     }
 
     /// Turns the tensor into a `Vec` in logical order, moving the buffer when it is a
@@ -938,7 +953,8 @@ where
     #[must_use]
     pub fn into_vec(self) -> Vec<S::Elem> {
         let layout = self.layout;
-        crate::engine::into_vec(self.storage, layout.parts())
+        // SAFETY: the storage is this tensor's and its layout is valid for it (invariant 1).
+        unsafe { crate::engine::into_vec(self.storage, layout.parts()) }
     }
 
     /// Copies the elements into a new C-contiguous owned tensor of the same shape.
@@ -981,7 +997,7 @@ impl<T> DynTensorBase<Vec<T>> {
     }
 }
 
-impl<'a, T> DynTensorBase<&'a [T]> {
+impl<'a, T> DynTensorBase<ViewRepr<'a, T>> {
     /// A read-only view of a row-major slice.
     ///
     /// # Errors
@@ -1001,7 +1017,7 @@ impl<'a, T> DynTensorBase<&'a [T]> {
     }
 }
 
-impl<'a, T> DynTensorBase<&'a mut [T]> {
+impl<'a, T> DynTensorBase<ViewReprMut<'a, T>> {
     /// A mutable view of a row-major slice.
     ///
     /// # Errors
@@ -1087,7 +1103,8 @@ where
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut index = [0usize; MAX_DYN_RANK];
         let index = &mut index[..self.rank()];
-        crate::fmt::display(self.storage.as_slice(), self.layout.parts(), index, f)
+        // SAFETY: the storage is this tensor's and its layout is valid for it (invariant 1).
+        unsafe { crate::fmt::display(self.storage.elems(), self.layout.parts(), index, f) }
     }
 }
 
@@ -1109,7 +1126,8 @@ where
         let mut index = [0usize; MAX_DYN_RANK];
         let index = &mut index[..self.rank()];
         let kind: LayoutKind = self.layout.kind();
-        crate::fmt::debug(self.storage.as_slice(), self.layout.parts(), kind, index, f)
+        // SAFETY: as for `Display`.
+        unsafe { crate::fmt::debug(self.storage.elems(), self.layout.parts(), kind, index, f) }
     }
 }
 
@@ -1275,7 +1293,7 @@ impl<T, const R: usize> CowTensor<'_, T, R> {
 /// view can be reshaped: `t.view().slice(..)?.reshape(..)`); every other tensor is reshaped by
 /// reference.
 #[cfg(feature = "alloc")]
-impl<'a, T: Clone, const R: usize> TensorBase<&'a [T], R> {
+impl<'a, T: Clone, const R: usize> TensorBase<ViewRepr<'a, T>, R> {
     /// Reshapes to `shape`: a view when the layout allows one (see
     /// [`reshape_view`](Self::reshape_view)), otherwise an owned C-contiguous copy. One size may
     /// be [`INFER`](crate::INFER). Rank R → N; O(rank) for a view, O(len) for a copy.

@@ -104,6 +104,11 @@ pub enum ErrorKind {
     /// elements: `expected` is the least count it needs (`ddof + 1`), `found` the count there is;
     /// `axis` is the reduced axis of an along-axis statistic.
     TooFewElements,
+    /// A storage taken from a strided view of memory that has gaps (a view converted from
+    /// ndarray, nalgebra or faer, see [`ViewRepr`](crate::storage::ViewRepr)) was given a new
+    /// layout. Such a storage only holds the layout it came with, and what view operations
+    /// derive from it.
+    StorageHasGaps,
 }
 
 /// A runtime shape error: what went wrong and where.
@@ -438,6 +443,10 @@ impl ShapeError {
         )
     }
 
+    pub(crate) const fn storage_has_gaps() -> Self {
+        Self::new(ErrorKind::StorageHasGaps, None, 0, 0)
+    }
+
     pub(crate) const fn overflow(axis: Option<usize>) -> Self {
         Self::new(ErrorKind::Overflow, axis, 0, 0)
     }
@@ -609,6 +618,10 @@ impl ShapeError {
             ErrorKind::TooFewElements => write!(
                 f,
                 "the statistic needs at least {e} elements{at}, and there are {n}"
+            ),
+            ErrorKind::StorageHasGaps => f.write_str(
+                "the storage is a strided view of memory with gaps; it only holds the layout \
+                 it came with and the views derived from it",
             ),
         }
     }

@@ -16,7 +16,7 @@
 use core::fmt::{self, Write};
 
 use crate::layout::parts;
-use crate::storage::Storage;
+use crate::storage::{Storage, ViewRepr};
 use crate::tensor::TensorBase;
 
 /// Tensors with more elements than this are printed in summarised form (NumPy's default).
@@ -71,8 +71,11 @@ fn visible(dim: usize, summarize: bool) -> impl Iterator<Item = Option<usize>> {
 }
 
 /// Prints the elements of one layout over `data`, using the shared stride arithmetic.
+///
+/// Invariant: the layout is valid for `data` (invariant 1 of the tensor types), as
+/// [`Printer::new`]'s caller promised.
 pub(crate) struct Printer<'a, T> {
-    data: &'a [T],
+    data: ViewRepr<'a, T>,
     layout: parts::Parts<'a>,
     summarize: bool,
     precision: Option<usize>,
@@ -80,12 +83,11 @@ pub(crate) struct Printer<'a, T> {
 }
 
 impl<'a, T> Printer<'a, T> {
-    /// # Panics
+    /// # Safety
     ///
-    /// Never for a layout valid for `data` (invariant 1 of the tensor types); element lookup is
-    /// bounds-checked.
-    pub(crate) fn new(
-        data: &'a [T],
+    /// `layout` is valid for `data`: they are one tensor's (invariant 1 of the tensor types).
+    pub(crate) unsafe fn new(
+        data: ViewRepr<'a, T>,
         layout: parts::Parts<'a>,
         f: &fmt::Formatter<'_>,
         elem: ElemFmt<T>,
@@ -105,7 +107,10 @@ impl<'a, T> Printer<'a, T> {
     }
 
     fn element(&self, index: &[usize]) -> &T {
-        &self.data[parts::offset_in_bounds(self.layout.strides, self.layout.offset, index)]
+        let pos = parts::offset_in_bounds(self.layout.strides, self.layout.offset, index);
+        // SAFETY: the printer's invariant: `index` is in bounds, so `pos` is reached by the
+        // layout.
+        unsafe { self.data.get(pos) }
     }
 
     /// The widest formatted element among those shown.
@@ -209,18 +214,27 @@ fn write_repeated(f: &mut fmt::Formatter<'_>, c: char, n: usize) -> fmt::Result 
 }
 
 /// Formats `data` under `layout` with `Display` elements; `index` is scratch of the rank.
-pub(crate) fn display<T: fmt::Display>(
-    data: &[T],
+///
+/// # Safety
+///
+/// As [`Printer::new`].
+pub(crate) unsafe fn display<T: fmt::Display>(
+    data: ViewRepr<'_, T>,
     layout: parts::Parts<'_>,
     index: &mut [usize],
     f: &mut fmt::Formatter<'_>,
 ) -> fmt::Result {
-    Printer::new(data, layout, f, display_elem::<T>).write(f, index)
+    // SAFETY: the caller's contract.
+    unsafe { Printer::new(data, layout, f, display_elem::<T>) }.write(f, index)
 }
 
 /// Formats shape, strides, offset and kind, then the elements with `Debug`.
-pub(crate) fn debug<T: fmt::Debug>(
-    data: &[T],
+///
+/// # Safety
+///
+/// As [`Printer::new`].
+pub(crate) unsafe fn debug<T: fmt::Debug>(
+    data: ViewRepr<'_, T>,
     layout: parts::Parts<'_>,
     kind: crate::LayoutKind,
     index: &mut [usize],
@@ -235,7 +249,8 @@ pub(crate) fn debug<T: fmt::Debug>(
             self.printer.write(f, &mut self.index.borrow_mut())
         }
     }
-    let printer = Printer::new(data, layout, f, debug_elem::<T>);
+    // SAFETY: the caller's contract.
+    let printer = unsafe { Printer::new(data, layout, f, debug_elem::<T>) };
     f.debug_struct("Tensor")
         .field("shape", &layout.shape)
         .field("strides", &layout.strides)
@@ -270,7 +285,8 @@ where
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let view = self.view();
         let (data, layout) = view.into_raw_parts();
-        display(data, layout.parts(), &mut [0; R], f)
+        // SAFETY: one view's storage and layout (invariant 1).
+        unsafe { display(data, layout.parts(), &mut [0; R], f) }
     }
 }
 
@@ -294,7 +310,8 @@ where
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let view = self.view();
         let (data, layout) = view.into_raw_parts();
-        debug(data, layout.parts(), layout.kind(), &mut [0; R], f)
+        // SAFETY: one view's storage and layout (invariant 1).
+        unsafe { debug(data, layout.parts(), layout.kind(), &mut [0; R], f) }
     }
 }
 

@@ -41,8 +41,9 @@
 //! - [`layout`]: [`Layout<R>`] — shape, signed strides and offset; all stride arithmetic,
 //!   including every view operation.
 //! - [`slice`](mod@slice): the items of the [`s![]`](s) macro.
-//! - [`storage`]: what holds elements — `Vec<T>`, `&[T]`, `&mut [T]`, `[T; N]`,
-//!   `GenericArray<T, N>`, `Arc<[T]>`.
+//! - [`storage`]: what holds elements — `Vec<T>`, `[T; N]`, `GenericArray<T, N>`, `Arc<[T]>`,
+//!   and for views [`ViewRepr`](storage::ViewRepr) / [`ViewReprMut`](storage::ViewReprMut),
+//!   which borrow a slice (or strided memory converted from another library) for a lifetime.
 //! - [`TensorBase<S, R>`]: storage plus layout, with the aliases [`Tensor`], [`TensorView`],
 //!   [`TensorViewMut`], [`ArrayTensor`], [`GenericTensor`] and [`SharedTensor`].
 //! - [`iter`]: iteration in logical (row-major) order, and by axis: `outer_iter`, `axis_iter`,

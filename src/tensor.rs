@@ -14,7 +14,7 @@ use crate::error::ShapeError;
 use crate::iter::{IndexedIter, IndexedIterMut, Iter, IterMut};
 use crate::layout::{Layout, Order};
 use crate::rank::MAX_RANK;
-use crate::storage::{Storage, StorageMut};
+use crate::storage::{IntoStorage, Storage, StorageMut, ViewRepr, ViewReprMut};
 
 /// The message of a build that makes a tensor of a rank above [`MAX_RANK`].
 const RANK_ABOVE_MAX: &str =
@@ -23,8 +23,8 @@ const RANK_ABOVE_MAX: &str =
 /// A tensor of rank `R` over storage `S`: the one generic struct behind every tensor type.
 ///
 /// Users normally write one of the aliases: [`Tensor<T, R>`](Tensor) (owned, `Vec`),
-/// [`TensorView<'a, T, R>`](TensorView) (`&[T]`), [`TensorViewMut<'a, T, R>`](TensorViewMut)
-/// (`&mut [T]`), [`ArrayTensor<T, N, R>`](ArrayTensor) (`[T; N]`, no allocator),
+/// [`TensorView<'a, T, R>`](TensorView) (borrows `&[T]`), [`TensorViewMut<'a, T, R>`](TensorViewMut)
+/// (borrows `&mut [T]`), [`ArrayTensor<T, N, R>`](ArrayTensor) (`[T; N]`, no allocator),
 /// [`GenericTensor<T, N, R>`](GenericTensor) (`GenericArray<T, N>`) and
 /// [`SharedTensor<T, R>`](SharedTensor) (`Arc<[T]>`).
 ///
@@ -50,9 +50,13 @@ const RANK_ABOVE_MAX: &str =
 /// These hold for every value of this type; `unsafe` code in the crate cites them by number.
 ///
 /// 1. **The layout is valid for the storage**: [`Layout::validate`] accepts the layout for
-///    `storage.as_slice().len()`. Every in-bounds index therefore maps to a position inside the
-///    storage, and the element count fits in `usize`. Checked once when a tensor is built from
-///    parts; every operation that derives a layout preserves it.
+///    `storage.elems().len()`. Every in-bounds index therefore maps to a position inside the
+///    storage, and the element count fits in `usize`. If the storage has gaps (a view of
+///    strided memory converted from ndarray, nalgebra or faer: see
+///    [`ViewRepr`](crate::storage::ViewRepr)), the layout is also the one the storage came with,
+///    or derived from it by view arithmetic, so every position it reaches holds an element.
+///    Checked once when a tensor is built from parts; every operation that derives a layout
+///    preserves it.
 /// 2. **Writable tensors never alias**: if `S::WRITABLE` (the storage implements
 ///    [`StorageMut`]), [`Layout::check_unique`] accepts the layout, so two different indices
 ///    never map to one element. Layouts that alias (broadcast with stride 0, overlapping
@@ -103,7 +107,7 @@ pub type Tensor<T, const R: usize> = TensorBase<Vec<T>, R>;
 /// let v = TensorView::from_slice(&data, [3, 2]).unwrap();
 /// assert_eq!(v[[2, 1]], 6);
 /// ```
-pub type TensorView<'a, T, const R: usize> = TensorBase<&'a [T], R>;
+pub type TensorView<'a, T, const R: usize> = TensorBase<ViewRepr<'a, T>, R>;
 
 /// A mutable view of rank `R` over borrowed elements. See [`TensorBase`] for all methods.
 ///
@@ -117,7 +121,7 @@ pub type TensorView<'a, T, const R: usize> = TensorBase<&'a [T], R>;
 /// v[[1, 0]] = 7;
 /// assert_eq!(data, [0, 0, 7, 0]);
 /// ```
-pub type TensorViewMut<'a, T, const R: usize> = TensorBase<&'a mut [T], R>;
+pub type TensorViewMut<'a, T, const R: usize> = TensorBase<ViewReprMut<'a, T>, R>;
 
 /// An owned tensor of rank `R` in a fixed array `[T; N]`: no allocator needed.
 /// See [`TensorBase`] for all methods.
@@ -238,8 +242,16 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// let flipped = TensorView::from_raw_parts(&data[..], Layout::from_parts([6], [-1], 5)).unwrap();
     /// assert_eq!(flipped.to_vec(), [6, 5, 4, 3, 2, 1]);
     /// ```
-    pub fn from_raw_parts(storage: S, layout: Layout<R>) -> Result<Self, ShapeError> {
-        layout.validate(storage.as_slice().len())?;
+    pub fn from_raw_parts(
+        storage: impl IntoStorage<S>,
+        layout: Layout<R>,
+    ) -> Result<Self, ShapeError> {
+        let storage = storage.into_storage();
+        let elems = storage.elems();
+        if elems.has_gaps() {
+            return Err(ShapeError::storage_has_gaps());
+        }
+        layout.validate(elems.len())?;
         if S::WRITABLE {
             layout.check_unique()?;
         }
@@ -264,7 +276,10 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// assert_eq!(t[[1, 0]], 4);
     /// assert!(ArrayTensor::from_storage([1, 2, 3], [2, 2]).is_err());
     /// ```
-    pub fn from_storage(storage: S, shape: [usize; R]) -> Result<Self, ShapeError> {
+    pub fn from_storage(
+        storage: impl IntoStorage<S>,
+        shape: [usize; R],
+    ) -> Result<Self, ShapeError> {
         Self::from_storage_with_order(storage, shape, Order::RowMajor)
     }
 
@@ -284,12 +299,16 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// assert_eq!(f.to_vec(), [1, 3, 5, 2, 4, 6]);
     /// ```
     pub fn from_storage_with_order(
-        storage: S,
+        storage: impl IntoStorage<S>,
         shape: [usize; R],
         order: Order,
     ) -> Result<Self, ShapeError> {
+        let storage = storage.into_storage();
+        if storage.elems().has_gaps() {
+            return Err(ShapeError::storage_has_gaps());
+        }
         let layout = Layout::with_order(shape, order)?;
-        let (needed, held) = (layout.try_len()?, storage.as_slice().len());
+        let (needed, held) = (layout.try_len()?, storage.elems().len());
         if needed != held {
             return Err(ShapeError::length_mismatch(needed, held));
         }
@@ -325,11 +344,11 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     #[inline]
     pub(crate) unsafe fn with_layout<const O: usize>(self, layout: Layout<O>) -> TensorBase<S, O> {
         debug_assert!(
-            layout.validate(self.storage.as_slice().len()).is_ok(),
+            layout.validate(self.storage.elems().len()).is_ok(),
             "{:?} -> {:?}: {:?}",
             self.layout,
             layout,
-            layout.validate(self.storage.as_slice().len())
+            layout.validate(self.storage.elems().len())
         );
         // SAFETY: the caller's contract: the layout keeps invariant 1, and invariant 2 whenever
         // the storage is writable.
@@ -484,7 +503,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         let pos = self.layout.offset_of_in_bounds(&index);
         // SAFETY: invariant 1: `index` is in bounds (just checked), so `pos` is inside the
         // storage.
-        Some(unsafe { self.storage.as_slice().get_unchecked(pos) })
+        Some(unsafe { self.storage.elems().get(pos) })
     }
 
     /// A read-only view of the whole tensor: same layout, borrowed storage, no copy.
@@ -500,9 +519,9 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// ```
     #[must_use]
     pub fn view(&self) -> TensorView<'_, S::Elem, R> {
-        // SAFETY: the slice is this tensor's whole storage, whose length the layout was
-        // validated against (invariant 1); a read-only view has no invariant 2 to keep.
-        unsafe { TensorBase::from_parts_unchecked(self.storage.as_slice(), self.layout) }
+        // SAFETY: the same storage, borrowed, with the same layout: invariant 1 carries over;
+        // a read-only view has no invariant 2 to keep.
+        unsafe { TensorBase::from_parts_unchecked(self.storage.elems(), self.layout) }
     }
 
     /// The elements as one slice in logical (row-major) order, if they are C-contiguous;
@@ -522,7 +541,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     #[must_use]
     pub fn as_slice(&self) -> Option<&[S::Elem]> {
         let range = self.contiguous_range()?;
-        self.storage.as_slice().get(range)
+        // SAFETY: a C-contiguous layout reaches every position of `range` (invariant 1).
+        Some(unsafe { self.storage.elems().run(range.start, range.len()) })
     }
 
     /// The storage range of a C-contiguous tensor.
@@ -553,7 +573,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         // Invariant 1: the offset is at most the storage length, so this stays in (or one past)
         // the buffer; `wrapping_add` keeps the pointer arithmetic itself safe.
         self.storage
-            .as_slice()
+            .elems()
             .as_ptr()
             .wrapping_add(self.layout.offset())
     }
@@ -569,8 +589,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// assert_eq!(t.iter().copied().sum::<i32>(), 10);
     /// ```
     pub fn iter(&self) -> Iter<'_, S::Elem, Layout<R>> {
-        // SAFETY: the slice is this tensor's storage and its layout is valid for it (invariant 1).
-        unsafe { Iter::new(self.storage.as_slice(), self.layout) }
+        // SAFETY: the storage is this tensor's and its layout is valid for it (invariant 1).
+        unsafe { Iter::new(self.storage.elems(), self.layout) }
     }
 
     /// An iterator over `(index, &element)` pairs in logical (row-major) order.
@@ -618,7 +638,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         let pos = self.layout.offset_of_in_bounds(&index);
         // SAFETY: invariant 1: `index` is in bounds (just checked), so `pos` is inside the
         // storage.
-        Some(unsafe { self.storage.as_mut_slice().get_unchecked_mut(pos) })
+        Some(unsafe { self.storage.elems_mut().into_mut(pos) })
     }
 
     /// A mutable view of the whole tensor: same layout, borrowed storage, no copy.
@@ -638,9 +658,9 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     where
         S: StorageMut,
     {
-        // SAFETY: the slice is this tensor's whole storage (invariant 1 holds for it), and the
-        // layout is unique because this storage is writable (invariant 2).
-        unsafe { TensorBase::from_parts_unchecked(self.storage.as_mut_slice(), self.layout) }
+        // SAFETY: the same storage, borrowed mutably, with the same layout: invariant 1 carries
+        // over, and the layout is unique because this storage is writable (invariant 2).
+        unsafe { TensorBase::from_parts_unchecked(self.storage.elems_mut(), self.layout) }
     }
 
     /// The elements as one mutable slice in logical order, if they are C-contiguous.
@@ -660,7 +680,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         S: StorageMut,
     {
         let range = self.contiguous_range()?;
-        self.storage.as_mut_slice().get_mut(range)
+        // SAFETY: a C-contiguous layout reaches every position of `range` (invariant 1).
+        Some(unsafe { self.storage.elems_mut().into_run(range.start, range.len()) })
     }
 
     /// A mutable pointer to the tensor's first element (see [`as_ptr`](Self::as_ptr)).
@@ -681,10 +702,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         S: StorageMut,
     {
         let offset = self.layout.offset();
-        self.storage
-            .as_mut_slice()
-            .as_mut_ptr()
-            .wrapping_add(offset)
+        self.storage.elems_mut().as_mut_ptr().wrapping_add(offset)
     }
 
     /// An iterator over mutable references to the elements in logical (row-major) order.
@@ -704,7 +722,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     {
         // SAFETY: the slice is this tensor's storage: the layout is valid for it (invariant 1)
         // and unique because the storage is writable (invariant 2).
-        unsafe { IterMut::new(self.storage.as_mut_slice(), self.layout) }
+        unsafe { IterMut::new(self.storage.elems_mut(), self.layout) }
     }
 
     /// An iterator over `(index, &mut element)` pairs in logical (row-major) order.
@@ -752,7 +770,8 @@ where
     /// ```
     #[must_use]
     pub fn to_vec(&self) -> Vec<S::Elem> {
-        crate::engine::to_vec(self.storage.as_slice(), self.layout.parts())
+        // SAFETY: the storage is this tensor's and its layout is valid for it (invariant 1).
+        unsafe { crate::engine::to_vec(self.storage.elems(), self.layout.parts()) }
     }
 
     /// Copies the elements into a new C-contiguous owned tensor of the same shape.
@@ -797,7 +816,8 @@ where
     /// assert_eq!(huge.try_to_contiguous().unwrap_err().kind(), ErrorKind::Allocation);
     /// ```
     pub fn try_to_contiguous(&self) -> Result<Tensor<S::Elem, R>, ShapeError> {
-        let vec = crate::engine::try_to_vec(self.storage.as_slice(), self.layout.parts())?;
+        // SAFETY: the storage is this tensor's and its layout is valid for it (invariant 1).
+        let vec = unsafe { crate::engine::try_to_vec(self.storage.elems(), self.layout.parts()) }?;
         Ok(Tensor::from_contiguous_vec(vec, *self.shape()))
     }
 
@@ -842,7 +862,8 @@ where
     #[must_use]
     pub fn into_vec(self) -> Vec<S::Elem> {
         let layout = self.layout;
-        crate::engine::into_vec(self.storage, layout.parts())
+        // SAFETY: the storage is this tensor's and its layout is valid for it (invariant 1).
+        unsafe { crate::engine::into_vec(self.storage, layout.parts()) }
     }
 
     /// Turns the tensor into a C-contiguous owned tensor, moving the buffer when
@@ -1207,7 +1228,7 @@ impl<T, const R: usize> TensorBase<Vec<T>, R> {
 }
 
 /// # Borrowed construction
-impl<'a, T, const R: usize> TensorBase<&'a [T], R> {
+impl<'a, T, const R: usize> TensorBase<ViewRepr<'a, T>, R> {
     /// A read-only view of a row-major slice, without copying.
     ///
     /// # Errors
@@ -1255,7 +1276,7 @@ impl<'a, T, const R: usize> TensorBase<&'a [T], R> {
     }
 }
 
-impl<'a, T, const R: usize> TensorBase<&'a mut [T], R> {
+impl<'a, T, const R: usize> TensorBase<ViewReprMut<'a, T>, R> {
     /// A mutable view of a row-major slice, without copying.
     ///
     /// # Errors
@@ -1348,7 +1369,7 @@ impl<S: Storage, const R: usize> Index<[usize; R]> for TensorBase<S, R> {
         let pos = self.layout.offset_of_in_bounds(&index);
         // SAFETY: invariant 1: `index` is in bounds (just checked), so `pos` is inside the
         // storage.
-        unsafe { self.storage.as_slice().get_unchecked(pos) }
+        unsafe { self.storage.elems().get(pos) }
     }
 }
 
@@ -1416,7 +1437,7 @@ where
 /// let column: Vec<&i32> = t.view().select(Axis::<1>, 0).unwrap().into_iter().collect();
 /// assert_eq!(column, [&1, &3]);
 /// ```
-impl<'a, T, const R: usize> IntoIterator for TensorBase<&'a [T], R> {
+impl<'a, T, const R: usize> IntoIterator for TensorBase<ViewRepr<'a, T>, R> {
     type Item = &'a T;
     type IntoIter = Iter<'a, T, Layout<R>>;
     fn into_iter(self) -> Self::IntoIter {
@@ -1438,7 +1459,7 @@ impl<'a, T, const R: usize> IntoIterator for TensorBase<&'a [T], R> {
 /// }
 /// assert_eq!(t.to_vec(), [2, 4, 6]);
 /// ```
-impl<'a, T, const R: usize> IntoIterator for TensorBase<&'a mut [T], R> {
+impl<'a, T, const R: usize> IntoIterator for TensorBase<ViewReprMut<'a, T>, R> {
     type Item = &'a mut T;
     type IntoIter = IterMut<'a, T, Layout<R>>;
     fn into_iter(self) -> Self::IntoIter {

@@ -14,7 +14,7 @@ use crate::engine::{self, Operand};
 use crate::error::{ErrorKind, ShapeError};
 use crate::layout::{Layout, MAX_DYN_RANK, broadcast_shapes, parts};
 use crate::rank::{BroadcastRanks, Rank};
-use crate::storage::{Storage, StorageMut};
+use crate::storage::{Storage, StorageMut, ViewRepr};
 use crate::tensor::TensorBase;
 
 #[cfg(feature = "alloc")]
@@ -78,7 +78,7 @@ pub trait ZipPart: sealed::Sealed {
 /// ```
 #[derive(Debug)]
 pub struct Input<'a, T, const R: usize> {
-    data: &'a [T],
+    data: ViewRepr<'a, T>,
     layout: Layout<R>,
 }
 
@@ -120,12 +120,12 @@ impl<'a, T, const R: usize> ZipPart for Input<'a, T, R> {
         // SAFETY: `pos` is a position of this operand's layout (the caller's contract), which
         // is valid for `data` (invariant 1 of the tensor it came from); a broadcast of a valid
         // layout reaches the same positions.
-        unsafe { self.data.get_unchecked(pos) }
+        unsafe { self.data.get(pos) }
     }
     #[inline(always)]
     unsafe fn run(&self, start: usize, len: usize) -> core::slice::Iter<'a, T> {
         // SAFETY: the run's positions are positions of the layout, inside `data` (as `item`).
-        unsafe { self.data.get_unchecked(start..start + len) }.iter()
+        unsafe { self.data.run(start, len) }.iter()
     }
 }
 
@@ -289,7 +289,7 @@ impl<'a, T, const R: usize> Zip<(Output<'a, T, R>,), R> {
 
 fn input<S: Storage, const R: usize>(t: &TensorBase<S, R>) -> Input<'_, S::Elem, R> {
     Input {
-        data: t.storage().as_slice(),
+        data: t.storage().elems(),
         layout: *t.layout(),
     }
 }
@@ -297,7 +297,7 @@ fn input<S: Storage, const R: usize>(t: &TensorBase<S, R>) -> Input<'_, S::Elem,
 fn output<S: StorageMut, const R: usize>(t: &mut TensorBase<S, R>) -> Output<'_, S::Elem, R> {
     let layout = *t.layout();
     Output {
-        base: NonNull::from(t.storage_mut().as_mut_slice()).cast(),
+        base: t.storage_mut().elems_mut().as_non_null(),
         layout,
         marker: PhantomData,
     }

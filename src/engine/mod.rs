@@ -33,12 +33,129 @@
 // Loops here walk the per-operand arrays in step; indexing by operand reads better than zips.
 #![allow(clippy::needless_range_loop)]
 
+use crate::storage::{ViewRepr, ViewReprMut};
+
 /// One operand: its strides and the position of its first element.
 #[derive(Clone, Copy)]
 pub(crate) struct Operand<'a> {
     pub(crate) strides: &'a [isize],
     pub(crate) offset: usize,
 }
+
+/// `len` elements of one operand, `step` apart from position `start`: a run or lane that the
+/// engine hands to a reduction.
+///
+/// Invariant: every one of those positions is reached by a layout valid for `data`
+/// (invariant 1 of the tensor types), as [`Run::new`]'s caller promised; the accessors rely on
+/// it and need no other check.
+pub(crate) struct Run<'a, T> {
+    data: ViewRepr<'a, T>,
+    start: usize,
+    len: usize,
+    step: isize,
+}
+
+impl<T> Clone for Run<'_, T> {
+    #[inline(always)]
+    fn clone(&self) -> Self {
+        *self
+    }
+}
+impl<T> Copy for Run<'_, T> {}
+
+impl<'a, T> Run<'a, T> {
+    /// # Safety
+    ///
+    /// The positions `start + k·step` for `k < len` are reached by a layout valid for `data`.
+    #[inline(always)]
+    pub(crate) unsafe fn new(data: ViewRepr<'a, T>, start: usize, len: usize, step: isize) -> Self {
+        Self {
+            data,
+            start,
+            len,
+            step,
+        }
+    }
+
+    /// How many elements.
+    #[inline(always)]
+    pub(crate) fn len(self) -> usize {
+        self.len
+    }
+
+    /// The elements as a slice when they are adjacent (stride 1, or at most one element).
+    #[inline(always)]
+    pub(crate) fn to_slice(self) -> Option<&'a [T]> {
+        match self.len {
+            0 => Some(&[]),
+            _ if self.step == 1 || self.len == 1 => {
+                // SAFETY: the run's positions are `start..start + len` here (the invariant).
+                Some(unsafe { self.data.run(self.start, self.len) })
+            }
+            _ => None,
+        }
+    }
+
+    /// Elements `..k` and `k..` (`k` at most the length) as two runs.
+    #[inline(always)]
+    pub(crate) fn split_at(self, k: usize) -> (Self, Self) {
+        let k = k.min(self.len);
+        let start = self
+            .start
+            .wrapping_add_signed((k as isize).wrapping_mul(self.step));
+        (
+            Self { len: k, ..self },
+            Self {
+                start,
+                len: self.len - k,
+                ..self
+            },
+        )
+    }
+
+    /// The elements, in order.
+    #[inline(always)]
+    pub(crate) fn iter(self) -> RunIter<'a, T> {
+        RunIter {
+            data: self.data,
+            pos: self.start,
+            left: self.len,
+            step: self.step,
+        }
+    }
+}
+
+/// The elements of a [`Run`], in order. Invariant: the next `left` positions from `pos`,
+/// `step` apart, are positions of the run.
+pub(crate) struct RunIter<'a, T> {
+    data: ViewRepr<'a, T>,
+    pos: usize,
+    left: usize,
+    step: isize,
+}
+
+impl<'a, T> Iterator for RunIter<'a, T> {
+    type Item = &'a T;
+
+    #[inline(always)]
+    fn next(&mut self) -> Option<&'a T> {
+        if self.left == 0 {
+            return None;
+        }
+        // SAFETY: `pos` is the next position of the run (the invariant).
+        let x = unsafe { self.data.get(self.pos) };
+        self.left -= 1;
+        self.pos = self.pos.wrapping_add_signed(self.step);
+        Some(x)
+    }
+
+    #[inline]
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        (self.left, Some(self.left))
+    }
+}
+
+impl<T> ExactSizeIterator for RunIter<'_, T> {}
 
 /// Calls `f` with the position of every element of one operand, in row-major order.
 #[inline]
@@ -137,9 +254,11 @@ pub(crate) fn runs1(shape: &[usize], a: Operand<'_>, f: &mut impl FnMut(usize, u
 /// index `k ≥ 1` along the axis, in order, `f(&element at k − 1, &mut element at k)` for every
 /// index of the other axes. Slice by slice, so every axis is walked in memory order.
 ///
+/// # Safety
+///
 /// The layout must be valid for `data` and unique (invariants 1 and 2).
-pub(crate) fn scan_axis<T>(
-    data: &mut [T],
+pub(crate) unsafe fn scan_axis<T>(
+    mut data: ViewReprMut<'_, T>,
     shape: &[usize],
     op: Operand<'_>,
     axis: usize,
@@ -164,13 +283,10 @@ pub(crate) fn scan_axis<T>(
             // The element one step back along the axis: a different one, as the layout is
             // unique and the axis is longer than 1.
             let q = p.wrapping_add_signed(step.wrapping_neg());
-            if q < p {
-                let (low, high) = data.split_at_mut(p);
-                f(&low[q], &mut high[0]);
-            } else {
-                let (low, high) = data.split_at_mut(q);
-                f(&high[0], &mut low[p]);
-            }
+            // SAFETY: `p` and `q` are positions of the layout, so they hold elements of `data`
+            // (the caller's contract); they differ (see above), so the shared and the mutable
+            // reference do not overlap.
+            unsafe { f(&*data.ptr_at(q), &mut *data.ptr_at(p)) };
         });
     }
 }
@@ -380,22 +496,30 @@ pub(crate) fn runs_any_order(
 }
 
 /// Calls `f` on every element of a writable operand, in any order.
-pub(crate) fn for_each_mut<T>(
-    data: &mut [T],
+///
+/// # Safety
+///
+/// The layout (`shape`, `op`) is valid for `data` and unique (invariants 1 and 2).
+pub(crate) unsafe fn for_each_mut<T>(
+    mut data: ViewReprMut<'_, T>,
     shape: &[usize],
     op: Operand<'_>,
     f: &mut impl FnMut(&mut T),
 ) {
     let Some(plan) = Prepared::new(shape, [op], 0) else {
-        return walk1(shape, op, &mut |p| f(&mut data[p]));
+        // SAFETY: the walk visits positions of the layout (the caller's contract).
+        return walk1(shape, op, &mut |p| f(unsafe { data.get_mut(p) }));
     };
     plan.runs(&mut |[p], n, [s]| {
         if s == 1 {
-            data[p..p + n].iter_mut().for_each(&mut *f);
+            // SAFETY: a unit-stride run of the layout: positions `p..p + n` (the caller's
+            // contract).
+            unsafe { data.run_mut(p, n) }.iter_mut().for_each(&mut *f);
         } else {
             let mut q = p;
             for _ in 0..n {
-                f(&mut data[q]);
+                // SAFETY: a position of the layout (the caller's contract).
+                f(unsafe { data.get_mut(q) });
                 q = q.wrapping_add_signed(s);
             }
         }
@@ -403,8 +527,12 @@ pub(crate) fn for_each_mut<T>(
 }
 
 /// Folds every element of one operand, in memory order (any order, for the caller).
-pub(crate) fn fold<T, B>(
-    data: &[T],
+///
+/// # Safety
+///
+/// The layout (`shape`, `op`) is valid for `data` (invariant 1).
+pub(crate) unsafe fn fold<T, B>(
+    data: ViewRepr<'_, T>,
     shape: &[usize],
     op: Operand<'_>,
     init: B,
@@ -415,13 +543,15 @@ pub(crate) fn fold<T, B>(
         // `acc` is `Some` between runs; within a run it is a plain local.
         let Some(mut a) = acc.take() else { return };
         if s == 1 {
-            for x in &data[p..p + n] {
+            // SAFETY: a unit-stride run of the layout (the caller's contract).
+            for x in unsafe { data.run(p, n) } {
                 a = f(a, x);
             }
         } else {
             let mut q = p;
             for _ in 0..n {
-                a = f(a, &data[q]);
+                // SAFETY: a position of the layout (the caller's contract).
+                a = f(a, unsafe { data.get(q) });
                 q = q.wrapping_add_signed(s);
             }
         }
@@ -513,8 +643,18 @@ impl<const K: usize> Block<K> {
 /// A tile of a two-operand loop: its kernel part is cut into `MICRO × MICRO` kernel blocks
 /// (when it is a transposition, see [`Block::kernel_part`]), and its ragged edges are walked in
 /// strips.
+///
+/// # Safety
+///
+/// The block's positions are positions of the operands' layouts, which are valid for `dst` and
+/// `src` (invariant 1); `dst`'s is unique.
 #[inline(always)]
-fn block2<T, U>(dst: &mut [T], src: &[U], block: &Block<2>, k: &mut impl Kernel<T, U>) {
+unsafe fn block2<T, U>(
+    dst: &mut ViewReprMut<'_, T>,
+    src: ViewRepr<'_, U>,
+    block: &Block<2>,
+    k: &mut impl Kernel<T, U>,
+) {
     if block.nu == 0 || block.nl == 0 {
         return;
     }
@@ -528,7 +668,7 @@ fn block2<T, U>(dst: &mut [T], src: &[U], block: &Block<2>, k: &mut impl Kernel<
             // SAFETY: the kernel block `u0..u0 + MICRO` × `l0..l0 + MICRO` lies in this block,
             // whose corners were checked to be inside `dst` and `src`; positions are affine in
             // `(u, l)`, so all of the kernel block's positions are too (invariant 1 keeps them
-            // in bounds anyway). `dst` and `src` are distinct slices.
+            // in bounds anyway). `dst` and `src` are distinct buffers.
             unsafe { k.transpose(d.add(a), ds, s.add(b), ss) };
         }
     }
@@ -550,31 +690,48 @@ fn affine(start: usize, u: usize, l: usize, su: isize, sl: isize) -> usize {
 
 /// Calls `k` on corresponding elements of two operands of one shape, in any order; `dst` is
 /// written. A transposition (the operands unit-stride along different axes) is tiled.
-pub(crate) fn zip_mut<T, U>(
-    dst_data: &mut [T],
+///
+/// # Safety
+///
+/// Each operand's layout (`shape` with its `Operand`) is valid for its data (invariant 1), and
+/// `dst`'s is unique (invariant 2).
+pub(crate) unsafe fn zip_mut<T, U>(
+    mut dst_data: ViewReprMut<'_, T>,
     dst: Operand<'_>,
-    src_data: &[U],
+    src_data: ViewRepr<'_, U>,
     src: Operand<'_>,
     shape: &[usize],
     k: &mut impl Kernel<T, U>,
 ) {
     let Some(plan) = Prepared::new(shape, [dst, src], 0) else {
         return walk2(shape, dst, src, &mut |p, q| {
-            k.apply(&mut dst_data[p], &src_data[q])
+            // SAFETY: positions of the two layouts (the caller's contract).
+            unsafe { k.apply(dst_data.get_mut(p), src_data.get(q)) }
         });
     };
     if let Some(unit) = plan.transposed_axis() {
-        return plan.tiled(unit, &mut |block| block2(dst_data, src_data, block, k));
+        // SAFETY: the tiles cover positions of the layouts (the caller's contract).
+        return plan.tiled(unit, &mut |block| unsafe {
+            block2(&mut dst_data, src_data, block, k)
+        });
     }
-    plan.runs(&mut |[p, q], n, [sp, sq]| run2(dst_data, src_data, p, q, n, sp, sq, k));
+    plan.runs(&mut |[p, q], n, [sp, sq]| {
+        // SAFETY: the runs are runs of the layouts (the caller's contract).
+        unsafe { run2(&mut dst_data, src_data, p, q, n, sp, sq, k) }
+    });
 }
 
 /// One run of a two-operand loop, specialised for unit and zero strides so it vectorises.
+///
+/// # Safety
+///
+/// The run's positions (`p + k·sp`, `q + k·sq` for `k < n`) are positions of the operands'
+/// layouts, valid for `dst` and `src` (invariant 1).
 #[allow(clippy::too_many_arguments)]
 #[inline(always)]
-fn run2<T, U>(
-    dst: &mut [T],
-    src: &[U],
+unsafe fn run2<T, U>(
+    dst: &mut ViewReprMut<'_, T>,
+    src: ViewRepr<'_, U>,
     p: usize,
     q: usize,
     n: usize,
@@ -583,13 +740,19 @@ fn run2<T, U>(
     k: &mut impl Kernel<T, U>,
 ) {
     match (sp, sq) {
-        (1, 1) => dst[p..p + n]
+        // SAFETY: unit-stride runs of the layouts (the caller's contract).
+        (1, 1) => unsafe { dst.run_mut(p, n) }
             .iter_mut()
-            .zip(&src[q..q + n])
+            // SAFETY: as above.
+            .zip(unsafe { src.run(q, n) })
             .for_each(|(d, s)| k.apply(d, s)),
         (1, 0) => {
-            let s = &src[q];
-            dst[p..p + n].iter_mut().for_each(|d| k.apply(d, s));
+            // SAFETY: as above; `q` is a position of `src`'s layout.
+            let s = unsafe { src.get(q) };
+            // SAFETY: as above.
+            unsafe { dst.run_mut(p, n) }
+                .iter_mut()
+                .for_each(|d| k.apply(d, s));
         }
         _ => {
             // Check the run's two ends once; every position between them is in bounds too.
@@ -597,8 +760,8 @@ fn run2<T, U>(
                 start.wrapping_add_signed((n as isize - 1).wrapping_mul(step))
             };
             if n == 0
-                || dst.get(last(p, sp)).is_none()
-                || src.get(last(q, sq)).is_none()
+                || last(p, sp) >= dst.len()
+                || last(q, sq) >= src.len()
                 || p >= dst.len()
                 || q >= src.len()
             {
@@ -612,8 +775,8 @@ fn run2<T, U>(
                 // SAFETY: a run visits the positions `p + k·sp` and `q + k·sq` for `k < n`, an
                 // arithmetic sequence whose first and last terms were just checked to be inside
                 // `dst` and `src`, so every term is (invariant 1 guarantees the layouts reach
-                // only such positions; the check keeps a broken invariant from becoming UB).
-                unsafe { k.apply(dst.get_unchecked_mut(a), src.get_unchecked(b)) };
+                // only such positions).
+                unsafe { k.apply(dst.get_mut(a), src.get(b)) };
                 a = a.wrapping_add_signed(sp);
                 b = b.wrapping_add_signed(sq);
             }
@@ -701,16 +864,21 @@ pub(crate) fn vec_or_panic<T>(len: usize) -> alloc::vec::Vec<T> {
 /// A new `Vec` holding `f` of every element of layout `p` over `data`, in logical (row-major)
 /// order. `f` is called once per element, in any order (the copy is order-free, and tiled when
 /// it is a transposition).
+///
+/// # Safety
+///
+/// The layout `p` is valid for `data` (invariant 1).
 #[cfg(feature = "alloc")]
-pub(crate) fn map_to_vec<T, U>(
-    data: &[T],
+pub(crate) unsafe fn map_to_vec<T, U>(
+    data: ViewRepr<'_, T>,
     p: crate::layout::parts::Parts<'_>,
     f: &mut impl FnMut(&T) -> U,
 ) -> alloc::vec::Vec<U> {
     let mut k = each(|d: &mut core::mem::MaybeUninit<U>, s| {
         d.write(f(s));
     });
-    // SAFETY: the kernel writes its destination on every call.
+    // SAFETY: the kernel writes its destination on every call; the layout is valid for `data`
+    // (the caller's contract).
     or_panic(unsafe { fill_vec(data, p, &mut k) })
 }
 
@@ -738,10 +906,11 @@ fn or_panic<T>(result: Result<T, crate::ShapeError>) -> T {
 ///
 /// # Safety
 ///
-/// Every call of `k.apply` must initialise its destination.
+/// Every call of `k.apply` must initialise its destination, and the layout `p` is valid for
+/// `data` (invariant 1).
 #[cfg(feature = "alloc")]
 unsafe fn fill_vec<T, U>(
-    data: &[T],
+    data: ViewRepr<'_, T>,
     p: crate::layout::parts::Parts<'_>,
     k: &mut impl Kernel<core::mem::MaybeUninit<U>, T>,
 ) -> Result<alloc::vec::Vec<U>, crate::ShapeError> {
@@ -765,7 +934,8 @@ unsafe fn fill_vec<T, U>(
         let spare = &mut out.spare_capacity_mut()[..len];
         let mut filled = 0;
         walk1(p.shape, src, &mut |q| {
-            k.apply(&mut spare[filled], &data[q]);
+            // SAFETY: a position of the layout (the caller's contract).
+            k.apply(&mut spare[filled], unsafe { data.get(q) });
             filled += 1;
         });
         // SAFETY: slots `0..filled` were written, in order, by `k` (the caller's contract).
@@ -776,14 +946,18 @@ unsafe fn fill_vec<T, U>(
         strides: &dst_strides[..p.shape.len()],
         offset: 0,
     };
-    zip_mut(
-        &mut out.spare_capacity_mut()[..len],
-        dst,
-        data,
-        src,
-        p.shape,
-        k,
-    );
+    // SAFETY: the destination is row-major over exactly `len` slots (unique, valid); the
+    // source layout is valid for `data` (the caller's contract).
+    unsafe {
+        zip_mut(
+            ViewReprMut::from_slice(&mut out.spare_capacity_mut()[..len]),
+            dst,
+            data,
+            src,
+            p.shape,
+            k,
+        );
+    }
     // SAFETY: the row-major layout of `p.shape` maps its `len` indices one-to-one onto
     // `0..len`, and the walk applies `k` to every index exactly once, which writes it (the
     // caller's contract), so every slot below `len` was written. (Should `k` panic, `set_len`
@@ -801,51 +975,67 @@ pub(crate) fn each<T, U, F: FnMut(&mut T, &U)>(f: F) -> F {
 
 /// Calls `f(dst, a, b)` on corresponding elements of three operands of one shape, in any
 /// order; `dst` is written. When `a` is transposed relative to `dst` the walk is tiled.
-pub(crate) fn zip3_mut<T, A, B>(
-    dst_data: &mut [T],
+///
+/// # Safety
+///
+/// Each operand's layout (`shape` with its `Operand`) is valid for its data (invariant 1), and
+/// `dst`'s is unique (invariant 2).
+pub(crate) unsafe fn zip3_mut<T, A, B>(
+    mut dst_data: ViewReprMut<'_, T>,
     dst: Operand<'_>,
-    (a_data, a): (&[A], Operand<'_>),
-    (b_data, b): (&[B], Operand<'_>),
+    (a_data, a): (ViewRepr<'_, A>, Operand<'_>),
+    (b_data, b): (ViewRepr<'_, B>, Operand<'_>),
     shape: &[usize],
     f: &mut impl FnMut(&mut T, &A, &B),
 ) {
     let Some(plan) = Prepared::new(shape, [dst, a, b], 0) else {
         // Beyond the inline capacity: the logical walk.
         return walk3(shape, [dst, a, b], &mut |o, p, q| {
-            f(&mut dst_data[o], &a_data[p], &b_data[q])
+            // SAFETY: positions of the three layouts (the caller's contract).
+            unsafe { f(dst_data.get_mut(o), a_data.get(p), b_data.get(q)) }
         });
     };
     if let Some(unit) = plan.transposed_axis() {
-        return plan.tiled(unit, &mut |block| {
-            block3(dst_data, a_data, b_data, block, f)
+        // SAFETY: the tiles cover positions of the layouts (the caller's contract).
+        return plan.tiled(unit, &mut |block| unsafe {
+            block3(&mut dst_data, a_data, b_data, block, f)
         });
     }
+    // SAFETY (every block below): the runs are runs of the three layouts (the caller's
+    // contract): unit-stride runs reach `start..start + n`, the others single positions.
     plan.runs(&mut |[o, p, q], n, strides| match strides {
         [1, 1, 1] => {
-            let pairs = a_data[p..p + n].iter().zip(&b_data[q..q + n]);
-            dst_data[o..o + n]
+            // SAFETY: see above.
+            let pairs = unsafe { a_data.run(p, n).iter().zip(b_data.run(q, n)) };
+            // SAFETY: see above.
+            unsafe { dst_data.run_mut(o, n) }
                 .iter_mut()
                 .zip(pairs)
                 .for_each(|(d, (x, y))| f(d, x, y));
         }
         [1, 1, 0] => {
-            let y = &b_data[q];
-            dst_data[o..o + n]
+            // SAFETY: see above.
+            let (y, xs) = unsafe { (b_data.get(q), a_data.run(p, n)) };
+            // SAFETY: see above.
+            unsafe { dst_data.run_mut(o, n) }
                 .iter_mut()
-                .zip(&a_data[p..p + n])
+                .zip(xs)
                 .for_each(|(d, x)| f(d, x, y));
         }
         [1, 0, 1] => {
-            let x = &a_data[p];
-            dst_data[o..o + n]
+            // SAFETY: see above.
+            let (x, ys) = unsafe { (a_data.get(p), b_data.run(q, n)) };
+            // SAFETY: see above.
+            unsafe { dst_data.run_mut(o, n) }
                 .iter_mut()
-                .zip(&b_data[q..q + n])
+                .zip(ys)
                 .for_each(|(d, y)| f(d, x, y));
         }
         [so, sp, sq] => {
             let (mut o, mut p, mut q) = (o, p, q);
             for _ in 0..n {
-                f(&mut dst_data[o], &a_data[p], &b_data[q]);
+                // SAFETY: see above.
+                unsafe { f(dst_data.get_mut(o), a_data.get(p), b_data.get(q)) };
                 o = o.wrapping_add_signed(so);
                 p = p.wrapping_add_signed(sp);
                 q = q.wrapping_add_signed(sq);
@@ -859,11 +1049,16 @@ pub(crate) fn zip3_mut<T, A, B>(
 /// block of `a` made of primitive numbers is first transposed into a buffer (in SIMD registers,
 /// see [`kernel`]), so the innermost loop is unit-stride in `dst` and the buffer and vectorises
 /// when `b` is unit-stride or broadcast too. The ragged edges are walked in strips.
+///
+/// # Safety
+///
+/// The block's positions are positions of the operands' layouts, which are valid for their
+/// data (invariant 1); `dst`'s is unique.
 #[inline(always)]
-fn block3<T, A, B>(
-    dst: &mut [T],
-    a: &[A],
-    b: &[B],
+unsafe fn block3<T, A, B>(
+    dst: &mut ViewReprMut<'_, T>,
+    a: ViewRepr<'_, A>,
+    b: ViewRepr<'_, B>,
     block: &Block<3>,
     f: &mut impl FnMut(&mut T, &A, &B),
 ) {
@@ -1011,11 +1206,15 @@ fn walk3(shape: &[usize], [o, a, b]: [Operand<'_>; 3], f: &mut impl FnMut(usize,
 ///
 /// [`ErrorKind::Overflow`](crate::ErrorKind::Overflow) if the element count of `shape` leaves
 /// `usize`; [`ErrorKind::Allocation`](crate::ErrorKind::Allocation) as [`try_vec`].
+///
+/// # Safety
+///
+/// Each operand's layout (`shape` with its `Operand`) is valid for its data (invariant 1).
 #[cfg(feature = "alloc")]
-pub(crate) fn map2_to_vec<T, U, V>(
+pub(crate) unsafe fn map2_to_vec<T, U, V>(
     shape: &[usize],
-    a: (&[T], Operand<'_>),
-    b: (&[U], Operand<'_>),
+    a: (ViewRepr<'_, T>, Operand<'_>),
+    b: (ViewRepr<'_, U>, Operand<'_>),
     f: &mut impl FnMut(&T, &U) -> V,
 ) -> Result<alloc::vec::Vec<V>, crate::ShapeError> {
     use core::mem::MaybeUninit;
@@ -1032,7 +1231,11 @@ pub(crate) fn map2_to_vec<T, U, V>(
         .is_err()
     {
         // Beyond the inline capacity (or a shape no layout can hold): the logical walk.
-        walk2(shape, a.1, b.1, &mut |p, q| out.push(f(&a.0[p], &b.0[q])));
+        walk2(shape, a.1, b.1, &mut |p, q| {
+            // SAFETY: positions of the two layouts (the caller's contract).
+            let (x, y) = unsafe { (a.0.get(p), b.0.get(q)) };
+            out.push(f(x, y));
+        });
         return Ok(out);
     }
     let dst = Operand {
@@ -1040,9 +1243,20 @@ pub(crate) fn map2_to_vec<T, U, V>(
         offset: 0,
     };
     let spare: &mut [MaybeUninit<V>] = &mut out.spare_capacity_mut()[..len];
-    zip3_mut(spare, dst, a, b, shape, &mut |d, x, y| {
-        d.write(f(x, y));
-    });
+    // SAFETY: the destination is row-major over exactly `len` slots (valid and unique); the
+    // operands' layouts are valid for their data (the caller's contract).
+    unsafe {
+        zip3_mut(
+            ViewReprMut::from_slice(spare),
+            dst,
+            a,
+            b,
+            shape,
+            &mut |d, x, y| {
+                d.write(f(x, y));
+            },
+        );
+    }
     // SAFETY: the row-major layout of `shape` maps its `len` indices one-to-one onto `0..len`,
     // and the walk visits every index exactly once, so every slot below `len` was written.
     unsafe { out.set_len(len) };
@@ -1050,12 +1264,17 @@ pub(crate) fn map2_to_vec<T, U, V>(
 }
 
 /// Copies the elements of layout `p` over `data` into a new `Vec`, in logical order.
+///
+/// # Safety
+///
+/// The layout `p` is valid for `data` (invariant 1).
 #[cfg(feature = "alloc")]
-pub(crate) fn to_vec<T: Clone>(
-    data: &[T],
+pub(crate) unsafe fn to_vec<T: Clone>(
+    data: ViewRepr<'_, T>,
     p: crate::layout::parts::Parts<'_>,
 ) -> alloc::vec::Vec<T> {
-    or_panic(try_to_vec(data, p))
+    // SAFETY: the caller's contract.
+    or_panic(unsafe { try_to_vec(data, p) })
 }
 
 /// [`to_vec`], reporting an allocation that fails.
@@ -1063,18 +1282,23 @@ pub(crate) fn to_vec<T: Clone>(
 /// # Errors
 ///
 /// As [`try_vec`].
+///
+/// # Safety
+///
+/// The layout `p` is valid for `data` (invariant 1).
 #[cfg(feature = "alloc")]
-pub(crate) fn try_to_vec<T: Clone>(
-    data: &[T],
+pub(crate) unsafe fn try_to_vec<T: Clone>(
+    data: ViewRepr<'_, T>,
     p: crate::layout::parts::Parts<'_>,
 ) -> Result<alloc::vec::Vec<T>, crate::ShapeError> {
     let len = crate::layout::checked_len(p.shape)?;
     if crate::layout::parts::is_contiguous(p.shape, p.strides, false) {
         let mut out = try_vec(len)?;
-        out.extend_from_slice(&data[p.offset..p.offset + len]);
+        // SAFETY: a C-contiguous layout reaches `offset..offset + len` (the caller's contract).
+        out.extend_from_slice(unsafe { data.run(p.offset, len) });
         return Ok(out);
     }
-    // SAFETY: `CloneInto` writes its destination on every call.
+    // SAFETY: `CloneInto` writes its destination on every call; the caller's contract.
     unsafe { fill_vec(data, p, &mut CloneInto) }
 }
 
@@ -1129,8 +1353,12 @@ pub(crate) fn take_logical<T>(
 /// The elements of layout `p` over `storage` as a `Vec` in logical order: the storage itself,
 /// moved, when it is a `Vec` holding exactly these elements in this order (C-contiguous, offset
 /// 0, no other elements); a copy otherwise.
+///
+/// # Safety
+///
+/// The layout `p` is valid for `storage` (invariant 1).
 #[cfg(feature = "alloc")]
-pub(crate) fn into_vec<S: crate::storage::Storage>(
+pub(crate) unsafe fn into_vec<S: crate::storage::Storage>(
     storage: S,
     p: crate::layout::parts::Parts<'_>,
 ) -> alloc::vec::Vec<S::Elem>
@@ -1140,19 +1368,79 @@ where
     let len = crate::layout::checked_len(p.shape).unwrap_or(0);
     let whole = p.offset == 0
         && crate::layout::parts::is_contiguous(p.shape, p.strides, false)
-        && len == storage.as_slice().len();
+        && len == storage.elems().len();
     if !whole {
-        return to_vec(storage.as_slice(), p);
+        // SAFETY: the caller's contract.
+        return unsafe { to_vec(storage.elems(), p) };
     }
     match storage.into_vec_if_owned() {
         Ok(vec) => vec,
-        Err(storage) => storage.as_slice().to_vec(),
+        // SAFETY: the layout is C-contiguous over the whole storage, so it reaches all of it.
+        Err(storage) => unsafe { storage.elems().run(0, len) }.to_vec(),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The engine's functions over slices, for the tests: every layout below is checked with
+    /// `validate` against its slice first.
+    #[cfg(feature = "alloc")]
+    fn to_vec<T: Clone>(data: &[T], p: crate::layout::parts::Parts<'_>) -> alloc::vec::Vec<T> {
+        // SAFETY: the tests validate each layout for its slice.
+        unsafe { super::to_vec(ViewRepr::from_slice(data), p) }
+    }
+
+    #[cfg(feature = "alloc")]
+    fn map2_to_vec<T, U, V>(
+        shape: &[usize],
+        a: (&[T], Operand<'_>),
+        b: (&[U], Operand<'_>),
+        f: &mut impl FnMut(&T, &U) -> V,
+    ) -> Result<alloc::vec::Vec<V>, crate::ShapeError> {
+        let (a, b) = (
+            (ViewRepr::from_slice(a.0), a.1),
+            (ViewRepr::from_slice(b.0), b.1),
+        );
+        // SAFETY: as in `to_vec`.
+        unsafe { super::map2_to_vec(shape, a, b, f) }
+    }
+
+    #[cfg(feature = "alloc")]
+    fn zip_mut<T, U>(
+        dst_data: &mut [T],
+        dst: Operand<'_>,
+        src_data: &[U],
+        src: Operand<'_>,
+        shape: &[usize],
+        k: &mut impl Kernel<T, U>,
+    ) {
+        let (d, s) = (
+            ViewReprMut::from_slice(dst_data),
+            ViewRepr::from_slice(src_data),
+        );
+        // SAFETY: as in `to_vec` (the destinations are row-major, so unique).
+        unsafe { super::zip_mut(d, dst, s, src, shape, k) }
+    }
+
+    #[cfg(feature = "alloc")]
+    fn zip3_mut<T, A, B>(
+        dst_data: &mut [T],
+        dst: Operand<'_>,
+        a: (&[A], Operand<'_>),
+        b: (&[B], Operand<'_>),
+        shape: &[usize],
+        f: &mut impl FnMut(&mut T, &A, &B),
+    ) {
+        let d = ViewReprMut::from_slice(dst_data);
+        let (a, b) = (
+            (ViewRepr::from_slice(a.0), a.1),
+            (ViewRepr::from_slice(b.0), b.1),
+        );
+        // SAFETY: as in `zip_mut`.
+        unsafe { super::zip3_mut(d, dst, a, b, shape, f) }
+    }
 
     /// Logical-order elements of a layout, the slow way, for comparison.
     #[cfg(feature = "alloc")]
@@ -1392,6 +1680,7 @@ mod tests {
 #[cfg(feature = "rayon")]
 pub(crate) mod par {
     use super::Operand;
+    use crate::storage::ViewReprMut;
     use core::ops::Range;
 
     /// Elements per piece below which a piece is not split further.
@@ -1468,10 +1757,10 @@ pub(crate) mod par {
     /// no axis separates it into disjoint memory ranges (an axis whose stride exceeds the span
     /// of all the other axes; always the case for contiguous and permuted layouts).
     pub(crate) fn split_mut<T: Send>(
-        data: &mut [T],
+        data: ViewReprMut<'_, T>,
         shape: &[usize],
         op: Operand<'_>,
-        leaf: &(impl Fn(&mut [T], usize, usize, Range<usize>) + Sync),
+        leaf: &(impl Fn(ViewReprMut<'_, T>, usize, usize, Range<usize>) + Sync),
     ) -> bool {
         let Some(axis) = split_axis(shape, op.strides) else {
             return false;
@@ -1500,16 +1789,19 @@ pub(crate) mod par {
         };
         let r = 0..shape[axis];
         let base = cut.low_of(&r);
-        split_mut_range(&mut data[base..], base, r, &cut, leaf);
+        let Some((_, data)) = data.split_at(base) else {
+            return false;
+        };
+        split_mut_range(data, base, r, &cut, leaf);
         true
     }
 
     fn split_mut_range<T: Send>(
-        data: &mut [T],
+        data: ViewReprMut<'_, T>,
         base: usize,
         r: Range<usize>,
         cut: &Cut,
-        leaf: &(impl Fn(&mut [T], usize, usize, Range<usize>) + Sync),
+        leaf: &(impl Fn(ViewReprMut<'_, T>, usize, usize, Range<usize>) + Sync),
     ) {
         if r.len() < 2 || r.len() * cut.per_index < 2 * GRAIN {
             return leaf(data, base, cut.axis, r);
@@ -1524,7 +1816,9 @@ pub(crate) mod par {
             (second, first)
         };
         let at = cut.low_of(&upper);
-        let (below, above) = data.split_at_mut(at - base);
+        let Some((below, above)) = data.split_at(at.wrapping_sub(base)) else {
+            unreachable!("a cut inside the piece (the other axes span less than one stride)")
+        };
         rayon::join(
             || split_mut_range(below, base, lower, cut, leaf),
             || split_mut_range(above, at, upper, cut, leaf),
@@ -1542,7 +1836,8 @@ pub(crate) mod par {
             let mut data = alloc::vec![0u8; len];
             let count = AtomicUsize::new(0);
             let op = Operand { strides, offset };
-            let split = split_mut(&mut data, shape, op, &|chunk, base, axis, r| {
+            let whole = crate::storage::ViewReprMut::from_slice(&mut data);
+            let split = split_mut(whole, shape, op, &|mut chunk, base, axis, r| {
                 count.fetch_add(1, Ordering::Relaxed);
                 let mut sub = shape.to_vec();
                 sub[axis] = r.len();
@@ -1551,7 +1846,8 @@ pub(crate) mod par {
                     strides,
                     offset: start - base,
                 };
-                crate::engine::walk1(&sub, rel, &mut |p| chunk[p] += 1);
+                // SAFETY: the piece's positions relative to its chunk lie inside it.
+                crate::engine::walk1(&sub, rel, &mut |p| unsafe { *chunk.get_mut(p) += 1 });
             });
             if split {
                 let mut expected = alloc::vec![0u8; len];

@@ -17,7 +17,7 @@ use crate::dynamic::{DynTensorBase, DynTensorView, DynTensorViewMut};
 use crate::error::ShapeError;
 use crate::layout::{DynLayout, Grid, Layout, Piece};
 use crate::rank::{Axis, HasAxis, IsAxis, Rank, RemoveAxis};
-use crate::storage::{Storage, StorageMut};
+use crate::storage::{Storage, StorageMut, ViewRepr, ViewReprMut};
 use crate::tensor::{TensorBase, TensorView, TensorViewMut};
 
 /// A layout that the sub-view iterators hand out views of: [`Layout<R>`] gives
@@ -45,27 +45,27 @@ pub trait ViewLayout: Walk + Piece {
     ///
     /// `layout` must be valid for `data` (invariant 1 of the tensor types).
     #[doc(hidden)]
-    unsafe fn view<T>(data: &[T], layout: Self) -> Self::View<'_, T>;
+    unsafe fn view<T>(data: ViewRepr<'_, T>, layout: Self) -> Self::View<'_, T>;
 
     /// # Safety
     ///
     /// `layout` must be valid for `data` and map no two indices to one element (invariants 1
     /// and 2).
     #[doc(hidden)]
-    unsafe fn view_mut<T>(data: &mut [T], layout: Self) -> Self::ViewMut<'_, T>;
+    unsafe fn view_mut<T>(data: ViewReprMut<'_, T>, layout: Self) -> Self::ViewMut<'_, T>;
 }
 
 impl<const R: usize> ViewLayout for Layout<R> {
     type View<'a, T: 'a> = TensorView<'a, T, R>;
     type ViewMut<'a, T: 'a> = TensorViewMut<'a, T, R>;
 
-    unsafe fn view<T>(data: &[T], layout: Self) -> TensorView<'_, T, R> {
-        // SAFETY: the caller's contract is invariant 1; a shared slice is read-only, so
+    unsafe fn view<T>(data: ViewRepr<'_, T>, layout: Self) -> TensorView<'_, T, R> {
+        // SAFETY: the caller's contract is invariant 1; a `ViewRepr` is read-only, so
         // invariant 2 does not apply.
         unsafe { TensorBase::from_parts_unchecked(data, layout) }
     }
 
-    unsafe fn view_mut<T>(data: &mut [T], layout: Self) -> TensorViewMut<'_, T, R> {
+    unsafe fn view_mut<T>(data: ViewReprMut<'_, T>, layout: Self) -> TensorViewMut<'_, T, R> {
         // SAFETY: the caller's contract is invariants 1 and 2.
         unsafe { TensorBase::from_parts_unchecked(data, layout) }
     }
@@ -75,12 +75,12 @@ impl ViewLayout for DynLayout {
     type View<'a, T: 'a> = DynTensorView<'a, T>;
     type ViewMut<'a, T: 'a> = DynTensorViewMut<'a, T>;
 
-    unsafe fn view<T>(data: &[T], layout: Self) -> DynTensorView<'_, T> {
+    unsafe fn view<T>(data: ViewRepr<'_, T>, layout: Self) -> DynTensorView<'_, T> {
         // SAFETY: the caller's contract is invariant 1 (invariant 2: read-only).
         unsafe { DynTensorBase::from_parts_unchecked(data, layout) }
     }
 
-    unsafe fn view_mut<T>(data: &mut [T], layout: Self) -> DynTensorViewMut<'_, T> {
+    unsafe fn view_mut<T>(data: ViewReprMut<'_, T>, layout: Self) -> DynTensorViewMut<'_, T> {
         // SAFETY: the caller's contract is invariants 1 and 2.
         unsafe { DynTensorBase::from_parts_unchecked(data, layout) }
     }
@@ -109,7 +109,7 @@ impl ViewLayout for DynLayout {
 /// ```
 #[derive(Debug)]
 pub struct AxisIter<'a, T, L> {
-    data: &'a [T],
+    data: ViewRepr<'a, T>,
     grid: Grid<L>,
     front: usize,
     back: usize,
@@ -125,7 +125,7 @@ impl<'a, T, L: ViewLayout> AxisIter<'a, T, L> {
     /// # Safety
     ///
     /// The grid must cut a layout valid for `data` (invariant 1).
-    unsafe fn new(data: &'a [T], grid: Grid<L>) -> Self {
+    unsafe fn new(data: ViewRepr<'a, T>, grid: Grid<L>) -> Self {
         Self {
             data,
             back: grid.len(),
@@ -205,6 +205,8 @@ impl<T, L: ViewLayout> FusedIterator for AxisIter<'_, T, L> {}
 #[derive(Debug)]
 pub struct AxisIterMut<'a, T, L> {
     base: NonNull<T>,
+    /// Whether the borrowed storage has gaps (see [`ViewRepr`]); the pieces inherit it.
+    gaps: bool,
     grid: Grid<L>,
     front: usize,
     back: usize,
@@ -225,10 +227,11 @@ impl<'a, T, L: ViewLayout> AxisIterMut<'a, T, L> {
     ///
     /// The grid must cut a layout valid for `data` that maps no two indices to one element
     /// (invariants 1 and 2).
-    unsafe fn new(data: &'a mut [T], grid: Grid<L>) -> Result<Self, ShapeError> {
+    unsafe fn new(mut data: ViewReprMut<'a, T>, grid: Grid<L>) -> Result<Self, ShapeError> {
         grid.check_disjoint()?;
         Ok(Self {
-            base: NonNull::from(data).cast(),
+            gaps: data.has_gaps(),
+            base: data.as_non_null(),
             back: grid.len(),
             grid,
             front: 0,
@@ -243,6 +246,7 @@ impl<'a, T, L: ViewLayout> AxisIterMut<'a, T, L> {
         let mid = self.front + index.min(self.back - self.front);
         let Self {
             base,
+            gaps,
             grid,
             front,
             back,
@@ -251,6 +255,7 @@ impl<'a, T, L: ViewLayout> AxisIterMut<'a, T, L> {
         (
             Self {
                 base,
+                gaps,
                 grid,
                 front,
                 back: mid,
@@ -258,6 +263,7 @@ impl<'a, T, L: ViewLayout> AxisIterMut<'a, T, L> {
             },
             Self {
                 base,
+                gaps,
                 grid,
                 front: mid,
                 back,
@@ -270,12 +276,15 @@ impl<'a, T, L: ViewLayout> AxisIterMut<'a, T, L> {
         match self.grid.band(k) {
             Some((start, len, layout)) => {
                 // SAFETY: the band `start..start + len` of piece `k` lies inside the borrowed
-                // slice (the piece is part of a layout valid for it, invariant 1), the bands of
-                // distinct pieces are disjoint (`check_disjoint` in the constructor) and each
-                // index `k` is handed out once, so no two live slices overlap; the slice stays
-                // mutably borrowed for `'a`.
-                let band =
-                    unsafe { core::slice::from_raw_parts_mut(self.base.as_ptr().add(start), len) };
+                // storage (the piece is part of a layout valid for it, invariant 1), the bands
+                // of distinct pieces are disjoint (`check_disjoint` in the constructor) and each
+                // index `k` is handed out once, so no two live bands overlap; the storage stays
+                // mutably borrowed for `'a`. A band of a storage without gaps has none; one of
+                // a storage with gaps keeps them, and only its piece's layout.
+                let band = unsafe {
+                    let start = NonNull::new_unchecked(self.base.as_ptr().add(start));
+                    ViewReprMut::from_raw(start, len, self.gaps)
+                };
                 // SAFETY: `layout` is the piece relative to its band's start: valid for the band
                 // (invariant 1) and unique, being part of a unique layout (invariant 2).
                 unsafe { L::view_mut(band, layout) }
@@ -285,7 +294,7 @@ impl<'a, T, L: ViewLayout> AxisIterMut<'a, T, L> {
                 layout.set_offset(0);
                 // SAFETY: a layout with no elements and offset 0 is valid for an empty slice
                 // (invariants 1 and 2 hold vacuously).
-                unsafe { L::view_mut(&mut [], layout) }
+                unsafe { L::view_mut(ViewReprMut::from_slice(&mut []), layout) }
             }
         }
     }
@@ -390,7 +399,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     {
         let a = <Rank<R> as RemoveAxis<Ax>>::AXIS;
         // SAFETY: the grid cuts this tensor's layout, valid for its storage (invariant 1).
-        unsafe { AxisIter::new(self.storage().as_slice(), self.layout().axis_grid(a)) }
+        unsafe { AxisIter::new(self.storage().elems(), self.layout().axis_grid(a)) }
     }
 
     /// The sub-views of `size` indices along `axis`, in order; the last one is shorter when
@@ -452,7 +461,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         let a = <Rank<R> as HasAxis<Ax>>::AXIS;
         let grid = self.layout().chunk_grid(a, size)?;
         // SAFETY: the grid cuts this tensor's layout, valid for its storage (invariant 1).
-        Ok(unsafe { AxisIter::new(self.storage().as_slice(), grid) })
+        Ok(unsafe { AxisIter::new(self.storage().elems(), grid) })
     }
 
     /// The rank-1 views along `axis`, one for each index of the other axes in row-major order
@@ -510,7 +519,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         let a = <Rank<R> as RemoveAxis<Ax>>::AXIS;
         let grid = self.layout().lane_grid::<O>(a)?;
         // SAFETY: the grid cuts this tensor's layout, valid for its storage (invariant 1).
-        Ok(unsafe { AxisIter::new(self.storage().as_slice(), grid) })
+        Ok(unsafe { AxisIter::new(self.storage().elems(), grid) })
     }
 
     /// Every window of shape `size`, one step apart along each axis, in row-major order of
@@ -564,7 +573,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     ) -> Result<AxisIter<'_, S::Elem, Layout<R>>, ShapeError> {
         let grid = self.layout().window_grid(size)?;
         // SAFETY: the grid cuts this tensor's layout, valid for its storage (invariant 1).
-        Ok(unsafe { AxisIter::new(self.storage().as_slice(), grid) })
+        Ok(unsafe { AxisIter::new(self.storage().elems(), grid) })
     }
 
     /// The mutable sub-views along the first axis. Rank R → items of rank R − 1.
@@ -685,7 +694,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         let grid = self.layout().axis_grid::<O>(a);
         // SAFETY: the grid cuts this tensor's layout, valid for its storage and unique because
         // the storage is writable (invariants 1 and 2).
-        unsafe { AxisIterMut::new(self.storage_mut().as_mut_slice(), grid) }
+        unsafe { AxisIterMut::new(self.storage_mut().elems_mut(), grid) }
     }
 
     /// The mutable sub-views of `size` indices along `axis`. Rank R → items of rank R.
@@ -752,7 +761,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         let grid = self.layout().chunk_grid(a, size)?;
         // SAFETY: the grid cuts this tensor's layout, valid for its storage and unique because
         // the storage is writable (invariants 1 and 2).
-        unsafe { AxisIterMut::new(self.storage_mut().as_mut_slice(), grid) }
+        unsafe { AxisIterMut::new(self.storage_mut().elems_mut(), grid) }
     }
 
     /// The mutable rank-1 views along `axis`. Rank R → items of rank 1.
@@ -816,7 +825,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         let grid = self.layout().lane_grid::<O>(a)?;
         // SAFETY: the grid cuts this tensor's layout, valid for its storage and unique because
         // the storage is writable (invariants 1 and 2).
-        unsafe { AxisIterMut::new(self.storage_mut().as_mut_slice(), grid) }
+        unsafe { AxisIterMut::new(self.storage_mut().elems_mut(), grid) }
     }
 }
 
@@ -852,13 +861,13 @@ impl<S: StorageMut, const R: usize> TensorBase<S, R> {
     {
         let a = <Rank<R> as RemoveAxis<Ax>>::AXIS;
         let grid = self.layout().axis_grid::<O>(a);
-        let data = self.storage_mut().as_mut_slice();
+        let mut data = self.storage_mut().elems_mut();
         for k in 0..grid.len() {
             // SAFETY: piece `k` is view arithmetic on this tensor's layout, so it is valid for
             // the whole storage and unique (invariants 1 and 2); the view borrows the storage
             // only for this call, so no two views are alive together.
             f(k, unsafe {
-                TensorBase::from_parts_unchecked(&mut *data, grid.piece(k))
+                TensorBase::from_parts_unchecked(data.reborrow(), grid.piece(k))
             });
         }
     }
@@ -892,11 +901,11 @@ impl<S: StorageMut, const R: usize> TensorBase<S, R> {
     {
         let a = <Rank<R> as RemoveAxis<Ax>>::AXIS;
         let grid = self.layout().lane_grid::<O>(a)?;
-        let data = self.storage_mut().as_mut_slice();
+        let mut data = self.storage_mut().elems_mut();
         for k in 0..grid.len() {
             // SAFETY: as in `for_each_axis_mut`: a piece of this tensor's unique layout, valid
             // for its storage, alive only during this call.
-            f(unsafe { TensorBase::from_parts_unchecked(&mut *data, grid.piece(k)) });
+            f(unsafe { TensorBase::from_parts_unchecked(data.reborrow(), grid.piece(k)) });
         }
         Ok(())
     }
@@ -1028,7 +1037,7 @@ impl<S: Storage> DynTensorBase<S> {
     pub fn axis_iter(&self, axis: usize) -> Result<AxisIter<'_, S::Elem, DynLayout>, ShapeError> {
         let grid = self.layout().axis_grid(axis)?;
         // SAFETY: the grid cuts this tensor's layout, valid for its storage (invariant 1).
-        Ok(unsafe { AxisIter::new(self.storage().as_slice(), grid) })
+        Ok(unsafe { AxisIter::new(self.storage().elems(), grid) })
     }
 
     /// The sub-views of `size` indices along `axis`, each of the same rank.
@@ -1053,7 +1062,7 @@ impl<S: Storage> DynTensorBase<S> {
     ) -> Result<AxisIter<'_, S::Elem, DynLayout>, ShapeError> {
         let grid = self.layout().chunk_grid(axis, size)?;
         // SAFETY: the grid cuts this tensor's layout, valid for its storage (invariant 1).
-        Ok(unsafe { AxisIter::new(self.storage().as_slice(), grid) })
+        Ok(unsafe { AxisIter::new(self.storage().elems(), grid) })
     }
 
     /// The mutable sub-views at each index of `axis`, each of rank `rank() − 1`.
@@ -1085,6 +1094,6 @@ impl<S: Storage> DynTensorBase<S> {
         let grid = self.layout().axis_grid(axis)?;
         // SAFETY: the grid cuts this tensor's layout, valid for its storage and unique because
         // the storage is writable (invariants 1 and 2).
-        unsafe { AxisIterMut::new(self.storage_mut().as_mut_slice(), grid) }
+        unsafe { AxisIterMut::new(self.storage_mut().elems_mut(), grid) }
     }
 }

@@ -15,6 +15,7 @@ use core::marker::PhantomData;
 use core::ptr::NonNull;
 
 use crate::layout::{DynLayout, DynShape, Layout, MAX_DYN_RANK, parts};
+use crate::storage::{ViewRepr, ViewReprMut};
 
 mod axis;
 #[cfg(feature = "rayon")]
@@ -138,7 +139,7 @@ impl<L: Walk> Cursor<L> {
 /// ```
 #[derive(Clone, Debug)]
 pub struct Iter<'a, T, L: Walk> {
-    data: &'a [T],
+    data: ViewRepr<'a, T>,
     cursor: Cursor<L>,
 }
 
@@ -146,7 +147,7 @@ impl<'a, T, L: Walk> Iter<'a, T, L> {
     /// # Safety
     ///
     /// `layout` must be valid for `data` (invariant 1 of `TensorBase`).
-    pub(crate) unsafe fn new(data: &'a [T], layout: L) -> Self {
+    pub(crate) unsafe fn new(data: ViewRepr<'a, T>, layout: L) -> Self {
         Self {
             data,
             cursor: Cursor::new(layout),
@@ -158,7 +159,7 @@ impl<'a, T, L: Walk> Iter<'a, T, L> {
         let (index, pos) = self.cursor.next()?;
         // SAFETY: `index` is in bounds and the layout is valid for `data` (the constructor's
         // contract, invariant 1), so `pos` is inside `data`.
-        Some((index, unsafe { self.data.get_unchecked(pos) }))
+        Some((index, unsafe { self.data.get(pos) }))
     }
 }
 
@@ -249,9 +250,9 @@ impl<'a, T, L: Walk> IterMut<'a, T, L> {
     ///
     /// `layout` must be valid for `data` (invariant 1 of `TensorBase`) and map no two indices to
     /// one element (invariant 2).
-    pub(crate) unsafe fn new(data: &'a mut [T], layout: L) -> Self {
+    pub(crate) unsafe fn new(mut data: ViewReprMut<'a, T>, layout: L) -> Self {
         Self {
-            base: NonNull::from(data).cast(),
+            base: data.as_non_null(),
             cursor: Cursor::new(layout),
             marker: PhantomData,
         }

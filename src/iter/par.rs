@@ -415,12 +415,14 @@ where
         &'a self,
     ) -> impl IndexedParallelIterator<Item = ([usize; R], &'a S::Elem)> + 'a {
         let layout = *self.layout();
-        let data = self.storage().as_slice();
+        let data = self.storage().elems();
         (0..self.len()).into_par_iter().map(move |k| {
             let index = layout.unravel(k).unwrap_or([0; R]);
-            // `k` is below the element count, so `index` is in bounds and its position lies
-            // inside the storage (invariant 1).
-            (index, &data[layout.offset_of_in_bounds(&index)])
+            // SAFETY: `k` is below the element count, so `index` is in bounds and its position
+            // is one the layout reaches, valid for the storage (invariant 1).
+            (index, unsafe {
+                data.get(layout.offset_of_in_bounds(&index))
+            })
         })
     }
 
@@ -482,7 +484,7 @@ where
         &'a mut self,
     ) -> impl IndexedParallelIterator<Item = ([usize; R], &'a mut S::Elem)> + 'a {
         let layout = *self.layout();
-        let base = Elements(self.storage_mut().as_mut_slice().as_mut_ptr());
+        let base = Elements(self.storage_mut().elems_mut().as_mut_ptr());
         (0..self.len()).into_par_iter().map(move |k| {
             // The whole wrapper, not its field, is captured (the field alone is not `Send`).
             let base = base;

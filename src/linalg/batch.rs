@@ -7,8 +7,15 @@ use crate::layout::product::{Matrix, ProductPlan};
 
 use super::LinalgScalar;
 use super::kernel::{self, MatMut, MatRef};
+use crate::storage::{ViewRepr, ViewReprMut};
 
-fn read<T>(data: &[T], m: Matrix, offset: usize) -> MatRef<'_, T> {
+/// One matrix of an operand of the plan.
+///
+/// # Safety
+///
+/// The matrix `m` at `offset` is valid for `data` (invariant 1 of `ProductPlan`, for the data
+/// the plan was made for): [`MatRef`]'s invariant.
+unsafe fn read<T>(data: ViewRepr<'_, T>, m: Matrix, offset: usize) -> MatRef<'_, T> {
     MatRef {
         data,
         rows: m.rows,
@@ -19,14 +26,18 @@ fn read<T>(data: &[T], m: Matrix, offset: usize) -> MatRef<'_, T> {
     }
 }
 
-/// `c ← α·a·b + β·c` for every matrix of the batch of `plan`, whose layouts are valid for
-/// `a`, `b` and `c` (the plan's invariants, from tensors' layouts), `c`'s unique.
-pub(crate) fn run<T: LinalgScalar>(
+/// `c ← α·a·b + β·c` for every matrix of the batch of `plan`.
+///
+/// # Safety
+///
+/// The plan was made from layouts valid for `a`, `b` and `c` (invariant 1 of the tensors they
+/// come from), `c`'s unique (invariant 2).
+pub(crate) unsafe fn run<T: LinalgScalar>(
     alpha: T,
-    a: &[T],
-    b: &[T],
+    a: ViewRepr<'_, T>,
+    b: ViewRepr<'_, T>,
     beta: T,
-    c: &mut [T],
+    mut c: ViewReprMut<'_, T>,
     plan: &ProductPlan,
 ) {
     let [ma, mb, mc] = plan.mats;
@@ -36,14 +47,17 @@ pub(crate) fn run<T: LinalgScalar>(
     });
     engine::walk_n(plan.batch(), ops, &mut |[pa, pb, pc]| {
         let out = MatMut {
-            data: &mut *c,
+            data: c.reborrow(),
             rows: mc.rows,
             cols: mc.cols,
             rs: mc.rs,
             cs: mc.cs,
             offset: pc,
         };
-        kernel::gemm(alpha, read(a, ma, pa), read(b, mb, pb), beta, out);
+        // SAFETY: the batch item's matrices are valid for their data (the caller's contract,
+        // invariant 1 of `ProductPlan`); `out` is C's, likewise, and unique.
+        let (ra, rb) = unsafe { (read(a, ma, pa), read(b, mb, pb)) };
+        kernel::gemm(alpha, ra, rb, beta, out);
     });
 }
 
@@ -62,10 +76,15 @@ pub(crate) fn run<T: LinalgScalar>(
 ///
 /// `out` must be empty with a capacity of at least `len` (from `try_vec`, so that a result too
 /// large to allocate is reported before its layout is built).
+///
+/// # Safety
+///
+/// The plan was made from layouts valid for `a` and `b` (invariant 1 of the tensors they come
+/// from) and, for `c`, from a unique layout reaching exactly the positions `0..len`.
 #[cfg(feature = "alloc")]
-pub(crate) fn run_new<T: LinalgScalar>(
-    a: &[T],
-    b: &[T],
+pub(crate) unsafe fn run_new<T: LinalgScalar>(
+    a: ViewRepr<'_, T>,
+    b: ViewRepr<'_, T>,
     mut out: alloc::vec::Vec<T>,
     len: usize,
     plan: &ProductPlan,
@@ -84,11 +103,22 @@ pub(crate) fn run_new<T: LinalgScalar>(
     if len == 0 || ma.cols == 0 || !once || !fits || !kernel::writes_uninit::<T>() {
         out.clear();
         out.resize(len, T::zero());
-        run(T::one(), a, b, T::one(), &mut out, plan);
+        // SAFETY: the caller's contract; `out` holds the `len` positions of `c`.
+        unsafe {
+            run(
+                T::one(),
+                a,
+                b,
+                T::one(),
+                ViewReprMut::from_slice(&mut out),
+                plan,
+            )
+        };
         return out;
     }
     #[cfg(feature = "rayon")]
-    let done = blocks && par::run_new(a, b, out.spare_capacity_mut(), plan);
+    // SAFETY: the caller's contract.
+    let done = blocks && unsafe { par::run_new(a, b, out.spare_capacity_mut(), plan) };
     #[cfg(not(feature = "rayon"))]
     let _ = blocks;
     #[cfg(not(feature = "rayon"))]
@@ -129,7 +159,7 @@ mod par {
 
     use rayon::prelude::*;
 
-    use super::{ProductPlan, kernel, read};
+    use super::{ProductPlan, ViewRepr, kernel, read};
 
     /// Below this many multiply-adds a batch runs on one thread.
     const MIN_WORK: usize = 1 << 16;
@@ -140,14 +170,14 @@ mod par {
     // thread only, and is only made for `f32` and `f64` elements, which are `Send`.
     unsafe impl<T> Send for Block<T> {}
 
-    /// `slice` as a slice of `U` when `T` is `U` (the same type id), else `None`.
-    fn cast<T, U>(slice: &[T]) -> Option<&[U]> {
+    /// `data` as elements of `U` when `T` is `U` (the same type id), else `None`.
+    fn cast<T, U>(data: ViewRepr<'_, T>) -> Option<ViewRepr<'_, U>> {
         if typeid::of::<T>() != typeid::of::<U>() {
             return None;
         }
-        // SAFETY: `T` and `U` are the same type (same type id), so the pointer, length and
-        // lifetime describe the same elements.
-        Some(unsafe { core::slice::from_raw_parts(slice.as_ptr().cast(), slice.len()) })
+        // SAFETY: `T` and `U` are the same type (same type id), so the pointer, length, gaps
+        // and lifetime describe the same elements.
+        Some(unsafe { ViewRepr::from_raw(data.as_non_null().cast(), data.len(), data.has_gaps()) })
     }
 
     /// [`cast`] for the uninitialised output.
@@ -162,9 +192,13 @@ mod par {
     /// The batch of [`super::run_new`] on several threads, each product into its own block of
     /// `c` (uninitialised), for `f32` and `f64`: `true` if it ran (a batch of more than one
     /// product, with enough work), `false` to run it on this thread.
-    pub(super) fn run_new<T>(
-        a: &[T],
-        b: &[T],
+    ///
+    /// # Safety
+    ///
+    /// As [`super::run_new`].
+    pub(super) unsafe fn run_new<T>(
+        a: ViewRepr<'_, T>,
+        b: ViewRepr<'_, T>,
         c: &mut [MaybeUninit<T>],
         plan: &ProductPlan,
     ) -> bool {
@@ -178,19 +212,24 @@ mod par {
             return false;
         }
         if let (Some(a), Some(b), Some(c)) = (cast(a), cast(b), cast_out(c)) {
-            typed::<f32>(a, b, c, plan, items * block);
+            // SAFETY: the caller's contract.
+            unsafe { typed::<f32>(a, b, c, plan, items * block) };
             return true;
         }
         if let (Some(a), Some(b), Some(c)) = (cast(a), cast(b), cast_out(c)) {
-            typed::<f64>(a, b, c, plan, items * block);
+            // SAFETY: the caller's contract.
+            unsafe { typed::<f64>(a, b, c, plan, items * block) };
             return true;
         }
         false
     }
 
-    fn typed<U: super::LinalgScalar + Send + Sync>(
-        a: &[U],
-        b: &[U],
+    /// # Safety
+    ///
+    /// As [`super::run_new`].
+    unsafe fn typed<U: super::LinalgScalar + Send + Sync>(
+        a: ViewRepr<'_, U>,
+        b: ViewRepr<'_, U>,
         c: &mut [MaybeUninit<U>],
         plan: &ProductPlan,
         len: usize,

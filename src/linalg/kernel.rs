@@ -10,10 +10,16 @@ use core::ops::{Add, Mul};
 
 use num_traits::{One, Zero};
 
+use crate::storage::{ViewRepr, ViewReprMut};
+
 /// A read operand: `rows × cols` elements of `data` at `offset + i·rs + j·cs`.
+///
+/// Invariant: that layout is valid for `data` (invariant 1 of the tensor types: it is a
+/// tensor's layout, or a matrix of a batch cut from one by the product plan); every
+/// constructor's caller keeps it, and the kernels read without further checks.
 #[derive(Clone, Copy)]
 pub(crate) struct MatRef<'a, T> {
-    pub(crate) data: &'a [T],
+    pub(crate) data: ViewRepr<'a, T>,
     pub(crate) rows: usize,
     pub(crate) cols: usize,
     pub(crate) rs: isize,
@@ -21,9 +27,10 @@ pub(crate) struct MatRef<'a, T> {
     pub(crate) offset: usize,
 }
 
-/// The written operand, laid out like [`MatRef`]; its positions are distinct (a unique layout).
+/// The written operand, laid out like [`MatRef`] and with its invariant; its positions are
+/// distinct (a unique layout, invariant 2).
 pub(crate) struct MatMut<'a, T> {
-    pub(crate) data: &'a mut [T],
+    pub(crate) data: ViewReprMut<'a, T>,
     pub(crate) rows: usize,
     pub(crate) cols: usize,
     pub(crate) rs: isize,
@@ -67,14 +74,16 @@ where
 }
 
 /// `C ← β·C`, writing zeros (not reading `C`) when `β = 0`.
-fn scale<T: Copy + Zero + One + Mul<Output = T> + PartialEq>(c: MatMut<'_, T>, beta: T) {
+fn scale<T: Copy + Zero + One + Mul<Output = T> + PartialEq>(mut c: MatMut<'_, T>, beta: T) {
     for i in 0..c.rows {
         for j in 0..c.cols {
             let p = at(c.offset, c.rs, c.cs, i, j);
-            c.data[p] = if beta == T::zero() {
+            // SAFETY: `[i, j]` is in bounds, so `p` is a position of C's layout (its invariant).
+            let y = unsafe { c.data.get_mut(p) };
+            *y = if beta == T::zero() {
                 T::zero()
             } else {
-                beta * c.data[p]
+                beta * *y
             };
         }
     }
@@ -88,10 +97,10 @@ where
 {
     let (m, k, n) = (a.rows, a.cols, b.cols);
     let (c_offset, c_rs, c_cs) = (c.offset, c.rs, c.cs);
-    let out = c.data;
+    let mut out = c.data;
     scale(
         MatMut {
-            data: &mut *out,
+            data: out.reborrow(),
             rows: m,
             cols: n,
             rs: c_rs,
@@ -107,18 +116,29 @@ where
                 let j1 = n.min(j0 + TILE.2);
                 for i in i0..m.min(i0 + TILE.0) {
                     for kk in k0..k.min(k0 + TILE.1) {
-                        let x = a.data[at(a.offset, a.rs, a.cs, i, kk)];
+                        // SAFETY: `[i, kk]` is in bounds of A (MatRef's invariant).
+                        let x = *unsafe { a.data.get(at(a.offset, a.rs, a.cs, i, kk)) };
                         let x = if scaled { alpha * x } else { x };
                         let mut pb = at(b.offset, b.rs, b.cs, kk, j0);
                         let mut pc = at(c_offset, c_rs, c_cs, i, j0);
                         if c_cs == 1 && b.cs == 1 {
-                            let row = &mut out[pc..pc + (j1 - j0)];
-                            for (y, &z) in row.iter_mut().zip(&b.data[pb..pb + (j1 - j0)]) {
+                            // SAFETY: columns `j0..j1` of row `i` of C and of row `kk` of B are
+                            // in bounds and unit-stride: runs of their layouts (the
+                            // invariants).
+                            let (row, from) =
+                                unsafe { (out.run_mut(pc, j1 - j0), b.data.run(pb, j1 - j0)) };
+                            for (y, &z) in row.iter_mut().zip(from) {
                                 *y = *y + x * z;
                             }
                         } else {
                             for _ in j0..j1 {
-                                out[pc] = out[pc] + x * b.data[pb];
+                                // SAFETY: `[i, j]` of C and `[kk, j]` of B are in bounds (the
+                                // invariants).
+                                unsafe {
+                                    let z = *b.data.get(pb);
+                                    let y = out.get_mut(pc);
+                                    *y = *y + x * z;
+                                }
                                 pb = pb.wrapping_add_signed(b.cs);
                                 pc = pc.wrapping_add_signed(c_cs);
                             }

@@ -102,14 +102,18 @@ where
     T: LinalgScalar,
 {
     let plan = product_plan(a.layout().parts(), b.layout().parts(), c.layout().parts())?;
-    batch::run(
-        alpha,
-        a.storage().as_slice(),
-        b.storage().as_slice(),
-        beta,
-        c.storage_mut().as_mut_slice(),
-        &plan,
-    );
+    // SAFETY: the plan comes from the three tensors' layouts, valid for their storages
+    // (invariant 1), `c`'s unique as its storage is writable (invariant 2).
+    unsafe {
+        batch::run(
+            alpha,
+            a.storage().elems(),
+            b.storage().elems(),
+            beta,
+            c.storage_mut().elems_mut(),
+            &plan,
+        );
+    }
     Ok(())
 }
 

@@ -54,7 +54,7 @@ where
 
     fn dot_impl(&self, rhs: &TensorBase<S2, 1>) -> Result<T, ShapeError> {
         let mut out = [T::zero()];
-        let mut target = TensorBase::from_storage(&mut out[..], [])?;
+        let mut target = crate::TensorViewMut::from_storage(&mut out[..], [])?;
         self.matmul_into(rhs, &mut target)?;
         Ok(out[0])
     }
@@ -176,14 +176,18 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         let room = crate::engine::try_vec(len)?;
         let target = crate::layout::Layout::row_major(shape)?;
         let plan = product::plan(self.layout().parts(), rhs.layout().parts(), target.parts())?;
-        let out = super::batch::run_new(
-            self.storage().as_slice(),
-            rhs.storage().as_slice(),
-            room,
-            len,
-            &plan,
-            true,
-        );
+        // SAFETY: the plan comes from the operands' layouts, valid for their storages
+        // (invariant 1), and a row-major target reaching exactly `0..len`.
+        let out = unsafe {
+            super::batch::run_new(
+                self.storage().elems(),
+                rhs.storage().elems(),
+                room,
+                len,
+                &plan,
+                true,
+            )
+        };
         Ok(Tensor::from_contiguous_vec(out, shape))
     }
 
@@ -234,14 +238,18 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
             rhs.layout().parts(),
             out.layout().parts(),
         )?;
-        super::batch::run(
-            S::Elem::one(),
-            self.storage().as_slice(),
-            rhs.storage().as_slice(),
-            S::Elem::zero(),
-            out.storage_mut().as_mut_slice(),
-            &plan,
-        );
+        // SAFETY: the plan comes from the three tensors' layouts, valid for their storages
+        // (invariant 1), `out`'s unique as its storage is writable (invariant 2).
+        unsafe {
+            super::batch::run(
+                S::Elem::one(),
+                self.storage().elems(),
+                rhs.storage().elems(),
+                S::Elem::zero(),
+                out.storage_mut().elems_mut(),
+                &plan,
+            );
+        }
         Ok(())
     }
 }

@@ -7,7 +7,7 @@ use crate::error::ShapeError;
 use crate::layout::{Layout, einsum as plan};
 use crate::linalg::LinalgScalar;
 use crate::rank::{Rank, SpecRank};
-use crate::storage::Storage;
+use crate::storage::{Storage, ViewRepr};
 use crate::tensor::{Tensor, TensorBase, TensorView};
 
 use super::EinsumSpec;
@@ -18,10 +18,14 @@ use super::EinsumSpec;
 pub struct EinsumRanks<const A: usize, const B: usize, const O: usize>;
 
 /// The contraction of the plan, into a new C-contiguous tensor.
-fn contract<T: LinalgScalar, const O: usize>(
+///
+/// # Safety
+///
+/// Each operand's layout is valid for its data (invariant 1).
+unsafe fn contract<T: LinalgScalar, const O: usize>(
     spec: &EinsumSpec,
-    a: (&[T], crate::layout::parts::Parts<'_>),
-    b: (&[T], crate::layout::parts::Parts<'_>),
+    a: (ViewRepr<'_, T>, crate::layout::parts::Parts<'_>),
+    b: (ViewRepr<'_, T>, crate::layout::parts::Parts<'_>),
 ) -> Result<Tensor<T, O>, ShapeError> {
     let mut shape = [0usize; O];
     let plan = plan::plan(
@@ -32,7 +36,10 @@ fn contract<T: LinalgScalar, const O: usize>(
     )?;
     let len = crate::layout::checked_len(&shape)?;
     let room = crate::engine::try_vec(len)?;
-    let out = crate::linalg::run_new_batch(a.0, b.0, room, len, &plan, false);
+    // SAFETY: the plan's operand positions are positions of the operands' layouts (index
+    // arithmetic on their strides), valid for their data (the caller's contract); the target is
+    // row-major over exactly `0..len`.
+    let out = unsafe { crate::linalg::run_new_batch(a.0, b.0, room, len, &plan, false) };
     Ok(Tensor::from_contiguous_vec(out, shape))
 }
 
@@ -56,7 +63,10 @@ where
     let parts = a.layout().parts();
     if plan::view_of(spec.term(0), parts, spec.output(), &mut shape, &mut strides)? {
         let layout = Layout::from_parts(shape, strides, a.offset());
-        let view = TensorView::from_raw_parts(a.storage().as_slice(), layout)?;
+        // SAFETY: the layout reaches `a`'s elements at the indices where repeated labels agree
+        // (its strides sum `a`'s strides per label), so it is view arithmetic on `a`'s layout
+        // and valid for its storage (invariant 1); the view is read-only.
+        let view: TensorView<'_, T, O> = unsafe { a.view().with_layout(layout) };
         return view.try_to_contiguous();
     }
     let one = [T::one()];
@@ -65,7 +75,14 @@ where
         strides: &[],
         offset: 0,
     };
-    contract(spec, (a.storage().as_slice(), parts), (&one, scalar))
+    // SAFETY: `a`'s own layout, and a scalar layout over one element.
+    unsafe {
+        contract(
+            spec,
+            (a.storage().elems(), parts),
+            (ViewRepr::from_slice(&one), scalar),
+        )
+    }
 }
 
 /// [`einsum!`](crate::einsum) of two operands. Use the macro.
@@ -96,9 +113,12 @@ where
     Rank<R1>: SpecRank<A>,
     Rank<R2>: SpecRank<B>,
 {
-    contract(
-        spec,
-        (a.storage().as_slice(), a.layout().parts()),
-        (b.storage().as_slice(), b.layout().parts()),
-    )
+    // SAFETY: each tensor's own storage and layout (invariant 1).
+    unsafe {
+        contract(
+            spec,
+            (a.storage().elems(), a.layout().parts()),
+            (b.storage().elems(), b.layout().parts()),
+        )
+    }
 }

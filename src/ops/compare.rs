@@ -15,7 +15,7 @@ use crate::storage::{Storage, StorageMut};
 use crate::tensor::TensorBase;
 
 #[cfg(feature = "alloc")]
-use crate::{ops::Scalar, tensor::Tensor};
+use crate::{ops::Scalar, storage::ViewReprMut, tensor::Tensor};
 
 #[cfg(feature = "alloc")]
 mod sealed {
@@ -304,25 +304,32 @@ where
         *a.view().storage(),
         *b.view().storage(),
     );
-    let mut out = engine::map2_to_vec(
-        &shape,
-        (dm, lm.operand()),
-        (da, la.operand()),
-        &mut |_, x: &T| x.clone(),
-    )?;
+    // SAFETY: broadcasts of each operand's layout (view arithmetic), valid for its storage
+    // (invariant 1).
+    let mut out = unsafe {
+        engine::map2_to_vec(
+            &shape,
+            (dm, lm.operand()),
+            (da, la.operand()),
+            &mut |_, x: &T| x.clone(),
+        )
+    }?;
     let dst_strides = crate::layout::Layout::row_major(shape)?;
-    engine::zip3_mut(
-        &mut out,
-        dst_strides.operand(),
-        (dm, lm.operand()),
-        (db, lb.operand()),
-        &shape,
-        &mut |o: &mut T, &m: &bool, y: &T| {
-            if !m {
-                o.clone_from(y);
-            }
-        },
-    );
+    // SAFETY: as above; `out` is row-major over `shape` (valid, unique).
+    unsafe {
+        engine::zip3_mut(
+            ViewReprMut::from_slice(&mut out),
+            dst_strides.operand(),
+            (dm, lm.operand()),
+            (db, lb.operand()),
+            &shape,
+            &mut |o: &mut T, &m: &bool, y: &T| {
+                if !m {
+                    o.clone_from(y);
+                }
+            },
+        )
+    };
     Ok(Tensor::from_contiguous_vec(out, shape))
 }
 
@@ -406,7 +413,9 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         let (da, db) = (*self.view().storage(), *other.view().storage());
         let mut close = true;
         engine::walk2(&shape, la.operand(), lb.operand(), &mut |p, q| {
-            let (x, y) = (da[p], db[q]);
+            // SAFETY: positions of broadcasts of each tensor's layout, valid for its storage
+            // (invariant 1).
+            let (x, y) = unsafe { (*da.get(p), *db.get(q)) };
             close &= (x - y).abs() <= atol + rtol * y.abs();
         });
         Ok(close)

@@ -7,6 +7,7 @@
 use crate::error::{ErrorKind, ShapeError};
 use crate::layout::{Layout, Piece, band, split_at};
 use crate::rank::{HasAxis, IsAxis, Rank};
+use crate::storage::{ViewRepr, ViewReprMut};
 use crate::tensor::TensorBase;
 
 #[cfg(feature = "alloc")]
@@ -149,14 +150,18 @@ fn join<T: Clone, const R: usize, const O: usize>(
         let (dst, next) = slot(&out_layout, i, cursor)?;
         cursor = next;
         let (src_data, src) = (*t.storage(), t.layout());
-        engine::zip_mut(
-            spare,
-            dst.operand(),
-            src_data,
-            src.operand(),
-            dst.shape(),
-            &mut CloneInto,
-        );
+        // SAFETY: `dst` is a slot of the row-major output, valid for `spare` and unique; `src`
+        // is the view's own layout, valid for its storage (invariant 1).
+        unsafe {
+            engine::zip_mut(
+                ViewReprMut::from_slice(&mut *spare),
+                dst.operand(),
+                src_data,
+                src.operand(),
+                dst.shape(),
+                &mut CloneInto,
+            );
+        }
     }
     // SAFETY: the operands' slots partition the row-major output (consecutive ranges along the
     // joined axis, or one index each of the new axis), and the engine writes every position of
@@ -167,7 +172,7 @@ fn join<T: Clone, const R: usize, const O: usize>(
 }
 
 /// # Splitting
-impl<'a, T, const R: usize> TensorBase<&'a [T], R> {
+impl<'a, T, const R: usize> TensorBase<ViewRepr<'a, T>, R> {
     /// Splits a view in two along `axis`: indices `..index` and `index..` (ndarray's
     /// `split_at`, NumPy's `split` at one point). Rank R → two of rank R; O(rank), no copy.
     ///
@@ -192,7 +197,7 @@ impl<'a, T, const R: usize> TensorBase<&'a [T], R> {
     {
         let a = <Rank<R> as HasAxis<Ax>>::AXIS;
         let (head, tail) = split_at(self.layout(), a, index)?;
-        let data: &'a [T] = self.storage();
+        let data: ViewRepr<'a, T> = *self.storage();
         // SAFETY: both halves are view arithmetic on this view's layout (their elements are
         // elements of it), so they are valid for the same slice (invariant 1); the storage is
         // read-only.
@@ -205,7 +210,7 @@ impl<'a, T, const R: usize> TensorBase<&'a [T], R> {
     }
 }
 
-impl<T, const R: usize> TensorBase<&mut [T], R> {
+impl<T, const R: usize> TensorBase<ViewReprMut<'_, T>, R> {
     /// Splits a mutable view into two mutable views of disjoint memory along `axis`: indices
     /// `..index` and `index..`. Rank R → two of rank R; O(rank), no copy.
     ///
@@ -243,15 +248,27 @@ impl<T, const R: usize> TensorBase<&mut [T], R> {
                 }
                 // The band higher in memory starts above every position of the other.
                 let at = h.0.max(t.0);
-                let (below, above) = data.split_at_mut(at);
+                let Some((below, above)) = data.split_at(at) else {
+                    unreachable!("a band starts inside the storage its layout is valid for")
+                };
                 if h.0 < t.0 {
                     (below, head, above, moved(tail, at))
                 } else {
                     (above, moved(head, at), below, tail)
                 }
             }
-            (None, _) => (&mut [][..], moved(head, head.offset()), data, tail),
-            (_, None) => (data, head, &mut [][..], moved(tail, tail.offset())),
+            (None, _) => (
+                ViewReprMut::from_slice(&mut []),
+                moved(head, head.offset()),
+                data,
+                tail,
+            ),
+            (_, None) => (
+                data,
+                head,
+                ViewReprMut::from_slice(&mut []),
+                moved(tail, tail.offset()),
+            ),
         };
         // SAFETY: each half is view arithmetic on this view's layout, so valid for the whole
         // slice and unique (invariants 1 and 2); each now sits in its own part of the slice —

@@ -66,7 +66,7 @@ use crate::engine::{self, Operand};
 use crate::error::ShapeError;
 use crate::layout::Layout;
 use crate::rank::{BroadcastTo, Rank};
-use crate::storage::{Storage, StorageMut};
+use crate::storage::{Storage, StorageMut, ViewRepr};
 use crate::tensor::TensorBase;
 #[cfg(feature = "alloc")]
 use crate::{BroadcastRanks, layout::broadcast_shapes, tensor::Tensor};
@@ -131,7 +131,11 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// ```
     pub fn for_each(&self, mut f: impl FnMut(&S::Elem)) {
         let data = self.view().into_raw_parts().0;
-        engine::walk1(self.shape(), self.layout().operand(), &mut |p| f(&data[p]));
+        engine::walk1(self.shape(), self.layout().operand(), &mut |p| {
+            // SAFETY: the walk visits positions of this tensor's layout, valid for its storage
+            // (invariant 1).
+            f(unsafe { data.get(p) });
+        });
     }
 
     /// Calls `f` on every index and element in logical order.
@@ -164,7 +168,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     pub fn fold<B>(&self, init: B, mut f: impl FnMut(B, &S::Elem) -> B) -> B {
         let data = self.view().into_raw_parts().0;
         let layout = *self.layout();
-        engine::fold(data, layout.shape(), layout.operand(), init, &mut f)
+        // SAFETY: this tensor's storage and layout (invariant 1).
+        unsafe { engine::fold(data, layout.shape(), layout.operand(), init, &mut f) }
     }
 
     /// Applies `f` to every element in place, in an unspecified order.
@@ -184,7 +189,9 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     {
         let layout = *self.layout();
         let data = self.view_mut().into_raw_parts().0;
-        engine::for_each_mut(data, layout.shape(), layout.operand(), &mut f);
+        // SAFETY: this tensor's storage and layout, unique as the storage is writable
+        // (invariants 1 and 2).
+        unsafe { engine::for_each_mut(data, layout.shape(), layout.operand(), &mut f) };
     }
 
     /// Sets every element to `value`.
@@ -304,14 +311,18 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         let lb = b.layout().broadcast_to(*target.shape())?;
         let (da, db) = (a.view().into_raw_parts().0, b.view().into_raw_parts().0);
         let data = self.view_mut().into_raw_parts().0;
-        engine::zip3_mut(
-            data,
-            target.operand(),
-            (da, la.operand()),
-            (db, lb.operand()),
-            target.shape(),
-            &mut |d, x, y| *d = f(x, y),
-        );
+        // SAFETY: each operand's layout is its tensor's, or a broadcast of it (view
+        // arithmetic), valid for its storage (invariant 1); `self`'s is unique (invariant 2).
+        unsafe {
+            engine::zip3_mut(
+                data,
+                target.operand(),
+                (da, la.operand()),
+                (db, lb.operand()),
+                target.shape(),
+                &mut |d, x, y| *d = f(x, y),
+            );
+        }
         Ok(())
     }
 
@@ -376,11 +387,14 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         S::Elem: Clone,
     {
         check_same_shape(self.shape(), src.shape())?;
-        self.zip_with_layout(
-            *src.layout(),
-            src.view().into_raw_parts().0,
-            engine::CloneTo,
-        );
+        // SAFETY: `src`'s own layout and storage (invariant 1).
+        unsafe {
+            self.zip_with_layout(
+                *src.layout(),
+                src.view().into_raw_parts().0,
+                engine::CloneTo,
+            );
+        }
         Ok(())
     }
 
@@ -395,29 +409,39 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         Rank<R2>: BroadcastTo<R>,
     {
         let from = src.layout().broadcast_to(*self.shape())?;
-        self.zip_with_layout(from, src.view().into_raw_parts().0, k);
+        // SAFETY: a broadcast of `src`'s layout (view arithmetic) stays valid for its storage
+        // (invariant 1).
+        unsafe { self.zip_with_layout(from, src.view().into_raw_parts().0, k) };
         Ok(())
     }
 
     /// Walks `self` (mutably) and `src_data` read through `from`, a layout of `self`'s shape.
-    fn zip_with_layout<U>(
+    ///
+    /// # Safety
+    ///
+    /// `from` is valid for `src_data` (invariant 1).
+    unsafe fn zip_with_layout<U>(
         &mut self,
         from: Layout<R>,
-        src_data: &[U],
+        src_data: ViewRepr<'_, U>,
         mut k: impl engine::Kernel<S::Elem, U>,
     ) where
         S: StorageMut,
     {
         let target = *self.layout();
         let data = self.view_mut().into_raw_parts().0;
-        engine::zip_mut(
-            data,
-            target.operand(),
-            src_data,
-            from.operand(),
-            target.shape(),
-            &mut k,
-        );
+        // SAFETY: `self`'s storage and unique layout (invariants 1 and 2); the caller's contract
+        // for `from`.
+        unsafe {
+            engine::zip_mut(
+                data,
+                target.operand(),
+                src_data,
+                from.operand(),
+                target.shape(),
+                &mut k,
+            );
+        }
     }
 }
 
@@ -437,7 +461,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// ```
     pub fn map<U>(&self, mut f: impl FnMut(&S::Elem) -> U) -> Tensor<U, R> {
         let data = self.view().into_raw_parts().0;
-        let out = engine::map_to_vec(data, self.layout().parts(), &mut f);
+        // SAFETY: this tensor's storage and layout (invariant 1).
+        let out = unsafe { engine::map_to_vec(data, self.layout().parts(), &mut f) };
         Tensor::from_contiguous_vec(out, *self.shape())
     }
 
@@ -470,12 +495,15 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
             self.view().into_raw_parts().0,
             other.view().into_raw_parts().0,
         );
-        let out = engine::map2_to_vec(
-            self.shape(),
-            (a, self.layout().operand()),
-            (b, other.layout().operand()),
-            &mut f,
-        )?;
+        // SAFETY: each tensor's storage and layout (invariant 1).
+        let out = unsafe {
+            engine::map2_to_vec(
+                self.shape(),
+                (a, self.layout().operand()),
+                (b, other.layout().operand()),
+                &mut f,
+            )
+        }?;
         Ok(Tensor::from_contiguous_vec(out, *self.shape()))
     }
 
@@ -497,7 +525,10 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
             self.view().into_raw_parts().0,
             other.view().into_raw_parts().0,
         );
-        let out = engine::map2_to_vec(&shape, (a, la.operand()), (b, lb.operand()), &mut f)?;
+        // SAFETY: broadcasts of each tensor's layout (view arithmetic), valid for its storage
+        // (invariant 1).
+        let out =
+            unsafe { engine::map2_to_vec(&shape, (a, la.operand()), (b, lb.operand()), &mut f) }?;
         Ok(Tensor::from_contiguous_vec(out, shape))
     }
 }

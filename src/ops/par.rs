@@ -19,7 +19,7 @@ use crate::Layout;
 use crate::engine::{self, CloneInto, CloneTo, Kernel, Operand, par};
 use crate::error::ShapeError;
 use crate::rank::{BroadcastTo, Rank};
-use crate::storage::{Storage, StorageMut};
+use crate::storage::{Storage, StorageMut, ViewReprMut};
 use crate::tensor::{Tensor, TensorBase, TensorView};
 
 /// The piece of `layout` whose index along `axis` lies in `r` (view arithmetic: valid for the
@@ -46,10 +46,13 @@ fn relative<const R: usize>(layout: &Layout<R>, base: usize) -> Operand<'_> {
 ///
 /// # Safety
 ///
-/// `fill` must write every position of its piece (as the engine's walks do).
+/// `fill` must write every position of its piece (as the engine's walks do). It may rely on
+/// `to` (with the piece's shape) being a unique layout valid for `chunk`.
 unsafe fn par_collect<U: Send, const R: usize>(
     shape: [usize; R],
-    fill: &(impl Fn(&mut [MaybeUninit<U>], Operand<'_>, &[usize], usize, &Range<usize>) + Sync),
+    fill: &(
+         impl Fn(ViewReprMut<'_, MaybeUninit<U>>, Operand<'_>, &[usize], usize, &Range<usize>) + Sync
+     ),
 ) -> Option<Vec<U>> {
     let dst = Layout::row_major(shape).ok()?;
     let len = crate::layout::checked_len(&shape).ok()?;
@@ -57,7 +60,7 @@ unsafe fn par_collect<U: Send, const R: usize>(
     let mut out: Vec<U> = engine::try_vec(len).ok()?;
     let spare = &mut out.spare_capacity_mut()[..len];
     let split = par::split_mut(
-        spare,
+        ViewReprMut::from_slice(spare),
         dst.shape(),
         dst.operand(),
         &|chunk, base, axis, r| {
@@ -99,18 +102,23 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         F: Fn(&mut S::Elem) + Sync,
     {
         let layout = *self.layout();
-        let data = self.view_mut().into_raw_parts().0;
+        let mut data = self.view_mut().into_raw_parts().0;
         let split = par::split_mut(
-            data,
+            data.reborrow(),
             layout.shape(),
             layout.operand(),
             &|chunk, base, axis, r| {
                 let l = piece(&layout, axis, &r);
-                engine::for_each_mut(chunk, l.shape(), relative(&l, base), &mut |x| f(x));
+                // SAFETY: the piece of this tensor's unique layout, relative to the chunk
+                // holding its elements (`split_mut`'s contract): valid and unique there.
+                unsafe {
+                    engine::for_each_mut(chunk, l.shape(), relative(&l, base), &mut |x| f(x));
+                }
             },
         );
         if !split {
-            engine::for_each_mut(data, layout.shape(), layout.operand(), &mut |x| f(x));
+            // SAFETY: this tensor's storage and unique layout (invariants 1 and 2).
+            unsafe { engine::for_each_mut(data, layout.shape(), layout.operand(), &mut |x| f(x)) };
         }
     }
 
@@ -166,20 +174,27 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         let from = src.layout().broadcast_to(*self.shape())?;
         let src_data = src.view().into_raw_parts().0;
         let target = *self.layout();
-        let data = self.view_mut().into_raw_parts().0;
+        let mut data = self.view_mut().into_raw_parts().0;
         let split = par::split_mut(
-            data,
+            data.reborrow(),
             target.shape(),
             target.operand(),
             &|chunk, base, axis, r| {
                 let (d, s) = (piece(&target, axis, &r), piece(&from, axis, &r));
                 let to = relative(&d, base);
-                engine::zip_mut(chunk, to, src_data, s.operand(), d.shape(), &mut CloneTo);
+                // SAFETY: `to` is the piece of `self`'s unique layout relative to its chunk
+                // (`split_mut`'s contract); `s` the same piece of a broadcast of `src`'s layout,
+                // valid for its storage (invariant 1).
+                unsafe {
+                    engine::zip_mut(chunk, to, src_data, s.operand(), d.shape(), &mut CloneTo);
+                }
             },
         );
         if !split {
             let (to, shape) = (target.operand(), target.shape());
-            engine::zip_mut(data, to, src_data, from.operand(), shape, &mut CloneTo);
+            // SAFETY: `self`'s storage and unique layout; a broadcast of `src`'s layout, valid
+            // for its storage (invariants 1 and 2).
+            unsafe { engine::zip_mut(data, to, src_data, from.operand(), shape, &mut CloneTo) };
         }
         Ok(())
     }
@@ -274,16 +289,20 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
             self.view().into_raw_parts().0,
             other.view().into_raw_parts().0,
         );
-        let fill = |chunk: &mut [MaybeUninit<V>],
+        let fill = |chunk: ViewReprMut<'_, MaybeUninit<V>>,
                     to: Operand<'_>,
                     shape: &[usize],
                     axis: usize,
                     r: &Range<usize>| {
             let (pa, pb) = (piece(&la, axis, r), piece(&lb, axis, r));
             let (from_a, from_b) = ((a, pa.operand()), (b, pb.operand()));
-            engine::zip3_mut(chunk, to, from_a, from_b, shape, &mut |o, x, y| {
-                o.write(f(x, y));
-            });
+            // SAFETY: `to` is valid and unique for `chunk` (`par_collect`'s contract); the
+            // pieces of the operands' layouts are valid for their storages (invariant 1).
+            unsafe {
+                engine::zip3_mut(chunk, to, from_a, from_b, shape, &mut |o, x, y| {
+                    o.write(f(x, y));
+                });
+            }
         };
         // SAFETY: `zip3_mut` visits every index of the piece.
         match unsafe { par_collect(*self.shape(), &fill) } {
@@ -332,13 +351,15 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     {
         let src = *self.layout();
         let data = self.view().into_raw_parts().0;
-        let fill = |chunk: &mut [MaybeUninit<U>],
+        let fill = |chunk: ViewReprMut<'_, MaybeUninit<U>>,
                     to: Operand<'_>,
                     shape: &[usize],
                     axis: usize,
                     r: &Range<usize>| {
             let from = piece(&src, axis, r);
-            engine::zip_mut(chunk, to, data, from.operand(), shape, &mut kernel());
+            // SAFETY: `to` is valid and unique for `chunk` (`par_collect`'s contract); the
+            // piece of this tensor's layout is valid for its storage (invariant 1).
+            unsafe { engine::zip_mut(chunk, to, data, from.operand(), shape, &mut kernel()) };
         };
         // SAFETY: `zip_mut` applies the kernel to every index of the piece, and the kernel
         // writes its destination (this function's contract).

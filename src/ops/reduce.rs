@@ -7,11 +7,13 @@ use core::ops::{Add, Div, Mul};
 
 use num_traits::{FromPrimitive, One, Zero};
 
-use crate::engine;
 #[cfg(feature = "alloc")]
 use crate::engine::Operand;
+use crate::engine::{self, Run};
 use crate::error::{ErrorKind, ShapeError};
 use crate::storage::Storage;
+#[cfg(feature = "alloc")]
+use crate::storage::ViewReprMut;
 use crate::tensor::TensorBase;
 #[cfg(feature = "alloc")]
 use crate::{
@@ -88,31 +90,16 @@ fn horizontal<T: Add<Output = T> + Copy>(l: [T; 8]) -> T {
 /// pairwise; unit-stride chunks run as fixed-width slice loops that the compiler vectorises.
 #[cfg(feature = "alloc")]
 #[inline]
-fn chunk_sum<T: Zero + Add<Output = T> + Copy>(
-    data: &[T],
-    start: usize,
-    len: usize,
-    step: isize,
-) -> T {
-    horizontal(chunk_lanes(data, start, len, step))
+fn chunk_sum<T: Zero + Add<Output = T> + Copy>(run: Run<'_, T>) -> T {
+    horizontal(chunk_lanes(run))
 }
 
 /// The 8 accumulators of one chunk (at most [`CHUNK`] elements): element `k` goes to lane
 /// `k mod 8`.
 #[inline]
-fn chunk_lanes<T: Zero + Add<Output = T> + Copy>(
-    data: &[T],
-    start: usize,
-    len: usize,
-    step: isize,
-) -> [T; 8] {
+fn chunk_lanes<T: Zero + Add<Output = T> + Copy>(run: Run<'_, T>) -> [T; 8] {
     let mut lanes = [T::zero(); 8];
-    if len == 0 {
-        // An empty lane may sit at any offset, even one past the end of the storage.
-        return lanes;
-    }
-    if step == 1 {
-        let xs = &data[start..start + len];
+    if let Some(xs) = run.to_slice() {
         let (groups, rest) = xs.as_chunks::<8>();
         for g in groups {
             for j in 0..8 {
@@ -123,47 +110,36 @@ fn chunk_lanes<T: Zero + Add<Output = T> + Copy>(
             lanes[j] = lanes[j] + x;
         }
     } else {
-        let mut pos = start;
-        for k in 0..len {
-            lanes[k % 8] = lanes[k % 8] + data[pos];
-            pos = pos.wrapping_add_signed(step);
+        for (k, &x) in run.iter().enumerate() {
+            lanes[k % 8] = lanes[k % 8] + x;
         }
     }
     lanes
 }
 
-/// Adds the run of `n` elements at `start`, `step` apart, to `acc` chunk by chunk.
-fn sum_run<T: Zero + Add<Output = T> + Copy>(
-    acc: &mut Pairwise<T>,
-    data: &[T],
-    start: usize,
-    n: usize,
-    step: isize,
-) {
-    let mut pos = start;
-    let mut left = n;
-    while left > 0 {
-        let len = left.min(CHUNK);
-        acc.push(chunk_lanes(data, pos, len, step));
-        pos = pos.wrapping_add_signed((len as isize).wrapping_mul(step));
-        left -= len;
+/// Adds a run to `acc` chunk by chunk.
+fn sum_run<T: Zero + Add<Output = T> + Copy>(acc: &mut Pairwise<T>, run: Run<'_, T>) {
+    let mut rest = run;
+    while rest.len() > 0 {
+        let (chunk, after) = rest.split_at(CHUNK);
+        acc.push(chunk_lanes(chunk));
+        rest = after;
     }
 }
 
 /// The smallest (`keep_less`) or largest element of a run, NaN-propagating: an element that is
 /// not ordered with itself wins and stays.
-fn extreme_run<T: PartialOrd + Copy>(
-    data: &[T],
-    start: usize,
-    n: usize,
-    step: isize,
-    smallest: bool,
-) -> T {
-    let mut best = data[start];
-    let mut pos = start;
-    for _ in 1..n {
-        pos = pos.wrapping_add_signed(step);
-        let x = data[pos];
+///
+/// # Panics
+///
+/// For an empty run; callers check for empty lanes first.
+fn extreme_run<T: PartialOrd + Copy>(run: Run<'_, T>, smallest: bool) -> T {
+    let mut elements = run.iter();
+    let Some(&first) = elements.next() else {
+        unreachable!("the extreme of an empty run: callers check for empty lanes first")
+    };
+    let mut best = first;
+    for &x in elements {
         if best.partial_cmp(&best).is_none() {
             break;
         }
@@ -182,13 +158,14 @@ fn empty() -> ShapeError {
 
 /// # Reductions over all elements
 impl<S: Storage, const R: usize> TensorBase<S, R> {
-    /// Calls `f(data, start, len, step)` once per run of the elements, in any order (runs as
-    /// long as the layout allows: a contiguous tensor is one run).
-    fn runs(&self, f: &mut impl FnMut(&[S::Elem], usize, usize, isize)) {
+    /// Calls `f(run)` once per run of the elements, in any order (runs as long as the layout
+    /// allows: a contiguous tensor is one run).
+    fn runs(&self, f: &mut impl FnMut(Run<'_, S::Elem>)) {
         let data = self.view().into_raw_parts().0;
         let layout = *self.layout();
         engine::runs_any_order(layout.shape(), layout.operand(), &mut |p, n, step| {
-            f(data, p, n, step)
+            // SAFETY: a run of this tensor's layout, valid for its storage (invariant 1).
+            f(unsafe { Run::new(data, p, n, step) })
         });
     }
 
@@ -208,7 +185,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         S::Elem: Zero + Add<Output = S::Elem> + Copy,
     {
         let mut acc = Pairwise::new();
-        self.runs(&mut |data, p, n, step| sum_run(&mut acc, data, p, n, step));
+        self.runs(&mut |run| sum_run(&mut acc, run));
         acc.finish()
     }
 
@@ -292,8 +269,11 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         S::Elem: PartialOrd + Copy,
     {
         let mut best: Option<S::Elem> = None;
-        self.runs(&mut |data, p, n, step| {
-            let x = extreme_run(data, p, n, step, smallest);
+        self.runs(&mut |run| {
+            if run.len() == 0 {
+                return;
+            }
+            let x = extreme_run(run, smallest);
             best = Some(match best {
                 None => x,
                 Some(b) if b.partial_cmp(&b).is_none() => b,
@@ -556,13 +536,13 @@ pub(crate) fn result_count(shape: &[usize]) -> usize {
 /// size 1 (rank R → R). An axis beyond the rank does not compile.
 #[cfg(feature = "alloc")]
 impl<S: Storage, const R: usize> TensorBase<S, R> {
-    /// Reduces every lane along `axis` with `lane(data, start, len, step)`, in row-major order
+    /// Reduces every lane along `axis` with `lane(run)`, in row-major order
     /// of the other axes. The lanes are visited through the loop engine (the other axes
     /// coalesced where they are contiguous), each result written straight to its place.
     pub(crate) fn reduce_lanes<B>(
         &self,
         axis: usize,
-        mut lane: impl FnMut(&[S::Elem], usize, usize, isize) -> B,
+        mut lane: impl FnMut(Run<'_, S::Elem>) -> B,
     ) -> Vec<B> {
         let data = self.view().into_raw_parts().0;
         let (shape, strides) = (self.shape(), self.strides());
@@ -595,14 +575,18 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         let (n, step) = (shape[axis], strides[axis]);
         let mut out = engine::vec_or_panic(count);
         let Some(plan) = engine::Prepared::new(outer_shape, [dst, src], 0) else {
-            engine::walk1(outer_shape, src, &mut |p| out.push(lane(data, p, n, step)));
+            engine::walk1(outer_shape, src, &mut |p| {
+                // SAFETY: each lane is a run of this tensor's layout (invariant 1).
+                out.push(lane(unsafe { Run::new(data, p, n, step) }));
+            });
             return out;
         };
         let spare = &mut out.spare_capacity_mut()[..count];
         plan.runs(&mut |[o, p], len, [so, sp]| {
             let (mut o, mut p) = (o, p);
             for _ in 0..len {
-                spare[o].write(lane(data, p, n, step));
+                // SAFETY: each lane is a run of this tensor's layout (invariant 1).
+                spare[o].write(lane(unsafe { Run::new(data, p, n, step) }));
                 o = o.wrapping_add_signed(so);
                 p = p.wrapping_add_signed(sp);
             }
@@ -676,14 +660,19 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
                         .offset()
                         .wrapping_add_signed((k as isize).wrapping_mul(step)),
                 };
-                engine::zip_mut(
-                    &mut acc,
-                    dst,
-                    data,
-                    src,
-                    out_shape,
-                    &mut engine::each(|d, &x| *d = *d + x),
-                );
+                // SAFETY: `acc` is row-major over the result's shape (valid, unique); `src` is
+                // slice `k` of this tensor's layout along the axis (view arithmetic), valid for
+                // its storage (invariant 1).
+                unsafe {
+                    engine::zip_mut(
+                        ViewReprMut::from_slice(&mut acc),
+                        dst,
+                        data,
+                        src,
+                        out_shape,
+                        &mut engine::each(|d, &x| *d = *d + x),
+                    );
+                }
             }
             let mut level = 0;
             while let Some(slot) = levels.get_mut(level).and_then(Option::take) {
@@ -753,7 +742,9 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
                     let q = p
                         .wrapping_add_signed((k as isize).wrapping_mul(step))
                         .wrapping_add(j);
-                    &data[q..q + len]
+                    // SAFETY: the axes after `axis` are C-contiguous, so the `len` positions
+                    // from `q` are a piece of one slice of this tensor's layout (invariant 1).
+                    unsafe { data.run(q, len) }
                 };
                 let mut k = 0;
                 while k + 8 <= n && len >= WIDE_GROUP {
@@ -775,7 +766,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// `lane` along axis `A`, with the axis removed.
     fn reduce_axis<Ax: IsAxis, B, const O: usize>(
         &self,
-        lane: impl FnMut(&[S::Elem], usize, usize, isize) -> B,
+        lane: impl FnMut(Run<'_, S::Elem>) -> B,
     ) -> Tensor<B, O>
     where
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
@@ -789,7 +780,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// `lane` along axis `A`, which stays with size 1.
     fn reduce_axis_keepdims<Ax: IsAxis, B>(
         &self,
-        lane: impl FnMut(&[S::Elem], usize, usize, isize) -> B,
+        lane: impl FnMut(Run<'_, S::Elem>) -> B,
     ) -> Tensor<B, R>
     where
         Rank<R>: HasAxis<Ax>,
@@ -835,15 +826,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     where
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
-        self.reduce_axis::<Ax, B, O>(|data, start, n, step| {
-            let mut acc = init.clone();
-            let mut pos = start;
-            for _ in 0..n {
-                acc = f(acc, &data[pos]);
-                pos = pos.wrapping_add_signed(step);
-            }
-            acc
-        })
+        self.reduce_axis::<Ax, B, O>(|run| run.iter().fold(init.clone(), &mut f))
     }
 
     /// Sums along axis `A` (blocked and pairwise, like [`sum`](Self::sum)); rank R → R − 1.
@@ -920,15 +903,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         S::Elem: One + Mul<Output = S::Elem> + Copy,
         Rank<R>: HasAxis<Ax>,
     {
-        self.reduce_axis_keepdims::<Ax, _>(|data, start, n, step| {
-            let mut acc = S::Elem::one();
-            let mut pos = start;
-            for _ in 0..n {
-                acc = acc * data[pos];
-                pos = pos.wrapping_add_signed(step);
-            }
-            acc
-        })
+        self.reduce_axis_keepdims::<Ax, _>(|run| run.iter().fold(S::Elem::one(), |acc, &x| acc * x))
     }
 
     /// The mean along axis `A`; rank R → R − 1.
@@ -1029,7 +1004,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
         self.nonempty_lanes(<Rank<R> as RemoveAxis<Ax>>::AXIS)?;
-        Ok(self.reduce_axis::<Ax, _, O>(|d, s, n, st| extreme_run(d, s, n, st, false)))
+        Ok(self.reduce_axis::<Ax, _, O>(|run| extreme_run(run, false)))
     }
 
     /// The smallest element along axis `A`; rank R → R − 1. NaN propagates.
@@ -1054,7 +1029,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
         self.nonempty_lanes(<Rank<R> as RemoveAxis<Ax>>::AXIS)?;
-        Ok(self.reduce_axis::<Ax, _, O>(|d, s, n, st| extreme_run(d, s, n, st, true)))
+        Ok(self.reduce_axis::<Ax, _, O>(|run| extreme_run(run, true)))
     }
 
     /// The largest element along axis `A`, keeping it with size 1; rank R → R.
@@ -1079,7 +1054,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         Rank<R>: HasAxis<Ax>,
     {
         self.nonempty_lanes(<Rank<R> as HasAxis<Ax>>::AXIS)?;
-        Ok(self.reduce_axis_keepdims::<Ax, _>(|d, s, n, st| extreme_run(d, s, n, st, false)))
+        Ok(self.reduce_axis_keepdims::<Ax, _>(|run| extreme_run(run, false)))
     }
 
     /// The smallest element along axis `A`, keeping it with size 1; rank R → R.
@@ -1104,7 +1079,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         Rank<R>: HasAxis<Ax>,
     {
         self.nonempty_lanes(<Rank<R> as HasAxis<Ax>>::AXIS)?;
-        Ok(self.reduce_axis_keepdims::<Ax, _>(|d, s, n, st| extreme_run(d, s, n, st, true)))
+        Ok(self.reduce_axis_keepdims::<Ax, _>(|run| extreme_run(run, true)))
     }
 
     /// The largest element along axis `A`; rank R → R − 1.
@@ -1197,16 +1172,11 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 /// The blocked pairwise sum of one lane.
 #[cfg(feature = "alloc")]
 #[inline]
-pub(crate) fn lane_sum<T: Zero + Add<Output = T> + Copy>(
-    data: &[T],
-    start: usize,
-    n: usize,
-    step: isize,
-) -> T {
-    if n <= CHUNK {
-        chunk_sum(data, start, n, step)
+pub(crate) fn lane_sum<T: Zero + Add<Output = T> + Copy>(run: Run<'_, T>) -> T {
+    if run.len() <= CHUNK {
+        chunk_sum(run)
     } else {
-        long_lane_sum(data, start, n, step)
+        long_lane_sum(run)
     }
 }
 
@@ -1250,14 +1220,9 @@ fn add1<T: Add<Output = T> + Copy>(acc: &mut [T], x: &[T]) {
 /// would otherwise weigh on every short lane's stack frame.
 #[cfg(feature = "alloc")]
 #[inline(never)]
-fn long_lane_sum<T: Zero + Add<Output = T> + Copy>(
-    data: &[T],
-    start: usize,
-    n: usize,
-    step: isize,
-) -> T {
+fn long_lane_sum<T: Zero + Add<Output = T> + Copy>(run: Run<'_, T>) -> T {
     let mut acc = Pairwise::new();
-    sum_run(&mut acc, data, start, n, step);
+    sum_run(&mut acc, run);
     acc.finish()
 }
 
@@ -1300,7 +1265,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         let (lo, hi, shape) = self.two_axes::<A1, A2, O>();
         self.nonempty_lanes(lo)?;
         self.nonempty_lanes(hi)?;
-        let lane = move |d: &[S::Elem], s, n, st| extreme_run(d, s, n, st, smallest);
+        let lane = move |run: Run<'_, S::Elem>| extreme_run(run, smallest);
         let mut mid_shape = *self.shape();
         mid_shape[hi] = 1;
         let mid = Tensor::from_contiguous_vec(self.reduce_lanes(hi, lane), mid_shape);

@@ -19,9 +19,10 @@ use crate::tensor::TensorBase;
 use {
     super::reduce::lane_sum,
     crate::{
-        engine::Operand,
+        engine::{Operand, Run},
         layout::{MAX_DYN_RANK, parts},
         rank::RemoveAxis,
+        storage::{ViewRepr, ViewReprMut},
         tensor::Tensor,
     },
     alloc::vec::Vec,
@@ -42,42 +43,27 @@ fn divisor<T: Float>(n: usize, ddof: usize, axis: Option<usize>) -> Result<T, Sh
 
 /// The sum of `(x − mean)²` over one lane.
 #[cfg(feature = "alloc")]
-fn lane_squares<T: Float>(data: &[T], start: usize, n: usize, step: isize, mean: T) -> T {
-    let mut acc = T::zero();
-    let mut pos = start;
-    for _ in 0..n {
-        let d = data[pos] - mean;
-        acc = acc + d * d;
-        pos = pos.wrapping_add_signed(step);
-    }
-    acc
+fn lane_squares<T: Float>(run: Run<'_, T>, mean: T) -> T {
+    run.iter().fold(T::zero(), |acc, &x| {
+        let d = x - mean;
+        acc + d * d
+    })
 }
 
 /// The index along a lane of its first largest (or smallest) element, or of its first NaN.
 #[cfg(feature = "alloc")]
-fn lane_arg<T: PartialOrd>(
-    data: &[T],
-    start: usize,
-    n: usize,
-    step: isize,
-    smallest: bool,
-) -> usize {
-    let mut best = 0;
-    let mut pos = start;
-    let mut best_pos = start;
-    for i in 0..n {
-        let x = &data[pos];
+fn lane_arg<T: PartialOrd>(run: Run<'_, T>, smallest: bool) -> usize {
+    let mut best: Option<(usize, &T)> = None;
+    for (i, x) in run.iter().enumerate() {
         if x.partial_cmp(x).is_none() {
             return i;
         }
-        let b = &data[best_pos];
-        if (smallest && x < b) || (!smallest && x > b) {
-            best = i;
-            best_pos = pos;
+        match best {
+            Some((_, b)) if !((smallest && x < b) || (!smallest && x > b)) => {}
+            _ => best = Some((i, x)),
         }
-        pos = pos.wrapping_add_signed(step);
     }
-    best
+    best.map_or(0, |(i, _)| i)
 }
 
 /// # Statistics
@@ -173,9 +159,9 @@ where
         let squares = if self.lanes_are_strided(axis) {
             self.axis_squares_streamed(axis, count)?
         } else {
-            self.reduce_lanes(axis, |data, start, len, step| {
-                let mean = lane_sum(data, start, len, step) / count;
-                lane_squares(data, start, len, step, mean)
+            self.reduce_lanes(axis, |run| {
+                let mean = lane_sum(run) / count;
+                lane_squares(run, mean)
             })
         };
         let mut out = Tensor::from_contiguous_vec(squares, out_shape);
@@ -243,17 +229,22 @@ where
                     .offset()
                     .wrapping_add_signed((k as isize).wrapping_mul(strides[axis])),
             };
-            engine::zip3_mut(
-                &mut acc,
-                dst,
-                (data, src),
-                (&means, dst),
-                out_shape,
-                &mut |a: &mut S::Elem, &x: &S::Elem, &m: &S::Elem| {
-                    let d = x - m;
-                    *a = *a + d * d;
-                },
-            );
+            // SAFETY: `acc` and `means` are row-major over the result's shape (valid; `acc`
+            // unique); `src` is slice `k` of this tensor's layout along the axis (view
+            // arithmetic), valid for its storage (invariant 1).
+            unsafe {
+                engine::zip3_mut(
+                    ViewReprMut::from_slice(&mut acc),
+                    dst,
+                    (data, src),
+                    (ViewRepr::from_slice(&means), dst),
+                    out_shape,
+                    &mut |a: &mut S::Elem, &x: &S::Elem, &m: &S::Elem| {
+                        let d = x - m;
+                        *a = *a + d * d;
+                    },
+                );
+            }
         }
         Ok(acc)
     }
@@ -333,9 +324,7 @@ where
         }
         let mut out_shape = [0usize; O];
         parts::remove_axis(self.shape(), axis, &mut out_shape);
-        let out = self.reduce_lanes(axis, |data, start, n, step| {
-            lane_arg(data, start, n, step, smallest)
-        });
+        let out = self.reduce_lanes(axis, |run| lane_arg(run, smallest));
         Ok(Tensor::from_contiguous_vec(out, out_shape))
     }
 }
@@ -452,7 +441,8 @@ where
         let axis = <Rank<R> as HasAxis<Ax>>::AXIS;
         let layout = *self.layout();
         let data = self.view_mut().into_raw_parts().0;
-        engine::scan_axis(data, layout.shape(), layout.operand(), axis, &mut f);
+        // SAFETY: this tensor's storage and unique layout (invariants 1 and 2).
+        unsafe { engine::scan_axis(data, layout.shape(), layout.operand(), axis, &mut f) };
     }
 }
 
