@@ -513,7 +513,7 @@ impl<'a, T> ViewRepr<'a, T> {
     }
 
     /// The first position, as a `NonNull`.
-    #[cfg(feature = "rayon")]
+    #[cfg(any(feature = "rayon", feature = "ndarray"))]
     #[inline]
     pub(crate) const fn as_non_null(&self) -> NonNull<T> {
         self.ptr

@@ -291,6 +291,34 @@ pub(crate) fn span(p: Parts<'_>) -> Result<Option<(isize, isize)>, ShapeError> {
     Ok(Some((low, high)))
 }
 
+/// The geometry of a view of foreign memory (another library's strided view) whose first
+/// element, index `[0, …]`, sits at pointer position 0: `(low, len, dense)`, where `low` (≤ 0)
+/// is the position of the lowest element it reaches, `len` how many positions its span covers
+/// (`high − low + 1`, 0 without elements) and `dense` whether every one of them is an element
+/// (the view reaches each position of its span exactly once). The layout over a storage that
+/// starts at the lowest element has offset `−low`.
+///
+/// # Errors
+///
+/// As [`span`]: [`ErrorKind::Overflow`] for a geometry whose positions leave `isize`.
+pub(crate) fn foreign(
+    shape: &[usize],
+    strides: &[isize],
+) -> Result<(isize, usize, bool), ShapeError> {
+    let whole = Parts {
+        shape,
+        strides,
+        offset: 0,
+    };
+    let Some((low, high)) = span(whole)? else {
+        return Ok((0, 0, true));
+    };
+    // `low <= 0 <= high`, both `isize`: the difference fits `usize`.
+    let len = high.abs_diff(low) + 1;
+    let dense = super::checked_len(shape)? == len && check_unique(shape, strides).is_ok();
+    Ok((low, len, dense))
+}
+
 /// Checks a layout derived from a valid one by an operation that keeps the element count or
 /// only stretches stride-0 axes (`broadcast_to`, `merge`, `reshape`): an axis with a non-zero
 /// stride reaches no further than the source did, so only the stride-0 axes of a non-empty
