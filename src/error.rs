@@ -109,6 +109,9 @@ pub enum ErrorKind {
     /// layout. Such a storage only holds the layout it came with, and what view operations
     /// derive from it.
     StorageHasGaps,
+    /// A conversion to another library's view, which cannot walk an axis backwards (nalgebra's
+    /// strides are unsigned): `axis` is the axis, `found` its stride.
+    NegativeStride,
 }
 
 /// A runtime shape error: what went wrong and where.
@@ -618,6 +621,12 @@ impl ShapeError {
             ErrorKind::TooFewElements => write!(
                 f,
                 "the statistic needs at least {e} elements{at}, and there are {n}"
+            ),
+            ErrorKind::NegativeStride => write!(
+                f,
+                "axis {} has stride {n}; the target cannot walk an axis backwards \
+                 (copy with `to_contiguous` first)",
+                OrQuestion(self.axis())
             ),
             ErrorKind::StorageHasGaps => f.write_str(
                 "the storage is a strided view of memory with gaps; it only holds the layout \

@@ -56,7 +56,8 @@
 //!   `matmul`, `matmul_into`, `dot`, `matvec`, `outer` and [`gemm`](linalg::gemm).
 //! - [`notation`]: [`einsum!`] (NumPy's `einsum`) and [`rearrange!`] (einops' `rearrange`),
 //!   with specs parsed at compile time and the result's rank in the type.
-//! - [`interop`]: `serde` and `approx` support, each behind its feature.
+//! - [`interop`]: `serde`, `approx`, ndarray, nalgebra and faer support, each behind its
+//!   feature.
 //! - [`ShapeError`]: the one error type; `Copy`, no allocator needed.
 //!
 //! ## `no_std`
@@ -70,6 +71,9 @@
 //! | `rayon` | no | `par_` operations and multithreaded products; implies `std` |
 //! | `serde` | no | `Serialize` for every tensor and view, `Deserialize` for `Tensor` ([`interop`]); implies `alloc` |
 //! | `approx` | no | `AbsDiffEq`, `RelativeEq`, `UlpsEq` between tensors ([`interop`]) |
+//! | `ndarray` | no | views ↔ ndarray views without copying, `Array` ↔ `Tensor` moved ([`interop`]); implies `alloc` |
+//! | `nalgebra` | no | matrix views ↔ rank-2 views without copying, `DMatrix` moved, `SMatrix` ↔ `ArrayTensor` ([`interop`]); implies `alloc` |
+//! | `faer` | no | `MatRef`/`MatMut` ↔ rank-2 views without copying, `Mat` copied ([`interop`]); implies `alloc` |
 //!
 //! With no features at all, views over slices, [`ArrayTensor`] / [`GenericTensor`] and
 //! [`inline_tensor!`], element access, iteration and formatting all work without an allocator:

@@ -513,7 +513,12 @@ impl<'a, T> ViewRepr<'a, T> {
     }
 
     /// The first position, as a `NonNull`.
-    #[cfg(any(feature = "rayon", feature = "ndarray"))]
+    #[cfg(any(
+        feature = "rayon",
+        feature = "ndarray",
+        feature = "nalgebra",
+        feature = "faer"
+    ))]
     #[inline]
     pub(crate) const fn as_non_null(&self) -> NonNull<T> {
         self.ptr

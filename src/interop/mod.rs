@@ -5,16 +5,22 @@
 //! | `serde` | `Serialize` for every tensor and view, `Deserialize` for [`Tensor`](crate::Tensor): a `{shape, data}` form, validated |
 //! | `approx` | `AbsDiffEq`, `RelativeEq` and `UlpsEq` between tensors of equal rank |
 //! | `ndarray` | `From` conversions with ndarray: views both ways without copying (`Ix0`..`Ix6`, `IxDyn`), owned arrays moved |
+//! | `nalgebra` | conversions with nalgebra: matrix views both ways without copying, `DMatrix` moved, `SMatrix` ↔ `ArrayTensor` without an allocator |
+//! | `faer` | conversions with faer: `MatRef`/`MatMut` both ways without copying (padded columns too), `Mat` copied |
 
 #[cfg(feature = "approx")]
 mod approx;
+#[cfg(feature = "faer")]
+mod faer;
+#[cfg(feature = "nalgebra")]
+mod nalgebra;
 #[cfg(feature = "ndarray")]
 mod ndarray;
 #[cfg(feature = "serde")]
 mod serde;
 
 /// A view of foreign memory as a storage and the offset of its first element.
-#[cfg(feature = "ndarray")]
+#[cfg(any(feature = "ndarray", feature = "nalgebra", feature = "faer"))]
 pub(crate) struct ForeignView<'a, T> {
     /// The storage, starting at the lowest element the view reaches.
     pub(crate) data: crate::storage::ViewRepr<'a, T>,
@@ -22,7 +28,7 @@ pub(crate) struct ForeignView<'a, T> {
     pub(crate) offset: usize,
 }
 
-#[cfg(feature = "ndarray")]
+#[cfg(any(feature = "ndarray", feature = "nalgebra", feature = "faer"))]
 impl<'a, T> ForeignView<'a, T> {
     /// The storage as a mutable one.
     ///
@@ -52,7 +58,7 @@ impl<'a, T> ForeignView<'a, T> {
 /// allocation (a view without elements may have any non-null, aligned `first`), borrowed for
 /// `'a` — shared, or exclusively and each element once when the caller will use
 /// [`ForeignView::into_mut`].
-#[cfg(feature = "ndarray")]
+#[cfg(any(feature = "ndarray", feature = "nalgebra", feature = "faer"))]
 pub(crate) unsafe fn foreign_view<'a, T>(
     first: *const T,
     shape: &[usize],

@@ -301,6 +301,7 @@ pub(crate) fn span(p: Parts<'_>) -> Result<Option<(isize, isize)>, ShapeError> {
 /// # Errors
 ///
 /// As [`span`]: [`ErrorKind::Overflow`] for a geometry whose positions leave `isize`.
+#[cfg(any(feature = "ndarray", feature = "nalgebra", feature = "faer"))]
 pub(crate) fn foreign(
     shape: &[usize],
     strides: &[isize],
