@@ -88,6 +88,9 @@
 //! assert_eq!(v.iter().sum::<f32>(), 21.0);
 //! ```
 #![no_std]
+// docs.rs builds with `--cfg docsrs` on nightly: each feature-gated item then shows the
+// feature it needs.
+#![cfg_attr(docsrs, feature(doc_cfg))]
 #![deny(missing_docs)]
 #![deny(
     unsafe_op_in_unsafe_fn,

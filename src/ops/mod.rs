@@ -9,6 +9,20 @@
 //! `.unsqueeze(Axis::<A>)` on the result, O(1)), `var`/`std` with `ddof`, `argmax_axis`,
 //! `cumsum`/`cumprod`; [`concatenate`], [`stack`] and `split_at`.
 //!
+//! # Operators
+//!
+//! One group of impls covers every pairing (the rustdoc page of [`TensorBase`] shows the two
+//! generic ones per operator; the impls with a scalar on the left are hidden there, to keep the
+//! methods in view):
+//!
+//! | form | operands | result | fallible twin |
+//! |---|---|---|---|
+//! | `&a + &b`, `a + &b`, `a + b` (also `-`, `*`, `/`, `%`) | tensors of any storages and ranks, broadcast | `Tensor<T, max(R, R2)>` (feature `alloc`) | `a.try_add(&b)?`, … |
+//! | `&a * 2.0`, `a * 2.0` | a tensor and a scalar of its element type | `Tensor<T, R>` (feature `alloc`) | — (cannot fail) |
+//! | `2.0 * &a`, `2.0 * a` | a primitive number (`i8`…`i128`, `isize`, `u8`…`u128`, `usize`, `f32`, `f64`) and a tensor of it | `Tensor<T, R>` (feature `alloc`) | — (cannot fail) |
+//! | `a += &b`, `a += 2.0` (also `-=`, `*=`, `/=`, `%=`) | a writable tensor and a tensor broadcast to its shape, or a scalar | in place, no allocator | none yet: panics if `b` does not broadcast to `a`'s shape |
+//! | `-&a`, `-a` | a tensor | `Tensor<T, R>` (feature `alloc`) | — |
+//!
 //! # Broadcasting
 //!
 //! Two shapes broadcast by aligning them on the right; along each axis the sizes must be equal
@@ -653,7 +667,8 @@ binary_ops! {
 }
 
 /// Operators with a scalar of a primitive numeric type on the left (`2.0 * &t`); a scalar on the
-/// right goes through [`BinaryOperand`].
+/// right goes through [`BinaryOperand`]. Hidden from the rustdoc pages (140 impls that would
+/// bury the inherent methods): the module docs' "Operators" table lists them as one group.
 macro_rules! scalar_ops {
     ($($t:ty),*) => {$(
         scalar_ops!(@one $t, Add add);
@@ -664,6 +679,7 @@ macro_rules! scalar_ops {
     )*};
     (@one $t:ty, $Op:ident $op:ident) => {
         #[cfg(feature = "alloc")]
+        #[doc(hidden)]
         impl<S: Storage<Elem = $t>, const R: usize> core::ops::$Op<&TensorBase<S, R>> for $t {
             type Output = Tensor<$t, R>;
             /// The scalar combined with every element.
@@ -672,6 +688,7 @@ macro_rules! scalar_ops {
             }
         }
         #[cfg(feature = "alloc")]
+        #[doc(hidden)]
         impl<S: Storage<Elem = $t>, const R: usize> core::ops::$Op<TensorBase<S, R>> for $t {
             type Output = Tensor<$t, R>;
             /// The scalar combined with every element.
