@@ -1337,7 +1337,7 @@ mod tests {
         assert_eq!((n.shape(), n.strides(), n.offset()), (&[4, 3], &[5, 1], 2));
     }
 
-    /// Seed 000 keeps the last stride when merging; on a permuted view that is wrong, and the
+    /// Keeping the last stride when merging (a naive merge) is wrong on a permuted view: the
     /// merge must refuse, naming the pair.
     #[test]
     fn merge_refuses_permuted_axes() {
