@@ -1248,6 +1248,47 @@ impl<'a, T, const R: usize> TensorBase<ViewRepr<'a, T>, R> {
         Self::from_storage(slice, shape)
     }
 
+    /// A read-only view of a row-major array, in a `const` context: a `static` array becomes a
+    /// `TensorView<'static, T, R>` in a `const` or `static` item, and a shape whose element
+    /// count is not the array's length does not build. O(R), no allocation, never panics at run
+    /// time in a `const` item.
+    ///
+    /// # Panics
+    ///
+    /// Called at run time with a shape that does not hold exactly `N` elements;
+    /// [`from_slice`](Self::from_slice) is the fallible form.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::TensorView;
+    ///
+    /// static WEIGHTS: [f32; 12] = [0.5; 12];
+    /// static W: TensorView<'static, f32, 2> = TensorView::from_array(&WEIGHTS, [3, 4]);
+    /// assert_eq!((W.shape(), W[[2, 3]]), (&[3, 4], 0.5));
+    /// ```
+    ///
+    /// A shape that does not fit the data is a compile error:
+    ///
+    /// ```compile_fail
+    /// use ranked::TensorView;
+    ///
+    /// static WEIGHTS: [f32; 12] = [0.5; 12];
+    /// static W: TensorView<'static, f32, 2> = TensorView::from_array(&WEIGHTS, [3, 5]);
+    /// ```
+    #[must_use]
+    #[track_caller]
+    pub const fn from_array<const N: usize>(data: &'a [T; N], shape: [usize; R]) -> Self {
+        let Some(layout) = Layout::row_major_exact(shape, N) else {
+            panic!(
+                "TensorView::from_array: the shape does not hold exactly as many elements as the array"
+            );
+        };
+        // SAFETY: a C-contiguous layout with offset 0 over exactly the array's `N` elements
+        // (invariant 1); a read-only view has no invariant 2.
+        unsafe { Self::from_parts_unchecked(ViewRepr::from_slice(data), layout) }
+    }
+
     /// A read-only view of a slice with explicit strides (negative allowed, aliasing allowed)
     /// and offset, checked so that every index lands inside the slice.
     ///

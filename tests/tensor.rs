@@ -579,3 +579,35 @@ fn errors_are_copy_and_display() {
         "size, stride or offset arithmetic overflowed at axis 2"
     );
 }
+
+static CONST_WEIGHTS: [i16; 6] = [1, 2, 3, 4, 5, 6];
+const CONST_VIEW: ranked::TensorView<'static, i16, 2> =
+    ranked::TensorView::from_array(&CONST_WEIGHTS, [2, 3]);
+
+#[test]
+fn const_views_over_static_arrays() {
+    assert_eq!(CONST_VIEW.shape(), &[2, 3]);
+    assert_eq!(CONST_VIEW.strides(), &[3, 1]);
+    assert_eq!(CONST_VIEW.to_vec(), [1, 2, 3, 4, 5, 6]);
+    assert_eq!(CONST_VIEW.t()[[2, 1]], 6);
+    // Empty and rank-0 shapes.
+    static NONE: [u8; 0] = [];
+    let e = ranked::TensorView::from_array(&NONE, [4, 0, 7]);
+    assert_eq!(e.len(), 0);
+    let one = ranked::TensorView::from_array(&[9u8], []);
+    assert_eq!(one[[]], 9);
+}
+
+#[test]
+#[should_panic(expected = "does not hold exactly as many elements")]
+fn const_view_constructor_panics_at_run_time_on_a_wrong_shape() {
+    let data = [0u8; 6];
+    let _ = ranked::TensorView::from_array(&data, [4, 2]);
+}
+
+#[test]
+#[should_panic(expected = "does not hold exactly as many elements")]
+fn const_view_constructor_refuses_overflowing_shapes() {
+    static NONE: [u8; 0] = [];
+    let _ = ranked::TensorView::from_array(&NONE, [0, usize::MAX, 4]);
+}

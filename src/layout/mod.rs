@@ -185,6 +185,34 @@ impl<const R: usize> Layout<R> {
         Self::with_order(shape, Order::RowMajor)
     }
 
+    /// A C-contiguous layout with offset 0 over exactly `len` elements, in a `const` context:
+    /// `None` unless the shape's element count is `len` (computed without overflow) and `len`
+    /// fits `isize`. O(R).
+    pub(crate) const fn row_major_exact(shape: [usize; R], len: usize) -> Option<Self> {
+        if len > isize::MAX as usize {
+            return None;
+        }
+        let mut strides = [0isize; R];
+        let mut count = 1usize;
+        let mut axis = R;
+        while axis > 0 {
+            axis -= 1;
+            if count > isize::MAX as usize {
+                return None;
+            }
+            // Just checked to fit.
+            strides[axis] = count as isize;
+            count = match count.checked_mul(shape[axis]) {
+                Some(c) => c,
+                None => return None,
+            };
+        }
+        if count != len {
+            return None;
+        }
+        Some(Self::from_parts(shape, strides, 0))
+    }
+
     /// An F-contiguous (column-major) layout with offset 0.
     ///
     /// # Errors
