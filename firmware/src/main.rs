@@ -4,7 +4,15 @@
 //! and a batch of two matrices by one, each into an output it owns, reading the inputs through
 //! `read_volatile` so that the optimiser cannot fold the products away. CI builds it for
 //! `thumbv7em-none-eabihf` (`cargo build --release --target thumbv7em-none-eabihf` in this
-//! directory).
+//! directory) and runs it on QEMU's `mps2-an386` board (a Cortex-M4):
+//!
+//! ```sh
+//! qemu-system-arm -M mps2-an386 -nographic -semihosting-config enable=on,target=native \
+//!     -kernel target/thumbv7em-none-eabihf/release/ranked-firmware
+//! ```
+//!
+//! It prints one line and exits with status 0 when every product is the expected one, 1
+//! otherwise (a panic included).
 #![no_std]
 #![no_main]
 
@@ -71,9 +79,45 @@ fn run(out: &mut [f32; 10]) -> u32 {
     failures
 }
 
-/// The entry point.
+/// What `run` writes: `W·X` (2 × 2), `W·x₀` (2), then the batch product (2 × 2 × 1). Every
+/// value is exact in `f32`.
+const EXPECTED: [f32; 10] = [4.0, 1.0, 12.0, -2.0, 4.0, 12.0, 2.0, -2.0, 2.0, -2.0];
+
+/// The reset vector: where the core starts after loading the stack pointer (the first word of
+/// the vector table, written by `link.x`).
+#[unsafe(link_section = ".vector_table.reset")]
 #[unsafe(no_mangle)]
-pub extern "C" fn _start() -> ! {
+pub static RESET_VECTOR: unsafe extern "C" fn() -> ! = reset;
+
+/// The entry point: enables the floating-point unit, runs the products, records the result in
+/// `OUTPUT`/`FAILURES` and reports it to the host through semihosting (exit status 0 when every
+/// value is the expected one).
+///
+/// # Safety
+///
+/// Called once, by the core, out of reset.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn reset() -> ! {
+    // SAFETY: out of reset, before any floating-point instruction: CPACR (the coprocessor
+    // access register of the Cortex-M4) grants full access to CP10 and CP11, the FPU.
+    unsafe {
+        let cpacr = 0xE000_ED88 as *mut u32;
+        write_volatile(cpacr, read_volatile(cpacr) | (0xF << 20));
+        core::arch::asm!("dsb", "isb");
+    }
+    let ok = checked();
+    if ok {
+        semihosting::write(b"ranked firmware: products ok\n\0");
+    } else {
+        semihosting::write(b"ranked firmware: WRONG RESULT\n\0");
+    }
+    semihosting::exit(ok)
+}
+
+/// Runs the products and compares them with [`EXPECTED`]. Out of line, so that nothing in it is
+/// scheduled before the FPU is on.
+#[inline(never)]
+fn checked() -> bool {
     let mut out = [0.0f32; 10];
     let failures = run(&mut out);
     // SAFETY: the only accesses to `OUTPUT` and `FAILURES`, from the one thread of this
@@ -82,10 +126,40 @@ pub extern "C" fn _start() -> ! {
         write_volatile(&raw mut OUTPUT, out);
         write_volatile(&raw mut FAILURES, failures);
     }
-    loop {}
+    failures == 0 && out == EXPECTED
+}
+
+/// The two semihosting calls the program makes (Arm's semihosting: `bkpt 0xab` with the
+/// operation in r0 and its argument in r1), answered by QEMU with
+/// `-semihosting-config enable=on`.
+mod semihosting {
+    /// `SYS_WRITE0`: prints a NUL-terminated string on the host's console.
+    pub fn write(text: &[u8]) {
+        if text.last() != Some(&0) {
+            return;
+        }
+        // SAFETY: `text` is a NUL-terminated string that outlives the call; the debugger (QEMU)
+        // only reads it.
+        unsafe {
+            core::arch::asm!("bkpt 0xab", inout("r0") 0x04u32 => _, in("r1") text.as_ptr(), options(nostack));
+        }
+    }
+
+    /// `SYS_EXIT`: stops the program; QEMU exits with status 0 for `ADP_Stopped_ApplicationExit`
+    /// and 1 for any other reason (`ADP_Stopped_RunTimeErrorUnknown` here).
+    pub fn exit(ok: bool) -> ! {
+        let reason: u32 = if ok { 0x2_0026 } else { 0x2_0023 };
+        loop {
+            // SAFETY: the exit call takes its reason code in r1 and does not return under QEMU;
+            // without a debugger attached, the loop keeps the core here.
+            unsafe {
+                core::arch::asm!("bkpt 0xab", inout("r0") 0x18u32 => _, in("r1") reason, options(nostack));
+            }
+        }
+    }
 }
 
 #[panic_handler]
 fn panic(_: &PanicInfo) -> ! {
-    loop {}
+    semihosting::exit(false)
 }
