@@ -1,18 +1,16 @@
 //! Constructors in the manner of NumPy and ndarray (`arange`, `linspace`, `logspace`, `eye`,
 //! `from_diag`, `from_elem`) and conversions from `Vec`s, arrays, nested arrays and iterators.
 //!
-//! Everything here allocates (feature `alloc`) except `From<[T; N]>` for [`ArrayTensor`].
+//! Everything here allocates (feature `alloc`) except `From<[T; N]>` and `from_fn`, `full` and
+//! `zeros` for [`ArrayTensor`].
 
+use crate::error::ShapeError;
+use crate::layout::{Layout, parts};
 use crate::tensor::{ArrayTensor, TensorBase};
 
 #[cfg(feature = "alloc")]
 use {
-    crate::{
-        engine,
-        error::{ErrorKind, ShapeError},
-        storage::Storage,
-        tensor::Tensor,
-    },
+    crate::{engine, error::ErrorKind, storage::Storage, tensor::Tensor},
     alloc::vec::Vec,
     num_traits::{Float, Num, NumCast, One, Zero},
 };
@@ -271,6 +269,99 @@ impl<T> From<Vec<T>> for TensorBase<Vec<T>, 1> {
 impl<T, const N: usize> From<[T; N]> for TensorBase<Vec<T>, 1> {
     fn from(array: [T; N]) -> Self {
         Self::from(Vec::from(array))
+    }
+}
+
+/// # Fixed-size construction, without an allocator
+///
+/// The shape is given at run time and must hold exactly the `N` elements of the array, so these
+/// return a `Result` instead of panicking: they suit firmware, where nothing may panic.
+impl<T, const N: usize, const R: usize> ArrayTensor<T, N, R> {
+    /// The row-major layout of `shape`, if it holds exactly `N` elements.
+    fn fixed_layout(shape: [usize; R]) -> Result<Layout<R>, ShapeError> {
+        let needed = crate::layout::checked_len(&shape)?;
+        if needed != N {
+            return Err(ShapeError::length_mismatch(needed, N));
+        }
+        Layout::row_major(shape)
+    }
+
+    /// `f(index)` at every index, called in row-major order (ndarray's `from_shape_fn` on fixed
+    /// storage). Rank R; O(N), no allocation.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::LengthMismatch`](crate::ErrorKind::LengthMismatch) unless the shape holds
+    /// exactly `N` elements; [`ErrorKind::Overflow`](crate::ErrorKind::Overflow) if its element
+    /// count overflows. `f` is not called then.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::ArrayTensor;
+    ///
+    /// let t = ArrayTensor::<usize, 6, 2>::from_fn([2, 3], |[i, j]| 10 * i + j).unwrap();
+    /// assert_eq!(t[[1, 2]], 12);
+    /// assert!(ArrayTensor::<usize, 6, 2>::from_fn([4, 2], |_| 0).is_err());
+    /// ```
+    pub fn from_fn(
+        shape: [usize; R],
+        mut f: impl FnMut([usize; R]) -> T,
+    ) -> Result<Self, ShapeError> {
+        let layout = Self::fixed_layout(shape)?;
+        let (mut index, mut pos) = ([0usize; R], 0usize);
+        let data: [T; N] = core::array::from_fn(|_| {
+            let here = index;
+            // Steps through the `N` indices of the shape in row-major order (`N` calls).
+            parts::advance(&shape, layout.strides(), &mut index, &mut pos);
+            f(here)
+        });
+        // SAFETY: a C-contiguous layout with offset 0 over exactly `N` elements (invariants 1
+        // and 2).
+        Ok(unsafe { TensorBase::from_parts_unchecked(data, layout) })
+    }
+
+    /// Every element `value`. Rank R; O(N), no allocation.
+    ///
+    /// # Errors
+    ///
+    /// As [`from_fn`](Self::from_fn).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::ArrayTensor;
+    ///
+    /// let t = ArrayTensor::<f32, 12, 3>::full([2, 3, 2], 0.5).unwrap();
+    /// assert!(t.iter().all(|&x| x == 0.5));
+    /// ```
+    pub fn full(shape: [usize; R], value: T) -> Result<Self, ShapeError>
+    where
+        T: Clone,
+    {
+        Self::from_fn(shape, |_| value.clone())
+    }
+
+    /// Every element zero. Rank R; O(N), no allocation.
+    ///
+    /// # Errors
+    ///
+    /// As [`from_fn`](Self::from_fn).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::ArrayTensor;
+    ///
+    /// let mut acc = ArrayTensor::<i32, 4, 2>::zeros([2, 2]).unwrap();
+    /// acc[[1, 1]] += 3;
+    /// assert_eq!(acc.iter().sum::<i32>(), 3);
+    /// ```
+    pub fn zeros(shape: [usize; R]) -> Result<Self, ShapeError>
+    where
+        T: num_traits::Zero,
+    {
+        Self::from_fn(shape, |_| T::zero())
     }
 }
 

@@ -611,3 +611,37 @@ fn const_view_constructor_refuses_overflowing_shapes() {
     static NONE: [u8; 0] = [];
     let _ = ranked::TensorView::from_array(&NONE, [0, usize::MAX, 4]);
 }
+
+#[test]
+fn fixed_size_constructors_need_no_allocator_and_never_panic() {
+    use ranked::{ArrayTensor, ErrorKind};
+    let t =
+        ArrayTensor::<u32, 24, 3>::from_fn([2, 3, 4], |[i, j, k]| (i * 100 + j * 10 + k) as u32)
+            .unwrap();
+    assert_eq!(t[[1, 2, 3]], 123);
+    assert!(
+        t.iter()
+            .copied()
+            .eq((0..24).map(|n| (n / 12 * 100 + n / 4 % 3 * 10 + n % 4) as u32))
+    );
+    let z = ArrayTensor::<f64, 0, 2>::zeros([0, 5]).unwrap();
+    assert_eq!(z.shape(), &[0, 5]);
+    let s = ArrayTensor::<u8, 1, 0>::full([], 7).unwrap();
+    assert_eq!(s[[]], 7);
+    // Wrong counts and overflowing shapes are errors; `f` is never called.
+    let mut calls = 0;
+    let err = ArrayTensor::<u8, 6, 2>::from_fn([4, 2], |_| {
+        calls += 1;
+        0
+    })
+    .unwrap_err();
+    assert_eq!(
+        (err.kind(), err.expected(), err.found(), calls),
+        (ErrorKind::LengthMismatch, 8, 6, 0)
+    );
+    // No elements along huge axes: as legal as for a `Tensor` (it reaches nothing).
+    let empty = ArrayTensor::<u8, 0, 3>::zeros([usize::MAX, 2, 0]).unwrap();
+    assert_eq!(empty.len(), 0);
+    let err = ArrayTensor::<u8, 4, 2>::full([usize::MAX, 3], 1).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::Overflow);
+}
