@@ -354,3 +354,62 @@ fn matmul_and_dot_errors() {
         (ErrorKind::SizeMismatch, Some(1), Some(0), 3, 2)
     );
 }
+
+/// Reductions along an axis into caller storage agree with the allocating forms, over permuted
+/// and reversed layouts, into fixed storage and into a strided view; a wrong `out` is an error
+/// naming operand 1, and `out` is unchanged.
+#[test]
+fn axis_reductions_into_caller_storage() {
+    use ranked::ArrayTensor;
+    let t = Tensor::from_fn([3, 4, 5], |[i, j, k]| (i * 20 + j * 5 + k) as i64);
+    let views = [
+        t.view(),
+        t.view().permute([2, 0, 1]).unwrap(),
+        t.view().flip(Axis::<1>),
+    ];
+    for v in views {
+        let [a, b, c] = *v.shape();
+        let mut out0 = Tensor::<i64, 2>::zeros([b, c]);
+        v.sum_axis_into(Axis::<0>, &mut out0).unwrap();
+        assert_eq!(out0, v.sum_axis(Axis::<0>));
+        let mut out1 = Tensor::<i64, 2>::zeros([a, c]);
+        v.sum_axis_into(Axis::<1>, &mut out1).unwrap();
+        assert_eq!(out1, v.sum_axis(Axis::<1>));
+        // Into a transposed view.
+        let mut maxima = Tensor::<i64, 2>::zeros([b, a]);
+        v.fold_axis_into(
+            Axis::<2>,
+            i64::MIN,
+            |m, &x| m.max(x),
+            &mut maxima.view_mut().t(),
+        )
+        .unwrap();
+        assert_eq!(maxima.view().t().to_vec(), v.max_axis(Axis::<2>).to_vec());
+    }
+    // Into fixed storage.
+    let mut fixed = ArrayTensor::<i64, 12, 2>::zeros([3, 4]).unwrap();
+    t.sum_axis_into(Axis::<2>, &mut fixed).unwrap();
+    assert_eq!(
+        fixed.iter().copied().collect::<Vec<_>>(),
+        t.sum_axis(Axis::<2>).to_vec()
+    );
+    // An empty axis: every lane folds to `init`.
+    let e = Tensor::<i64, 2>::zeros([0, 3]);
+    let mut sums = ArrayTensor::<i64, 3, 1>::full([3], 9).unwrap();
+    e.sum_axis_into(Axis::<0>, &mut sums).unwrap();
+    assert!(sums.iter().all(|&x| x == 0));
+    // A wrong output shape.
+    let mut wrong = Tensor::<i64, 2>::zeros([4, 4]);
+    let err = t.sum_axis_into(Axis::<0>, &mut wrong).unwrap_err();
+    assert_eq!(
+        (
+            err.kind(),
+            err.operand(),
+            err.axis(),
+            err.expected(),
+            err.found()
+        ),
+        (ErrorKind::SizeMismatch, Some(1), Some(1), 5, 4)
+    );
+    assert!(wrong.iter().all(|&x| x == 0));
+}

@@ -11,14 +11,15 @@ use num_traits::{FromPrimitive, One, Zero};
 use crate::engine::Operand;
 use crate::engine::{self, Run};
 use crate::error::{ErrorKind, ShapeError};
-use crate::storage::Storage;
+use crate::rank::{IsAxis, Rank, RemoveAxis};
 #[cfg(feature = "alloc")]
 use crate::storage::ViewReprMut;
+use crate::storage::{Storage, StorageMut};
 use crate::tensor::TensorBase;
 #[cfg(feature = "alloc")]
 use crate::{
     layout::{MAX_DYN_RANK, parts},
-    rank::{HasAxis, IsAxis, Rank, RemoveAxes, RemoveAxis},
+    rank::{HasAxis, RemoveAxes},
     tensor::Tensor,
 };
 
@@ -154,6 +155,108 @@ fn extreme_run<T: PartialOrd + Copy>(run: Run<'_, T>, smallest: bool) -> T {
 /// The error of a reduction that needs at least one element.
 fn empty() -> ShapeError {
     ShapeError::new(ErrorKind::Empty, None, 1, 0)
+}
+
+/// # Reductions along one axis into caller storage (no allocator)
+///
+/// `*_axis_into(Axis<A>, out)` writes the reduction of every lane along axis `A` into `out`, a
+/// writable tensor of the remaining shape (rank R − 1): fixed storage on firmware. They never
+/// panic (unless `f` does); a wrong `out` is an error.
+impl<S: Storage, const R: usize> TensorBase<S, R> {
+    /// Folds every lane along axis `A` (in order along the axis, starting from `init`) into the
+    /// corresponding element of `out`. Rank R → R − 1; O(len), no allocation.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::SizeMismatch`] naming operand 1 (`out`), its axis, the size needed and the
+    /// size found, if `out` does not have the shape of `self` without axis `A`; `out` is
+    /// unchanged then.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{ArrayTensor, Axis, inline_tensor};
+    ///
+    /// let t = inline_tensor![[1, 2, 3], [4, 5, 6]];
+    /// let mut rows = ArrayTensor::<i32, 2, 1>::zeros([2]).unwrap();
+    /// t.fold_axis_into(Axis::<1>, 0, |acc, &x| acc.max(x), &mut rows).unwrap();
+    /// assert!(rows.iter().copied().eq([3, 6]));
+    /// ```
+    pub fn fold_axis_into<Ax: IsAxis, S2, B: Clone, const O: usize>(
+        &self,
+        _axis: Ax,
+        init: B,
+        mut f: impl FnMut(B, &S::Elem) -> B,
+        out: &mut TensorBase<S2, O>,
+    ) -> Result<(), ShapeError>
+    where
+        S2: StorageMut<Elem = B>,
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        let axis = <Rank<R> as RemoveAxis<Ax>>::AXIS;
+        let (shape, strides) = (self.shape(), self.strides());
+        let mut outer_shape = [0usize; O];
+        let mut outer_strides = [0isize; O];
+        crate::layout::parts::remove_axis(shape, axis, &mut outer_shape);
+        crate::layout::parts::remove_axis(strides, axis, &mut outer_strides);
+        for (k, (&need, &found)) in outer_shape.iter().zip(out.shape()).enumerate() {
+            if need != found {
+                return Err(ShapeError::new(
+                    ErrorKind::SizeMismatch,
+                    Some(k),
+                    need as i128,
+                    found as i128,
+                )
+                .with_operand(1));
+            }
+        }
+        let (n, step) = (shape[axis], strides[axis]);
+        let data = self.view().into_raw_parts().0;
+        let src = engine::Operand {
+            strides: &outer_strides,
+            offset: self.offset(),
+        };
+        let target = *out.layout();
+        let mut dst = out.view_mut().into_raw_parts().0;
+        engine::walk2(&outer_shape, target.operand(), src, &mut |p, q| {
+            // SAFETY: `q` starts a lane along the axis of this tensor's layout, valid for its
+            // storage (invariant 1); `p` is a position of `out`'s layout, of the same outer
+            // shape, valid for its storage and unique (invariants 1 and 2).
+            let (lane, slot) = unsafe { (Run::new(data, q, n, step), dst.get_mut(p)) };
+            *slot = lane.iter().fold(init.clone(), &mut f);
+        });
+        Ok(())
+    }
+
+    /// The sums along axis `A` into `out` (a running sum along each lane; the allocating
+    /// [`sum_axis`](Self::sum_axis) sums pairwise). Rank R → R − 1; O(len), no allocation.
+    ///
+    /// # Errors
+    ///
+    /// As [`fold_axis_into`](Self::fold_axis_into).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{ArrayTensor, Axis, inline_tensor};
+    ///
+    /// let t = inline_tensor![[1.0f32, 2.0, 3.0], [4.0, 5.0, 6.0]];
+    /// let mut columns = ArrayTensor::<f32, 3, 1>::zeros([3]).unwrap();
+    /// t.sum_axis_into(Axis::<0>, &mut columns).unwrap();
+    /// assert!(columns.iter().copied().eq([5.0, 7.0, 9.0]));
+    /// ```
+    pub fn sum_axis_into<Ax: IsAxis, S2, const O: usize>(
+        &self,
+        axis: Ax,
+        out: &mut TensorBase<S2, O>,
+    ) -> Result<(), ShapeError>
+    where
+        S::Elem: Zero + Add<Output = S::Elem> + Copy,
+        S2: StorageMut<Elem = S::Elem>,
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        self.fold_axis_into(axis, S::Elem::zero(), |acc, &x| acc + x, out)
+    }
 }
 
 /// # Reductions over all elements
