@@ -1,7 +1,8 @@
 //! A firmware-style program: `ranked` without `std` or an allocator, on fixed storage.
 //!
 //! It multiplies a 2 × 3 weight matrix by a 3 × 2 matrix and by a vector with `matmul_into`,
-//! and a batch of two matrices by one, each into an output it owns, reading the inputs through
+//! and a batch of two matrices by one, and sums the weights' rows with `sum_axis_into`, each
+//! into an output it owns (`ArrayTensor::zeros`), reading the inputs through
 //! `read_volatile` so that the optimiser cannot fold the products away. CI builds it for
 //! `thumbv7em-none-eabihf` (`cargo build --release --target thumbv7em-none-eabihf` in this
 //! directory) and runs it on QEMU's `mps2-an386` board (a Cortex-M4):
@@ -23,7 +24,7 @@ use ranked::{ArrayTensor, TensorView, TensorViewMut};
 
 static WEIGHTS: [f32; 6] = [1.0, 0.5, 0.0, -1.0, 2.0, 1.0];
 static INPUT: [f32; 6] = [2.0, 1.0, 4.0, 0.0, 6.0, -1.0];
-static mut OUTPUT: [f32; 10] = [0.0; 10];
+static mut OUTPUT: [f32; 12] = [0.0; 12];
 static mut FAILURES: u32 = 0;
 
 /// `N` values read through volatile loads, so their values are unknown to the optimiser.
@@ -33,7 +34,7 @@ fn load<const N: usize>(from: &[f32; N]) -> [f32; N] {
 }
 
 /// Runs the products; the count of failed calls is the return value (0 when all fit).
-fn run(out: &mut [f32; 10]) -> u32 {
+fn run(out: &mut [f32; 12]) -> u32 {
     let (w, x) = (load(&WEIGHTS), load(&INPUT));
     let mut failures = 0;
     let (Ok(w), Ok(x)) = (
@@ -43,7 +44,8 @@ fn run(out: &mut [f32; 10]) -> u32 {
         return u32::MAX;
     };
     let (product, rest) = out.split_at_mut(4);
-    let (vector, batch) = rest.split_at_mut(2);
+    let (vector, rest) = rest.split_at_mut(2);
+    let (batch, sums) = rest.split_at_mut(4);
     // Matrix · matrix into a caller-provided 2 × 2 view.
     match TensorViewMut::from_slice_mut(product, [2, 2]) {
         Ok(mut c) => failures += u32::from(w.matmul_into(&x, &mut c).is_err()),
@@ -59,9 +61,8 @@ fn run(out: &mut [f32; 10]) -> u32 {
     }
     // A batch of two 2 × 1 matrices (stride-0 broadcast of one) times a 1 × 2 row, into fixed
     // storage of rank 3 held by value.
-    let mut stacked: ArrayTensor<f32, 4, 3> = match ArrayTensor::from_storage([0.0; 4], [2, 2, 1]) {
-        Ok(t) => t,
-        Err(_) => return u32::MAX,
+    let Ok(mut stacked) = ArrayTensor::<f32, 4, 3>::zeros([2, 2, 1]) else {
+        return u32::MAX;
     };
     let lhs = w
         .narrow(ranked::Axis::<1>, 0, 1)
@@ -76,12 +77,22 @@ fn run(out: &mut [f32; 10]) -> u32 {
     for (slot, &v) in batch.iter_mut().zip(stacked.iter()) {
         *slot = v;
     }
+    // The row sums of `W`, into fixed storage.
+    let Ok(mut row_sums) = ArrayTensor::<f32, 2, 1>::zeros([2]) else {
+        return u32::MAX;
+    };
+    failures += u32::from(w.sum_axis_into(ranked::Axis::<1>, &mut row_sums).is_err());
+    for (slot, &v) in sums.iter_mut().zip(row_sums.iter()) {
+        *slot = v;
+    }
     failures
 }
 
-/// What `run` writes: `W·X` (2 × 2), `W·x₀` (2), then the batch product (2 × 2 × 1). Every
-/// value is exact in `f32`.
-const EXPECTED: [f32; 10] = [4.0, 1.0, 12.0, -2.0, 4.0, 12.0, 2.0, -2.0, 2.0, -2.0];
+/// What `run` writes: `W·X` (2 × 2), `W·x₀` (2), the batch product (2 × 2 × 1), then the row
+/// sums of `W` (2). Every value is exact in `f32`.
+const EXPECTED: [f32; 12] = [
+    4.0, 1.0, 12.0, -2.0, 4.0, 12.0, 2.0, -2.0, 2.0, -2.0, 1.5, 2.0,
+];
 
 /// The reset vector: where the core starts after loading the stack pointer (the first word of
 /// the vector table, written by `link.x`).
@@ -118,7 +129,7 @@ pub unsafe extern "C" fn reset() -> ! {
 /// scheduled before the FPU is on.
 #[inline(never)]
 fn checked() -> bool {
-    let mut out = [0.0f32; 10];
+    let mut out = [0.0f32; 12];
     let failures = run(&mut out);
     // SAFETY: the only accesses to `OUTPUT` and `FAILURES`, from the one thread of this
     // program, through raw pointers to the statics.
