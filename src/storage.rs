@@ -332,9 +332,10 @@ unsafe impl<T> Storage for Arc<[T]> {
 ///
 /// Built from a slice (`ViewRepr::from(&data[..])`, or by passing the slice to
 /// [`from_raw_parts`](crate::TensorBase::from_raw_parts) or
-/// [`from_storage`](crate::TensorBase::from_storage)), it is that slice. Views converted from
-/// ndarray, nalgebra or faer hold a `ViewRepr` *with gaps*: such a storage only ever holds the
-/// layout it came with, or layouts derived from it by view operations.
+/// [`from_storage`](crate::TensorBase::from_storage)), it is that slice. A view converted from
+/// ndarray, nalgebra or faer that does not reach every position between its lowest and highest
+/// element holds a `ViewRepr` *with gaps*: such a storage only ever holds the layout it came
+/// with, or layouts derived from it by view operations.
 ///
 /// # Invariants
 ///
