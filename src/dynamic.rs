@@ -119,11 +119,7 @@ impl<S: Storage> DynTensorBase<S> {
         layout: DynLayout,
     ) -> Result<Self, ShapeError> {
         let storage = storage.into_storage();
-        let elems = storage.elems();
-        if elems.has_gaps() {
-            return Err(ShapeError::storage_has_gaps());
-        }
-        layout.validate(elems.len())?;
+        layout.validate(storage.elems().len_for_new_layout()?)?;
         if S::WRITABLE {
             layout.check_unique()?;
         }
@@ -187,11 +183,9 @@ impl<S: Storage> DynTensorBase<S> {
         order: Order,
     ) -> Result<Self, ShapeError> {
         let storage = storage.into_storage();
-        if storage.elems().has_gaps() {
-            return Err(ShapeError::storage_has_gaps());
-        }
+        let held = storage.elems().len_for_new_layout()?;
         let layout = DynLayout::with_order(shape, order)?;
-        let (needed, held) = (layout.try_len()?, storage.elems().len());
+        let needed = layout.try_len()?;
         if needed != held {
             return Err(ShapeError::length_mismatch(needed, held));
         }

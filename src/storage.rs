@@ -506,6 +506,17 @@ impl<'a, T> ViewRepr<'a, T> {
         self.gaps
     }
 
+    /// The length a new layout may be validated against: the whole span without gaps;
+    /// [`ErrorKind::StorageHasGaps`](crate::ErrorKind::StorageHasGaps) with gaps, since only
+    /// the layout the storage came with (and its derivations) may reach into it.
+    #[inline]
+    pub(crate) const fn len_for_new_layout(&self) -> Result<usize, crate::ShapeError> {
+        if self.gaps {
+            return Err(crate::ShapeError::storage_has_gaps());
+        }
+        Ok(self.len)
+    }
+
     /// The first position.
     #[inline]
     #[must_use]

@@ -247,11 +247,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         layout: Layout<R>,
     ) -> Result<Self, ShapeError> {
         let storage = storage.into_storage();
-        let elems = storage.elems();
-        if elems.has_gaps() {
-            return Err(ShapeError::storage_has_gaps());
-        }
-        layout.validate(elems.len())?;
+        layout.validate(storage.elems().len_for_new_layout()?)?;
         if S::WRITABLE {
             layout.check_unique()?;
         }
@@ -304,11 +300,9 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         order: Order,
     ) -> Result<Self, ShapeError> {
         let storage = storage.into_storage();
-        if storage.elems().has_gaps() {
-            return Err(ShapeError::storage_has_gaps());
-        }
+        let held = storage.elems().len_for_new_layout()?;
         let layout = Layout::with_order(shape, order)?;
-        let (needed, held) = (layout.try_len()?, storage.elems().len());
+        let needed = layout.try_len()?;
         if needed != held {
             return Err(ShapeError::length_mismatch(needed, held));
         }

@@ -262,12 +262,7 @@ impl<T, const R: usize, const C: usize, const N: usize> TryFrom<ArrayTensor<T, N
         };
         for (axis, (&found, need)) in t.shape().iter().zip([R, C]).enumerate() {
             if found != need {
-                return Err(ShapeError::new(
-                    ErrorKind::SizeMismatch,
-                    Some(axis),
-                    need as i128,
-                    found as i128,
-                ));
+                return Err(ShapeError::size_mismatch(axis, need, found));
             }
         }
         let (array, layout) = t.into_raw_parts();

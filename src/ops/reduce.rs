@@ -199,17 +199,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         let mut outer_strides = [0isize; O];
         crate::layout::parts::remove_axis(shape, axis, &mut outer_shape);
         crate::layout::parts::remove_axis(strides, axis, &mut outer_strides);
-        for (k, (&need, &found)) in outer_shape.iter().zip(out.shape()).enumerate() {
-            if need != found {
-                return Err(ShapeError::new(
-                    ErrorKind::SizeMismatch,
-                    Some(k),
-                    need as i128,
-                    found as i128,
-                )
-                .with_operand(1));
-            }
-        }
+        super::check_same_shape(&outer_shape, out.shape()).map_err(|e| e.with_operand(1))?;
         let (n, step) = (shape[axis], strides[axis]);
         let data = self.view().into_raw_parts().0;
         let src = engine::Operand {
