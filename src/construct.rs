@@ -71,7 +71,7 @@ impl<T> TensorBase<Vec<T>, 1> {
         let f = |x: T| x.to_f64().ok_or(ShapeError::overflow(Some(0)));
         let (s, e, st) = (f(start)?, f(end)?, f(step)?);
         if st == 0.0 {
-            return Err(ShapeError::new(ErrorKind::ZeroStep, Some(0), 0, 0));
+            return Err(ShapeError::sizes(ErrorKind::ZeroStep, Some(0), 0, 0));
         }
         let count = ((e - s) / st).ceil();
         if !count.is_finite() {

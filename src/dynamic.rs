@@ -1162,7 +1162,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     ///
     /// As [`DynLayout::reshape`]: [`ErrorKind::NotContiguous`] (naming the adjacent pair) when a
     /// copy would be needed — call [`to_contiguous`](Self::to_contiguous) first;
-    /// [`ErrorKind::CountMismatch`] naming both shapes.
+    /// [`ErrorKind::CountMismatch`] with both element counts.
     ///
     /// # Examples
     ///
@@ -1294,7 +1294,7 @@ impl<'a, T: Clone, const R: usize> TensorBase<ViewRepr<'a, T>, R> {
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::CountMismatch`] or [`ErrorKind::Overflow`] naming both shapes, and the
+    /// [`ErrorKind::CountMismatch`] (with both element counts) or [`ErrorKind::Overflow`], and the
     /// errors of `INFER` resolution. Never fails for lack of contiguity.
     ///
     /// # Examples

@@ -2,18 +2,13 @@
 //!
 //! A `ShapeError` is `Copy`, needs no allocator and carries the numbers involved: the kind of
 //! problem, the axis it happened on (when there is one, and a second axis for problems between
-//! two axes) and the value that was expected next to the value that was found. The numbers are
-//! read as `i128` so that sizes (`usize`) and strides (`isize`, possibly negative) both fit
-//! exactly. A failed reshape also names both shapes. Its `Display` turns all that into one
-//! sentence.
-//!
-//! The error stays under 128 bytes (so `Result<T, ShapeError>` does not trip clippy's
-//! `result_large_err` in user code): the two shapes are stored as variable-length integers in an
-//! inline buffer.
+//! two axes), the operand of a many-tensor operation, and the value that was expected next to
+//! the value that was found. The numbers are read as `i128` so that sizes (`usize`) and strides
+//! (`isize`, possibly negative) both fit exactly; they are stored as a `usize` magnitude and a
+//! sign, so the error is three machine words and its `Display` never does 128-bit arithmetic.
+//! `Display` turns all that into one sentence.
 
 use core::fmt;
-
-use crate::shape::{DynShape, MAX_DYN_RANK};
 
 /// What went wrong, as a category. See [`ShapeError`] for the numbers that come with it.
 ///
@@ -84,13 +79,13 @@ pub enum ErrorKind {
     /// A rank that does not match: `expected` is the rank needed, `found` the rank given.
     RankMismatch,
     /// A reshape to a shape with a different element count: `expected` is the count of the
-    /// source shape, `found` that of the target; [`ShapeError::shapes`] names both shapes.
+    /// source shape, `found` that of the target.
     CountMismatch,
     /// A reduction that needs at least one element (`min`, `max`, `mean`, `argmin`, …) over
     /// none; `axis` is the empty axis of an along-axis reduction.
     Empty,
     /// More axes than a dynamic-rank layout holds: `expected` is
-    /// [`MAX_DYN_RANK`], `found` the rank asked for.
+    /// [`MAX_DYN_RANK`](crate::shape::MAX_DYN_RANK), `found` the rank asked for.
     TooManyAxes,
     /// Mutable pieces (axis iteration, lanes, `split_at`) were asked for along `axis`, but the
     /// pieces interleave in memory (the columns of a row-major matrix do), so they cannot each
@@ -116,8 +111,11 @@ pub enum ErrorKind {
 
 /// A runtime shape error: what went wrong and where.
 ///
-/// Every fallible function of the crate returns this type. It is `Copy`, allocates nothing and
-/// implements [`Display`](fmt::Display) and [`core::error::Error`].
+/// Every fallible function of the crate returns this type. It is `Copy`, allocates nothing,
+/// implements [`Display`](fmt::Display) and [`core::error::Error`], and is three machine words
+/// (24 bytes on 64-bit targets, 16 on 32-bit ones), so a `Result` carrying it costs no more to
+/// move than the views it is returned beside. Its numbers are kept as a magnitude and a sign and
+/// formatted without 128-bit arithmetic.
 ///
 /// # Examples
 ///
@@ -130,29 +128,45 @@ pub enum ErrorKind {
 /// assert_eq!(err.axis(), Some(1));
 /// assert_eq!((err.expected(), err.found()), (3, 3));
 /// assert_eq!(err.to_string(), "index 3 is out of bounds for axis 1 of size 3");
+/// assert!(size_of::<ShapeError>() <= 3 * size_of::<usize>());
+/// # use ranked::ShapeError;
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ShapeError {
+    /// Magnitude of the expected value; its sign is bit 0 of `signs`.
     expected: usize,
+    /// Magnitude of the found value; its sign is bit 1 of `signs`.
     found: usize,
-    /// `NO_AXIS` when absent (no real axis number comes close).
-    axis: usize,
-    second_axis: usize,
+    /// `NO_AXIS` when absent.
+    axis: u16,
+    /// `NO_AXIS` when absent.
+    second_axis: u16,
     kind: ErrorKind,
     /// Bit 0: `expected` is negative; bit 1: `found` is negative.
     signs: u8,
     /// The operand the error is about (0 for the first); `NO_OPERAND` when absent.
     operand: u8,
-    /// Bytes of `shapes` used by the source and the target shape; `NO_SHAPES` when absent.
-    shape_bytes: [u8; 2],
-    /// Both shapes as LEB128 integers, source first; unused bytes are 0.
-    shapes: [u8; SHAPE_BUFFER],
 }
 
-const NO_AXIS: usize = usize::MAX;
-const NO_SHAPES: u8 = u8::MAX;
+const NO_AXIS: u16 = u16::MAX;
 const NO_OPERAND: u8 = u8::MAX;
-const SHAPE_BUFFER: usize = 83;
+
+/// `axis` as kept in an error: numbers from `NO_AXIS` on (a tensor of 65,535 axes or more) are
+/// not kept.
+const fn pack_axis(axis: Option<usize>) -> u16 {
+    match axis {
+        Some(a) if a < NO_AXIS as usize => a as u16,
+        _ => NO_AXIS,
+    }
+}
+
+const fn unpack_axis(axis: u16) -> Option<usize> {
+    if axis == NO_AXIS {
+        None
+    } else {
+        Some(axis as usize)
+    }
+}
 
 /// `value` as magnitude and sign; magnitudes beyond `usize` (never produced by this crate)
 /// saturate.
@@ -174,36 +188,22 @@ const fn join_number(magnitude: usize, negative: bool) -> i128 {
     }
 }
 
-/// Appends `dims` as LEB128 integers at `at`; returns the new end, or `None` if they do not fit.
-fn encode(buffer: &mut [u8; SHAPE_BUFFER], mut at: usize, dims: &[usize]) -> Option<usize> {
-    for &dim in dims {
-        let mut rest = dim;
-        loop {
-            let byte = (rest & 0x7f) as u8;
-            rest >>= 7;
-            *buffer.get_mut(at)? = if rest == 0 { byte } else { byte | 0x80 };
-            at += 1;
-            if rest == 0 {
-                break;
-            }
+/// A number of an error as it is printed: a sign, then the magnitude as a `usize`.
+struct Signed(usize, bool);
+
+impl fmt::Display for Signed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.1 {
+            f.write_str("-")?;
         }
+        fmt::Display::fmt(&self.0, f)
     }
-    Some(at)
 }
 
-fn decode(bytes: &[u8]) -> Option<DynShape> {
-    let mut dims = [0usize; MAX_DYN_RANK];
-    let (mut n, mut value, mut shift) = (0, 0usize, 0);
-    for &byte in bytes {
-        value |= usize::from(byte & 0x7f) << shift;
-        shift += 7;
-        if byte & 0x80 == 0 {
-            *dims.get_mut(n)? = value;
-            n += 1;
-            (value, shift) = (0, 0);
-        }
+impl fmt::Debug for Signed {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(self, f)
     }
-    DynShape::try_from_dims(dims.get(..n)?)
 }
 
 impl ShapeError {
@@ -221,80 +221,55 @@ impl ShapeError {
     pub const fn new(kind: ErrorKind, axis: Option<usize>, expected: i128, found: i128) -> Self {
         let (expected, expected_negative) = split_number(expected);
         let (found, found_negative) = split_number(found);
+        Self::from_parts(
+            kind,
+            axis,
+            (expected, expected_negative),
+            (found, found_negative),
+        )
+    }
+
+    /// An error whose two numbers are sizes (never negative): what the crate builds, without
+    /// going through `i128`.
+    pub(crate) const fn sizes(
+        kind: ErrorKind,
+        axis: Option<usize>,
+        expected: usize,
+        found: usize,
+    ) -> Self {
+        Self::from_parts(kind, axis, (expected, false), (found, false))
+    }
+
+    /// An error whose two numbers are strides or offsets (possibly negative).
+    pub(crate) const fn strides(
+        kind: ErrorKind,
+        axis: Option<usize>,
+        expected: isize,
+        found: isize,
+    ) -> Self {
+        Self::from_parts(
+            kind,
+            axis,
+            (expected.unsigned_abs(), expected < 0),
+            (found.unsigned_abs(), found < 0),
+        )
+    }
+
+    const fn from_parts(
+        kind: ErrorKind,
+        axis: Option<usize>,
+        expected: (usize, bool),
+        found: (usize, bool),
+    ) -> Self {
         Self {
-            expected,
-            found,
-            axis: match axis {
-                Some(a) => a,
-                None => NO_AXIS,
-            },
+            expected: expected.0,
+            found: found.0,
+            axis: pack_axis(axis),
             second_axis: NO_AXIS,
             kind,
-            signs: (expected_negative as u8) | ((found_negative as u8) << 1),
+            signs: (expected.1 as u8) | ((found.1 as u8) << 1),
             operand: NO_OPERAND,
-            shape_bytes: [NO_SHAPES; 2],
-            shapes: [0; SHAPE_BUFFER],
         }
-    }
-
-    /// The same error, naming the source and target shapes of a reshape. Shapes of more than
-    /// [`MAX_DYN_RANK`] axes, or too large to fit the error's
-    /// inline buffer (83 bytes: two shapes of 16 sizes below 16384 always fit), are not kept;
-    /// the element counts in [`expected`](Self::expected) and [`found`](Self::found) still are.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use ranked::{ErrorKind, ShapeError};
-    ///
-    /// let e = ShapeError::new(ErrorKind::CountMismatch, None, 48, 72).with_shapes(&[6, 8], &[2, 36]);
-    /// assert_eq!(
-    ///     e.to_string(),
-    ///     "cannot reshape 48 elements into a shape of 72 elements (from [6, 8] to [2, 36])"
-    /// );
-    /// ```
-    #[must_use]
-    pub fn with_shapes(mut self, from: &[usize], to: &[usize]) -> Self {
-        let max = MAX_DYN_RANK;
-        let mut buffer = [0u8; SHAPE_BUFFER];
-        let fits = if from.len() <= max && to.len() <= max {
-            encode(&mut buffer, 0, from).and_then(|mid| Some((mid, encode(&mut buffer, mid, to)?)))
-        } else {
-            None
-        };
-        match fits {
-            Some((mid, end)) => {
-                self.shapes = buffer;
-                // Both fit in `SHAPE_BUFFER` (< 255) bytes.
-                self.shape_bytes = [mid as u8, (end - mid) as u8];
-            }
-            None => {
-                self.shapes = [0; SHAPE_BUFFER];
-                self.shape_bytes = [NO_SHAPES; 2];
-            }
-        }
-        self
-    }
-
-    /// The source and target shapes, for errors about a reshape.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use ranked::Tensor;
-    ///
-    /// let t: Tensor<u8, 2> = Tensor::zeros([6, 8]);
-    /// let err = t.view().reshape_view([2, 36]).unwrap_err();
-    /// let (from, to) = err.shapes().unwrap();
-    /// assert_eq!((&*from, &*to), (&[6, 8][..], &[2, 36][..]));
-    /// ```
-    #[must_use]
-    pub fn shapes(&self) -> Option<(DynShape, DynShape)> {
-        let [a, b] = self.shape_bytes.map(usize::from);
-        if self.shape_bytes[0] == NO_SHAPES {
-            return None;
-        }
-        Some((decode(&self.shapes[..a])?, decode(&self.shapes[a..a + b])?))
     }
 
     /// The same error, also naming a second axis (for problems between two axes).
@@ -309,7 +284,7 @@ impl ShapeError {
     /// ```
     #[must_use]
     pub const fn with_second_axis(mut self, axis: usize) -> Self {
-        self.second_axis = axis;
+        self.second_axis = pack_axis(Some(axis));
         self
     }
 
@@ -324,11 +299,7 @@ impl ShapeError {
     /// ```
     #[must_use]
     pub const fn second_axis(&self) -> Option<usize> {
-        if self.second_axis == NO_AXIS {
-            None
-        } else {
-            Some(self.second_axis)
-        }
+        unpack_axis(self.second_axis)
     }
 
     /// The same error, naming the operand it is about: its position (0 for the first) in the
@@ -388,7 +359,8 @@ impl ShapeError {
         self.kind
     }
 
-    /// The axis the error is about, if it is about one.
+    /// The axis the error is about, if it is about one. Axis numbers from 65,535 on (of a
+    /// tensor with that many axes) are not kept, and read as `None`.
     ///
     /// # Examples
     ///
@@ -400,11 +372,7 @@ impl ShapeError {
     /// ```
     #[must_use]
     pub const fn axis(&self) -> Option<usize> {
-        if self.axis == NO_AXIS {
-            None
-        } else {
-            Some(self.axis)
-        }
+        unpack_axis(self.axis)
     }
 
     /// The value that was expected (its meaning depends on [`kind`](Self::kind)).
@@ -435,6 +403,11 @@ impl ShapeError {
     #[must_use]
     pub const fn found(&self) -> i128 {
         join_number(self.found, self.signs & 2 != 0)
+    }
+
+    /// The magnitude of [`found`](Self::found), for errors whose numbers are sizes.
+    pub(crate) const fn found_size(&self) -> usize {
+        self.found
     }
 
     pub(crate) const fn length_mismatch(expected: usize, found: usize) -> Self {
@@ -518,17 +491,14 @@ impl fmt::Display for ShapeError {
         if let Some(operand) = self.operand() {
             write!(f, "operand {operand}: ")?;
         }
-        self.fmt_message(f)?;
-        match self.shapes() {
-            Some((from, to)) => write!(f, " (from {from:?} to {to:?})"),
-            None => Ok(()),
-        }
+        self.fmt_message(f)
     }
 }
 
 impl ShapeError {
     fn fmt_message(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (e, n) = (self.expected(), self.found());
+        let e = Signed(self.expected, self.signs & 1 != 0);
+        let n = Signed(self.found, self.signs & 2 != 0);
         let at = AxisSuffix(self.axis());
         match self.kind {
             ErrorKind::LengthMismatch => write!(
@@ -642,13 +612,10 @@ impl fmt::Debug for ShapeError {
         d.field("kind", &self.kind)
             .field("axis", &self.axis())
             .field("second_axis", &self.second_axis())
-            .field("expected", &self.expected())
-            .field("found", &self.found());
+            .field("expected", &Signed(self.expected, self.signs & 1 != 0))
+            .field("found", &Signed(self.found, self.signs & 2 != 0));
         if let Some(operand) = self.operand() {
             d.field("operand", &operand);
-        }
-        if let Some(shapes) = self.shapes() {
-            d.field("shapes", &shapes);
         }
         d.finish()
     }

@@ -966,7 +966,7 @@ impl<T, const R: usize> TensorBase<Vec<T>, R> {
         let len = layout.try_len()?;
         let mut vec = Vec::new();
         vec.try_reserve_exact(len)
-            .map_err(|_| ShapeError::new(ErrorKind::Allocation, None, len as i128, 0))?;
+            .map_err(|_| ShapeError::sizes(ErrorKind::Allocation, None, len, 0))?;
         if len > 0 {
             // Visit indices in memory order: row-major directly, column-major as the row-major
             // walk of the reversed shape with each index reversed back.

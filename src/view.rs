@@ -372,8 +372,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// [`ErrorKind::NotContiguous`](crate::ErrorKind::NotContiguous) naming the adjacent pair of
     /// axes that would have to merge, the stride needed and the stride found (see
     /// [`reshape`](Self::reshape) for the form that copies instead);
-    /// [`ErrorKind::CountMismatch`](crate::ErrorKind::CountMismatch) or
-    /// [`ErrorKind::Overflow`](crate::ErrorKind::Overflow) naming both shapes.
+    /// [`ErrorKind::CountMismatch`](crate::ErrorKind::CountMismatch) (with both element counts)
+    /// or [`ErrorKind::Overflow`](crate::ErrorKind::Overflow).
     ///
     /// # Examples
     ///

@@ -319,13 +319,10 @@ fn broadcast_part<Q: ZipPart>(
             .find(|&a| a < lead || pshape[a - lead] != shape[a])
             .unwrap_or(0);
         let found = if axis < lead { 1 } else { pshape[axis - lead] };
-        return Err(ShapeError::new(
-            ErrorKind::SizeMismatch,
-            Some(axis),
-            shape[axis] as i128,
-            found as i128,
-        )
-        .with_operand(index));
+        return Err(
+            ShapeError::sizes(ErrorKind::SizeMismatch, Some(axis), shape[axis], found)
+                .with_operand(index),
+        );
     }
     let mut out_shape = [0usize; MAX_DYN_RANK];
     let p = parts::Parts {

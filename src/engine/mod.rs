@@ -846,7 +846,7 @@ impl<const K: usize> Prepared<K> {
 pub(crate) fn try_vec<T>(len: usize) -> Result<alloc::vec::Vec<T>, crate::ShapeError> {
     let mut out = alloc::vec::Vec::new();
     out.try_reserve_exact(len)
-        .map_err(|_| crate::ShapeError::new(crate::ErrorKind::Allocation, None, len as i128, 0))?;
+        .map_err(|_| crate::ShapeError::sizes(crate::ErrorKind::Allocation, None, len, 0))?;
     Ok(out)
 }
 

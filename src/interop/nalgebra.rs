@@ -95,11 +95,11 @@ fn not_a_view(e: ShapeError) -> ! {
 fn nalgebra_strides(strides: &[isize; 2]) -> Result<(usize, usize), ShapeError> {
     for (axis, &s) in strides.iter().enumerate() {
         if s < 0 {
-            return Err(ShapeError::new(
+            return Err(ShapeError::strides(
                 ErrorKind::NegativeStride,
                 Some(axis),
                 0,
-                s as i128,
+                s,
             ));
         }
     }

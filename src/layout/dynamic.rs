@@ -31,12 +31,7 @@ impl DynShape {
 }
 
 fn too_many_axes(rank: usize) -> ShapeError {
-    ShapeError::new(
-        ErrorKind::TooManyAxes,
-        None,
-        MAX_DYN_RANK as i128,
-        rank as i128,
-    )
+    ShapeError::sizes(ErrorKind::TooManyAxes, None, MAX_DYN_RANK, rank)
 }
 
 fn check_rank(rank: usize) -> Result<usize, ShapeError> {
@@ -130,11 +125,11 @@ impl DynLayout {
         offset: usize,
     ) -> Result<Self, ShapeError> {
         if shape.len() != strides.len() {
-            return Err(ShapeError::new(
+            return Err(ShapeError::sizes(
                 ErrorKind::RankMismatch,
                 None,
-                shape.len() as i128,
-                strides.len() as i128,
+                shape.len(),
+                strides.len(),
             ));
         }
         Self::build(shape.len(), |sh, st| {
@@ -237,11 +232,11 @@ impl DynLayout {
     /// ```
     pub fn to_layout<const R: usize>(&self) -> Result<Layout<R>, ShapeError> {
         if self.rank != R {
-            return Err(ShapeError::new(
+            return Err(ShapeError::sizes(
                 ErrorKind::RankMismatch,
                 None,
-                R as i128,
-                self.rank as i128,
+                R,
+                self.rank,
             ));
         }
         let mut shape = [0; R];
@@ -418,11 +413,11 @@ impl DynLayout {
 
     pub(crate) fn check_index_count(&self, count: usize) -> Result<(), ShapeError> {
         if count != self.rank {
-            return Err(ShapeError::new(
+            return Err(ShapeError::sizes(
                 ErrorKind::RankMismatch,
                 None,
-                self.rank as i128,
-                count as i128,
+                self.rank,
+                count,
             ));
         }
         Ok(())
@@ -623,7 +618,7 @@ impl DynLayout {
     pub fn split(&self, axis: usize, sizes: &[usize]) -> Result<Self, ShapeError> {
         check_axis(self.rank, axis)?;
         if sizes.is_empty() {
-            return Err(ShapeError::new(ErrorKind::RankMismatch, Some(axis), 1, 0));
+            return Err(ShapeError::sizes(ErrorKind::RankMismatch, Some(axis), 1, 0));
         }
         Self::build(self.rank + sizes.len() - 1, |sh, st| {
             parts::split(self.parts(), axis, sizes, sh, st)
@@ -795,12 +790,7 @@ impl DynLayout {
         check_axis(self.rank, d1)?;
         check_axis(self.rank, d2)?;
         if d1 == d2 {
-            return Err(ShapeError::new(
-                ErrorKind::RepeatedAxis,
-                Some(1),
-                1,
-                d2 as i128,
-            ));
+            return Err(ShapeError::sizes(ErrorKind::RepeatedAxis, Some(1), 1, d2));
         }
         Self::build(self.rank - 1, |sh, st| {
             Ok(parts::diagonal(self.parts(), offset, d1, d2, sh, st))

@@ -46,13 +46,10 @@ fn index_of(
         Some(k) => {
             let known = indices.all[k].size;
             if known != size {
-                return Err(ShapeError::new(
-                    ErrorKind::SizeMismatch,
-                    Some(axis),
-                    known as i128,
-                    size as i128,
-                )
-                .with_operand(operand));
+                return Err(
+                    ShapeError::sizes(ErrorKind::SizeMismatch, Some(axis), known, size)
+                        .with_operand(operand),
+                );
             }
             Ok(k)
         }
@@ -86,11 +83,11 @@ fn collect(terms: [&[u8]; 2], ops: [Parts<'_>; 2]) -> Result<Indices, ShapeError
     };
     for (operand, (term, p)) in terms.iter().zip(ops).enumerate() {
         if term.len() != p.shape.len() {
-            return Err(ShapeError::new(
+            return Err(ShapeError::sizes(
                 ErrorKind::RankMismatch,
                 None,
-                term.len() as i128,
-                p.shape.len() as i128,
+                term.len(),
+                p.shape.len(),
             )
             .with_operand(operand));
         }
@@ -156,11 +153,11 @@ pub(crate) fn plan(
 ) -> Result<ProductPlan, ShapeError> {
     let mut indices = collect(terms, ops)?;
     if output.len() != out_shape.len() || output.len() > MAX_RANK {
-        return Err(ShapeError::new(
+        return Err(ShapeError::sizes(
             ErrorKind::RankMismatch,
             None,
-            output.len() as i128,
-            out_shape.len() as i128,
+            output.len(),
+            out_shape.len(),
         ));
     }
     for (slot, &label) in out_shape.iter_mut().zip(output) {

@@ -154,7 +154,7 @@ impl<L: Piece> Grid<L> {
         shape[rank] = high.abs_diff(low).saturating_add(1);
         strides[rank] = 1;
         parts::check_unique(&shape[..=rank], &strides[..=rank])
-            .map_err(|_| ShapeError::new(ErrorKind::Interleaved, self.axis, 0, 0))
+            .map_err(|_| ShapeError::sizes(ErrorKind::Interleaved, self.axis, 0, 0))
     }
 }
 
@@ -201,7 +201,7 @@ impl<const R: usize> Layout<R> {
         let mut outer = [0usize; R];
         for axis in 0..R {
             if size[axis] == 0 {
-                return Err(ShapeError::new(ErrorKind::SizeMismatch, Some(axis), 1, 0));
+                return Err(ShapeError::sizes(ErrorKind::SizeMismatch, Some(axis), 1, 0));
             }
             // No window fits on an axis shorter than the window.
             outer[axis] = self.shape[axis]
@@ -245,7 +245,7 @@ fn chunk_grid<L: Piece>(
     size: usize,
 ) -> Result<Grid<L>, ShapeError> {
     if size == 0 {
-        return Err(ShapeError::new(ErrorKind::SizeMismatch, Some(axis), 1, 0));
+        return Err(ShapeError::sizes(ErrorKind::SizeMismatch, Some(axis), 1, 0));
     }
     let dim = p.shape[axis];
     let count = dim.div_ceil(size);
@@ -277,11 +277,11 @@ pub(crate) fn split_at<L: Piece>(
     let p = parts_of(layout);
     let dim = p.shape[axis];
     if index > dim {
-        return Err(ShapeError::new(
+        return Err(ShapeError::sizes(
             ErrorKind::IndexOutOfBounds,
             Some(axis),
-            dim as i128,
-            index as i128,
+            dim,
+            index,
         ));
     }
     let (mut head, mut tail) = (*layout, *layout);

@@ -769,11 +769,11 @@ impl<const R: usize> Layout<R> {
         const { assert!(O <= R) };
         parts::check_axis_range(R, start, end)?;
         if R - (end - start) != O {
-            return Err(ShapeError::new(
+            return Err(ShapeError::sizes(
                 ErrorKind::RankMismatch,
                 None,
-                (R - (end - start)) as i128,
-                O as i128,
+                R - (end - start),
+                O,
             ));
         }
         Layout::build(|shape, strides| parts::merge(self.parts(), start, end, shape, strides))
@@ -893,8 +893,8 @@ impl<const R: usize> Layout<R> {
     ///
     /// [`ErrorKind::NotContiguous`] naming the adjacent pair of axes that must merge but are not
     /// contiguous with each other (the stride needed and the stride found);
-    /// [`ErrorKind::CountMismatch`] or [`ErrorKind::Overflow`], naming both shapes; the errors
-    /// of [`INFER`] resolution.
+    /// [`ErrorKind::CountMismatch`] (with both element counts) or [`ErrorKind::Overflow`]; the
+    /// errors of [`INFER`] resolution.
     ///
     /// # Examples
     ///
@@ -916,7 +916,7 @@ impl<const R: usize> Layout<R> {
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::CountMismatch`] (naming both shapes), [`ErrorKind::Overflow`],
+    /// [`ErrorKind::CountMismatch`] (with both element counts), [`ErrorKind::Overflow`],
     /// [`ErrorKind::TooManyAxes`] beyond [`MAX_DYN_RANK`] axes on either side.
     ///
     /// # Examples
@@ -1129,11 +1129,11 @@ where
         } else if x == 1 {
             y
         } else {
-            return Err(ShapeError::new(
+            return Err(ShapeError::sizes(
                 ErrorKind::BroadcastMismatch,
                 Some(i),
-                x as i128,
-                y as i128,
+                x,
+                y,
             ));
         };
     }
@@ -1238,12 +1238,12 @@ mod tests {
         assert!(l.validate(7).is_ok());
         assert_eq!(
             l.validate(6).unwrap_err(),
-            ShapeError::new(ErrorKind::OutOfStorage, None, 6, 6)
+            ShapeError::sizes(ErrorKind::OutOfStorage, None, 6, 6)
         );
         let neg = Layout::from_parts([2, 3], [-3, -1], 4);
         assert_eq!(
             neg.validate(10).unwrap_err(),
-            ShapeError::new(ErrorKind::BeforeStorage, None, 0, 1)
+            ShapeError::sizes(ErrorKind::BeforeStorage, None, 0, 1)
         );
         assert!(Layout::from_parts([2, 3], [-3, -1], 5).validate(6).is_ok());
         let empty = Layout::from_parts([0, 3], [3, 1], 4);
@@ -1393,7 +1393,7 @@ mod tests {
         let l = Layout::row_major([2, 3]).unwrap();
         assert_eq!(
             l.permute([0, 0]).unwrap_err(),
-            ShapeError::new(ErrorKind::RepeatedAxis, Some(1), 1, 0)
+            ShapeError::sizes(ErrorKind::RepeatedAxis, Some(1), 1, 0)
         );
         assert_eq!(
             l.permute([0, 2]).unwrap_err(),
@@ -1422,11 +1422,11 @@ mod tests {
         );
         assert_eq!(
             l.split::<2, 3>(1, [2, INFER]).unwrap_err(),
-            ShapeError::new(ErrorKind::NotDivisible, Some(1), 3, 2)
+            ShapeError::sizes(ErrorKind::NotDivisible, Some(1), 3, 2)
         );
         assert_eq!(
             l.broadcast_to([2, 4]).unwrap_err(),
-            ShapeError::new(ErrorKind::BroadcastMismatch, Some(1), 4, 3)
+            ShapeError::sizes(ErrorKind::BroadcastMismatch, Some(1), 4, 3)
         );
         assert_eq!(
             l.unfold::<3>(1, 4, 1).unwrap_err(),
@@ -1438,7 +1438,7 @@ mod tests {
         );
         assert_eq!(
             broadcast_shapes([2, 3], [4, 3]).unwrap_err(),
-            ShapeError::new(ErrorKind::BroadcastMismatch, Some(0), 2, 4)
+            ShapeError::sizes(ErrorKind::BroadcastMismatch, Some(0), 2, 4)
         );
     }
 

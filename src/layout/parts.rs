@@ -45,12 +45,7 @@ pub(crate) fn check_axis(rank: usize, axis: usize) -> Result<usize, ShapeError> 
 pub(crate) fn check_axis_range(rank: usize, start: usize, end: usize) -> Result<(), ShapeError> {
     check_axis(rank, end)?;
     if start > end {
-        return Err(ShapeError::new(
-            ErrorKind::InvalidRange,
-            None,
-            start as i128,
-            end as i128,
-        ));
+        return Err(ShapeError::sizes(ErrorKind::InvalidRange, None, start, end));
     }
     Ok(())
 }
@@ -238,30 +233,30 @@ pub(crate) fn unravel(shape: &[usize], mut linear: usize, index: &mut [usize]) {
 pub(crate) fn validate(p: Parts<'_>, storage_len: usize) -> Result<(), ShapeError> {
     let Some((low, high)) = span(p)? else {
         if p.offset > storage_len {
-            return Err(ShapeError::new(
+            return Err(ShapeError::sizes(
                 ErrorKind::OffsetOutOfStorage,
                 None,
-                storage_len as i128,
-                p.offset as i128,
+                storage_len,
+                p.offset,
             ));
         }
         return Ok(());
     };
     if low < 0 {
-        return Err(ShapeError::new(
+        return Err(ShapeError::sizes(
             ErrorKind::BeforeStorage,
             None,
             0,
-            low.unsigned_abs() as i128,
+            low.unsigned_abs(),
         ));
     }
     let high = high.unsigned_abs();
     if high >= storage_len {
-        return Err(ShapeError::new(
+        return Err(ShapeError::sizes(
             ErrorKind::OutOfStorage,
             None,
-            storage_len as i128,
-            high as i128,
+            storage_len,
+            high,
         ));
     }
     Ok(())
@@ -400,11 +395,11 @@ pub(crate) fn permute(
 ) -> Result<usize, ShapeError> {
     let rank = p.rank();
     if axes.len() != rank {
-        return Err(ShapeError::new(
+        return Err(ShapeError::sizes(
             ErrorKind::RankMismatch,
             None,
-            rank as i128,
-            axes.len() as i128,
+            rank,
+            axes.len(),
         ));
     }
     for (pos, &axis) in axes.iter().enumerate() {
@@ -412,11 +407,11 @@ pub(crate) fn permute(
             return Err(ShapeError::invalid_axis(rank, axis));
         }
         if axes[..pos].contains(&axis) {
-            return Err(ShapeError::new(
+            return Err(ShapeError::sizes(
                 ErrorKind::RepeatedAxis,
                 Some(pos),
                 1,
-                axis as i128,
+                axis,
             ));
         }
         shape[pos] = p.shape[axis];
@@ -507,11 +502,11 @@ pub(crate) fn merged_axis(
         if let Some(b) = inner {
             let needed = p.strides[b].wrapping_mul(p.shape[b] as isize);
             if !empty && p.strides[axis] != needed {
-                return Err(ShapeError::new(
+                return Err(ShapeError::strides(
                     ErrorKind::NotContiguous,
                     Some(axis),
-                    needed as i128,
-                    p.strides[axis] as i128,
+                    needed,
+                    p.strides[axis],
                 )
                 .with_second_axis(b));
             }
@@ -552,11 +547,11 @@ pub(crate) fn resolve_sizes(
 ) -> Result<(), ShapeError> {
     let inferred = sizes.iter().filter(|&&s| s == INFER).count();
     if inferred > 1 {
-        return Err(ShapeError::new(
+        return Err(ShapeError::sizes(
             ErrorKind::MultipleInferred,
             Some(axis),
             1,
-            inferred as i128,
+            inferred,
         ));
     }
     let mut known: usize = 1;
@@ -565,20 +560,13 @@ pub(crate) fn resolve_sizes(
             .checked_mul(s)
             .ok_or_else(|| ShapeError::overflow(Some(axis)))?;
     }
-    let not_divisible = || {
-        ShapeError::new(
-            ErrorKind::NotDivisible,
-            Some(axis),
-            dim as i128,
-            known as i128,
-        )
-    };
+    let not_divisible = || ShapeError::sizes(ErrorKind::NotDivisible, Some(axis), dim, known);
     if inferred == 1 {
         if known == 0 {
-            return Err(ShapeError::new(
+            return Err(ShapeError::sizes(
                 ErrorKind::CannotInfer,
                 Some(axis),
-                dim as i128,
+                dim,
                 0,
             ));
         }
@@ -640,11 +628,11 @@ pub(crate) fn sliced_axis(
         return Err(ShapeError::range_out_of_bounds(axis, dim, end));
     }
     if start > end {
-        return Err(ShapeError::new(
+        return Err(ShapeError::sizes(
             ErrorKind::InvalidRange,
             Some(axis),
-            start as i128,
-            end as i128,
+            start,
+            end,
         ));
     }
     let len = end - start;
@@ -725,11 +713,11 @@ pub(crate) fn slice_items(
                 .iter()
                 .filter(|i| !matches!(i, SliceItem::NewAxis))
                 .count();
-            return Err(ShapeError::new(
+            return Err(ShapeError::sizes(
                 ErrorKind::RankMismatch,
                 None,
-                rank as i128,
-                consumed as i128,
+                rank,
+                consumed,
             ));
         }
         match *item {
@@ -762,19 +750,19 @@ pub(crate) fn slice_items(
         output += usize::from(produces);
     }
     if input != rank {
-        return Err(ShapeError::new(
+        return Err(ShapeError::sizes(
             ErrorKind::RankMismatch,
             None,
-            rank as i128,
-            input as i128,
+            rank,
+            input,
         ));
     }
     if output != out_rank {
-        return Err(ShapeError::new(
+        return Err(ShapeError::sizes(
             ErrorKind::RankMismatch,
             None,
-            out_rank as i128,
-            output as i128,
+            out_rank,
+            output,
         ));
     }
     Ok(shifted(p.offset, delta, shape))
@@ -791,11 +779,11 @@ pub(crate) fn broadcast(
 ) -> Result<usize, ShapeError> {
     let rank = p.rank();
     if target.len() < rank {
-        return Err(ShapeError::new(
+        return Err(ShapeError::sizes(
             ErrorKind::RankMismatch,
             None,
-            rank as i128,
-            target.len() as i128,
+            rank,
+            target.len(),
         ));
     }
     super::checked_len(target)?;
@@ -810,11 +798,11 @@ pub(crate) fn broadcast(
             } else if from == 1 {
                 0
             } else {
-                return Err(ShapeError::new(
+                return Err(ShapeError::sizes(
                     ErrorKind::BroadcastMismatch,
                     Some(i),
-                    to as i128,
-                    from as i128,
+                    to,
+                    from,
                 ));
             }
         };

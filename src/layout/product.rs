@@ -119,7 +119,7 @@ fn error(
     expected: usize,
     found: usize,
 ) -> ShapeError {
-    ShapeError::new(kind, Some(axis), expected as i128, found as i128).with_operand(operand)
+    ShapeError::sizes(kind, Some(axis), expected, found).with_operand(operand)
 }
 
 /// The batch plan of `a @ b` without an output yet, and the result shape written to `out`
@@ -128,10 +128,8 @@ fn operands(a: Parts<'_>, b: Parts<'_>, out: &mut [usize]) -> Result<ProductPlan
     let (ra, rb) = (a.shape.len(), b.shape.len());
     if ra == 0 || rb == 0 || ra > MAX_RANK || rb > MAX_RANK {
         let found = if ra == 0 || ra > MAX_RANK { ra } else { rb };
-        return Err(
-            ShapeError::new(ErrorKind::RankMismatch, None, 1, found as i128)
-                .with_operand(usize::from(ra != 0 && ra <= MAX_RANK)),
-        );
+        return Err(ShapeError::sizes(ErrorKind::RankMismatch, None, 1, found)
+            .with_operand(usize::from(ra != 0 && ra <= MAX_RANK)));
     }
     let (ma, mb) = (matrix(a, true), matrix(b, false));
     if mb.rows != ma.cols {
@@ -190,11 +188,11 @@ fn operands(a: Parts<'_>, b: Parts<'_>, out: &mut [usize]) -> Result<ProductPlan
         len += 1;
     }
     if len != out.len() || batch_rank + usize::from(ra >= 2) + usize::from(rb >= 2) != len {
-        return Err(ShapeError::new(
+        return Err(ShapeError::sizes(
             ErrorKind::RankMismatch,
             None,
-            len as i128,
-            out.len() as i128,
+            len,
+            out.len(),
         ));
     }
     super::checked_len(out)?;
@@ -227,13 +225,7 @@ pub(crate) fn product_shape(
 pub(crate) fn plan(a: Parts<'_>, b: Parts<'_>, c: Parts<'_>) -> Result<ProductPlan, ShapeError> {
     let mut shape = [0usize; MAX_RANK];
     let out = shape.get_mut(..c.shape.len()).ok_or_else(|| {
-        ShapeError::new(
-            ErrorKind::RankMismatch,
-            None,
-            MAX_RANK as i128,
-            c.shape.len() as i128,
-        )
-        .with_operand(2)
+        ShapeError::sizes(ErrorKind::RankMismatch, None, MAX_RANK, c.shape.len()).with_operand(2)
     })?;
     let mut plan = operands(a, b, out)?;
     if let Some(axis) = (0..out.len()).find(|&i| out[i] != c.shape[i]) {

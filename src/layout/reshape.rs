@@ -89,7 +89,6 @@ pub struct Group {
 /// assert!(matches!(plan.verdict(), Verdict::NotAView(_)));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-#[allow(clippy::large_enum_variant)] // the error (naming both shapes) is the explanation
 pub enum Verdict {
     /// Every group's old axes are contiguous with each other: a view.
     View,
@@ -315,20 +314,9 @@ pub(crate) fn plan(
     verdict
 }
 
-/// Builds the error for element counts that differ, naming both shapes.
-pub(crate) fn count_mismatch(
-    from: &[usize],
-    to: &[usize],
-    from_len: usize,
-    to_len: usize,
-) -> ShapeError {
-    ShapeError::new(
-        ErrorKind::CountMismatch,
-        None,
-        from_len as i128,
-        to_len as i128,
-    )
-    .with_shapes(from, to)
+/// Builds the error for element counts that differ.
+pub(crate) const fn count_mismatch(from_len: usize, to_len: usize) -> ShapeError {
+    ShapeError::sizes(ErrorKind::CountMismatch, None, from_len, to_len)
 }
 
 /// Resolves `INFER` in `to` (in place) against `from`'s element count and checks the counts.
@@ -339,13 +327,13 @@ pub(crate) fn resolve_target(from: &[usize], to: &mut [usize]) -> Result<usize, 
     if inferred > 0 {
         // `split` of one axis of `count` elements resolves the marker the same way.
         parts::resolve_sizes(0, count, to).map_err(|err| match err.kind() {
-            ErrorKind::NotDivisible => count_mismatch(from, to, count, err.found() as usize),
-            _ => err.with_shapes(from, to),
+            ErrorKind::NotDivisible => count_mismatch(count, err.found_size()),
+            _ => err,
         })?;
     }
-    let target = super::checked_len(to).map_err(|e| e.with_shapes(from, to))?;
+    let target = super::checked_len(to)?;
     if target != count {
-        return Err(count_mismatch(from, to, count, target));
+        return Err(count_mismatch(count, target));
     }
     Ok(count)
 }
@@ -396,9 +384,9 @@ pub(crate) fn reshape(
     match plan(p, shape, strides, |_, _| {}) {
         Verdict::View | Verdict::Empty => {
             // Merged groups of broadcast axes can make an axis longer than the source had.
-            parts::check_stretched(shape, strides).map_err(|e| e.with_shapes(p.shape, shape))?;
+            parts::check_stretched(shape, strides)?;
             Ok(p.offset)
         }
-        Verdict::NotAView(err) => Err(err.with_shapes(p.shape, shape)),
+        Verdict::NotAView(err) => Err(err),
     }
 }

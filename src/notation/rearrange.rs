@@ -70,35 +70,40 @@ fn elementary<'a, T, const R: usize, const E: usize, const O: usize>(
             match given(k) {
                 Some(size) => {
                     axis_sizes[k] = size;
-                    product = product.checked_mul(size).ok_or_else(|| {
-                        ShapeError::new(ErrorKind::Overflow, Some(g), n as i128, size as i128)
-                    })?;
+                    product = product
+                        .checked_mul(size)
+                        .ok_or_else(|| ShapeError::sizes(ErrorKind::Overflow, Some(g), n, size))?;
                 }
                 None if unknown.is_none() => unknown = Some(k),
                 None => {
-                    return Err(ShapeError::new(ErrorKind::MultipleInferred, Some(g), 1, 2));
+                    return Err(ShapeError::sizes(
+                        ErrorKind::MultipleInferred,
+                        Some(g),
+                        1,
+                        2,
+                    ));
                 }
             }
         }
         match unknown {
             Some(k) if product != 0 && n.is_multiple_of(product) => axis_sizes[k] = n / product,
             Some(_) if product == 0 && n == 0 => {
-                return Err(ShapeError::new(ErrorKind::CannotInfer, Some(g), 0, 0));
+                return Err(ShapeError::sizes(ErrorKind::CannotInfer, Some(g), 0, 0));
             }
             Some(_) => {
-                return Err(ShapeError::new(
+                return Err(ShapeError::sizes(
                     ErrorKind::NotDivisible,
                     Some(g),
-                    product as i128,
-                    n as i128,
+                    product,
+                    n,
                 ));
             }
             None if product != n => {
-                return Err(ShapeError::new(
+                return Err(ShapeError::sizes(
                     ErrorKind::SizeMismatch,
                     Some(g),
-                    product as i128,
-                    n as i128,
+                    product,
+                    n,
                 ));
             }
             None => {}
@@ -117,7 +122,7 @@ fn elementary<'a, T, const R: usize, const E: usize, const O: usize>(
             let size = view.shape().get(pos).copied().unwrap_or(1);
             *slot = slot
                 .checked_mul(size)
-                .ok_or_else(|| ShapeError::new(ErrorKind::Overflow, Some(g), 0, 0))?;
+                .ok_or_else(|| ShapeError::sizes(ErrorKind::Overflow, Some(g), 0, 0))?;
         }
     }
     Ok((view, shape))

@@ -115,7 +115,7 @@ where
 }
 
 #[cfg(feature = "alloc")]
-const NO_OPERANDS: ShapeError = ShapeError::new(ErrorKind::NoOperands, None, 1, 0);
+const NO_OPERANDS: ShapeError = ShapeError::sizes(ErrorKind::NoOperands, None, 1, 0);
 
 /// Every axis of `found` (operand `i`) but `skip` has the size it has in `first`.
 #[cfg(feature = "alloc")]
@@ -244,7 +244,7 @@ impl<T, const R: usize> TensorBase<ViewReprMut<'_, T>, R> {
         let (head_data, head, tail_data, tail) = match (band(&head), band(&tail)) {
             (Some(h), Some(t)) => {
                 if h.1 >= t.0 && t.1 >= h.0 {
-                    return Err(ShapeError::new(ErrorKind::Interleaved, Some(a), 0, 0));
+                    return Err(ShapeError::sizes(ErrorKind::Interleaved, Some(a), 0, 0));
                 }
                 // The band higher in memory starts above every position of the other.
                 let at = h.0.max(t.0);

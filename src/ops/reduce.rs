@@ -154,7 +154,7 @@ fn extreme_run<T: PartialOrd + Copy>(run: Run<'_, T>, smallest: bool) -> T {
 
 /// The error of a reduction that needs at least one element.
 fn empty() -> ShapeError {
-    ShapeError::new(ErrorKind::Empty, None, 1, 0)
+    ShapeError::sizes(ErrorKind::Empty, None, 1, 0)
 }
 
 /// # Reductions along one axis into caller storage (no allocator)
@@ -887,7 +887,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// Checks that the lanes along `axis` are not empty (unless there are none).
     fn nonempty_lanes(&self, axis: usize) -> Result<(), ShapeError> {
         if self.shape()[axis] == 0 && !self.is_empty_except(axis) {
-            return Err(ShapeError::new(ErrorKind::Empty, Some(axis), 1, 0));
+            return Err(ShapeError::sizes(ErrorKind::Empty, Some(axis), 1, 0));
         }
         Ok(())
     }

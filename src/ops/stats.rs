@@ -320,7 +320,7 @@ where
     {
         let axis = <Rank<R> as RemoveAxis<Ax>>::AXIS;
         if self.shape()[axis] == 0 {
-            return Err(ShapeError::new(ErrorKind::Empty, Some(axis), 1, 0));
+            return Err(ShapeError::sizes(ErrorKind::Empty, Some(axis), 1, 0));
         }
         let mut out_shape = [0usize; O];
         parts::remove_axis(self.shape(), axis, &mut out_shape);
