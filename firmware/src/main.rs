@@ -17,6 +17,8 @@
 #![no_std]
 #![no_main]
 
+mod board;
+
 use core::panic::PanicInfo;
 use core::ptr::{read_volatile, write_volatile};
 
@@ -100,29 +102,19 @@ const EXPECTED: [f32; 12] = [
 #[unsafe(no_mangle)]
 pub static RESET_VECTOR: unsafe extern "C" fn() -> ! = reset;
 
-/// The entry point: enables the floating-point unit, runs the products, records the result in
-/// `OUTPUT`/`FAILURES` and reports it to the host through semihosting (exit status 0 when every
-/// value is the expected one).
+/// The entry point: runs the products and reports through semihosting (exit status 0 when
+/// every value is the expected one).
 ///
 /// # Safety
 ///
 /// Called once, by the core, out of reset.
 #[unsafe(no_mangle)]
 pub unsafe extern "C" fn reset() -> ! {
-    // SAFETY: out of reset, before any floating-point instruction: CPACR (the coprocessor
-    // access register of the Cortex-M4) grants full access to CP10 and CP11, the FPU.
-    unsafe {
-        let cpacr = 0xE000_ED88 as *mut u32;
-        write_volatile(cpacr, read_volatile(cpacr) | (0xF << 20));
-        core::arch::asm!("dsb", "isb");
-    }
-    let ok = checked();
-    if ok {
-        semihosting::write(b"ranked firmware: products ok\n\0");
-    } else {
-        semihosting::write(b"ranked firmware: WRONG RESULT\n\0");
-    }
-    semihosting::exit(ok)
+    board::start(
+        b"ranked firmware: products ok\n\0",
+        b"ranked firmware: WRONG RESULT\n\0",
+        checked,
+    )
 }
 
 /// Runs the products and compares them with [`EXPECTED`]. Out of line, so that nothing in it is
@@ -140,37 +132,7 @@ fn checked() -> bool {
     failures == 0 && out == EXPECTED
 }
 
-/// The two semihosting calls the program makes (Arm's semihosting: `bkpt 0xab` with the
-/// operation in r0 and its argument in r1), answered by QEMU with
-/// `-semihosting-config enable=on`.
-mod semihosting {
-    /// `SYS_WRITE0`: prints a NUL-terminated string on the host's console.
-    pub fn write(text: &[u8]) {
-        if text.last() != Some(&0) {
-            return;
-        }
-        // SAFETY: `text` is a NUL-terminated string that outlives the call; the debugger (QEMU)
-        // only reads it.
-        unsafe {
-            core::arch::asm!("bkpt 0xab", inout("r0") 0x04u32 => _, in("r1") text.as_ptr(), options(nostack));
-        }
-    }
-
-    /// `SYS_EXIT`: stops the program; QEMU exits with status 0 for `ADP_Stopped_ApplicationExit`
-    /// and 1 for any other reason (`ADP_Stopped_RunTimeErrorUnknown` here).
-    pub fn exit(ok: bool) -> ! {
-        let reason: u32 = if ok { 0x2_0026 } else { 0x2_0023 };
-        loop {
-            // SAFETY: the exit call takes its reason code in r1 and does not return under QEMU;
-            // without a debugger attached, the loop keeps the core here.
-            unsafe {
-                core::arch::asm!("bkpt 0xab", inout("r0") 0x18u32 => _, in("r1") reason, options(nostack));
-            }
-        }
-    }
-}
-
 #[panic_handler]
 fn panic(_: &PanicInfo) -> ! {
-    semihosting::exit(false)
+    board::exit(false)
 }

@@ -167,23 +167,37 @@ pub(crate) fn walk1(shape: &[usize], a: Operand<'_>, f: &mut impl FnMut(usize)) 
 }
 
 fn walk1_from(shape: &[usize], strides: &[isize], pos: usize, f: &mut impl FnMut(usize)) {
-    match shape {
-        [] => f(pos),
-        [n] => {
-            let step = strides[0];
+    walk1_fold(shape, strides, pos, (), &mut |(), p| f(p));
+}
+
+/// Walks `shape` from `pos`, threading `acc` through `f`. `shape` and `strides` have one
+/// length (strides shorter than the shape walk nothing below them; no path can panic).
+fn walk1_fold<B>(
+    shape: &[usize],
+    strides: &[isize],
+    pos: usize,
+    mut acc: B,
+    f: &mut impl FnMut(B, usize) -> B,
+) -> B {
+    match (shape, strides) {
+        ([], _) => f(acc, pos),
+        ([n], [step, ..]) => {
             let mut p = pos;
             for _ in 0..*n {
-                f(p);
-                p = p.wrapping_add_signed(step);
+                acc = f(acc, p);
+                p = p.wrapping_add_signed(*step);
             }
+            acc
         }
-        [n, rest @ ..] => {
+        ([n, rest @ ..], [step, inner @ ..]) => {
             let mut p = pos;
             for _ in 0..*n {
-                walk1_from(rest, &strides[1..], p, f);
-                p = p.wrapping_add_signed(strides[0]);
+                acc = walk1_fold(rest, inner, p, acc, f);
+                p = p.wrapping_add_signed(*step);
             }
+            acc
         }
+        (_, []) => acc,
     }
 }
 
@@ -209,25 +223,26 @@ fn walk2_from(
     pb: usize,
     f: &mut impl FnMut(usize, usize),
 ) {
-    match shape {
-        [] => f(pa, pb),
-        [n] => {
-            let (da, db) = (sa[0], sb[0]);
+    match (shape, sa, sb) {
+        ([], _, _) => f(pa, pb),
+        ([n], [da, ..], [db, ..]) => {
             let (mut a, mut b) = (pa, pb);
             for _ in 0..*n {
                 f(a, b);
-                a = a.wrapping_add_signed(da);
-                b = b.wrapping_add_signed(db);
+                a = a.wrapping_add_signed(*da);
+                b = b.wrapping_add_signed(*db);
             }
         }
-        [n, rest @ ..] => {
+        ([n, rest @ ..], [da, ia @ ..], [db, ib @ ..]) => {
             let (mut a, mut b) = (pa, pb);
             for _ in 0..*n {
-                walk2_from(rest, &sa[1..], a, &sb[1..], b, f);
-                a = a.wrapping_add_signed(sa[0]);
-                b = b.wrapping_add_signed(sb[0]);
+                walk2_from(rest, ia, a, ib, b, f);
+                a = a.wrapping_add_signed(*da);
+                b = b.wrapping_add_signed(*db);
             }
         }
+        // Strides shorter than the shape: not produced by the crate.
+        _ => {}
     }
 }
 
@@ -236,17 +251,28 @@ fn walk2_from(
 /// want to work on whole runs.
 #[inline]
 pub(crate) fn runs1(shape: &[usize], a: Operand<'_>, f: &mut impl FnMut(usize, usize, isize)) {
+    fold_runs1(shape, a, (), &mut |(), p, n, s| f(p, n, s));
+}
+
+/// [`runs1`], threading `acc` through `f`.
+fn fold_runs1<B>(
+    shape: &[usize],
+    a: Operand<'_>,
+    acc: B,
+    f: &mut impl FnMut(B, usize, usize, isize) -> B,
+) -> B {
     if shape.contains(&0) {
-        return;
+        return acc;
     }
-    match shape.split_last() {
-        None => f(a.offset, 1, 0),
-        Some((&n, outer)) => {
-            let step = a.strides[shape.len() - 1];
-            walk1_from(outer, &a.strides[..outer.len()], a.offset, &mut |p| {
-                f(p, n, step)
-            });
+    match (shape.split_last(), a.strides.split_last()) {
+        (None, _) => f(acc, a.offset, 1, 0),
+        (Some((&n, outer)), Some((&step, outer_strides))) => {
+            walk1_fold(outer, outer_strides, a.offset, acc, &mut |acc, p| {
+                f(acc, p, n, step)
+            })
         }
+        // Strides shorter than the shape: not produced by the crate.
+        (Some(_), None) => acc,
     }
 }
 
@@ -317,9 +343,10 @@ impl<const K: usize> Prepared<K> {
     /// `ops[lead]` (largest outermost). `None` beyond [`MAX_DYN_RANK`] axes (callers then walk
     /// in logical order).
     pub(crate) fn new(shape: &[usize], ops: [Operand<'_>; K], lead: usize) -> Option<Self> {
-        if shape.len() > MAX_DYN_RANK {
+        if shape.len() > MAX_DYN_RANK || ops.iter().any(|o| o.strides.len() != shape.len()) {
             return None;
         }
+        let lead_strides = ops.get(lead)?.strides;
         let mut out = Self {
             empty: shape.contains(&0),
             rank: 0,
@@ -330,107 +357,140 @@ impl<const K: usize> Prepared<K> {
         if out.empty {
             return Some(out);
         }
-        // Drop size-1 axes; reverse axes the leading operand walks backwards.
-        for (axis, &dim) in shape.iter().enumerate() {
+        // Drop size-1 axes; reverse axes the leading operand walks backwards. (Every `?` below
+        // is on an index known to be in bounds: the rank is at most `MAX_DYN_RANK`, and every
+        // operand has one stride per axis; written with `get` so that no path can panic.)
+        let mut rank = 0;
+        for (axis, (&dim, &lead_stride)) in shape.iter().zip(lead_strides).enumerate() {
             if dim == 1 {
                 continue;
             }
-            let flip = ops[lead].strides[axis] < 0;
-            let r = out.rank;
-            out.shape[r] = dim;
-            for k in 0..K {
-                let stride = ops[k].strides[axis];
+            let flip = lead_stride < 0;
+            *out.shape.get_mut(rank)? = dim;
+            for ((op, offset), strides) in ops.iter().zip(&mut out.offsets).zip(&mut out.strides) {
+                let stride = *op.strides.get(axis)?;
                 if flip {
-                    out.offsets[k] = out.offsets[k]
-                        .wrapping_add_signed(((dim - 1) as isize).wrapping_mul(stride));
+                    *offset = offset
+                        .wrapping_add_signed((dim as isize).wrapping_sub(1).wrapping_mul(stride));
                 }
-                out.strides[k][r] = if flip { stride.wrapping_neg() } else { stride };
+                *strides.get_mut(rank)? = if flip { stride.wrapping_neg() } else { stride };
             }
-            out.rank += 1;
+            rank += 1;
         }
         // Stable insertion sort by the leading operand's stride, largest first.
-        for i in 1..out.rank {
+        for i in 1..rank {
             let mut j = i;
-            while j > 0
-                && out.strides[lead][j - 1].unsigned_abs() < out.strides[lead][j].unsigned_abs()
-            {
-                out.shape.swap(j - 1, j);
-                for k in 0..K {
-                    out.strides[k].swap(j - 1, j);
+            while j > 0 {
+                let lead = out.strides.get(lead)?;
+                if lead.get(j - 1)?.unsigned_abs() >= lead.get(j)?.unsigned_abs() {
+                    break;
+                }
+                out.shape.get_mut(j - 1..=j)?.swap(0, 1);
+                for strides in &mut out.strides {
+                    strides.get_mut(j - 1..=j)?.swap(0, 1);
                 }
                 j -= 1;
             }
         }
         // Coalesce neighbours that are contiguous with each other in every operand.
         let mut r = 0;
-        for axis in 1..out.rank {
-            let (dim, inner) = (out.shape[axis], axis);
-            let mergeable = (0..K)
-                .all(|k| out.strides[k][r] == out.strides[k][inner].wrapping_mul(dim as isize));
+        for inner in 1..rank {
+            let dim = *out.shape.get(inner)?;
+            let mergeable = out.strides.iter().all(|s| match (s.get(r), s.get(inner)) {
+                (Some(&outer), Some(&inner)) => outer == inner.wrapping_mul(dim as isize),
+                _ => false,
+            });
             if mergeable {
-                out.shape[r] *= dim;
-                for k in 0..K {
-                    out.strides[k][r] = out.strides[k][inner];
-                }
+                // The merged size counts elements of the operands: it fits.
+                let merged = out.shape.get_mut(r)?;
+                *merged = merged.wrapping_mul(dim);
             } else {
                 r += 1;
-                out.shape[r] = dim;
-                for k in 0..K {
-                    out.strides[k][r] = out.strides[k][inner];
-                }
+                *out.shape.get_mut(r)? = dim;
+            }
+            for strides in &mut out.strides {
+                *strides.get_mut(r)? = *strides.get(inner)?;
             }
         }
-        out.rank = if out.rank == 0 { 0 } else { r + 1 };
+        out.rank = if rank == 0 { 0 } else { r + 1 };
         Some(out)
     }
 
     /// Calls `f(positions, len, strides)` once per innermost run, in any order.
     pub(crate) fn runs(&self, f: &mut impl FnMut([usize; K], usize, [isize; K])) {
+        self.fold_runs((), &mut |(), pos, n, s| f(pos, n, s));
+    }
+
+    /// [`runs`](Self::runs), threading `acc` through `f`.
+    pub(crate) fn fold_runs<B>(
+        &self,
+        acc: B,
+        f: &mut impl FnMut(B, [usize; K], usize, [isize; K]) -> B,
+    ) -> B {
         if self.empty {
-            return;
+            return acc;
         }
-        if self.rank == 0 {
-            f(self.offsets, 1, [0; K]);
-            return;
-        }
-        let last = self.rank - 1;
-        let (n, inner) = (
-            self.shape[last],
-            core::array::from_fn(|k| self.strides[k][last]),
-        );
-        if last == 0 {
-            return f(self.offsets, n, inner);
-        }
+        let Some(last) = self.rank.checked_sub(1) else {
+            return f(acc, self.offsets, 1, [0; K]);
+        };
+        let Some(&n) = self.shape.get(last) else {
+            return acc;
+        };
+        let inner = self.strides_at(last);
+        let Some(mid) = last.checked_sub(1) else {
+            return f(acc, self.offsets, n, inner);
+        };
         // The second-innermost axis is walked here, in one loop around `f`, so short runs do
         // not each pay for a call through the recursion.
-        let mid = last - 1;
         let (m, step) = (
-            self.shape[mid],
-            core::array::from_fn::<_, K, _>(|k| self.strides[k][mid]),
+            self.shape.get(mid).copied().unwrap_or(0),
+            self.strides_at(mid),
         );
-        self.outer(0, mid, self.offsets, &mut |mut pos| {
+        self.outer_fold(0, mid, self.offsets, acc, &mut |mut acc, mut pos| {
             for _ in 0..m {
-                f(pos, n, inner);
-                for k in 0..K {
-                    pos[k] = pos[k].wrapping_add_signed(step[k]);
+                acc = f(acc, pos, n, inner);
+                for (p, s) in pos.iter_mut().zip(step) {
+                    *p = p.wrapping_add_signed(s);
                 }
             }
-        });
+            acc
+        })
+    }
+
+    /// The strides of every operand along (simplified) axis `axis`; 0 beyond the rank.
+    #[inline(always)]
+    fn strides_at(&self, axis: usize) -> [isize; K] {
+        self.strides
+            .map(|strides| strides.get(axis).copied().unwrap_or(0))
     }
 
     /// Walks axes `from..to` (outer to inner), calling `f` with the positions at each point.
     fn outer(&self, from: usize, to: usize, pos: [usize; K], f: &mut impl FnMut([usize; K])) {
-        if from == to {
-            f(pos);
-            return;
+        self.outer_fold(from, to, pos, (), &mut |(), p| f(p));
+    }
+
+    /// [`outer`](Self::outer), threading `acc` through `f`.
+    fn outer_fold<B>(
+        &self,
+        from: usize,
+        to: usize,
+        pos: [usize; K],
+        mut acc: B,
+        f: &mut impl FnMut(B, [usize; K]) -> B,
+    ) -> B {
+        if from >= to {
+            return f(acc, pos);
         }
+        let n = self.shape.get(from).copied().unwrap_or(0);
+        let step = self.strides_at(from);
         let mut p = pos;
-        for _ in 0..self.shape[from] {
-            self.outer(from + 1, to, p, f);
-            for k in 0..K {
-                p[k] = p[k].wrapping_add_signed(self.strides[k][from]);
+        for _ in 0..n {
+            acc = self.outer_fold(from + 1, to, p, acc, f);
+            for (p, s) in p.iter_mut().zip(step) {
+                *p = p.wrapping_add_signed(s);
             }
         }
+        acc
     }
 }
 
@@ -465,14 +525,18 @@ pub(crate) fn walk_n<const K: usize>(
         p: [usize; K],
         f: &mut impl FnMut([usize; K]),
     ) {
-        if axis == shape.len() {
+        let Some(&n) = shape.get(axis) else {
             return f(p);
-        }
+        };
+        let step: [isize; K] = core::array::from_fn(|k| match ops.get(k) {
+            Some(op) => op.strides.get(axis).copied().unwrap_or(0),
+            None => 0,
+        });
         let mut q = p;
-        for _ in 0..shape[axis] {
+        for _ in 0..n {
             from(shape, axis + 1, ops, q, f);
-            for k in 0..K {
-                q[k] = q[k].wrapping_add_signed(ops[k].strides[axis]);
+            for (q, s) in q.iter_mut().zip(step) {
+                *q = q.wrapping_add_signed(s);
             }
         }
     }
@@ -538,10 +602,7 @@ pub(crate) unsafe fn fold<T, B>(
     init: B,
     f: &mut impl FnMut(B, &T) -> B,
 ) -> B {
-    let mut acc = Some(init);
-    let mut each_run = |p: usize, n: usize, s: isize| {
-        // `acc` is `Some` between runs; within a run it is a plain local.
-        let Some(mut a) = acc.take() else { return };
+    let mut each_run = |mut a: B, p: usize, n: usize, s: isize| {
         if s == 1 {
             // SAFETY: a unit-stride run of the layout (the caller's contract).
             for x in unsafe { data.run(p, n) } {
@@ -555,13 +616,12 @@ pub(crate) unsafe fn fold<T, B>(
                 q = q.wrapping_add_signed(s);
             }
         }
-        acc = Some(a);
+        a
     };
     match Prepared::new(shape, [op], 0) {
-        Some(plan) => plan.runs(&mut |[p], n, [s]| each_run(p, n, s)),
-        None => runs1(shape, op, &mut each_run),
+        Some(plan) => plan.fold_runs(init, &mut |a, [p], n, [s]| each_run(a, p, n, s)),
+        None => fold_runs1(shape, op, init, &mut each_run),
     }
-    acc.unwrap_or_else(|| unreachable!("the accumulator is put back after every run"))
 }
 
 /// Tile of the blocked transposition: `TILE` × `TILE` elements along the source's unit-stride
@@ -591,19 +651,24 @@ impl<const K: usize> Block<K> {
         affine(self.start[k], u, l, self.su[k], self.sl[k])
     }
 
-    /// Panics unless every operand's block lies inside its slice (`lens[k]` elements). An
-    /// affine block reaches its extreme positions at its corners, so those are checked once;
-    /// for layouts valid for their storage (invariant 1) this never fails.
+    /// Whether every operand's block lies inside its storage (`lens[k]` elements). An affine
+    /// block reaches its extreme positions at its corners, so those are checked once; for
+    /// layouts valid for their storage (invariant 1) this is always `true`. A block outside is
+    /// skipped by the callers, never read or written (debug builds stop there); no path
+    /// panics in release builds.
     #[inline(always)]
-    fn check(&self, lens: [usize; K]) {
-        let (u1, l1) = (self.nu - 1, self.nl - 1);
-        let inside = [(0, 0), (u1, 0), (0, l1), (u1, l1)]
-            .iter()
-            .all(|&(u, l)| (0..K).all(|k| self.at(k, u, l) < lens[k]));
-        assert!(
+    fn inside(&self, lens: [usize; K]) -> bool {
+        let (u1, l1) = (self.nu.wrapping_sub(1), self.nl.wrapping_sub(1));
+        let inside = [(0, 0), (u1, 0), (0, l1), (u1, l1)].iter().all(|&(u, l)| {
+            lens.iter()
+                .enumerate()
+                .all(|(k, &len)| self.at(k, u, l) < len)
+        });
+        debug_assert!(
             inside,
             "engine: block out of bounds (a layout is not valid for its storage)"
         );
+        inside
     }
 
     /// The part `fu × fl` covered by whole `MICRO × MICRO` kernel blocks: all of it but the
@@ -658,7 +723,9 @@ unsafe fn block2<T, U>(
     if block.nu == 0 || block.nl == 0 {
         return;
     }
-    block.check([dst.len(), src.len()]);
+    if !block.inside([dst.len(), src.len()]) {
+        return;
+    }
     let (d, s) = (dst.as_mut_ptr(), src.as_ptr());
     let (fu, fl) = block.kernel_part();
     let (ds, ss) = (block.su[0], block.sl[1]);
@@ -765,9 +832,12 @@ unsafe fn run2<T, U>(
                 || p >= dst.len()
                 || q >= src.len()
             {
-                if n > 0 {
-                    panic!("engine: run out of bounds (a layout is not valid for its storage)");
-                }
+                // Invariant 1 rules this out; the run is skipped, never read or written (debug
+                // builds stop here), so no path panics in release builds.
+                debug_assert!(
+                    n == 0,
+                    "engine: run out of bounds (a layout is not valid for its storage)"
+                );
                 return;
             }
             let (mut a, mut b) = (p, q);
@@ -792,17 +862,23 @@ impl<const K: usize> Prepared<K> {
             return None;
         }
         let last = self.rank - 1;
-        if self.strides[0][last] != 1 || self.strides[1][last].unsigned_abs() == 1 {
+        let (first, second) = (self.strides.first()?, self.strides.get(1)?);
+        if *first.get(last)? != 1 || second.get(last)?.unsigned_abs() == 1 {
             return None;
         }
-        (0..last).find(|&a| self.strides[1][a] == 1)
+        second.get(..last)?.iter().position(|&s| s == 1)
     }
 
     /// Walks axis `unit` and the last axis in `TILE × TILE` tiles (the other axes outside),
-    /// calling `f` with each tile (`u` along axis `unit`, `l` along the last axis).
+    /// calling `f` with each tile (`u` along axis `unit`, `l` along the last axis). Axes beyond
+    /// the rank (never asked for) walk nothing.
     fn tiled(&self, unit: usize, f: &mut impl FnMut(&Block<K>)) {
-        let last = self.rank - 1;
-        let (nu, nl) = (self.shape[unit], self.shape[last]);
+        let Some(last) = self.rank.checked_sub(1) else {
+            return;
+        };
+        let (Some(&nu), Some(&nl)) = (self.shape.get(unit), self.shape.get(last)) else {
+            return;
+        };
         let mut others = Self {
             empty: false,
             rank: 0,
@@ -810,16 +886,19 @@ impl<const K: usize> Prepared<K> {
             strides: [[0; MAX_DYN_RANK]; K],
             offsets: self.offsets,
         };
-        for axis in (0..last).filter(|&a| a != unit) {
-            let r = others.rank;
-            others.shape[r] = self.shape[axis];
-            for k in 0..K {
-                others.strides[k][r] = self.strides[k][axis];
+        let kept = (0..last).filter(|&a| a != unit);
+        for (r, axis) in kept.enumerate() {
+            if let (Some(to), Some(&from)) = (others.shape.get_mut(r), self.shape.get(axis)) {
+                *to = from;
             }
-            others.rank += 1;
+            for (to, from) in others.strides.iter_mut().zip(&self.strides) {
+                if let (Some(to), Some(&from)) = (to.get_mut(r), from.get(axis)) {
+                    *to = from;
+                }
+            }
+            others.rank = r + 1;
         }
-        let su = core::array::from_fn(|k| self.strides[k][unit]);
-        let sl = core::array::from_fn(|k| self.strides[k][last]);
+        let (su, sl) = (self.strides_at(unit), self.strides_at(last));
         others.outer(0, others.rank, self.offsets, &mut |base| {
             for u0 in (0..nu).step_by(TILE) {
                 for l0 in (0..nl).step_by(TILE) {
@@ -1066,7 +1145,9 @@ unsafe fn block3<T, A, B>(
     if block.nu == 0 || block.nl == 0 {
         return;
     }
-    block.check([dst.len(), a.len(), b.len()]);
+    if !block.inside([dst.len(), a.len(), b.len()]) {
+        return;
+    }
     let (d, pa, pb) = (dst.as_mut_ptr(), a.as_ptr(), b.as_ptr());
     let (fu, fl) = block.kernel_part();
     let (sa, sb) = (block.sl[1], block.sl[2]);
@@ -1178,17 +1259,20 @@ fn walk3(shape: &[usize], [o, a, b]: [Operand<'_>; 3], f: &mut impl FnMut(usize,
         p: [usize; 3],
         f: &mut impl FnMut(usize, usize, usize),
     ) {
-        match shape.split_first() {
-            None => f(p[0], p[1], p[2]),
-            Some((&n, rest)) => {
+        let [p0, p1, p2] = p;
+        match (shape, s) {
+            ([], _) => f(p0, p1, p2),
+            ([n, rest @ ..], [[s0, r0 @ ..], [s1, r1 @ ..], [s2, r2 @ ..]]) => {
                 let mut q = p;
-                for _ in 0..n {
-                    from(rest, s.map(|x| &x[1..]), q, f);
-                    for k in 0..3 {
-                        q[k] = q[k].wrapping_add_signed(s[k][0]);
+                for _ in 0..*n {
+                    from(rest, [r0, r1, r2], q, f);
+                    for (q, &s) in q.iter_mut().zip([s0, s1, s2]) {
+                        *q = q.wrapping_add_signed(s);
                     }
                 }
             }
+            // Strides shorter than the shape: not produced by the crate.
+            _ => {}
         }
     }
     from(

@@ -34,7 +34,9 @@ impl<const R: usize> Piece for Layout<R> {
         self.offset = offset;
     }
     fn set_dim(&mut self, axis: usize, dim: usize) {
-        self.shape[axis] = dim;
+        if let Some(size) = self.shape.get_mut(axis) {
+            *size = dim;
+        }
     }
 }
 
@@ -46,7 +48,9 @@ impl Piece for DynLayout {
         self.offset = offset;
     }
     fn set_dim(&mut self, axis: usize, dim: usize) {
-        self.shape[axis] = dim;
+        if let Some(size) = self.shape.get_mut(axis) {
+            *size = dim;
+        }
     }
 }
 
@@ -99,6 +103,16 @@ impl<L: Piece> Grid<L> {
         Ok(grid)
     }
 
+    /// The sizes of the grid's outer axes.
+    fn shape(&self) -> &[usize] {
+        self.shape.get(..self.rank).unwrap_or(&[])
+    }
+
+    /// The strides of the grid's outer axes.
+    fn strides(&self) -> &[isize] {
+        self.strides.get(..self.rank).unwrap_or(&[])
+    }
+
     /// How many pieces there are.
     pub(crate) fn len(&self) -> usize {
         self.count
@@ -115,9 +129,9 @@ impl<L: Piece> Grid<L> {
         let p = parts_of(&self.piece);
         if !p.is_empty() {
             let mut index = [0usize; MAX_DYN_RANK];
-            let (shape, index) = (&self.shape[..self.rank], &mut index[..self.rank]);
-            parts::unravel(shape, k, index);
-            let pos = parts::offset_in_bounds(&self.strides[..self.rank], p.offset, index);
+            let (shape, strides) = (self.shape(), self.strides());
+            parts::unravel(shape, k, &mut index);
+            let pos = parts::offset_in_bounds(strides, p.offset, &index);
             piece.set_offset(pos);
         }
         piece
@@ -148,13 +162,26 @@ impl<L: Piece> Grid<L> {
         // exactly when that layout maps no two indices to one position.
         let mut shape = [0usize; MAX_DYN_RANK + 1];
         let mut strides = [0isize; MAX_DYN_RANK + 1];
-        let rank = self.rank;
-        shape[..rank].copy_from_slice(&self.shape[..rank]);
-        strides[..rank].copy_from_slice(&self.strides[..rank]);
-        shape[rank] = high.abs_diff(low).saturating_add(1);
-        strides[rank] = 1;
-        parts::check_unique(&shape[..=rank], &strides[..=rank])
-            .map_err(|_| ShapeError::sizes(ErrorKind::Interleaved, self.axis, 0, 0))
+        let (outer_shape, outer_strides) = (self.shape(), self.strides());
+        let rank = outer_shape.len();
+        for (to, &from) in shape.iter_mut().zip(outer_shape) {
+            *to = from;
+        }
+        for (to, &from) in strides.iter_mut().zip(outer_strides) {
+            *to = from;
+        }
+        let interleaved = || ShapeError::sizes(ErrorKind::Interleaved, self.axis, 0, 0);
+        let (Some(band_size), Some(band_stride)) = (shape.get_mut(rank), strides.get_mut(rank))
+        else {
+            return Err(interleaved());
+        };
+        (*band_size, *band_stride) = (high.abs_diff(low).saturating_add(1), 1);
+        match (shape.get(..=rank), strides.get(..=rank)) {
+            (Some(shape), Some(strides)) => {
+                parts::check_unique(shape, strides).map_err(|_| interleaved())
+            }
+            _ => Err(interleaved()),
+        }
     }
 }
 

@@ -93,9 +93,9 @@ pub(crate) fn contiguous_strides(
     // element count, to fit in `isize`.
     let empty = shape.contains(&0);
     let mut step: Option<isize> = Some(1);
-    let mut visit = |axis: usize| -> Result<(), ShapeError> {
-        strides[axis] = step.unwrap_or(0);
-        step = isize::try_from(shape[axis].max(1))
+    let mut visit = |(axis, (stride, &dim)): (usize, (&mut isize, &usize))| {
+        *stride = step.unwrap_or(0);
+        step = isize::try_from(dim.max(1))
             .ok()
             .and_then(|dim| step?.checked_mul(dim));
         if step.is_none() && !empty {
@@ -103,9 +103,10 @@ pub(crate) fn contiguous_strides(
         }
         Ok(())
     };
+    let axes = strides.iter_mut().zip(shape).enumerate();
     match order {
-        Order::RowMajor => (0..shape.len()).rev().try_for_each(&mut visit),
-        Order::ColumnMajor => (0..shape.len()).try_for_each(&mut visit),
+        Order::RowMajor => axes.rev().try_for_each(&mut visit),
+        Order::ColumnMajor => axes.into_iter().try_for_each(&mut visit),
     }
 }
 
@@ -221,10 +222,11 @@ pub(crate) fn ravel(shape: &[usize], index: &[usize]) -> Option<usize> {
 /// The index at row-major position `linear` (which must be below the element count).
 #[inline]
 pub(crate) fn unravel(shape: &[usize], mut linear: usize, index: &mut [usize]) {
-    for axis in (0..shape.len()).rev() {
-        let dim = shape[axis];
-        index[axis] = linear % dim;
-        linear /= dim;
+    for (i, &dim) in index.iter_mut().zip(shape).rev() {
+        // `dim > 0` whenever there is an element to find (`checked_` only keeps the division
+        // by a zero size, for an empty shape, from being a panic path).
+        *i = linear.checked_rem(dim).unwrap_or(0);
+        linear = linear.checked_div(dim).unwrap_or(0);
     }
 }
 
@@ -356,18 +358,22 @@ pub(crate) fn check_unique(shape: &[usize], strides: &[isize]) -> Result<(), Sha
     if shape.contains(&0) {
         return Ok(());
     }
-    let key = |axis: usize| (strides[axis].unsigned_abs(), axis);
+    // (|stride|, axis, size) of each axis longer than 1; the key orders by the first two.
+    let axes = || {
+        (shape.iter().zip(strides).enumerate())
+            .filter(|&(_, (&dim, _))| dim > 1)
+            .map(|(axis, (&dim, &stride))| (stride.unsigned_abs(), axis, dim))
+    };
     let mut previous: Option<(usize, usize)> = None;
     let mut reach: usize = 0;
     loop {
-        let next = (0..shape.len())
-            .filter(|&axis| shape[axis] > 1 && previous.is_none_or(|p| key(axis) > p))
-            .min_by_key(|&axis| key(axis));
-        let Some(axis) = next else {
+        let next = axes()
+            .filter(|&(stride, axis, _)| previous.is_none_or(|p| (stride, axis) > p))
+            .min_by_key(|&(stride, axis, _)| (stride, axis));
+        let Some((stride, axis, dim)) = next else {
             return Ok(());
         };
-        previous = Some(key(axis));
-        let stride = strides[axis].unsigned_abs();
+        previous = Some((stride, axis));
         if stride <= reach {
             return Err(ShapeError::new(
                 ErrorKind::Overlap,
@@ -376,7 +382,7 @@ pub(crate) fn check_unique(shape: &[usize], strides: &[isize]) -> Result<(), Sha
                 stride as i128,
             ));
         }
-        reach = (shape[axis] - 1)
+        reach = (dim - 1)
             .checked_mul(stride)
             .and_then(|s| s.checked_add(reach))
             .ok_or_else(|| ShapeError::overflow(Some(axis)))?;
@@ -483,13 +489,18 @@ pub(crate) fn merged_axis(
     end: usize,
 ) -> Result<(usize, isize), ShapeError> {
     let empty = p.is_empty();
-    let empty_range = p.shape[start..=end].contains(&0);
+    let (Some(shape), Some(strides)) = (p.shape.get(start..=end), p.strides.get(start..=end))
+    else {
+        return Err(ShapeError::invalid_axis(p.rank(), end));
+    };
+    let empty_range = shape.contains(&0);
     let mut size: usize = 1;
-    // The next axis inward that is longer than 1, and the innermost such axis.
-    let mut inner: Option<usize> = None;
-    let mut innermost: Option<usize> = None;
-    for axis in (start..=end).rev() {
-        let dim = p.shape[axis];
+    // The next axis inward that is longer than 1 (axis, size, stride), and the stride of the
+    // innermost such axis.
+    let mut inner: Option<(usize, usize, isize)> = None;
+    let mut innermost: Option<isize> = None;
+    for (k, (&dim, &stride)) in shape.iter().zip(strides).enumerate().rev() {
+        let axis = start + k;
         // A range with a 0 merges to 0 (below); otherwise the product must fit, as for `split`.
         if !empty_range {
             size = size
@@ -499,26 +510,27 @@ pub(crate) fn merged_axis(
         if dim == 1 {
             continue;
         }
-        if let Some(b) = inner {
-            let needed = p.strides[b].wrapping_mul(p.shape[b] as isize);
-            if !empty && p.strides[axis] != needed {
+        if let Some((b, b_dim, b_stride)) = inner {
+            let needed = b_stride.wrapping_mul(b_dim as isize);
+            if !empty && stride != needed {
                 return Err(ShapeError::strides(
                     ErrorKind::NotContiguous,
                     Some(axis),
                     needed,
-                    p.strides[axis],
+                    stride,
                 )
                 .with_second_axis(b));
             }
         }
-        inner = Some(axis);
-        innermost = innermost.or(Some(axis));
+        inner = Some((axis, dim, stride));
+        innermost = innermost.or(Some(stride));
     }
     if empty_range {
         size = 0;
     }
-    // The merged axis steps like its innermost axis longer than 1.
-    Ok((size, p.strides[innermost.unwrap_or(end)]))
+    // The merged axis steps like its innermost axis longer than 1 (or its last axis).
+    let last = strides.last().copied().unwrap_or(0);
+    Ok((size, innermost.unwrap_or(last)))
 }
 
 /// Merges axes `start..=end` into one (see [`merged_axis`]).
@@ -661,9 +673,12 @@ pub(crate) fn slice_axis(
     axis: usize,
     (start, end, step): (usize, usize, isize),
 ) -> Result<usize, ShapeError> {
-    let (dim, stride, delta) = sliced_axis(axis, shape[axis], strides[axis], start, end, step)?;
-    shape[axis] = dim;
-    strides[axis] = stride;
+    let rank = shape.len();
+    let (Some(dim), Some(stride)) = (shape.get_mut(axis), strides.get_mut(axis)) else {
+        return Err(ShapeError::invalid_axis(rank, axis));
+    };
+    let (new_dim, new_stride, delta) = sliced_axis(axis, *dim, *stride, start, end, step)?;
+    (*dim, *stride) = (new_dim, new_stride);
     Ok(shifted(offset, delta, shape))
 }
 
@@ -705,24 +720,33 @@ pub(crate) fn slice_items(
     let (rank, out_rank) = (p.rank(), shape.len());
     let (mut input, mut output) = (0usize, 0usize);
     let mut delta: isize = 0;
+    let rank_mismatch = || {
+        let consumed = items
+            .iter()
+            .filter(|i| !matches!(i, SliceItem::NewAxis))
+            .count();
+        ShapeError::sizes(ErrorKind::RankMismatch, None, rank, consumed)
+    };
     for item in items {
         let consumes = !matches!(item, SliceItem::NewAxis);
         let produces = !matches!(item, SliceItem::Index(_));
-        if (consumes && input >= rank) || (produces && output >= out_rank) {
-            let consumed = items
-                .iter()
-                .filter(|i| !matches!(i, SliceItem::NewAxis))
-                .count();
-            return Err(ShapeError::sizes(
-                ErrorKind::RankMismatch,
-                None,
-                rank,
-                consumed,
-            ));
-        }
-        match *item {
-            SliceItem::Index(at) => {
-                let dim = p.shape[input];
+        let from = match consumes {
+            true => Some(
+                p.shape
+                    .get(input)
+                    .zip(p.strides.get(input))
+                    .ok_or_else(rank_mismatch)?,
+            ),
+            false => None,
+        };
+        let to = match produces {
+            true => Some(
+                (shape.get_mut(output).zip(strides.get_mut(output))).ok_or_else(rank_mismatch)?,
+            ),
+            false => None,
+        };
+        match (*item, from, to) {
+            (SliceItem::Index(at), Some((&dim, &stride)), _) => {
                 let index = at.resolve(dim).filter(|&i| i < dim).ok_or_else(|| {
                     ShapeError::new(
                         ErrorKind::IndexOutOfBounds,
@@ -731,20 +755,17 @@ pub(crate) fn slice_items(
                         at.signed(),
                     )
                 })?;
-                delta = delta.wrapping_add((index as isize).wrapping_mul(p.strides[input]));
+                delta = delta.wrapping_add((index as isize).wrapping_mul(stride));
             }
-            SliceItem::Range { start, end, step } => {
-                let dim = p.shape[input];
+            (SliceItem::Range { start, end, step }, Some((&dim, &stride)), Some((d, st))) => {
                 let (s, e) = crate::slice::item::resolve_range(input, dim, start, end)?;
-                let (d, st, moved) = sliced_axis(input, dim, p.strides[input], s, e, step)?;
-                shape[output] = d;
-                strides[output] = st;
+                let moved;
+                (*d, *st, moved) = sliced_axis(input, dim, stride, s, e, step)?;
                 delta = delta.wrapping_add(moved);
             }
-            SliceItem::NewAxis => {
-                shape[output] = 1;
-                strides[output] = 0;
-            }
+            (SliceItem::NewAxis, _, Some((d, st))) => (*d, *st) = (1, 0),
+            // Each item got the axes it consumes and produces above.
+            _ => {}
         }
         input += usize::from(consumes);
         output += usize::from(produces);
@@ -788,26 +809,26 @@ pub(crate) fn broadcast(
     }
     super::checked_len(target)?;
     let lead = target.len() - rank;
-    for (i, &to) in target.iter().enumerate() {
-        strides[i] = if i < lead {
+    let (new_strides, kept_strides) = strides.split_at_mut(lead.min(strides.len()));
+    new_strides.fill(0);
+    let kept = target.iter().skip(lead).zip(p.shape.iter().zip(p.strides));
+    for (i, (slot, (&to, (&from, &stride)))) in kept_strides.iter_mut().zip(kept).enumerate() {
+        *slot = if from == to {
+            stride
+        } else if from == 1 {
             0
         } else {
-            let from = p.shape[i - lead];
-            if from == to {
-                p.strides[i - lead]
-            } else if from == 1 {
-                0
-            } else {
-                return Err(ShapeError::sizes(
-                    ErrorKind::BroadcastMismatch,
-                    Some(i),
-                    to,
-                    from,
-                ));
-            }
+            return Err(ShapeError::sizes(
+                ErrorKind::BroadcastMismatch,
+                Some(lead + i),
+                to,
+                from,
+            ));
         };
     }
-    shape.copy_from_slice(target);
+    for (slot, &to) in shape.iter_mut().zip(target) {
+        *slot = to;
+    }
     // The element count was checked above; new axes have stride 0.
     check_stretched(shape, strides)?;
     Ok(p.offset)
@@ -824,21 +845,31 @@ pub(crate) fn diagonal(
     shape: &mut [usize],
     strides: &mut [isize],
 ) -> usize {
-    let (s1, s2) = (p.shape[d1], p.shape[d2]);
+    // `d1` and `d2` are axes of `p` (the callers' typed axes): the `else` is never taken.
+    let (Some(&s1), Some(&s2), Some(&t1), Some(&t2)) = (
+        p.shape.get(d1),
+        p.shape.get(d2),
+        p.strides.get(d1),
+        p.strides.get(d2),
+    ) else {
+        return p.offset;
+    };
     let k = offset.unsigned_abs();
     let (size, along) = if offset >= 0 {
-        (s1.min(s2.saturating_sub(k)), p.strides[d2])
+        (s1.min(s2.saturating_sub(k)), t2)
     } else {
-        (s1.saturating_sub(k).min(s2), p.strides[d1])
+        (s1.saturating_sub(k).min(s2), t1)
     };
-    let mut out = 0;
-    for axis in (0..p.rank()).filter(|&a| a != d1 && a != d2) {
-        shape[out] = p.shape[axis];
-        strides[out] = p.strides[axis];
-        out += 1;
+    let kept = (p.shape.iter().zip(p.strides).enumerate())
+        .filter(|&(a, _)| a != d1 && a != d2)
+        .map(|(_, axis)| axis);
+    let mut slots = shape.iter_mut().zip(strides.iter_mut());
+    for ((&dim, &stride), (to_dim, to_stride)) in kept.zip(&mut slots) {
+        (*to_dim, *to_stride) = (dim, stride);
     }
-    shape[out] = size;
-    strides[out] = p.strides[d1].wrapping_add(p.strides[d2]);
+    if let Some((to_dim, to_stride)) = slots.next() {
+        (*to_dim, *to_stride) = (size, t1.wrapping_add(t2));
+    }
     shifted(p.offset, (k as isize).wrapping_mul(along), shape)
 }
 

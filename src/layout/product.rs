@@ -47,12 +47,14 @@ impl ProductPlan {
 
     /// Operand `k`'s strides along [`batch`](Self::batch).
     pub(crate) fn batch_strides(&self, k: usize) -> &[isize] {
-        self.strides[k].get(..self.batch_rank).unwrap_or(&[])
+        (self.strides.get(k))
+            .and_then(|s| s.get(..self.batch_rank))
+            .unwrap_or(&[])
     }
 
     /// Operand `k`'s offset.
     pub(crate) fn offset(&self, k: usize) -> usize {
-        self.offsets[k]
+        self.offsets.get(k).copied().unwrap_or(0)
     }
 
     /// The number of matrices in the batch, 1 without batch axes (`usize::MAX` if that
@@ -155,8 +157,9 @@ fn operands(a: Parts<'_>, b: Parts<'_>, out: &mut [usize]) -> Result<ProductPlan
         let from_right = batch_rank - 1 - i;
         let x = (from_right < na).then(|| na - 1 - from_right);
         let y = (from_right < nb).then(|| nb - 1 - from_right);
-        let xs = x.map_or(1, |j| a.shape[j]);
-        let ys = y.map_or(1, |j| b.shape[j]);
+        // `j < na < ra` and `j < nb < rb`: every `get` below is in bounds.
+        let xs = x.and_then(|j| a.shape.get(j)).copied().unwrap_or(1);
+        let ys = y.and_then(|j| b.shape.get(j)).copied().unwrap_or(1);
         let size = if xs == ys || ys == 1 {
             xs
         } else if xs == 1 {
@@ -170,9 +173,17 @@ fn operands(a: Parts<'_>, b: Parts<'_>, out: &mut [usize]) -> Result<ProductPlan
                 ys,
             ));
         };
-        plan.batch[i] = size;
-        plan.strides[0][i] = x.filter(|_| xs == size).map_or(0, |j| a.strides[j]);
-        plan.strides[1][i] = y.filter(|_| ys == size).map_or(0, |j| b.strides[j]);
+        let stride = |axis: Option<usize>, strides: &[isize]| {
+            axis.and_then(|j| strides.get(j)).copied().unwrap_or(0)
+        };
+        let [sa, sb, _] = &mut plan.strides;
+        if let (Some(batch), Some(sa), Some(sb)) =
+            (plan.batch.get_mut(i), sa.get_mut(i), sb.get_mut(i))
+        {
+            *batch = size;
+            *sa = stride(x.filter(|_| xs == size), a.strides);
+            *sb = stride(y.filter(|_| ys == size), b.strides);
+        }
     }
     // The result: the batch, then `a`'s rows unless `a` is a vector, then `b`'s columns
     // unless `b` is a vector.
@@ -228,22 +239,20 @@ pub(crate) fn plan(a: Parts<'_>, b: Parts<'_>, c: Parts<'_>) -> Result<ProductPl
         ShapeError::sizes(ErrorKind::RankMismatch, None, MAX_RANK, c.shape.len()).with_operand(2)
     })?;
     let mut plan = operands(a, b, out)?;
-    if let Some(axis) = (0..out.len()).find(|&i| out[i] != c.shape[i]) {
-        return Err(error(
-            ErrorKind::SizeMismatch,
-            2,
-            axis,
-            out[axis],
-            c.shape[axis],
-        ));
+    if let Some((axis, (&e, &f))) = (out.iter().zip(c.shape).enumerate()).find(|(_, (e, f))| e != f)
+    {
+        return Err(error(ErrorKind::SizeMismatch, 2, axis, e, f));
     }
     let n = plan.batch_rank;
-    plan.strides[2][..n].copy_from_slice(&c.strides[..n]);
+    let [_, _, sc] = &mut plan.strides;
+    for (to, &from) in sc.iter_mut().zip(c.strides).take(n) {
+        *to = from;
+    }
     plan.offsets[2] = c.offset;
     let (ra, rb) = (a.shape.len(), b.shape.len());
     let mut next = n;
     let mut axis = || {
-        let s = c.strides[next];
+        let s = c.strides.get(next).copied().unwrap_or(0);
         next += 1;
         s
     };

@@ -270,21 +270,28 @@ pub(crate) fn plan(
     while i < old.len() || j < new.len() {
         let (start_i, start_j) = (i, j);
         let (mut po, mut pn) = (1usize, 1usize);
-        if i < old.len() {
-            po = old[i];
+        if let Some(&dim) = old.get(i) {
+            po = dim;
             i += 1;
         }
-        if j < new.len() {
-            pn = new[j];
+        if let Some(&dim) = new.get(j) {
+            pn = dim;
             j += 1;
         }
-        // Equal totals guarantee both sides run out together.
+        // Equal totals (the callers' contract) make both sides run out together, and keep
+        // every partial product within the element count.
         while po != pn {
             if po < pn {
-                po *= old[i];
+                let Some(&dim) = old.get(i) else {
+                    return Verdict::NotAView(count_mismatch(po, pn));
+                };
+                po = po.wrapping_mul(dim);
                 i += 1;
             } else {
-                pn *= new[j];
+                let Some(&dim) = new.get(j) else {
+                    return Verdict::NotAView(count_mismatch(po, pn));
+                };
+                pn = pn.wrapping_mul(dim);
                 j += 1;
             }
         }
@@ -296,7 +303,7 @@ pub(crate) fn plan(
         // The stride of the group's innermost element, if its old axes merge.
         let base = match i - start_i {
             0 => 1,
-            1 => p.strides[start_i],
+            1 => p.strides.get(start_i).copied().unwrap_or(0),
             _ => match parts::merged_axis(p, start_i, i - 1) {
                 Ok((_, stride)) => stride,
                 Err(err) => {
@@ -306,9 +313,11 @@ pub(crate) fn plan(
             },
         };
         let mut step = base;
-        for k in (start_j..j).rev() {
-            strides[k] = step;
-            step = step.wrapping_mul(new[k] as isize);
+        if let (Some(out), Some(sizes)) = (strides.get_mut(start_j..j), new.get(start_j..j)) {
+            for (stride, &dim) in out.iter_mut().zip(sizes).rev() {
+                *stride = step;
+                step = step.wrapping_mul(dim as isize);
+            }
         }
     }
     verdict
@@ -379,7 +388,9 @@ pub(crate) fn reshape(
     shape: &mut [usize],
     strides: &mut [isize],
 ) -> Result<usize, ShapeError> {
-    shape.copy_from_slice(to);
+    for (slot, &dim) in shape.iter_mut().zip(to) {
+        *slot = dim;
+    }
     resolve_target(p.shape, shape)?;
     match plan(p, shape, strides, |_, _| {}) {
         Verdict::View | Verdict::Empty => {

@@ -124,9 +124,14 @@ fn assign_failed(src: &[usize], dst: &[usize], err: ShapeError) -> ! {
 
 /// The first axis where two shapes differ, as an error.
 fn check_same_shape(expected: &[usize], found: &[usize]) -> Result<(), ShapeError> {
-    match expected.iter().zip(found).position(|(a, b)| a != b) {
+    match expected
+        .iter()
+        .zip(found)
+        .enumerate()
+        .find(|(_, (a, b))| a != b)
+    {
         None => Ok(()),
-        Some(axis) => Err(ShapeError::size_mismatch(axis, expected[axis], found[axis])),
+        Some((axis, (&e, &f))) => Err(ShapeError::size_mismatch(axis, e, f)),
     }
 }
 

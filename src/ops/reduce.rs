@@ -54,29 +54,38 @@ impl<T: Zero + Add<Output = T> + Copy> Pairwise<T> {
     }
 
     fn push(&mut self, mut x: [T; 8]) {
-        let mut level = 0;
-        while self.occupied & (1 << level) != 0 {
-            let slot = &self.slots[level];
-            for j in 0..8 {
-                x[j] = slot[j] + x[j];
+        for (level, slot) in self.slots.iter_mut().enumerate() {
+            let bit = 1u64 << level;
+            if self.occupied & bit == 0 {
+                *slot = x;
+                self.occupied |= bit;
+                return;
             }
-            self.occupied &= !(1 << level);
-            level += 1;
+            for (a, &s) in x.iter_mut().zip(slot.iter()) {
+                *a = s + *a;
+            }
+            self.occupied &= !bit;
         }
-        self.slots[level] = x;
-        self.occupied |= 1 << level;
+        // Every level was occupied (2^64 chunks, more than memory holds): `x` is now the
+        // whole sum, and goes to the top level.
+        if let Some(top) = self.slots.last_mut() {
+            *top = x;
+            self.occupied = 1 << 63;
+        }
     }
 
     fn finish(&self) -> T {
-        let lanes = (0..64).filter(|&k| self.occupied & (1 << k) != 0).fold(
-            [T::zero(); 8],
-            |mut acc, k| {
-                for (a, &x) in acc.iter_mut().zip(&self.slots[k]) {
+        let lanes = self
+            .slots
+            .iter()
+            .enumerate()
+            .filter(|&(k, _)| self.occupied & (1 << k) != 0)
+            .fold([T::zero(); 8], |mut acc, (_, slot)| {
+                for (a, &x) in acc.iter_mut().zip(slot) {
                     *a = *a + x;
                 }
                 acc
-            },
-        );
+            });
         horizontal(lanes)
     }
 }
@@ -107,8 +116,8 @@ fn chunk_lanes<T: Zero + Add<Output = T> + Copy>(run: Run<'_, T>) -> [T; 8] {
                 lanes[j] = lanes[j] + g[j];
             }
         }
-        for (j, &x) in rest.iter().enumerate() {
-            lanes[j] = lanes[j] + x;
+        for (lane, &x) in lanes.iter_mut().zip(rest) {
+            *lane = *lane + x;
         }
     } else {
         for (k, &x) in run.iter().enumerate() {
@@ -128,28 +137,40 @@ fn sum_run<T: Zero + Add<Output = T> + Copy>(acc: &mut Pairwise<T>, run: Run<'_,
     }
 }
 
-/// The smallest (`keep_less`) or largest element of a run, NaN-propagating: an element that is
+/// The smallest (`smallest`) or largest of `best` and `x`, NaN-propagating: an element that is
 /// not ordered with itself wins and stays.
+#[inline(always)]
+fn extreme_of<T: PartialOrd>(best: T, x: T, smallest: bool) -> T {
+    if best.partial_cmp(&best).is_none() {
+        return best;
+    }
+    let better = if smallest { x < best } else { x > best };
+    if better || x.partial_cmp(&x).is_none() {
+        x
+    } else {
+        best
+    }
+}
+
+/// The smallest (`smallest`) or largest element of a run, NaN-propagating; `None` for an empty
+/// run.
+fn extreme_run<T: PartialOrd + Copy>(run: Run<'_, T>, smallest: bool) -> Option<T> {
+    let mut elements = run.iter();
+    let first = *elements.next()?;
+    Some(elements.fold(first, |best, &x| extreme_of(best, x, smallest)))
+}
+
+/// [`extreme_run`] of a lane that callers have checked to be non-empty.
 ///
 /// # Panics
 ///
-/// For an empty run; callers check for empty lanes first.
-fn extreme_run<T: PartialOrd + Copy>(run: Run<'_, T>, smallest: bool) -> T {
-    let mut elements = run.iter();
-    let Some(&first) = elements.next() else {
-        unreachable!("the extreme of an empty run: callers check for empty lanes first")
-    };
-    let mut best = first;
-    for &x in elements {
-        if best.partial_cmp(&best).is_none() {
-            break;
-        }
-        let better = if smallest { x < best } else { x > best };
-        if better || x.partial_cmp(&x).is_none() {
-            best = x;
-        }
+/// For an empty lane (the callers check for empty lanes first).
+#[cfg(feature = "alloc")]
+fn extreme_lane<T: PartialOrd + Copy>(run: Run<'_, T>, smallest: bool) -> T {
+    match extreme_run(run, smallest) {
+        Some(x) => x,
+        None => unreachable!("the extreme of an empty lane: callers check for empty lanes first"),
     }
-    best
 }
 
 /// The error of a reduction that needs at least one element.
@@ -363,22 +384,12 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     {
         let mut best: Option<S::Elem> = None;
         self.runs(&mut |run| {
-            if run.len() == 0 {
-                return;
+            if let Some(x) = extreme_run(run, smallest) {
+                best = Some(match best {
+                    None => x,
+                    Some(b) => extreme_of(b, x, smallest),
+                });
             }
-            let x = extreme_run(run, smallest);
-            best = Some(match best {
-                None => x,
-                Some(b) if b.partial_cmp(&b).is_none() => b,
-                Some(b) => {
-                    let better = if smallest { x < b } else { x > b };
-                    if better || x.partial_cmp(&x).is_none() {
-                        x
-                    } else {
-                        b
-                    }
-                }
-            });
         });
         best
     }
@@ -1097,7 +1108,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
         self.nonempty_lanes(<Rank<R> as RemoveAxis<Ax>>::AXIS)?;
-        Ok(self.reduce_axis::<Ax, _, O>(|run| extreme_run(run, false)))
+        Ok(self.reduce_axis::<Ax, _, O>(|run| extreme_lane(run, false)))
     }
 
     /// The smallest element along axis `A`; rank R → R − 1. NaN propagates.
@@ -1122,7 +1133,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
         self.nonempty_lanes(<Rank<R> as RemoveAxis<Ax>>::AXIS)?;
-        Ok(self.reduce_axis::<Ax, _, O>(|run| extreme_run(run, true)))
+        Ok(self.reduce_axis::<Ax, _, O>(|run| extreme_lane(run, true)))
     }
 
     /// The largest element along axis `A`, keeping it with size 1; rank R → R.
@@ -1147,7 +1158,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         Rank<R>: HasAxis<Ax>,
     {
         self.nonempty_lanes(<Rank<R> as HasAxis<Ax>>::AXIS)?;
-        Ok(self.reduce_axis_keepdims::<Ax, _>(|run| extreme_run(run, false)))
+        Ok(self.reduce_axis_keepdims::<Ax, _>(|run| extreme_lane(run, false)))
     }
 
     /// The smallest element along axis `A`, keeping it with size 1; rank R → R.
@@ -1172,7 +1183,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         Rank<R>: HasAxis<Ax>,
     {
         self.nonempty_lanes(<Rank<R> as HasAxis<Ax>>::AXIS)?;
-        Ok(self.reduce_axis_keepdims::<Ax, _>(|run| extreme_run(run, true)))
+        Ok(self.reduce_axis_keepdims::<Ax, _>(|run| extreme_lane(run, true)))
     }
 
     /// The largest element along axis `A`; rank R → R − 1.
@@ -1358,7 +1369,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         let (lo, hi, shape) = self.two_axes::<A1, A2, O>();
         self.nonempty_lanes(lo)?;
         self.nonempty_lanes(hi)?;
-        let lane = move |run: Run<'_, S::Elem>| extreme_run(run, smallest);
+        let lane = move |run: Run<'_, S::Elem>| extreme_lane(run, smallest);
         let mut mid_shape = *self.shape();
         mid_shape[hi] = 1;
         let mid = Tensor::from_contiguous_vec(self.reduce_lanes(hi, lane), mid_shape);

@@ -1,0 +1,380 @@
+//! The link-time proof that `ranked`'s firmware subset cannot panic.
+//!
+//! Its panic handler calls `ranked_subset_has_a_panic_path`, a function that is defined
+//! nowhere. The optimiser removes the handler only when no panic is reachable, so this program
+//! links only if no call below can panic. Every function of the subset (the table in the README
+//! and in the crate docs, "Firmware: the subset that never panics") is called here, with shapes,
+//! indices, axes and data read through `read_volatile` from statics, so the optimiser cannot see
+//! their values and must keep every error path — including the calls that are expected to fail
+//! (an index out of bounds, a wrong shape, sizes that overflow).
+//!
+//! CI builds it in release for `thumbv7em-none-eabihf` (the build fails if a panic path
+//! survives) and runs it on QEMU, where it checks the values and errors it got: exit status 0
+//! and `ranked panic-free subset: ok` when all are right.
+#![no_std]
+#![no_main]
+
+#[path = "../board.rs"]
+mod board;
+
+use core::panic::PanicInfo;
+use core::ptr::{read_volatile, write_volatile};
+
+use ranked::{ArrayTensor, Axis, ErrorKind, INFER, TensorView, TensorViewMut, s};
+
+/// 0, 1, …, 23.
+static DATA: [f32; 24] = {
+    let mut d = [0.0; 24];
+    let mut i = 0;
+    while i < 24 {
+        d[i] = i as f32;
+        i += 1;
+    }
+    d
+};
+
+/// The numbers the calls take, unknown to the optimiser: sizes 2, 3, 4, indices, and the
+/// out-of-range values that the error paths get (`usize::MAX`, which is also `INFER` in a
+/// shape, and half of it, whose square overflows).
+static NUMBERS: [usize; 7] = [2, 3, 4, 1, 0, usize::MAX, usize::MAX / 2];
+
+/// A 2 × 3 matrix in a `static`, exposed as a view by a `const fn` (checked at compile time).
+static WEIGHTS: [f32; 6] = [1.0, 0.5, 0.0, -1.0, 2.0, 1.0];
+static W: TensorView<'static, f32, 2> = TensorView::from_array(&WEIGHTS, [2, 3]);
+
+/// Where results go, so that no call is optimised away.
+static mut SINK: f32 = 0.0;
+
+unsafe extern "C" {
+    /// Defined nowhere: a reference to it that survives optimisation fails the link.
+    fn ranked_subset_has_a_panic_path() -> !;
+}
+
+#[cfg(not(feature = "find-panics"))]
+#[panic_handler]
+fn panic(_: &PanicInfo) -> ! {
+    // SAFETY: never called: this program links only if the optimiser removed every call to the
+    // panic handler, and with it this reference to an undefined symbol.
+    unsafe { ranked_subset_has_a_panic_path() }
+}
+
+/// With `--features find-panics` the program links whatever it contains, so that a panic path
+/// can be found: the callers of `rust_begin_unwind` in the disassembly.
+#[cfg(feature = "find-panics")]
+#[panic_handler]
+fn panic(_: &PanicInfo) -> ! {
+    board::exit(false)
+}
+
+/// The reset vector (see `link.x`).
+#[unsafe(link_section = ".vector_table.reset")]
+#[unsafe(no_mangle)]
+pub static RESET_VECTOR: unsafe extern "C" fn() -> ! = reset;
+
+/// Runs the checks and reports through semihosting.
+///
+/// # Safety
+///
+/// Called once, by the core, out of reset.
+#[unsafe(no_mangle)]
+pub unsafe extern "C" fn reset() -> ! {
+    board::start(
+        b"ranked panic-free subset: ok\n\0",
+        b"ranked panic-free subset: WRONG RESULT\n\0",
+        checked,
+    )
+}
+
+/// `NUMBERS[I]`, read so that the optimiser does not know it.
+fn n<const I: usize>() -> usize {
+    const { assert!(I < NUMBERS.len()) };
+    // SAFETY: a valid, aligned reference to an initialised `usize`.
+    unsafe { read_volatile(&NUMBERS[I]) }
+}
+
+/// Hands `value` to the outside world.
+fn keep(value: f32) {
+    // SAFETY: the only access to `SINK`, from the one thread of this program.
+    unsafe { write_volatile(&raw mut SINK, value) };
+}
+
+/// Counts the checks that fail and remembers the line of the first.
+struct Checks {
+    failed: u32,
+    first_line: u32,
+}
+
+impl Checks {
+    #[track_caller]
+    fn expect(&mut self, ok: bool) {
+        if !ok {
+            if self.failed == 0 {
+                self.first_line = core::panic::Location::caller().line();
+            }
+            self.failed = self.failed.saturating_add(1);
+        }
+    }
+
+    #[track_caller]
+    fn fails_with<T>(&mut self, result: Result<T, ranked::ShapeError>, kind: ErrorKind) {
+        self.expect(matches!(result, Err(e) if e.kind() == kind));
+    }
+
+    /// `true` when no check failed; otherwise prints the line of the first that did.
+    fn report(&self) -> bool {
+        if self.failed == 0 {
+            return true;
+        }
+        let mut text = *b"first failed check at line 00000\n\0";
+        let mut line = self.first_line;
+        for digit in text.iter_mut().take(32).skip(27).rev() {
+            *digit = b'0' + (line % 10) as u8;
+            line /= 10;
+        }
+        board::write(&text);
+        false
+    }
+}
+
+/// Every function of the subset, on good and bad inputs; `true` when all gave what they must.
+#[inline(never)]
+fn checked() -> bool {
+    let mut c = Checks {
+        failed: 0,
+        first_line: 0,
+    };
+    // SAFETY: a valid, aligned reference to initialised data.
+    let data: [f32; 24] = unsafe { read_volatile(&DATA) };
+    let (two, three, four, one, zero, huge, half) = (
+        n::<0>(),
+        n::<1>(),
+        n::<2>(),
+        n::<3>(),
+        n::<4>(),
+        n::<5>(),
+        n::<6>(),
+    );
+
+    // Construction over slices and arrays.
+    c.fails_with(
+        TensorView::from_slice(&data, [two, three, three]),
+        ErrorKind::LengthMismatch,
+    );
+    c.fails_with(
+        TensorView::from_slice(&data, [huge, huge, two]),
+        ErrorKind::Overflow,
+    );
+    let Ok(a) = TensorView::from_slice(&data, [two, three, four]) else {
+        return false;
+    };
+    c.expect(W.get([one, two]) == Some(&1.0));
+
+    // Element access.
+    c.expect(a.get([one, two, three]) == Some(&23.0));
+    c.expect(a.get([two, zero, zero]).is_none());
+    c.expect(a.get([huge, huge, huge]).is_none());
+
+    // View operations.
+    match a.permute([two, zero, one]) {
+        Ok(p) => c.expect(p.shape() == &[4, 2, 3] && p.get([3, 1, 2]) == Some(&23.0)),
+        Err(_) => c.expect(false),
+    }
+    c.fails_with(a.permute([zero, zero, one]), ErrorKind::RepeatedAxis);
+    c.fails_with(a.permute([zero, one, huge]), ErrorKind::InvalidAxis);
+    c.expect(a.reversed_axes().get([three, two, one]) == Some(&23.0));
+    c.expect(W.t().get([two, one]) == Some(&1.0));
+    c.expect(a.swap_axes(Axis::<0>, Axis::<2>).get([zero, zero, one]) == Some(&12.0));
+    c.expect(a.flip(Axis::<1>).get([zero, zero, zero]) == Some(&8.0));
+    let u = a.unsqueeze(Axis::<0>);
+    c.expect(u.shape() == &[1, 2, 3, 4]);
+    c.expect(u.squeeze(Axis::<0>).is_ok_and(|s| s.shape() == &[2, 3, 4]));
+    c.fails_with(a.squeeze(Axis::<1>), ErrorKind::SizeMismatch);
+    match a.select(Axis::<1>, two) {
+        Ok(row) => c.expect(row.get([1, 3]) == Some(&23.0)),
+        Err(_) => c.expect(false),
+    }
+    c.fails_with(a.select(Axis::<1>, three), ErrorKind::IndexOutOfBounds);
+    c.expect(
+        a.narrow(Axis::<2>, one, two)
+            .is_ok_and(|v| v.get([1, 2, 1]) == Some(&22.0)),
+    );
+    c.fails_with(a.narrow(Axis::<2>, three, two), ErrorKind::RangeOutOfBounds);
+    c.expect(a.narrow(Axis::<2>, huge, two).is_err());
+    c.expect(a.diagonal(0, Axis::<1>, Axis::<2>).sum() == 66.0);
+    c.expect(
+        a.slice(s![.., one.., ..;2])
+            .is_ok_and(|v| v.shape() == &[2, 2, 2] && v.get([1, 1, 1]) == Some(&22.0)),
+    );
+    c.fails_with(a.slice(s![.., ..huge, ..]), ErrorKind::RangeOutOfBounds);
+    c.expect(
+        a.reshape_view([three * two, INFER])
+            .is_ok_and(|v| v.shape() == &[6, 4]),
+    );
+    c.fails_with(
+        a.reversed_axes().reshape_view([two, two]),
+        ErrorKind::CountMismatch,
+    );
+    c.fails_with(a.reshape_view([half, half]), ErrorKind::Overflow);
+    c.fails_with(a.reshape_view([huge, huge]), ErrorKind::MultipleInferred);
+    c.fails_with(
+        a.reversed_axes().reshape_view([INFER]),
+        ErrorKind::NotContiguous,
+    );
+    c.expect(
+        a.broadcast_to([two, two, three, four])
+            .is_ok_and(|v| v.sum() == 552.0),
+    );
+    c.fails_with(
+        a.broadcast_to([two, three, three]),
+        ErrorKind::BroadcastMismatch,
+    );
+    c.expect(
+        a.split_at(Axis::<0>, one)
+            .is_ok_and(|(x, y)| x.sum() == 66.0 && y.sum() == 210.0),
+    );
+    c.fails_with(a.split_at(Axis::<0>, huge), ErrorKind::IndexOutOfBounds);
+
+    // Whole reductions.
+    c.expect(a.sum() == 276.0);
+    c.expect(
+        a.narrow(Axis::<2>, one, one)
+            .is_ok_and(|v| v.product() == 1.0 * 5.0 * 9.0 * 13.0 * 17.0 * 21.0),
+    );
+    c.expect(a.fold(0.0, |m, &x| if x > m { x } else { m }) == 23.0);
+    c.expect(a.try_max() == Ok(23.0) && a.try_min() == Ok(0.0));
+    c.expect(a.try_mean() == Ok(11.5));
+    c.expect(a.try_argmax() == Ok([1, 2, 3]));
+    match a.narrow(Axis::<1>, zero, zero) {
+        Ok(empty) => {
+            c.fails_with(empty.try_max(), ErrorKind::Empty);
+            c.fails_with(empty.try_mean(), ErrorKind::Empty);
+            c.fails_with(empty.try_argmax(), ErrorKind::Empty);
+        }
+        Err(_) => c.expect(false),
+    }
+
+    // Reductions along an axis, into fixed storage.
+    match ArrayTensor::<f32, 6, 2>::zeros([two, three]) {
+        Ok(mut sums) => {
+            c.expect(a.sum_axis_into(Axis::<2>, &mut sums).is_ok());
+            c.expect(sums.get([1, 2]) == Some(&(20.0 + 21.0 + 22.0 + 23.0)));
+            c.expect(
+                a.fold_axis_into(Axis::<2>, 0.0, |m, &x| m.max(x), &mut sums)
+                    .is_ok(),
+            );
+            c.expect(sums.get([0, 0]) == Some(&3.0));
+            c.fails_with(
+                a.sum_axis_into(Axis::<1>, &mut sums),
+                ErrorKind::SizeMismatch,
+            );
+        }
+        Err(_) => c.expect(false),
+    }
+    c.fails_with(
+        ArrayTensor::<f32, 6, 2>::zeros([huge, huge]),
+        ErrorKind::Overflow,
+    );
+    c.fails_with(
+        ArrayTensor::<f32, 6, 2>::full([three, three], 1.0),
+        ErrorKind::LengthMismatch,
+    );
+    c.expect(
+        ArrayTensor::<f32, 4, 2>::from_fn([two, two], |[i, j]| (i * 2 + j) as f32)
+            .is_ok_and(|t| t.sum() == 6.0),
+    );
+
+    // Writes: fill, copy, assignment with broadcasting, element-wise maths in place.
+    let mut out = [0.0f32; 24];
+    match TensorViewMut::from_slice_mut(&mut out, [two, three, four]) {
+        Ok(mut o) => {
+            o.fill(1.0);
+            c.expect(o.sum() == 24.0);
+            c.expect(o.copy_from(&a).is_ok() && o.sum() == 276.0);
+            c.fails_with(
+                o.copy_from(&a.flip(Axis::<0>).narrow(Axis::<0>, zero, one).unwrap_or(a)),
+                ErrorKind::SizeMismatch,
+            );
+            match a
+                .select(Axis::<0>, zero)
+                .and_then(|m| m.select(Axis::<0>, zero))
+            {
+                Ok(row) => {
+                    c.expect(o.try_assign(&row).is_ok() && o.sum() == 36.0);
+                    c.expect(o.try_assign_zip(&a, &row, |x, y| x - y).is_ok());
+                    c.expect(o.get([1, 2, 3]) == Some(&20.0));
+                }
+                Err(_) => c.expect(false),
+            }
+            c.fails_with(o.try_assign(&W), ErrorKind::BroadcastMismatch);
+            o.map_inplace(|x| *x *= 2.0);
+            o.mapv_inplace(|x| x + 1.0);
+            o *= 0.5;
+            o += 1.0;
+            c.expect(o.get([1, 2, 3]) == Some(&21.5));
+            if let Some(x) = o.get_mut([zero, zero, zero]) {
+                *x = -1.0;
+            }
+            c.expect(o.get_mut([huge, zero, zero]).is_none());
+            for x in o.iter_mut() {
+                *x += 1.0;
+            }
+            c.expect(o.iter().fold(0.0, |s, &x| s + x) > 0.0);
+            match o.try_axis_iter_mut(Axis::<2>) {
+                Ok(mut planes) => {
+                    if let Some(mut first) = planes.next() {
+                        first.fill(0.0);
+                    }
+                }
+                Err(e) => c.expect(e.kind() == ErrorKind::Interleaved),
+            }
+            match o.try_outer_iter_mut() {
+                Ok(blocks) => {
+                    for mut b in blocks {
+                        b.fill(2.0);
+                    }
+                }
+                Err(_) => c.expect(false),
+            }
+            c.expect(o.sum() == 48.0);
+        }
+        Err(_) => c.expect(false),
+    }
+
+    // Axis iteration.
+    c.expect(a.outer_iter().map(|m| m.sum()).fold(0.0, |s, x| s + x) == 276.0);
+    c.expect(a.axis_iter(Axis::<2>).count() == 4);
+    match a.try_lanes(Axis::<2>) {
+        Ok(lanes) => c.expect(lanes.map(|l| l.sum()).fold(0.0f32, f32::max) == 86.0),
+        Err(_) => c.expect(false),
+    }
+
+    // Products into caller storage: matrix · matrix and matrix · vector.
+    let mut product = [0.0f32; 8];
+    match (
+        a.select(Axis::<0>, zero)
+            .and_then(|m| m.narrow(Axis::<0>, zero, three)),
+        TensorViewMut::from_slice_mut(&mut product, [two, four]),
+    ) {
+        (Ok(x), Ok(mut y)) => {
+            c.expect(W.matmul_into(&x, &mut y).is_ok());
+            c.expect(y.get([0, 0]) == Some(&2.0) && y.get([1, 3]) == Some(&22.0));
+            c.fails_with(x.matmul_into(&x, &mut y), ErrorKind::SizeMismatch);
+        }
+        _ => c.expect(false),
+    }
+    let mut mv = [0.0f32; 2];
+    match (
+        a.select(Axis::<0>, zero)
+            .and_then(|m| m.select(Axis::<1>, one)),
+        TensorViewMut::from_slice_mut(&mut mv, [two]),
+    ) {
+        (Ok(v), Ok(mut y)) => {
+            c.expect(W.matmul_into(&v, &mut y).is_ok());
+            c.expect(y.get([0]) == Some(&3.5) && y.get([1]) == Some(&18.0));
+        }
+        _ => c.expect(false),
+    }
+
+    keep(out.iter().sum());
+    c.report()
+}
