@@ -289,6 +289,8 @@ impl<T, const N: usize, const R: usize> ArrayTensor<T, N, R> {
     /// `f(index)` at every index, called in row-major order (ndarray's `from_shape_fn` on fixed
     /// storage). Rank R; O(N), no allocation.
     ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
     /// # Errors
     ///
     /// [`ErrorKind::LengthMismatch`](crate::ErrorKind::LengthMismatch) unless the shape holds
@@ -323,6 +325,8 @@ impl<T, const N: usize, const R: usize> ArrayTensor<T, N, R> {
 
     /// Every element `value`. Rank R; O(N), no allocation.
     ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
     /// # Errors
     ///
     /// As [`from_fn`](Self::from_fn).
@@ -343,6 +347,8 @@ impl<T, const N: usize, const R: usize> ArrayTensor<T, N, R> {
     }
 
     /// Every element zero. Rank R; O(N), no allocation.
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
     ///
     /// # Errors
     ///

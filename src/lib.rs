@@ -87,6 +87,52 @@
 //! let v = TensorView::from_slice(&data, [3, 2]).unwrap();
 //! assert_eq!(v.iter().sum::<f32>(), 21.0);
 //! ```
+//!
+//! ## Firmware: the subset that never panics
+//!
+//! The operations of this table need neither `std` nor an allocator, and never panic, on any
+//! input: a wrong shape, an index out of bounds, a size that overflows is an `Err` (or `None`),
+//! and no path through them indexes, unwraps or divides unchecked. Their docs say "never
+//! panics". They are the typed-rank forms; a program that uses only them can be proven free of
+//! panics.
+//!
+//! | need | operations |
+//! |---|---|
+//! | views over memory | [`TensorView::from_slice`], [`TensorViewMut::from_slice_mut`], [`TensorView::from_array`] in a `const` or `static` (a shape that does not fit is a compile error) |
+//! | fixed storage | [`ArrayTensor::zeros`], [`ArrayTensor::full`], [`ArrayTensor::from_fn`] |
+//! | elements | [`get`](TensorBase::get), [`get_mut`](TensorBase::get_mut), [`iter`](TensorBase::iter), [`iter_mut`](TensorBase::iter_mut) |
+//! | view operations | [`permute`](TensorBase::permute), [`t`](TensorBase::t), [`reversed_axes`](TensorBase::reversed_axes), [`swap_axes`](TensorBase::swap_axes), [`flip`](TensorBase::flip), [`unsqueeze`](TensorBase::unsqueeze), [`squeeze`](TensorBase::squeeze), [`select`](TensorBase::select), [`narrow`](TensorBase::narrow), [`diagonal`](TensorBase::diagonal), [`slice`](TensorBase::slice) with [`s!`], [`reshape_view`](TensorBase::reshape_view), [`broadcast_to`](TensorBase::broadcast_to), [`split_at`](TensorBase::split_at) |
+//! | writes | [`fill`](TensorBase::fill), [`copy_from`](TensorBase::copy_from), [`try_assign`](TensorBase::try_assign) (broadcasting), [`try_assign_zip`](TensorBase::try_assign_zip), [`map_inplace`](TensorBase::map_inplace), [`mapv_inplace`](TensorBase::mapv_inplace), `+=` `-=` `*=` `/=` with a scalar |
+//! | reductions | [`sum`](TensorBase::sum), [`product`](TensorBase::product), [`fold`](TensorBase::fold), [`try_min`](TensorBase::try_min), [`try_max`](TensorBase::try_max), [`try_mean`](TensorBase::try_mean), [`try_argmin`](TensorBase::try_argmin), [`try_argmax`](TensorBase::try_argmax) |
+//! | reductions along an axis, into caller storage | [`sum_axis_into`](TensorBase::sum_axis_into), [`fold_axis_into`](TensorBase::fold_axis_into) |
+//! | products | [`matmul_into`](TensorBase::matmul_into): matrix · matrix, matrix · vector, batches |
+//! | axis iteration | [`outer_iter`](TensorBase::outer_iter), [`axis_iter`](TensorBase::axis_iter), [`try_lanes`](TensorBase::try_lanes), [`try_outer_iter_mut`](TensorBase::try_outer_iter_mut), [`try_axis_iter_mut`](TensorBase::try_axis_iter_mut) |
+//!
+//! The repository proves it at link time: `firmware/src/bin/panic_free.rs` calls every
+//! operation of the table, on good and bad inputs read through `read_volatile` (so the optimiser
+//! cannot see them), in a release build for `thumbv7em-none-eabihf` whose panic handler calls a
+//! function that is defined nowhere. The program links only if the optimiser removed every path
+//! to a panic; CI builds it, then runs it on QEMU's `mps2-an386` board, where it checks every
+//! result. The proof holds for the usual release profile; with `overflow-checks = true` the
+//! loop counters keep checks that the compiler cannot remove, although they never fire. The
+//! element arithmetic is the element type's own: a closure you pass, or an integer `/=` by
+//! zero, panics as it would anywhere in Rust.
+//!
+//! ```
+//! use ranked::{ArrayTensor, Axis, ErrorKind, TensorView};
+//!
+//! static WEIGHTS: [f32; 6] = [1.0, 0.5, 0.0, -1.0, 2.0, 1.0];
+//! static W: TensorView<'static, f32, 2> = TensorView::from_array(&WEIGHTS, [2, 3]);
+//!
+//! let mut row_sums = ArrayTensor::<f32, 2, 1>::zeros([2])?;
+//! W.sum_axis_into(Axis::<1>, &mut row_sums)?;
+//! assert_eq!(row_sums.get([1]), Some(&2.0));
+//! // Bad input is an error, never a panic.
+//! let mut wrong = ArrayTensor::<f32, 3, 1>::zeros([3])?;
+//! assert_eq!(W.sum_axis_into(Axis::<1>, &mut wrong).unwrap_err().kind(), ErrorKind::SizeMismatch);
+//! assert_eq!(W.get([2, 0]), None);
+//! # Ok::<(), ranked::ShapeError>(())
+//! ```
 #![no_std]
 // docs.rs builds with `--cfg docsrs` on nightly: each feature-gated item then shows the
 // feature it needs.

@@ -479,6 +479,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// A reference to the element at `index`, or `None` if some index is out of bounds.
     ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
     /// # Examples
     ///
     /// ```
@@ -574,6 +576,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// An iterator over references to the elements in logical (row-major) order.
     ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
     /// # Examples
     ///
     /// ```
@@ -610,6 +614,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 /// "method exists but its trait bounds were not satisfied".
 impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// A mutable reference to the element at `index`, or `None` if some index is out of bounds.
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
     ///
     /// # Examples
     ///
@@ -700,6 +706,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     }
 
     /// An iterator over mutable references to the elements in logical (row-major) order.
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
     ///
     /// # Examples
     ///
@@ -1225,6 +1233,8 @@ impl<T, const R: usize> TensorBase<Vec<T>, R> {
 impl<'a, T, const R: usize> TensorBase<ViewRepr<'a, T>, R> {
     /// A read-only view of a row-major slice, without copying.
     ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
     /// # Errors
     ///
     /// [`ErrorKind::LengthMismatch`] if the slice length is not the shape's element count.
@@ -1244,8 +1254,11 @@ impl<'a, T, const R: usize> TensorBase<ViewRepr<'a, T>, R> {
 
     /// A read-only view of a row-major array, in a `const` context: a `static` array becomes a
     /// `TensorView<'static, T, R>` in a `const` or `static` item, and a shape whose element
-    /// count is not the array's length does not build. O(R), no allocation, never panics at run
-    /// time in a `const` item.
+    /// count is not the array's length does not build. O(R), no allocation.
+    ///
+    /// In a `const` or `static` item, part of the
+    /// [firmware subset](crate#firmware-the-subset-that-never-panics): there a wrong shape is a
+    /// compile error, so nothing is left to fail at run time.
     ///
     /// # Panics
     ///
@@ -1313,6 +1326,8 @@ impl<'a, T, const R: usize> TensorBase<ViewRepr<'a, T>, R> {
 
 impl<'a, T, const R: usize> TensorBase<ViewReprMut<'a, T>, R> {
     /// A mutable view of a row-major slice, without copying.
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
     ///
     /// # Errors
     ///

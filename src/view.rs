@@ -26,6 +26,8 @@ use crate::{
 impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// Reorders the axes: axis `i` of the result is axis `axes[i]` of `self`. Rank R → R.
     ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
     /// # Errors
     ///
     /// [`ErrorKind::InvalidAxis`](crate::ErrorKind::InvalidAxis) or
@@ -50,6 +52,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     ///
     /// Both axes must exist, or the program does not compile.
     ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
     /// # Examples
     ///
     /// ```
@@ -70,6 +74,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Reverses the order of the axes (the full transpose). Rank R → R.
     ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
     /// # Examples
     ///
     /// ```
@@ -84,6 +90,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     }
 
     /// Removes axis `A`, which must have size 1. Rank R → R − 1.
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
     ///
     /// # Errors
     ///
@@ -113,6 +121,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Inserts an axis of size 1 at position `A` (`A == R` appends). Rank R → R + 1.
     ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
     /// # Examples
     ///
     /// ```
@@ -132,6 +142,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Fixes axis `A` at `index` and removes it (PyTorch's `select`, ndarray's `index_axis`).
     /// Rank R → R − 1.
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
     ///
     /// # Errors
     ///
@@ -268,6 +280,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Keeps `len` elements of axis `A` starting at `start` (PyTorch's `narrow`). Rank R → R.
     ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
     /// # Errors
     ///
     /// [`ErrorKind::RangeOutOfBounds`](crate::ErrorKind::RangeOutOfBounds) if
@@ -317,6 +331,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Reverses axis `A` (a negative stride). Rank R → R.
     ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
     /// # Examples
     ///
     /// ```
@@ -339,6 +355,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// select and drop it), plus [`NewAxis`](crate::NewAxis) items that insert size-1 axes. The
     /// output rank is computed at compile time; a description with the wrong number of items
     /// does not compile.
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
     ///
     /// # Errors
     ///
@@ -366,6 +384,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// Reshapes to `shape` without copying: succeeds exactly when the layout admits the new
     /// shape as a view (see [`Layout::plan_reshape`] for the rule and an explanation). One size
     /// may be [`INFER`](crate::INFER). Rank R → N.
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
     ///
     /// # Errors
     ///
@@ -402,6 +422,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     ///
     /// See [`Layout::diagonal`] for the exact shape, stride and offset.
     ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
     /// # Examples
     ///
     /// ```
@@ -433,6 +455,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// The result maps many indices to one element, so it is read-only: this method needs
     /// read-only storage (call [`view`](Self::view) first on an owned or mutable tensor).
     /// A target rank below R does not compile.
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
     ///
     /// # Errors
     ///
@@ -555,6 +579,8 @@ where
 /// # Matrices
 impl<S: Storage> TensorBase<S, 2> {
     /// The transpose of a matrix (rank 2 only). Rank 2 → 2.
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
     ///
     /// # Examples
     ///

@@ -357,6 +357,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// The sub-views along the first axis (NumPy's `for row in a`), each of rank R − 1.
     /// Rank R → items of rank R − 1; O(1) to make, O(rank) per item.
     ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
     /// # Examples
     ///
     /// ```
@@ -380,6 +382,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// The sub-views at each index of `axis`, in order (ndarray's `axis_iter`, PyTorch's
     /// `unbind`). Rank R → items of rank R − 1; O(1) to make, O(rank) per item.
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
     ///
     /// # Examples
     ///
@@ -496,6 +500,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// [`lanes`](Self::lanes), returning an error instead of panicking.
     ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
     /// # Errors
     ///
     /// [`ErrorKind::Overflow`](crate::ErrorKind::Overflow) if the number of lanes leaves
@@ -607,6 +613,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// [`outer_iter_mut`](Self::outer_iter_mut), returning an error instead of panicking.
     ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
     /// # Errors
     ///
     /// [`ErrorKind::Interleaved`](crate::ErrorKind::Interleaved) if the sub-views interleave in
@@ -666,6 +674,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     }
 
     /// [`axis_iter_mut`](Self::axis_iter_mut), returning an error instead of panicking.
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
     ///
     /// # Errors
     ///

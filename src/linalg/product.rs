@@ -195,6 +195,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// (NumPy's `matmul(a, b, out=c)`): any ranks from 1 up (a rank-0 operand does not
     /// compile), any layouts, no allocation — so without an allocator too. O(batch·m·k·n).
     ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
     /// # Errors
     ///
     /// As [`matmul`](Self::matmul), and [`ErrorKind::SizeMismatch`](crate::ErrorKind::SizeMismatch)

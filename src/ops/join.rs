@@ -176,6 +176,8 @@ impl<'a, T, const R: usize> TensorBase<ViewRepr<'a, T>, R> {
     /// Splits a view in two along `axis`: indices `..index` and `index..` (ndarray's
     /// `split_at`, NumPy's `split` at one point). Rank R → two of rank R; O(rank), no copy.
     ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
     /// # Errors
     ///
     /// [`ErrorKind::IndexOutOfBounds`] if `index` is beyond the axis size (`index` equal to

@@ -45,6 +45,8 @@ where
     /// Replaces every element `x` with `f(x)`, in place (ndarray's `mapv_inplace`). O(len), no
     /// allocation.
     ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
     /// # Examples
     ///
     /// ```

@@ -176,6 +176,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// `fold`): size-1 axes dropped, contiguous axes merged, smallest stride innermost. Use
     /// [`iter`](Self::iter) for logical order.
     ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
     /// # Examples
     ///
     /// ```
@@ -192,6 +194,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     }
 
     /// Applies `f` to every element in place, in an unspecified order.
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
     ///
     /// # Examples
     ///
@@ -215,6 +219,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Sets every element to `value`.
     ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
     /// # Examples
     ///
     /// ```
@@ -234,6 +240,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Copies `src` into `self` element by element; `src` may have any layout and is
     /// broadcast to `self`'s shape (its rank must not exceed `self`'s).
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
     ///
     /// # Errors
     ///
@@ -294,6 +302,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// Sets every element of `self` to `f(a, b)`, with `a` and `b` broadcast to `self`'s shape:
     /// `out = a + b` into an existing tensor, without allocating. The operands may have any
     /// layouts (and element types); their ranks must not exceed `self`'s.
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
     ///
     /// # Errors
     ///
@@ -384,6 +394,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     }
 
     /// Copies `src`, of exactly the same shape, into `self`.
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
     ///
     /// # Errors
     ///

@@ -187,6 +187,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// Folds every lane along axis `A` (in order along the axis, starting from `init`) into the
     /// corresponding element of `out`. Rank R → R − 1; O(len), no allocation.
     ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
     /// # Errors
     ///
     /// [`ErrorKind::SizeMismatch`] naming operand 1 (`out`), its axis, the size needed and the
@@ -242,6 +244,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// The sums along axis `A` into `out` (a running sum along each lane; the allocating
     /// [`sum_axis`](Self::sum_axis) sums pairwise). Rank R → R − 1; O(len), no allocation.
     ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
     /// # Errors
     ///
     /// As [`fold_axis_into`](Self::fold_axis_into).
@@ -286,6 +290,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// The sum of all elements (0 for an empty tensor), blocked and pairwise for accuracy (see
     /// [accuracy of sums](crate::ops#accuracy-of-sums)).
     ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
     /// # Examples
     ///
     /// ```
@@ -322,6 +328,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// The product of all elements: ndarray's name for [`prod`](Self::prod). O(len), no
     /// allocation.
     ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
     /// # Examples
     ///
     /// ```
@@ -337,6 +345,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     }
 
     /// The smallest element; NaN if any element is NaN.
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
     ///
     /// # Errors
     ///
@@ -358,6 +368,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     }
 
     /// The largest element; NaN if any element is NaN.
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
     ///
     /// # Errors
     ///
@@ -451,6 +463,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// The mean of all elements (the sum divided by the count, so integer means round toward
     /// zero as integer division does).
     ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
     /// # Errors
     ///
     /// [`ErrorKind::Empty`] for a tensor without elements; [`ErrorKind::Overflow`] if the
@@ -502,6 +516,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// The index of the first smallest element (of the first NaN, if any).
     ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
     /// # Errors
     ///
     /// [`ErrorKind::Empty`] for a tensor without elements.
@@ -521,6 +537,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     }
 
     /// The index of the first largest element (of the first NaN, if any).
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
     ///
     /// # Errors
     ///

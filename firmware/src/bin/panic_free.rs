@@ -244,11 +244,15 @@ fn checked() -> bool {
     c.expect(a.try_max() == Ok(23.0) && a.try_min() == Ok(0.0));
     c.expect(a.try_mean() == Ok(11.5));
     c.expect(a.try_argmax() == Ok([1, 2, 3]));
+    c.expect(a.try_argmin() == Ok([0, 0, 0]));
     match a.narrow(Axis::<1>, zero, zero) {
         Ok(empty) => {
             c.fails_with(empty.try_max(), ErrorKind::Empty);
             c.fails_with(empty.try_mean(), ErrorKind::Empty);
             c.fails_with(empty.try_argmax(), ErrorKind::Empty);
+            c.fails_with(empty.try_argmin(), ErrorKind::Empty);
+            c.fails_with(empty.try_min(), ErrorKind::Empty);
+            c.expect(empty.sum() == 0.0 && empty.product() == 1.0);
         }
         Err(_) => c.expect(false),
     }
@@ -311,6 +315,9 @@ fn checked() -> bool {
             o *= 0.5;
             o += 1.0;
             c.expect(o.get([1, 2, 3]) == Some(&21.5));
+            o -= 1.5;
+            o /= 4.0;
+            c.expect(o.get([1, 2, 3]) == Some(&5.0));
             if let Some(x) = o.get_mut([zero, zero, zero]) {
                 *x = -1.0;
             }

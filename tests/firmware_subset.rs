@@ -1,0 +1,386 @@
+//! The operations that never panic (the crate docs' "Firmware: the subset that never panics"),
+//! driven on the host through adversarial inputs: empty shapes, sizes at and past `isize::MAX`,
+//! products that overflow `usize`, indices and axes out of range, mismatched shapes. Every call
+//! must return (a panic fails the test), each `Err` must be of the kind the inputs call for, and
+//! each `Ok` must be right: views valid for their storage, with the elements they should have.
+//! (`firmware/src/bin/panic_free.rs` proves at link time that no panic path is left; this file
+//! checks the answers over many more inputs.)
+
+use ranked::{ArrayTensor, Axis, ErrorKind, INFER, ShapeError, TensorView, TensorViewMut, s};
+
+/// Sizes, indices and offsets that break careless arithmetic.
+const NUMBERS: [usize; 10] = [
+    0,
+    1,
+    2,
+    3,
+    7,
+    isize::MAX as usize,
+    isize::MAX as usize + 1,
+    usize::MAX / 2 + 7,
+    usize::MAX - 1,
+    usize::MAX,
+];
+
+/// The element count of `shape`, `None` if it overflows (`Some(0)` with a zero anywhere).
+fn count(shape: &[usize]) -> Option<usize> {
+    if shape.contains(&0) {
+        return Some(0);
+    }
+    shape.iter().try_fold(1usize, |n, &d| n.checked_mul(d))
+}
+
+fn none_f32() -> [f32; 0] {
+    []
+}
+
+fn data() -> [f32; 24] {
+    core::array::from_fn(|i| i as f32)
+}
+
+/// `v`'s layout is valid for a storage of `len` elements (invariant 1).
+fn valid<const R: usize>(v: &TensorView<'_, f32, R>, len: usize) -> bool {
+    v.layout().validate(len).is_ok()
+}
+
+fn kind<T>(r: &Result<T, ShapeError>) -> Option<ErrorKind> {
+    r.as_ref().err().map(|e| e.kind())
+}
+
+#[test]
+fn views_over_slices_fit_exactly_or_fail() {
+    let d = data();
+    for a in NUMBERS {
+        for b in NUMBERS {
+            for c in NUMBERS {
+                let r = TensorView::from_slice(&d, [a, b, c]);
+                let fits = count(&[a, b, c]) == Some(24);
+                assert_eq!(r.is_ok(), fits, "{:?}", [a, b, c]);
+                // Element counts and axes past `isize::MAX` are overflow, whatever the length.
+                let huge_axis = [a, b, c].iter().any(|&n| n > isize::MAX as usize);
+                match count(&[a, b, c]) {
+                    Some(24) => assert!(valid(&r.unwrap(), 24)),
+                    Some(n) if n <= isize::MAX as usize && !huge_axis => {
+                        assert_eq!(kind(&r), Some(ErrorKind::LengthMismatch))
+                    }
+                    Some(n) if n <= isize::MAX as usize => assert!(matches!(
+                        kind(&r),
+                        Some(ErrorKind::LengthMismatch | ErrorKind::Overflow)
+                    )),
+                    _ => assert_eq!(kind(&r), Some(ErrorKind::Overflow), "{:?}", [a, b, c]),
+                }
+                let mut m = d;
+                let r = TensorViewMut::from_slice_mut(&mut m, [a, b, c]);
+                assert_eq!(r.is_ok(), fits);
+            }
+        }
+    }
+}
+
+#[test]
+fn fixed_storage_fits_exactly_or_fails() {
+    for a in NUMBERS {
+        for b in NUMBERS {
+            let fits = count(&[a, b]) == Some(6);
+            let z = ArrayTensor::<f32, 6, 2>::zeros([a, b]);
+            assert_eq!(z.is_ok(), fits, "{a} {b}");
+            let f = ArrayTensor::<f32, 6, 2>::full([a, b], 2.0);
+            assert_eq!(f.as_ref().map(|t| t.sum()).ok(), fits.then_some(12.0));
+            let mut calls = 0;
+            let g = ArrayTensor::<usize, 6, 2>::from_fn([a, b], |[i, j]| {
+                calls += 1;
+                i * 10 + j
+            });
+            assert_eq!(g.is_ok(), fits);
+            assert_eq!(calls, if fits { 6 } else { 0 });
+            if count(&[a, b]).is_none() {
+                assert_eq!(kind(&z), Some(ErrorKind::Overflow));
+            }
+        }
+    }
+}
+
+#[test]
+fn element_access_is_some_exactly_in_bounds() {
+    let mut d = data();
+    let shape = [2, 3, 4];
+    for i in NUMBERS {
+        for j in NUMBERS {
+            for k in NUMBERS {
+                let inside = i < 2 && j < 3 && k < 4;
+                let v = TensorView::from_slice(&d, shape).unwrap();
+                let want = inside.then(|| (12 * i + 4 * j + k) as f32);
+                assert_eq!(v.get([i, j, k]).copied(), want);
+                // The same through views that walk backwards and skip.
+                let f = v.flip(Axis::<0>).reversed_axes();
+                assert_eq!(
+                    f.get([k, j, i]).copied(),
+                    inside.then(|| (12 * (1 - i) + 4 * j + k) as f32)
+                );
+                let mut m = TensorViewMut::from_slice_mut(&mut d, shape).unwrap();
+                assert_eq!(m.get_mut([i, j, k]).is_some(), inside);
+            }
+        }
+    }
+}
+
+#[test]
+fn view_operations_reject_what_they_cannot_do() {
+    let d = data();
+    let a = TensorView::from_slice(&d, [2, 3, 4]).unwrap();
+    let axes = [0, 1, 2, 3, usize::MAX];
+    for x in axes {
+        for y in axes {
+            for z in axes {
+                let r = a.permute([x, y, z]);
+                let is_perm = x < 3 && y < 3 && z < 3 && x != y && y != z && x != z;
+                assert_eq!(r.is_ok(), is_perm);
+                match r {
+                    Ok(p) => assert!(valid(&p, 24) && p.sum() == 276.0),
+                    Err(e) => assert!(matches!(
+                        e.kind(),
+                        ErrorKind::InvalidAxis | ErrorKind::RepeatedAxis
+                    )),
+                }
+            }
+        }
+    }
+    for n in NUMBERS {
+        let selected = a.select(Axis::<2>, n);
+        assert_eq!(selected.is_ok(), n < 4);
+        if n >= 4 {
+            assert_eq!(kind(&selected), Some(ErrorKind::IndexOutOfBounds));
+        }
+        let split = a.split_at(Axis::<1>, n);
+        assert_eq!(split.is_ok(), n <= 3);
+        if let Ok((x, y)) = split {
+            assert!(valid(&x, 24) && valid(&y, 24));
+            assert_eq!(x.sum() + y.sum(), 276.0);
+        }
+        for len in NUMBERS {
+            let r = a.narrow(Axis::<2>, n, len);
+            let fits = n.checked_add(len).is_some_and(|end| end <= 4);
+            assert_eq!(r.is_ok(), fits, "narrow {n} {len}");
+            if let Ok(v) = r {
+                assert!(valid(&v, 24));
+                assert_eq!(v.shape(), &[2, 3, len]);
+            }
+        }
+    }
+    // Squeezing an axis longer than 1, broadcasting to sizes that do not fit or overflow.
+    assert_eq!(kind(&a.squeeze(Axis::<0>)), Some(ErrorKind::SizeMismatch));
+    let u = a.unsqueeze(Axis::<3>);
+    assert!(u.squeeze(Axis::<3>).is_ok_and(|v| v.shape() == &[2, 3, 4]));
+    for x in NUMBERS {
+        for y in NUMBERS {
+            let r = a.broadcast_to([x, y, 3, 4]);
+            let want = count(&[x, 2, 3, 4]).filter(|_| y == 2);
+            assert_eq!(
+                r.as_ref().ok().map(|v| v.len()),
+                want,
+                "broadcast to [{x}, {y}, 3, 4]"
+            );
+            match r {
+                Ok(v) => assert!(valid(&v, 24)),
+                Err(e) => assert!(matches!(
+                    e.kind(),
+                    ErrorKind::BroadcastMismatch | ErrorKind::Overflow
+                )),
+            }
+        }
+    }
+    // Diagonals with offsets far beyond the axes are empty, never out of bounds.
+    for offset in [isize::MIN, -5, -1, 0, 1, 3, 4, isize::MAX] {
+        let v = a.diagonal(offset, Axis::<1>, Axis::<2>);
+        assert!(valid(&v, 24));
+        let want = if offset >= 0 {
+            3.min(4usize.saturating_sub(offset.unsigned_abs()))
+        } else {
+            3usize.saturating_sub(offset.unsigned_abs()).min(4)
+        };
+        assert_eq!(v.shape(), &[2, want]);
+    }
+}
+
+#[test]
+fn slicing_and_reshaping_check_every_bound() {
+    let d = data();
+    let a = TensorView::from_slice(&d, [2, 3, 4]).unwrap();
+    for lo in NUMBERS {
+        for hi in NUMBERS {
+            let r = a.slice(s![.., lo..hi, ..]);
+            assert_eq!(r.is_ok(), lo <= hi && hi <= 3, "{lo}..{hi}");
+            if let Ok(v) = r {
+                assert!(valid(&v, 24));
+            }
+            let r = a.slice(s![.., .., lo..;-1]);
+            if let Ok(v) = r {
+                assert!(valid(&v, 24));
+            }
+        }
+    }
+    assert_eq!(kind(&a.slice(s![.., .., ..;0])), Some(ErrorKind::ZeroStep));
+    for x in NUMBERS {
+        for y in NUMBERS {
+            let r = a.reshape_view([x, y]);
+            let inferred = [x, y].iter().filter(|&&n| n == INFER).count();
+            let ok = match inferred {
+                0 => count(&[x, y]) == Some(24),
+                1 => {
+                    let known = if x == INFER { y } else { x };
+                    known != 0 && 24 % known == 0
+                }
+                _ => false,
+            };
+            assert_eq!(r.is_ok(), ok, "reshape to [{x}, {y}]");
+            match r {
+                Ok(v) => assert!(valid(&v, 24) && v.len() == 24),
+                Err(e) => assert!(matches!(
+                    e.kind(),
+                    ErrorKind::CountMismatch
+                        | ErrorKind::Overflow
+                        | ErrorKind::MultipleInferred
+                        | ErrorKind::CannotInfer
+                )),
+            }
+            // No rank-2 shape is a view of the transposed tensor: always an error.
+            assert!(a.reversed_axes().reshape_view([x, y]).is_err());
+        }
+    }
+}
+
+#[test]
+fn writes_check_shapes_and_leave_the_target_alone_on_error() {
+    let d = data();
+    let a = TensorView::from_slice(&d, [2, 3, 4]).unwrap();
+    let mut out = [9.0f32; 24];
+    let mut o = TensorViewMut::from_slice_mut(&mut out, [2, 3, 4]).unwrap();
+    let wrong = TensorView::from_slice(&d[..12], [3, 4, 1]).unwrap();
+    assert_eq!(kind(&o.copy_from(&wrong)), Some(ErrorKind::SizeMismatch));
+    assert_eq!(
+        kind(&o.try_assign(&wrong)),
+        Some(ErrorKind::BroadcastMismatch)
+    );
+    assert_eq!(
+        kind(&o.try_assign_zip(&a, &wrong, |x, y| x + y)),
+        Some(ErrorKind::BroadcastMismatch)
+    );
+    assert_eq!(o.sum(), 9.0 * 24.0);
+    let empty = a.narrow(Axis::<1>, 3, 0).unwrap();
+    assert_eq!(kind(&o.copy_from(&empty)), Some(ErrorKind::SizeMismatch));
+    // Writes through empty views are no-ops.
+    let mut nothing: [f32; 0] = [];
+    let mut e = TensorViewMut::from_slice_mut(&mut nothing, [0, usize::MAX, 3]).unwrap();
+    e.fill(1.0);
+    e.map_inplace(|x| *x += 1.0);
+    e *= 2.0;
+    let no_data = none_f32();
+    let source = TensorView::from_slice(&no_data, [0, usize::MAX, 3]).unwrap();
+    assert!(e.copy_from(&source).is_ok());
+    assert_eq!(kind(&e.copy_from(&empty)), Some(ErrorKind::SizeMismatch));
+    assert_eq!(e.sum(), 0.0);
+    // The in-place forms over a view that walks backwards.
+    o.copy_from(&a.flip(Axis::<2>)).unwrap();
+    o -= 1.0;
+    o /= 2.0;
+    assert_eq!(o.get([0, 0, 0]), Some(&1.0));
+}
+
+#[test]
+fn reductions_of_nothing_are_errors_or_identities() {
+    let none: [f32; 0] = [];
+    for shape in [[0, 3, 4], [2, 0, 4], [usize::MAX, 0, 7]] {
+        let e = TensorView::from_slice(&none, shape).unwrap();
+        assert_eq!((e.sum(), e.product()), (0.0, 1.0));
+        assert_eq!(e.fold(5.0, |a, &x| a + x), 5.0);
+        assert_eq!(kind(&e.try_min()), Some(ErrorKind::Empty));
+        assert_eq!(kind(&e.try_max()), Some(ErrorKind::Empty));
+        assert_eq!(kind(&e.try_mean()), Some(ErrorKind::Empty));
+        assert_eq!(kind(&e.try_argmin()), Some(ErrorKind::Empty));
+        assert_eq!(kind(&e.try_argmax()), Some(ErrorKind::Empty));
+    }
+    // NaN propagates through min and max, whichever run holds it.
+    let mut d = data();
+    d[17] = f32::NAN;
+    let a = TensorView::from_slice(&d, [2, 3, 4]).unwrap();
+    assert!(a.try_max().unwrap().is_nan() && a.flip(Axis::<0>).try_min().unwrap().is_nan());
+}
+
+#[test]
+fn reductions_and_products_into_caller_storage_check_the_output() {
+    let d = data();
+    let a = TensorView::from_slice(&d, [2, 3, 4]).unwrap();
+    let mut sums = ArrayTensor::<f32, 6, 2>::zeros([2, 3]).unwrap();
+    a.sum_axis_into(Axis::<2>, &mut sums).unwrap();
+    assert_eq!(sums.get([1, 2]), Some(&86.0));
+    let mut wrong = ArrayTensor::<f32, 6, 2>::zeros([3, 2]).unwrap();
+    let err = a.sum_axis_into(Axis::<2>, &mut wrong).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.operand()),
+        (ErrorKind::SizeMismatch, Some(1))
+    );
+    assert_eq!(wrong.sum(), 0.0);
+    let err = a
+        .fold_axis_into(Axis::<0>, 0.0, |m, &x| m + x, &mut wrong)
+        .unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::SizeMismatch);
+    // An empty reduced axis gives the initial value (sum 0) in every output element.
+    let none: [f32; 0] = [];
+    let e = TensorView::from_slice(&none, [2, 3, 0]).unwrap();
+    sums.fill(7.0);
+    e.sum_axis_into(Axis::<2>, &mut sums).unwrap();
+    assert_eq!(sums.sum(), 0.0);
+
+    let w = TensorView::from_slice(&d[..6], [2, 3]).unwrap();
+    let x = TensorView::from_slice(&d[..12], [3, 4]).unwrap();
+    let mut c = [0.0f32; 8];
+    let mut cv = TensorViewMut::from_slice_mut(&mut c, [2, 4]).unwrap();
+    w.matmul_into(&x, &mut cv).unwrap();
+    assert_eq!(cv.get([1, 3]), Some(&(3.0 * 3.0 + 4.0 * 7.0 + 5.0 * 11.0)));
+    assert_eq!(
+        kind(&x.matmul_into(&w, &mut cv)),
+        Some(ErrorKind::SizeMismatch)
+    );
+    let mut small = [0.0f32; 2];
+    let mut sv = TensorViewMut::from_slice_mut(&mut small, [2, 1]).unwrap();
+    let err = w.matmul_into(&x, &mut sv).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.operand()),
+        (ErrorKind::SizeMismatch, Some(2))
+    );
+    // Matrix · vector, and products of empty operands (all zeros).
+    let v = TensorView::from_slice(&d[..3], [3]).unwrap();
+    let mut y = [9.0f32; 2];
+    let mut yv = TensorViewMut::from_slice_mut(&mut y, [2]).unwrap();
+    w.matmul_into(&v, &mut yv).unwrap();
+    assert_eq!(yv.get([0]), Some(&5.0));
+    let e0 = TensorView::from_slice(&none, [2, 0]).unwrap();
+    let e1 = TensorView::from_slice(&none, [0, 4]).unwrap();
+    cv.fill(1.0);
+    e0.matmul_into(&e1, &mut cv).unwrap();
+    assert_eq!(cv.sum(), 0.0);
+}
+
+#[test]
+fn axis_iteration_refuses_interleaved_mutable_pieces() {
+    let d = data();
+    let a = TensorView::from_slice(&d, [2, 3, 4]).unwrap();
+    assert_eq!(a.outer_iter().map(|m| m.sum()).sum::<f32>(), 276.0);
+    assert_eq!(a.axis_iter(Axis::<2>).len(), 4);
+    assert_eq!(a.try_lanes(Axis::<1>).unwrap().len(), 8);
+    let mut m = data();
+    let mut o = TensorViewMut::from_slice_mut(&mut m, [2, 3, 4]).unwrap();
+    assert_eq!(
+        o.try_axis_iter_mut(Axis::<2>).err().map(|e| e.kind()),
+        Some(ErrorKind::Interleaved)
+    );
+    for mut block in o.try_outer_iter_mut().unwrap() {
+        block.fill(1.0);
+    }
+    assert_eq!(o.sum(), 24.0);
+    // Size-0 axes: no pieces, no panics.
+    let none: [f32; 0] = [];
+    let e = TensorView::from_slice(&none, [0, usize::MAX, 2]).unwrap();
+    assert_eq!(e.outer_iter().len(), 0);
+    assert_eq!(e.axis_iter(Axis::<1>).len(), usize::MAX);
+}
