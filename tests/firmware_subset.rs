@@ -384,3 +384,76 @@ fn axis_iteration_refuses_interleaved_mutable_pieces() {
     assert_eq!(e.outer_iter().len(), 0);
     assert_eq!(e.axis_iter(Axis::<1>).len(), usize::MAX);
 }
+
+#[test]
+fn axis_reductions_into_match_the_allocating_forms() {
+    use ranked::Tensor;
+    let t = Tensor::from_fn([3, 4, 5], |[i, j, k]| {
+        ((7 * i + 3 * j + k) % 11) as f64 - 4.0
+    });
+    // A permuted view that walks one axis backwards, so lanes are strided both ways.
+    let v = t.view().permute([2, 0, 1]).unwrap().flip(Axis::<1>);
+    let mut out = ArrayTensor::<f64, 20, 2>::zeros([5, 4]).unwrap();
+    v.mean_axis_into(Axis::<1>, &mut out).unwrap();
+    assert!(out.iter().eq(v.mean_axis(Axis::<1>).iter()));
+    v.min_axis_into(Axis::<1>, &mut out).unwrap();
+    assert!(out.iter().eq(v.try_min_axis(Axis::<1>).unwrap().iter()));
+    v.max_axis_into(Axis::<1>, &mut out).unwrap();
+    assert!(out.iter().eq(v.try_max_axis(Axis::<1>).unwrap().iter()));
+    v.product_axis_into(Axis::<1>, &mut out).unwrap();
+    let products = v.fold_axis(Axis::<1>, 1.0, |a, &x| a * x);
+    assert!(out.iter().eq(products.iter()));
+    // Into a transposed output view.
+    let mut buffer = [0.0f64; 20];
+    let mut transposed = TensorViewMut::from_slice_mut(&mut buffer, [4, 5])
+        .unwrap()
+        .t();
+    v.max_axis_into(Axis::<1>, &mut transposed).unwrap();
+    assert!(
+        transposed
+            .iter()
+            .eq(v.try_max_axis(Axis::<1>).unwrap().iter())
+    );
+
+    // Wrong outputs are errors naming operand 1, and leave the output alone.
+    let mut wrong = ArrayTensor::<f64, 20, 2>::full([4, 5], 9.0).unwrap();
+    for r in [
+        v.mean_axis_into(Axis::<1>, &mut wrong),
+        v.min_axis_into(Axis::<1>, &mut wrong),
+        v.max_axis_into(Axis::<1>, &mut wrong),
+        v.product_axis_into(Axis::<1>, &mut wrong),
+    ] {
+        let e = r.unwrap_err();
+        assert_eq!((e.kind(), e.operand()), (ErrorKind::SizeMismatch, Some(1)));
+    }
+    assert_eq!(wrong.sum(), 9.0 * 20.0);
+
+    // An empty reduced axis with lanes to fill: min, max and mean are errors naming the axis;
+    // product is 1 in every element. With no lanes at all there is nothing to do.
+    let none: [f64; 0] = [];
+    let e = TensorView::from_slice(&none, [2, 0, 3]).unwrap();
+    let mut out = ArrayTensor::<f64, 6, 2>::full([2, 3], 9.0).unwrap();
+    for r in [
+        e.mean_axis_into(Axis::<1>, &mut out),
+        e.min_axis_into(Axis::<1>, &mut out),
+        e.max_axis_into(Axis::<1>, &mut out),
+    ] {
+        let err = r.unwrap_err();
+        assert_eq!((err.kind(), err.axis()), (ErrorKind::Empty, Some(1)));
+    }
+    assert_eq!(out.sum(), 54.0);
+    e.product_axis_into(Axis::<1>, &mut out).unwrap();
+    assert_eq!(out.sum(), 6.0);
+    let mut nothing = ArrayTensor::<f64, 0, 2>::zeros([0, 3]).unwrap();
+    let lanes_none = TensorView::from_slice(&none, [0, usize::MAX, 3]).unwrap();
+    assert!(lanes_none.max_axis_into(Axis::<1>, &mut nothing).is_ok());
+    assert!(lanes_none.mean_axis_into(Axis::<1>, &mut nothing).is_ok());
+    // NaN propagates along every lane that holds one.
+    let d = [1.0, f64::NAN, 3.0, 4.0];
+    let m = TensorView::from_slice(&d, [2, 2]).unwrap();
+    let mut out = ArrayTensor::<f64, 2, 1>::zeros([2]).unwrap();
+    m.max_axis_into(Axis::<1>, &mut out).unwrap();
+    assert!(out.get([0]).unwrap().is_nan() && out.get([1]) == Some(&4.0));
+    m.min_axis_into(Axis::<0>, &mut out).unwrap();
+    assert!(out.get([0]) == Some(&1.0) && out.get([1]).unwrap().is_nan());
+}

@@ -65,10 +65,15 @@ fn shifted(offset: usize, delta: isize, shape: &[usize]) -> usize {
 #[inline]
 fn splice<T: Copy>(src: &[T], start: usize, end: usize, with: &[T], dst: &mut [T]) {
     debug_assert_eq!(dst.len(), src.len() - (end - start) + with.len());
-    let (head, tail) = (&src[..start], &src[end..]);
-    dst[..start].copy_from_slice(head);
-    dst[start..start + with.len()].copy_from_slice(with);
-    dst[start + with.len()..].copy_from_slice(tail);
+    // Element by element (ranks are small), so that no path can panic.
+    let spliced = src
+        .iter()
+        .take(start)
+        .chain(with)
+        .chain(src.iter().skip(end));
+    for (to, &from) in dst.iter_mut().zip(spliced) {
+        *to = from;
+    }
 }
 
 /// Copies `src` without its element at `axis` into `dst` (one shorter).

@@ -12,7 +12,7 @@ use crate::tensor::TensorBase;
 #[diagnostic::on_unimplemented(
     message = "this method makes a new tensor or `Vec`, which needs the `alloc` feature of `ranked`",
     label = "needs the `alloc` feature",
-    note = "enable the `alloc` (or `std`) feature, or write into existing storage: `assign`, `copy_from`, `map_inplace`, `mapv_inplace`, `exp_inplace` and the other `_inplace` forms, `+=`, `fold`"
+    note = "enable the `alloc` (or `std`) feature, or write into existing storage: `assign`, `copy_from`, `map_inplace`, `mapv_inplace`, `exp_inplace` and the other `_inplace` forms, `+=`, `fold`, `sum_axis_into` and the other `_axis_into` reductions, `matmul_into`"
 )]
 pub trait NeedsAllocFeature {}
 
