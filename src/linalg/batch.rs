@@ -26,6 +26,55 @@ unsafe fn read<T>(data: ViewRepr<'_, T>, m: Matrix, offset: usize) -> MatRef<'_,
     }
 }
 
+/// `c ← α·a·b + β·c` for the batch item whose matrices start at `[pa, pb, pc]`.
+///
+/// # Safety
+///
+/// As [`run`], and `[pa, pb, pc]` are the offsets of one batch item of `plan`.
+#[inline(always)]
+unsafe fn item<T: LinalgScalar>(
+    (alpha, beta): (T, T),
+    a: ViewRepr<'_, T>,
+    b: ViewRepr<'_, T>,
+    c: ViewReprMut<'_, T>,
+    plan: &ProductPlan,
+    [pa, pb, pc]: [usize; 3],
+) {
+    let [ma, mb, mc] = plan.mats;
+    let out = MatMut {
+        data: c,
+        rows: mc.rows,
+        cols: mc.cols,
+        rs: mc.rs,
+        cs: mc.cs,
+        offset: pc,
+    };
+    // SAFETY: the batch item's matrices are valid for their data (the caller's contract,
+    // invariant 1 of `ProductPlan`); `out` is C's, likewise, and unique.
+    let (ra, rb) = unsafe { (read(a, ma, pa), read(b, mb, pb)) };
+    kernel::gemm(alpha, ra, rb, beta, out);
+}
+
+/// `c ← α·a·b + β·c` for a plan without batch axes (both operands of rank 1 or 2): its one
+/// item, without the batch walk (smaller code for firmware, where the ranks are known).
+///
+/// # Safety
+///
+/// As [`run`], and `plan.batch()` is empty.
+pub(crate) unsafe fn run_single<T: LinalgScalar>(
+    alpha: T,
+    a: ViewRepr<'_, T>,
+    b: ViewRepr<'_, T>,
+    beta: T,
+    c: ViewReprMut<'_, T>,
+    plan: &ProductPlan,
+) {
+    debug_assert!(plan.batch().is_empty());
+    let at = [plan.offset(0), plan.offset(1), plan.offset(2)];
+    // SAFETY: without batch axes the plan's one item is at the operands' offsets.
+    unsafe { item((alpha, beta), a, b, c, plan, at) }
+}
+
 /// `c ← α·a·b + β·c` for every matrix of the batch of `plan`.
 ///
 /// # Safety
@@ -40,24 +89,13 @@ pub(crate) unsafe fn run<T: LinalgScalar>(
     mut c: ViewReprMut<'_, T>,
     plan: &ProductPlan,
 ) {
-    let [ma, mb, mc] = plan.mats;
     let ops = [0, 1, 2].map(|k| Operand {
         strides: plan.batch_strides(k),
         offset: plan.offset(k),
     });
-    engine::walk_n(plan.batch(), ops, &mut |[pa, pb, pc]| {
-        let out = MatMut {
-            data: c.reborrow(),
-            rows: mc.rows,
-            cols: mc.cols,
-            rs: mc.rs,
-            cs: mc.cs,
-            offset: pc,
-        };
-        // SAFETY: the batch item's matrices are valid for their data (the caller's contract,
-        // invariant 1 of `ProductPlan`); `out` is C's, likewise, and unique.
-        let (ra, rb) = unsafe { (read(a, ma, pa), read(b, mb, pb)) };
-        kernel::gemm(alpha, ra, rb, beta, out);
+    engine::walk_n(plan.batch(), ops, &mut |at| {
+        // SAFETY: the walk visits the offsets of the plan's batch items.
+        unsafe { item((alpha, beta), a, b, c.reborrow(), plan, at) }
     });
 }
 

@@ -240,17 +240,18 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
             rhs.layout().parts(),
             out.layout().parts(),
         )?;
+        let (a, b) = (self.storage().elems(), rhs.storage().elems());
+        let c = out.storage_mut().elems_mut();
+        let (one, zero) = (S::Elem::one(), S::Elem::zero());
         // SAFETY: the plan comes from the three tensors' layouts, valid for their storages
-        // (invariant 1), `out`'s unique as its storage is writable (invariant 2).
+        // (invariant 1), `out`'s unique as its storage is writable (invariant 2); operands of
+        // rank 1 or 2 make a plan without batch axes.
         unsafe {
-            super::batch::run(
-                S::Elem::one(),
-                self.storage().elems(),
-                rhs.storage().elems(),
-                S::Elem::zero(),
-                out.storage_mut().elems_mut(),
-                &plan,
-            );
+            if R <= 2 && R2 <= 2 {
+                super::batch::run_single(one, a, b, zero, c, &plan);
+            } else {
+                super::batch::run(one, a, b, zero, c, &plan);
+            }
         }
         Ok(())
     }
