@@ -39,16 +39,21 @@ const WIDE_GROUP: usize = 512;
 
 /// Pairwise summation by binary counter over the 8 accumulator lanes of each chunk: slot `k`
 /// holds the lane-wise sum of `2^k` chunks. Lanes are combined (pairwise) only at the end, so
-/// a chunk costs no horizontal reduction.
+/// a chunk costs no horizontal reduction. One slot per bit of `usize` (more chunks than memory
+/// holds): 32 on 32-bit targets, so `sum` keeps 1 KiB of `f32` accumulators on a firmware
+/// stack, not 2.
 struct Pairwise<T> {
-    slots: [[T; 8]; 64],
+    slots: [[T; 8]; LEVELS],
     occupied: u64,
 }
+
+/// The slots of [`Pairwise`].
+const LEVELS: usize = usize::BITS as usize;
 
 impl<T: Zero + Add<Output = T> + Copy> Pairwise<T> {
     fn new() -> Self {
         Self {
-            slots: [[T::zero(); 8]; 64],
+            slots: [[T::zero(); 8]; LEVELS],
             occupied: 0,
         }
     }
@@ -66,11 +71,11 @@ impl<T: Zero + Add<Output = T> + Copy> Pairwise<T> {
             }
             self.occupied &= !bit;
         }
-        // Every level was occupied (2^64 chunks, more than memory holds): `x` is now the
+        // Every level was occupied (2^LEVELS chunks, more than memory holds): `x` is now the
         // whole sum, and goes to the top level.
         if let Some(top) = self.slots.last_mut() {
             *top = x;
-            self.occupied = 1 << 63;
+            self.occupied = 1 << (LEVELS - 1);
         }
     }
 
