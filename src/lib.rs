@@ -92,9 +92,9 @@
 //!
 //! The operations of this table need neither `std` nor an allocator, and never panic, on any
 //! input: a wrong shape, an index out of bounds, a size that overflows is an `Err` (or `None`),
-//! and no path through them indexes, unwraps or divides unchecked. Their docs say "never
-//! panics". They are the typed-rank forms; a program that uses only them can be proven free of
-//! panics.
+//! and their compiled code holds no path to a panic (no failed index, `unwrap` or division by
+//! zero). Their docs say "never panics". They are the typed-rank forms; a program that uses only
+//! them can be proven free of panics, as below.
 //!
 //! | need | operations |
 //! |---|---|
