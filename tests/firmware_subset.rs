@@ -284,6 +284,19 @@ fn writes_check_shapes_and_leave_the_target_alone_on_error() {
     o -= 1.0;
     o /= 2.0;
     assert_eq!(o.get([0, 0, 0]), Some(&1.0));
+    o.mapv_inplace(|x| 2.0 * x + 1.0);
+    for x in o.iter_mut() {
+        *x -= 1.0;
+    }
+    assert_eq!(o.iter().copied().sum::<f32>(), 276.0 - 24.0);
+    // Infallible view operations keep every element in place.
+    let m = TensorView::from_slice(&d[..6], [2, 3]).unwrap();
+    assert_eq!(m.t().get([2, 1]), Some(&5.0));
+    assert_eq!(
+        a.swap_axes(Axis::<0>, Axis::<2>).get([3, 2, 1]),
+        Some(&23.0)
+    );
+    assert_eq!(a.unsqueeze(Axis::<1>).shape(), &[2, 1, 3, 4]);
 }
 
 #[test]
