@@ -43,6 +43,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// let p = t.permute([2, 0, 1]).unwrap();
     /// assert_eq!((p.shape(), p.strides()), (&[4, 2, 3], &[1, 12, 4]));
     /// ```
+    #[inline]
     pub fn permute(self, axes: [usize; R]) -> Result<Self, ShapeError> {
         // SAFETY: `permute` is view arithmetic (keeps invariants 1 and 2).
         unsafe { self.map_layout(|l| l.permute(axes)) }
@@ -131,6 +132,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// let t: Tensor<u8, 2> = Tensor::zeros([2, 3]);
     /// assert_eq!(t.unsqueeze(Axis::<0>).shape(), &[1, 2, 3]);
     /// ```
+    #[inline]
     #[must_use]
     pub fn unsqueeze<Ax: IsAxis, const O: usize>(self, _axis: Ax) -> TensorBase<S, O>
     where
@@ -373,6 +375,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// assert_eq!(v.shape(), &[1, 2]);
     /// assert_eq!(v.to_vec(), [21, 23]);
     /// ```
+    #[inline]
     pub fn slice<L, const O: usize>(self, info: L) -> Result<TensorBase<S, O>, ShapeError>
     where
         L: SliceArity<R, Out = Rank<O>>,
@@ -408,6 +411,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// let err = m.view().t().reshape_view([48]).unwrap_err();
     /// assert_eq!((err.kind(), err.axis(), err.second_axis()), (ErrorKind::NotContiguous, Some(0), Some(1)));
     /// ```
+    #[inline]
     pub fn reshape_view<const N: usize>(
         self,
         shape: [usize; N],
@@ -472,6 +476,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// let b = t.view().broadcast_to([2, 3, 2, 4]).unwrap();
     /// assert_eq!(b.strides(), &[0, 4, 0, 1]);
     /// ```
+    #[inline]
     pub fn broadcast_to<const N: usize>(
         self,
         shape: [usize; N],
@@ -525,6 +530,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     }
 
     /// Applies view arithmetic that cannot fail.
+    #[inline]
     fn infallible<const O: usize>(
         self,
         derive: impl FnOnce(&Layout<R>) -> Layout<O>,

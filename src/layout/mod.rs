@@ -615,6 +615,7 @@ impl<const R: usize> Layout<R> {
     /// let l = Layout::row_major([2, 3, 4]).unwrap().permute([2, 0, 1]).unwrap();
     /// assert_eq!((l.shape(), l.strides()), (&[4, 2, 3], &[1, 12, 4]));
     /// ```
+    #[inline]
     pub fn permute(&self, axes: [usize; R]) -> Result<Self, ShapeError> {
         let mut out = *self;
         out.offset = parts::permute(self.parts(), &axes, &mut out.shape, &mut out.strides)?;
@@ -700,6 +701,7 @@ impl<const R: usize> Layout<R> {
     /// assert_eq!((l.shape(), l.strides()), (&[2, 1, 3], &[3, 3, 1]));
     /// assert!(l.is_c_contiguous());
     /// ```
+    #[inline]
     #[must_use]
     pub fn unsqueeze<const O: usize>(&self, axis: usize) -> Layout<O> {
         const { assert!(O == R + 1) };
@@ -907,6 +909,7 @@ impl<const R: usize> Layout<R> {
     /// let t = Layout::row_major([6, 8]).unwrap().reversed_axes();
     /// assert_eq!(t.reshape_view([48]).unwrap_err().kind(), ErrorKind::NotContiguous);
     /// ```
+    #[inline]
     pub fn reshape_view<const N: usize>(&self, shape: [usize; N]) -> Result<Layout<N>, ShapeError> {
         Layout::build(|sh, st| reshape::reshape(self.parts(), &shape, sh, st))
     }
@@ -974,6 +977,7 @@ impl<const R: usize> Layout<R> {
     /// let v = l.slice_items::<2>(s![1..;2, NewAxis, -1].items()).unwrap();
     /// assert_eq!((v.shape(), v.strides(), v.offset()), (&[2, 1], &[10, 0], 9));
     /// ```
+    #[inline]
     pub fn slice_items<const O: usize>(
         &self,
         items: &[crate::slice::item::SliceItem],
@@ -1001,6 +1005,7 @@ impl<const R: usize> Layout<R> {
     /// let l = Layout::row_major([3, 1, 4]).unwrap().broadcast_to([2, 3, 2, 4]).unwrap();
     /// assert_eq!(l.strides(), &[0, 4, 0, 1]);
     /// ```
+    #[inline]
     pub fn broadcast_to<const N: usize>(&self, shape: [usize; N]) -> Result<Layout<N>, ShapeError> {
         const { assert!(N >= R) };
         Layout::build(|out, strides| parts::broadcast(self.parts(), &shape, out, strides))
