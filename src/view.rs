@@ -63,6 +63,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// let t: Tensor<u8, 3> = Tensor::zeros([2, 3, 4]);
     /// assert_eq!(t.swap_axes(Axis::<0>, Axis::<2>).shape(), &[4, 3, 2]);
     /// ```
+    #[inline]
     #[must_use]
     pub fn swap_axes<I, J>(self, _i: I, _j: J) -> Self
     where
@@ -85,6 +86,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// let t: Tensor<u8, 3> = Tensor::zeros([2, 3, 4]);
     /// assert_eq!(t.reversed_axes().shape(), &[4, 3, 2]);
     /// ```
+    #[inline]
     #[must_use]
     pub fn reversed_axes(self) -> Self {
         self.infallible(|l| l.reversed_axes())
@@ -108,6 +110,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// let s: Tensor<u8, 2> = t.squeeze(Axis::<1>).unwrap();
     /// assert_eq!(s.shape(), &[2, 3]);
     /// ```
+    #[inline]
     pub fn squeeze<Ax: IsAxis, const O: usize>(
         self,
         _axis: Ax,
@@ -161,6 +164,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// assert_eq!(t.view().select(Axis::<1>, 2).unwrap().to_vec(), [3, 6]);
     /// assert_eq!(t.select(Axis::<0>, 1).unwrap().to_vec(), [4, 5, 6]);
     /// ```
+    #[inline]
     pub fn select<Ax: IsAxis, const O: usize>(
         self,
         _axis: Ax,
@@ -199,6 +203,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// let err = permuted.merge(Axis::<1>, Axis::<2>).unwrap_err();
     /// assert_eq!((err.kind(), err.axis(), err.second_axis()), (ErrorKind::NotContiguous, Some(1), Some(2)));
     /// ```
+    #[inline]
     pub fn merge<First, Last, const O: usize>(
         self,
         _first: First,
@@ -231,6 +236,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// let s = t.split(Axis::<1>, [INFER, 5]).unwrap();
     /// assert_eq!((s.shape(), s.strides()), (&[3, 4, 5], &[20, 5, 1]));
     /// ```
+    #[inline]
     pub fn split<Ax: IsAxis, const N: usize, const O: usize>(
         self,
         _axis: Ax,
@@ -264,6 +270,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// assert_eq!(t.view().slice_axis(Axis::<0>, 0..5, -2).unwrap().to_vec(), [4, 2, 0]);
     /// assert_eq!(t.view().slice_axis(Axis::<0>, -3.., 1).unwrap().to_vec(), [7, 8, 9]);
     /// ```
+    #[inline]
     pub fn slice_axis<Ax: IsAxis>(
         self,
         _axis: Ax,
@@ -298,6 +305,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// let n = t.view().narrow(Axis::<1>, 1, 2).unwrap();
     /// assert_eq!(n.to_vec(), [1, 2, 11, 12, 21, 22]);
     /// ```
+    #[inline]
     pub fn narrow<Ax: IsAxis>(self, _axis: Ax, start: usize, len: usize) -> Result<Self, ShapeError>
     where
         Rank<R>: HasAxis<Ax>,
@@ -322,6 +330,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// let s = t.step(Axis::<1>, 2).unwrap();
     /// assert_eq!((s.shape(), s.strides()), (&[4, 3, 6], &[30, 12, 1]));
     /// ```
+    #[inline]
     pub fn step<Ax: IsAxis>(self, _axis: Ax, k: usize) -> Result<Self, ShapeError>
     where
         Rank<R>: HasAxis<Ax>,
@@ -344,6 +353,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// assert_eq!((f.strides(), f.offset()), (&[-1], 5));
     /// assert_eq!(f.to_vec(), [6, 5, 4, 3, 2, 1]);
     /// ```
+    #[inline]
     #[must_use]
     pub fn flip<Ax: IsAxis>(self, _axis: Ax) -> Self
     where
@@ -438,6 +448,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// assert_eq!(m.view().diagonal(1, Axis::<0>, Axis::<1>).to_vec(), [2, 6]);
     /// assert_eq!(m.view().diagonal(-2, Axis::<0>, Axis::<1>).to_vec(), [7]);
     /// ```
+    #[inline]
     #[must_use]
     pub fn diagonal<D1, D2, const O: usize>(
         self,
@@ -513,6 +524,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// assert_eq!(w.shape(), &[3, 3]);
     /// assert_eq!(w.to_vec(), [1, 2, 3, 2, 3, 4, 3, 4, 5]);
     /// ```
+    #[inline]
     pub fn unfold<Ax: IsAxis, const O: usize>(
         self,
         _axis: Ax,
@@ -596,6 +608,7 @@ impl<S: Storage> TensorBase<S, 2> {
     /// let m = tensor![[1, 2, 3], [4, 5, 6]];
     /// assert_eq!(m.t().to_vec(), [1, 4, 2, 5, 3, 6]);
     /// ```
+    #[inline]
     #[must_use]
     pub fn t(self) -> Self {
         self.swap_axes(Axis::<0>, Axis::<1>)
