@@ -11,6 +11,12 @@
 //! CI builds it in release for `thumbv7em-none-eabihf` (the build fails if a panic path
 //! survives) and runs it on QEMU, where it checks the values and errors it got: exit status 0
 //! and `ranked panic-free subset: ok` when all are right.
+//!
+//! When the link fails, build with `--features find-panics` (a panic handler that links) and
+//! look for the callers of `core::panicking` in the disassembly, for example with
+//! `llvm-objdump -d --demangle` on `target/thumbv7em-none-eabihf/release/panic_free`; building
+//! with `CARGO_PROFILE_RELEASE_DEBUG=line-tables-only` and `llvm-symbolizer --inlining` on the
+//! call's address names the source line.
 #![no_std]
 #![no_main]
 
