@@ -419,7 +419,9 @@ fn sum_along_the_last_axis_of_contiguous_data_matches_lane_by_lane() {
     // Lanes shorter and longer than one chunk (the pairwise path), and a C-contiguous view
     // that starts inside its storage.
     for n in [1usize, 7, 64, 129, 1000] {
-        let t = Tensor::from_fn([3, 5, n], |[i, j, k]| ((i * 31 + j * 7 + k) % 13) as f64 - 6.0);
+        let t = Tensor::from_fn([3, 5, n], |[i, j, k]| {
+            ((i * 31 + j * 7 + k) % 13) as f64 - 6.0
+        });
         let want: Vec<f64> = t.lanes(Axis::<2>).map(|lane| lane.iter().sum()).collect();
         assert_eq!(t.sum_axis(Axis::<2>).to_vec(), want, "n = {n}");
         let tail = t.view().narrow(Axis::<0>, 1, 2).unwrap();
