@@ -631,3 +631,34 @@ pub fn b16() -> Vec<Case<'static>> {
         },
     ]
 }
+
+/// B17: `&a + &b` into a new tensor, with `b` of size 1 along one axis (broadcast along it), for
+/// each axis; against ndarray's `&a + &b` and `memcpy` of `a`'s bytes (the result is as large).
+pub fn b17(d: &Data4) -> Vec<Case<'_>> {
+    let shape = *d.ours.shape();
+    (0..4)
+        .map(|axis| {
+            let mut b_shape = shape;
+            b_shape[axis] = 1;
+            let mut next = lcg(23 + axis as u64);
+            let b: Tensor<f32, 4> = Tensor::from_fn(b_shape, |_| (next() % 100) as f32 / 10.0);
+            let nd_b = Array::from_shape_vec(b_shape, b.to_vec()).unwrap();
+            let mut flat = vec![0.0f32; d.ours.len()];
+            Case {
+                id: format!("B17 a + b into a new tensor, b broadcast along axis {axis}"),
+                contenders: vec![
+                    contender("ranked", move || {
+                        black_box(black_box(&d.ours) + &b);
+                    }),
+                    contender("ndarray Ix4", move || {
+                        black_box(black_box(&d.nd) + &nd_b);
+                    }),
+                    contender("memcpy", move || {
+                        flat.copy_from_slice(black_box(d.ours.as_slice().unwrap()));
+                        black_box(&flat);
+                    }),
+                ],
+            }
+        })
+        .collect()
+}

@@ -79,6 +79,10 @@ fn products(c: &mut Criterion) {
     for case in kernels::b16() {
         run(c, case, false);
     }
+    let big = data4([64; 4]);
+    for case in kernels::b17(&big) {
+        run(c, case, true);
+    }
 }
 
 criterion_group!(benches, access, copies, maths, breadth, products);

@@ -137,4 +137,7 @@ fn main() {
     for case in kernels::b16() {
         report(case, budget);
     }
+    for case in kernels::b17(&big_data) {
+        report(case, budget);
+    }
 }
