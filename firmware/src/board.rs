@@ -1,9 +1,33 @@
 //! What every program of this package shares: start-up on QEMU's `mps2-an386` board (a
 //! Cortex-M4) and the two semihosting calls through which a program reports to the host.
 //!
-//! Each program defines its reset vector as `board::start(check)` for its own `check`.
+//! Each program names its check and its two report lines with [`entry!`], which defines the
+//! reset vector and the entry point.
 
 use core::ptr::{read_volatile, write_volatile};
+
+/// Defines the program's reset vector (placed by `link.x`) and entry point `reset`, which calls
+/// [`start`] with the two NUL-terminated report lines and the check.
+macro_rules! entry {
+    ($ok:expr, $failed:expr, $check:path) => {
+        /// The reset vector: where the core starts after loading the stack pointer (the first
+        /// word of the vector table, written by `link.x`).
+        #[unsafe(link_section = ".vector_table.reset")]
+        #[unsafe(no_mangle)]
+        pub static RESET_VECTOR: unsafe extern "C" fn() -> ! = reset;
+
+        /// The entry point: runs the check and reports through semihosting.
+        ///
+        /// # Safety
+        ///
+        /// Called once, by the core, out of reset.
+        #[unsafe(no_mangle)]
+        pub unsafe extern "C" fn reset() -> ! {
+            board::start($ok, $failed, $check)
+        }
+    };
+}
+pub(crate) use entry;
 
 /// Enables the floating-point unit, runs `check`, prints `ok` or `failed` (NUL-terminated
 /// lines) and exits through semihosting: status 0 when `check` returned `true`, 1 otherwise.

@@ -96,26 +96,11 @@ const EXPECTED: [f32; 12] = [
     4.0, 1.0, 12.0, -2.0, 4.0, 12.0, 2.0, -2.0, 2.0, -2.0, 1.5, 2.0,
 ];
 
-/// The reset vector: where the core starts after loading the stack pointer (the first word of
-/// the vector table, written by `link.x`).
-#[unsafe(link_section = ".vector_table.reset")]
-#[unsafe(no_mangle)]
-pub static RESET_VECTOR: unsafe extern "C" fn() -> ! = reset;
-
-/// The entry point: runs the products and reports through semihosting (exit status 0 when
-/// every value is the expected one).
-///
-/// # Safety
-///
-/// Called once, by the core, out of reset.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn reset() -> ! {
-    board::start(
-        b"ranked firmware: products ok\n\0",
-        b"ranked firmware: WRONG RESULT\n\0",
-        checked,
-    )
-}
+board::entry!(
+    b"ranked firmware: products ok\n\0",
+    b"ranked firmware: WRONG RESULT\n\0",
+    checked
+);
 
 /// Runs the products and compares them with [`EXPECTED`]. Out of line, so that nothing in it is
 /// scheduled before the FPU is on.

@@ -9,20 +9,7 @@ mod board;
 
 use core::panic::PanicInfo;
 
-/// The reset vector (see `link.x`).
-#[unsafe(link_section = ".vector_table.reset")]
-#[unsafe(no_mangle)]
-pub static RESET_VECTOR: unsafe extern "C" fn() -> ! = reset;
-
-/// Runs a check that always passes, and exits through semihosting with status 0.
-///
-/// # Safety
-///
-/// Called once, by the core, out of reset.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn reset() -> ! {
-    board::start(b"empty: ok\n\0", b"empty: failed\n\0", checked)
-}
+board::entry!(b"empty: ok\n\0", b"empty: failed\n\0", checked);
 
 /// Nothing to check.
 #[inline(never)]

@@ -72,24 +72,11 @@ fn panic(_: &PanicInfo) -> ! {
     board::exit(false)
 }
 
-/// The reset vector (see `link.x`).
-#[unsafe(link_section = ".vector_table.reset")]
-#[unsafe(no_mangle)]
-pub static RESET_VECTOR: unsafe extern "C" fn() -> ! = reset;
-
-/// Runs the checks and reports through semihosting.
-///
-/// # Safety
-///
-/// Called once, by the core, out of reset.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn reset() -> ! {
-    board::start(
-        b"ranked panic-free subset: ok\n\0",
-        b"ranked panic-free subset: WRONG RESULT\n\0",
-        checked,
-    )
-}
+board::entry!(
+    b"ranked panic-free subset: ok\n\0",
+    b"ranked panic-free subset: WRONG RESULT\n\0",
+    checked
+);
 
 /// `NUMBERS[I]`, read so that the optimiser does not know it.
 fn n<const I: usize>() -> usize {

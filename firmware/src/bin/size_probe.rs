@@ -15,24 +15,11 @@ use ranked::{TensorView, TensorViewMut};
 static WEIGHTS: [f32; 6] = [1.0, 0.5, 0.0, -1.0, 2.0, 1.0];
 static INPUT: [f32; 6] = [2.0, 1.0, 4.0, 0.0, 6.0, -1.0];
 
-/// The reset vector (see `link.x`).
-#[unsafe(link_section = ".vector_table.reset")]
-#[unsafe(no_mangle)]
-pub static RESET_VECTOR: unsafe extern "C" fn() -> ! = reset;
-
-/// Runs the check and reports through semihosting.
-///
-/// # Safety
-///
-/// Called once, by the core, out of reset.
-#[unsafe(no_mangle)]
-pub unsafe extern "C" fn reset() -> ! {
-    board::start(
-        b"size_probe: ok\n\0",
-        b"size_probe: WRONG RESULT\n\0",
-        checked,
-    )
-}
+board::entry!(
+    b"size_probe: ok\n\0",
+    b"size_probe: WRONG RESULT\n\0",
+    checked
+);
 
 /// `W·X` of two 2 × 3 and 3 × 2 matrices read through `read_volatile`, and two sums:
 /// `sum(W·X) + sum(W) = 15 + 3.5`, exact in `f32`.
