@@ -7,7 +7,7 @@ use crate::rank::MAX_RANK;
 
 /// The most batch axes a plan holds: a `matmul` has at most `MAX_RANK − 2`, an einsum of two
 /// operands at most `2 · MAX_RANK` distinct indices.
-pub(super) const CAP: usize = 2 * MAX_RANK;
+pub(crate) const CAP: usize = 2 * MAX_RANK;
 
 use super::parts::Parts;
 
@@ -25,21 +25,25 @@ pub(crate) struct Matrix {
 /// along it (0 where an operand is broadcast), and each operand's matrix. Operand 0 is `a`, 1 is
 /// `b`, 2 is `c`.
 ///
+/// `B` is the room for batch axes: [`CAP`] in general, 0 for a product of operands of rank 1
+/// or 2 (no batch; a small plan for firmware). A product with more batch axes than `B` is an
+/// error, never truncated.
+///
 /// Invariants, for layouts valid for their storage: (1) a batch index below `batch()`
 /// plus a matrix index below the operand's matrix sizes is a valid index of that operand's
 /// layout (the batch strides are its own strides or 0 on an axis of size 1); (2) `a`'s columns
 /// are `b`'s rows, and `c` is `a.rows × b.cols`.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct ProductPlan {
-    pub(super) batch: [usize; CAP],
+pub(crate) struct ProductPlan<const B: usize = CAP> {
+    pub(super) batch: [usize; B],
     pub(super) batch_rank: usize,
-    pub(super) strides: [[isize; CAP]; 3],
+    pub(super) strides: [[isize; B]; 3],
     pub(super) offsets: [usize; 3],
     /// The matrices of `a`, `b` and `c`.
     pub(crate) mats: [Matrix; 3],
 }
 
-impl ProductPlan {
+impl<const B: usize> ProductPlan<B> {
     /// The broadcast batch shape.
     pub(crate) fn batch(&self) -> &[usize] {
         self.batch.get(..self.batch_rank).unwrap_or(&[])
@@ -126,7 +130,11 @@ fn error(
 
 /// The batch plan of `a @ b` without an output yet, and the result shape written to `out`
 /// (whose length must be the result rank, as the rank rule computes it).
-fn operands(a: Parts<'_>, b: Parts<'_>, out: &mut [usize]) -> Result<ProductPlan, ShapeError> {
+fn operands<const B: usize>(
+    a: Parts<'_>,
+    b: Parts<'_>,
+    out: &mut [usize],
+) -> Result<ProductPlan<B>, ShapeError> {
     let (ra, rb) = (a.shape.len(), b.shape.len());
     if ra == 0 || rb == 0 || ra > MAX_RANK || rb > MAX_RANK {
         let found = if ra == 0 || ra > MAX_RANK { ra } else { rb };
@@ -145,10 +153,18 @@ fn operands(a: Parts<'_>, b: Parts<'_>, out: &mut [usize]) -> Result<ProductPlan
     }
     let (na, nb) = (ra.saturating_sub(2), rb.saturating_sub(2));
     let batch_rank = na.max(nb);
+    if batch_rank > B {
+        return Err(ShapeError::sizes(
+            ErrorKind::TooManyAxes,
+            None,
+            B,
+            batch_rank,
+        ));
+    }
     let mut plan = ProductPlan {
-        batch: [1; CAP],
+        batch: [1; B],
         batch_rank,
-        strides: [[0; CAP]; 3],
+        strides: [[0; B]; 3],
         offsets: [a.offset, b.offset, 0],
         mats: [ma, mb, ma],
     };
@@ -233,7 +249,14 @@ pub(crate) fn product_shape(
 ///
 /// As [`product_shape`], and [`ErrorKind::SizeMismatch`] naming operand 2 (`c`) and the axis
 /// where `c`'s size differs from the result's.
-pub(crate) fn plan(a: Parts<'_>, b: Parts<'_>, c: Parts<'_>) -> Result<ProductPlan, ShapeError> {
+///
+/// `B`: the room for batch axes (see [`ProductPlan`]); more batch axes are
+/// [`ErrorKind::TooManyAxes`].
+pub(crate) fn plan<const B: usize>(
+    a: Parts<'_>,
+    b: Parts<'_>,
+    c: Parts<'_>,
+) -> Result<ProductPlan<B>, ShapeError> {
     let mut shape = [0usize; MAX_RANK];
     let out = shape.get_mut(..c.shape.len()).ok_or_else(|| {
         ShapeError::sizes(ErrorKind::RankMismatch, None, MAX_RANK, c.shape.len()).with_operand(2)
@@ -352,12 +375,12 @@ mod tests {
     #[test]
     fn output_checked() {
         let (a, b) = (parts(&[2, 3], &[3, 1]), parts(&[3], &[1]));
-        let err = plan(a, b, parts(&[3], &[1])).unwrap_err();
+        let err = plan::<CAP>(a, b, parts(&[3], &[1])).unwrap_err();
         assert_eq!(
             (err.operand(), err.axis(), err.expected(), err.found()),
             (Some(2), Some(0), 2, 3)
         );
-        let p = plan(a, b, parts(&[2], &[-1])).unwrap();
+        let p = plan::<0>(a, b, parts(&[2], &[-1])).unwrap();
         assert_eq!(
             p.mats[2],
             Matrix {
@@ -366,6 +389,12 @@ mod tests {
                 rs: -1,
                 cs: 0
             }
+        );
+        // A plan without room for batch axes refuses a batch rather than dropping it.
+        let err = plan::<0>(parts(&[2, 2, 3], &[6, 3, 1]), b, parts(&[2, 2], &[2, 1])).unwrap_err();
+        assert_eq!(
+            (err.kind(), err.expected(), err.found()),
+            (ErrorKind::TooManyAxes, 0, 1)
         );
     }
 }

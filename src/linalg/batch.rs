@@ -32,12 +32,12 @@ unsafe fn read<T>(data: ViewRepr<'_, T>, m: Matrix, offset: usize) -> MatRef<'_,
 ///
 /// As [`run`], and `[pa, pb, pc]` are the offsets of one batch item of `plan`.
 #[inline(always)]
-unsafe fn item<T: LinalgScalar>(
+unsafe fn item<T: LinalgScalar, const B: usize>(
     (alpha, beta): (T, T),
     a: ViewRepr<'_, T>,
     b: ViewRepr<'_, T>,
     c: ViewReprMut<'_, T>,
-    plan: &ProductPlan,
+    plan: &ProductPlan<B>,
     [pa, pb, pc]: [usize; 3],
 ) {
     let [ma, mb, mc] = plan.mats;
@@ -61,13 +61,13 @@ unsafe fn item<T: LinalgScalar>(
 /// # Safety
 ///
 /// As [`run`], and `plan.batch()` is empty.
-pub(crate) unsafe fn run_single<T: LinalgScalar>(
+pub(crate) unsafe fn run_single<T: LinalgScalar, const B: usize>(
     alpha: T,
     a: ViewRepr<'_, T>,
     b: ViewRepr<'_, T>,
     beta: T,
     c: ViewReprMut<'_, T>,
-    plan: &ProductPlan,
+    plan: &ProductPlan<B>,
 ) {
     debug_assert!(plan.batch().is_empty());
     let at = [plan.offset(0), plan.offset(1), plan.offset(2)];
@@ -81,13 +81,13 @@ pub(crate) unsafe fn run_single<T: LinalgScalar>(
 ///
 /// The plan was made from layouts valid for `a`, `b` and `c` (invariant 1 of the tensors they
 /// come from), `c`'s unique (invariant 2).
-pub(crate) unsafe fn run<T: LinalgScalar>(
+pub(crate) unsafe fn run<T: LinalgScalar, const B: usize>(
     alpha: T,
     a: ViewRepr<'_, T>,
     b: ViewRepr<'_, T>,
     beta: T,
     mut c: ViewReprMut<'_, T>,
-    plan: &ProductPlan,
+    plan: &ProductPlan<B>,
 ) {
     let ops = [0, 1, 2].map(|k| Operand {
         strides: plan.batch_strides(k),

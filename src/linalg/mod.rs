@@ -101,11 +101,12 @@ where
     S3: StorageMut<Elem = T>,
     T: LinalgScalar,
 {
-    let plan = product_plan(a.layout().parts(), b.layout().parts(), c.layout().parts())?;
+    let plan = product_plan::<0>(a.layout().parts(), b.layout().parts(), c.layout().parts())?;
     // SAFETY: the plan comes from the three tensors' layouts, valid for their storages
-    // (invariant 1), `c`'s unique as its storage is writable (invariant 2).
+    // (invariant 1), `c`'s unique as its storage is writable (invariant 2); matrices have no
+    // batch axes (a plan with room for none).
     unsafe {
-        batch::run(
+        batch::run_single(
             alpha,
             a.storage().elems(),
             b.storage().elems(),

@@ -175,7 +175,11 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         // Room first: a result too large to allocate is an allocation error.
         let room = crate::engine::try_vec(len)?;
         let target = crate::layout::Layout::row_major(shape)?;
-        let plan = product::plan(self.layout().parts(), rhs.layout().parts(), target.parts())?;
+        let plan = product::plan::<{ product::CAP }>(
+            self.layout().parts(),
+            rhs.layout().parts(),
+            target.parts(),
+        )?;
         // SAFETY: the plan comes from the operands' layouts, valid for their storages
         // (invariant 1), and a row-major target reaching exactly `0..len`.
         let out = unsafe {
@@ -235,23 +239,25 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         S3: StorageMut<Elem = S::Elem>,
         S::Elem: LinalgScalar,
     {
-        let plan = product::plan(
-            self.layout().parts(),
-            rhs.layout().parts(),
-            out.layout().parts(),
-        )?;
-        let (a, b) = (self.storage().elems(), rhs.storage().elems());
-        let c = out.storage_mut().elems_mut();
+        let (a, b) = (self.layout().parts(), rhs.layout().parts());
+        let c = out.layout().parts();
         let (one, zero) = (S::Elem::one(), S::Elem::zero());
-        // SAFETY: the plan comes from the three tensors' layouts, valid for their storages
-        // (invariant 1), `out`'s unique as its storage is writable (invariant 2); operands of
-        // rank 1 or 2 make a plan without batch axes.
-        unsafe {
-            if R <= 2 && R2 <= 2 {
-                super::batch::run_single(one, a, b, zero, c, &plan);
-            } else {
-                super::batch::run(one, a, b, zero, c, &plan);
-            }
+        if R <= 2 && R2 <= 2 {
+            // Operands of rank 1 or 2 (known at compile time): a plan without room for batch
+            // axes and a single kernel call, small code for firmware.
+            let plan = product::plan::<0>(a, b, c)?;
+            let (a, b) = (self.storage().elems(), rhs.storage().elems());
+            // SAFETY: the plan comes from the three tensors' layouts, valid for their
+            // storages (invariant 1), `out`'s unique as its storage is writable (invariant
+            // 2); a plan with room for no batch axes has none.
+            unsafe {
+                super::batch::run_single(one, a, b, zero, out.storage_mut().elems_mut(), &plan)
+            };
+        } else {
+            let plan = product::plan::<{ product::CAP }>(a, b, c)?;
+            let (a, b) = (self.storage().elems(), rhs.storage().elems());
+            // SAFETY: as above.
+            unsafe { super::batch::run(one, a, b, zero, out.storage_mut().elems_mut(), &plan) };
         }
         Ok(())
     }
