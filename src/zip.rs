@@ -469,7 +469,7 @@ macro_rules! zip_arity {
                 let (strides, offsets, lead) = self.prepare()?;
                 let ($($p,)+) = &self.parts;
                 let ops = [$(Operand { strides: &strides[$i][..R], offset: offsets[$i] }),+];
-                engine::zip_runs(&self.shape, ops, lead, &mut |start: [usize; $n], len, steps: [isize; $n]| {
+                engine::zip_runs::<R, _>(&self.shape, ops, lead, &mut |start: [usize; $n], len, steps: [isize; $n]| {
                     zip_run!(f; start, len, steps; $($p $i),+);
                 });
                 Ok(())
@@ -512,12 +512,12 @@ macro_rules! zip_arity {
                     });
                     // The pieces are disjoint index ranges of one axis, so every index of the
                     // shape is visited once overall, as `for_each` visits it.
-                    engine::zip_runs(&piece, sub, lead, &mut |start: [usize; $n], len, steps: [isize; $n]| {
+                    engine::zip_runs::<R, _>(&piece, sub, lead, &mut |start: [usize; $n], len, steps: [isize; $n]| {
                         zip_run!(f; start, len, steps; $($p $i),+);
                     });
                 };
                 if engine::par::split(shape, ops[lead], &leaf, &|(), ()| ()).is_none() {
-                    engine::zip_runs(shape, ops, lead, &mut |start: [usize; $n], len, steps: [isize; $n]| {
+                    engine::zip_runs::<R, _>(shape, ops, lead, &mut |start: [usize; $n], len, steps: [isize; $n]| {
                         zip_run!(f; start, len, steps; $($p $i),+);
                     });
                 }
@@ -586,7 +586,7 @@ macro_rules! zip_arity {
                 };
                 let ($($p,)+) = &self.parts;
                 let ops = [$(Operand { strides: &strides[$i][..R], offset: offsets[$i] },)+ out_layout.operand()];
-                engine::zip_runs(&self.shape, ops, $n, &mut |start: [usize; $n + 1], len, steps: [isize; $n + 1]| {
+                engine::zip_runs::<R, _>(&self.shape, ops, $n, &mut |start: [usize; $n + 1], len, steps: [isize; $n + 1]| {
                     zip_run!(g; start, len, steps; $($p $i,)+ sink $n);
                 });
                 // SAFETY: the row-major layout maps the `len` indices one-to-one onto `0..len`

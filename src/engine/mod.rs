@@ -11,7 +11,7 @@
 //!
 //! Two kinds of walk:
 //!
-//! - **logical** (`walk1`, `walk2`, `runs1`): row-major order, for what the user can observe in
+//! - **logical** (`walk1`, `walk2`, `fold_runs1`): row-major order, for what the user can observe in
 //!   order (`fold`, `for_each`, iterators);
 //! - **order-free** ([`Prepared`]): for element-wise writes, copies and sums, whose result does
 //!   not depend on the visiting order. Axes of size 1 are dropped, axes are reversed where the
@@ -25,6 +25,11 @@
 //!   numbers on x86-64, fully unrolled otherwise (see the `kernel` module). A three-operand
 //!   loop with a transposed operand (`out = permuted + b`) transposes that operand's blocks the
 //!   same way, into a register buffer, and runs the rest as unit-stride rows.
+//!
+//! The order-free entry points take `N`, the number of axes their plan has room for: callers
+//! pass the tensor's rank `R` (so a rank-2 plan is a few words, not 16 axes' worth to zero and
+//! copy), or [`MAX_DYN_RANK`] for shapes cut at run time. A shape with more axes than `N` takes
+//! the logical walk.
 //!
 //! What is done to each element is a [`Kernel`]: any closure `FnMut(&mut T, &U)`, or one of the
 //! copy kernels ([`CloneTo`] for assignment, `CloneInto` for filling new memory) whose block
@@ -246,15 +251,8 @@ fn walk2_from(
     }
 }
 
-/// Calls `f` for every element of `shape` with the positions of the two operands along the
-/// last axis: `f(a, b, len, step_a, step_b)` once per innermost run. Used by reductions that
-/// want to work on whole runs.
-#[inline]
-pub(crate) fn runs1(shape: &[usize], a: Operand<'_>, f: &mut impl FnMut(usize, usize, isize)) {
-    fold_runs1(shape, a, (), &mut |(), p, n, s| f(p, n, s));
-}
-
-/// [`runs1`], threading `acc` through `f`.
+/// Folds `acc` through `f(acc, start, len, step)` once per innermost run of one operand, in
+/// row-major order (the logical walk of [`fold`] beyond its plan's room).
 fn fold_runs1<B>(
     shape: &[usize],
     a: Operand<'_>,
@@ -328,37 +326,39 @@ pub(crate) use kernel::CloneInto;
 use kernel::MICRO;
 pub(crate) use kernel::{CloneTo, Kernel};
 
-/// An iteration space for `K` operands of one shape, simplified for order-free loops.
-pub(crate) struct Prepared<const K: usize> {
+/// An iteration space for `K` operands of one shape, simplified for order-free loops, with
+/// room for `N` axes: a typed tensor's rank `R` (a rank-2 plan is a few words, which matters
+/// on a firmware stack), or [`MAX_DYN_RANK`].
+pub(crate) struct Prepared<const K: usize, const N: usize> {
     /// No elements at all.
     empty: bool,
     rank: usize,
-    shape: [usize; MAX_DYN_RANK],
-    strides: [[isize; MAX_DYN_RANK]; K],
+    shape: [usize; N],
+    strides: [[isize; N]; K],
     offsets: [usize; K],
 }
 
-impl<const K: usize> Prepared<K> {
+impl<const K: usize, const N: usize> Prepared<K, N> {
     /// Simplifies the walk of `shape` over `ops`, ordering the axes by the strides of
-    /// `ops[lead]` (largest outermost). `None` beyond [`MAX_DYN_RANK`] axes (callers then walk
-    /// in logical order).
+    /// `ops[lead]` (largest outermost). `None` beyond `N` axes (callers then walk in logical
+    /// order).
     pub(crate) fn new(shape: &[usize], ops: [Operand<'_>; K], lead: usize) -> Option<Self> {
-        if shape.len() > MAX_DYN_RANK || ops.iter().any(|o| o.strides.len() != shape.len()) {
+        if shape.len() > N || ops.iter().any(|o| o.strides.len() != shape.len()) {
             return None;
         }
         let lead_strides = ops.get(lead)?.strides;
         let mut out = Self {
             empty: shape.contains(&0),
             rank: 0,
-            shape: [0; MAX_DYN_RANK],
-            strides: [[0; MAX_DYN_RANK]; K],
+            shape: [0; N],
+            strides: [[0; N]; K],
             offsets: ops.map(|o| o.offset),
         };
         if out.empty {
             return Some(out);
         }
         // Drop size-1 axes; reverse axes the leading operand walks backwards. (Every `?` below
-        // is on an index known to be in bounds: the rank is at most `MAX_DYN_RANK`, and every
+        // is on an index known to be in bounds: the rank is at most `N`, and every
         // operand has one stride per axis; written with `get` so that no path can panic.)
         let mut rank = 0;
         for (axis, (&dim, &lead_stride)) in shape.iter().zip(lead_strides).enumerate() {
@@ -496,22 +496,22 @@ impl<const K: usize> Prepared<K> {
 
 /// Calls `f(starts, len, strides)` once per run of corresponding elements of `K` operands of
 /// one shape, in any order (axes simplified as for the other order-free loops, led by operand
-/// `lead`); beyond [`MAX_DYN_RANK`] axes, the logical walk's single elements as runs of 1. The
-/// n-ary `Zip` walks its operands with this.
-pub(crate) fn zip_runs<const K: usize>(
+/// `lead`); beyond `N` axes, the logical walk's single elements as runs of 1. The n-ary `Zip`
+/// walks its operands with this.
+pub(crate) fn zip_runs<const N: usize, const K: usize>(
     shape: &[usize],
     ops: [Operand<'_>; K],
     lead: usize,
     f: &mut impl FnMut([usize; K], usize, [isize; K]),
 ) {
-    match Prepared::new(shape, ops, lead) {
+    match Prepared::<K, N>::new(shape, ops, lead) {
         Some(plan) => plan.runs(f),
         None => walk_n(shape, ops, &mut |p| f(p, 1, [0; K])),
     }
 }
 
 /// Calls `f` with the positions of corresponding elements of `K` operands of one shape, in
-/// row-major order (the positions of [`zip_runs`] for ranks beyond [`MAX_DYN_RANK`], and the
+/// row-major order (the positions of [`zip_runs`] for ranks beyond their plan's room, and the
 /// batch items of a batched matrix product).
 pub(crate) fn walk_n<const K: usize>(
     shape: &[usize],
@@ -545,17 +545,21 @@ pub(crate) fn walk_n<const K: usize>(
     }
 }
 
-/// Calls `f(start, len, step)` once per run of one operand, in any order: the order-free
-/// walk's runs (axes reordered and coalesced, so a contiguous operand is one run), or the
-/// logical walk's innermost runs beyond [`MAX_DYN_RANK`] axes.
-pub(crate) fn runs_any_order(
-    shape: &[usize],
-    op: Operand<'_>,
+/// Calls `f(start, len, step)` once per run of one operand of a typed rank `N`, in any order:
+/// the order-free walk's runs (axes reordered and coalesced, so a contiguous operand is one
+/// run). The shape and strides are arrays, so the plan always fits and no fallback walk is
+/// compiled in (the sums of the firmware subset stay small).
+pub(crate) fn runs_any_order<const N: usize>(
+    shape: &[usize; N],
+    strides: &[isize; N],
+    offset: usize,
     f: &mut impl FnMut(usize, usize, isize),
 ) {
-    match Prepared::new(shape, [op], 0) {
+    let op = Operand { strides, offset };
+    match Prepared::<1, N>::new(shape, [op], 0) {
         Some(plan) => plan.runs(&mut |[p], n, [s]| f(p, n, s)),
-        None => runs1(shape, op, f),
+        // `N` axes with `N` strides always fit a plan with room for `N`.
+        None => debug_assert!(false, "an order-free plan of {N} axes did not fit"),
     }
 }
 
@@ -564,13 +568,13 @@ pub(crate) fn runs_any_order(
 /// # Safety
 ///
 /// The layout (`shape`, `op`) is valid for `data` and unique (invariants 1 and 2).
-pub(crate) unsafe fn for_each_mut<T>(
+pub(crate) unsafe fn for_each_mut<const N: usize, T>(
     mut data: ViewReprMut<'_, T>,
     shape: &[usize],
     op: Operand<'_>,
     f: &mut impl FnMut(&mut T),
 ) {
-    let Some(plan) = Prepared::new(shape, [op], 0) else {
+    let Some(plan) = Prepared::<1, N>::new(shape, [op], 0) else {
         // SAFETY: the walk visits positions of the layout (the caller's contract).
         return walk1(shape, op, &mut |p| f(unsafe { data.get_mut(p) }));
     };
@@ -595,7 +599,7 @@ pub(crate) unsafe fn for_each_mut<T>(
 /// # Safety
 ///
 /// The layout (`shape`, `op`) is valid for `data` (invariant 1).
-pub(crate) unsafe fn fold<T, B>(
+pub(crate) unsafe fn fold<const N: usize, T, B>(
     data: ViewRepr<'_, T>,
     shape: &[usize],
     op: Operand<'_>,
@@ -618,7 +622,7 @@ pub(crate) unsafe fn fold<T, B>(
         }
         a
     };
-    match Prepared::new(shape, [op], 0) {
+    match Prepared::<1, N>::new(shape, [op], 0) {
         Some(plan) => plan.fold_runs(init, &mut |a, [p], n, [s]| each_run(a, p, n, s)),
         None => fold_runs1(shape, op, init, &mut each_run),
     }
@@ -762,7 +766,7 @@ fn affine(start: usize, u: usize, l: usize, su: isize, sl: isize) -> usize {
 ///
 /// Each operand's layout (`shape` with its `Operand`) is valid for its data (invariant 1), and
 /// `dst`'s is unique (invariant 2).
-pub(crate) unsafe fn zip_mut<T, U>(
+pub(crate) unsafe fn zip_mut<const N: usize, T, U>(
     mut dst_data: ViewReprMut<'_, T>,
     dst: Operand<'_>,
     src_data: ViewRepr<'_, U>,
@@ -770,7 +774,7 @@ pub(crate) unsafe fn zip_mut<T, U>(
     shape: &[usize],
     k: &mut impl Kernel<T, U>,
 ) {
-    let Some(plan) = Prepared::new(shape, [dst, src], 0) else {
+    let Some(plan) = Prepared::<2, N>::new(shape, [dst, src], 0) else {
         return walk2(shape, dst, src, &mut |p, q| {
             // SAFETY: positions of the two layouts (the caller's contract).
             unsafe { k.apply(dst_data.get_mut(p), src_data.get(q)) }
@@ -854,7 +858,7 @@ unsafe fn run2<T, U>(
     }
 }
 
-impl<const K: usize> Prepared<K> {
+impl<const K: usize, const N: usize> Prepared<K, N> {
     /// The axis along which the second operand is unit-stride while the first is not, when the
     /// first operand's innermost axis is unit-stride and the second's is not: a transposition.
     fn transposed_axis(&self) -> Option<usize> {
@@ -882,8 +886,8 @@ impl<const K: usize> Prepared<K> {
         let mut others = Self {
             empty: false,
             rank: 0,
-            shape: [0; MAX_DYN_RANK],
-            strides: [[0; MAX_DYN_RANK]; K],
+            shape: [0; N],
+            strides: [[0; N]; K],
             offsets: self.offsets,
         };
         let kept = (0..last).filter(|&a| a != unit);
@@ -1028,7 +1032,7 @@ unsafe fn fill_vec<T, U>(
     // SAFETY: the destination is row-major over exactly `len` slots (unique, valid); the
     // source layout is valid for `data` (the caller's contract).
     unsafe {
-        zip_mut(
+        zip_mut::<MAX_DYN_RANK, _, _>(
             ViewReprMut::from_slice(&mut out.spare_capacity_mut()[..len]),
             dst,
             data,
@@ -1059,7 +1063,7 @@ pub(crate) fn each<T, U, F: FnMut(&mut T, &U)>(f: F) -> F {
 ///
 /// Each operand's layout (`shape` with its `Operand`) is valid for its data (invariant 1), and
 /// `dst`'s is unique (invariant 2).
-pub(crate) unsafe fn zip3_mut<T, A, B>(
+pub(crate) unsafe fn zip3_mut<const N: usize, T, A, B>(
     mut dst_data: ViewReprMut<'_, T>,
     dst: Operand<'_>,
     (a_data, a): (ViewRepr<'_, A>, Operand<'_>),
@@ -1067,7 +1071,7 @@ pub(crate) unsafe fn zip3_mut<T, A, B>(
     shape: &[usize],
     f: &mut impl FnMut(&mut T, &A, &B),
 ) {
-    let Some(plan) = Prepared::new(shape, [dst, a, b], 0) else {
+    let Some(plan) = Prepared::<3, N>::new(shape, [dst, a, b], 0) else {
         // Beyond the inline capacity: the logical walk.
         return walk3(shape, [dst, a, b], &mut |o, p, q| {
             // SAFETY: positions of the three layouts (the caller's contract).
@@ -1330,7 +1334,7 @@ pub(crate) unsafe fn map2_to_vec<T, U, V>(
     // SAFETY: the destination is row-major over exactly `len` slots (valid and unique); the
     // operands' layouts are valid for their data (the caller's contract).
     unsafe {
-        zip3_mut(
+        zip3_mut::<MAX_DYN_RANK, _, _, _>(
             ViewReprMut::from_slice(spare),
             dst,
             a,
@@ -1505,7 +1509,7 @@ mod tests {
             ViewRepr::from_slice(src_data),
         );
         // SAFETY: as in `to_vec` (the destinations are row-major, so unique).
-        unsafe { super::zip_mut(d, dst, s, src, shape, k) }
+        unsafe { super::zip_mut::<MAX_DYN_RANK, _, _>(d, dst, s, src, shape, k) }
     }
 
     #[cfg(feature = "alloc")]
@@ -1523,7 +1527,7 @@ mod tests {
             (ViewRepr::from_slice(b.0), b.1),
         );
         // SAFETY: as in `zip_mut`.
-        unsafe { super::zip3_mut(d, dst, a, b, shape, f) }
+        unsafe { super::zip3_mut::<MAX_DYN_RANK, _, _, _>(d, dst, a, b, shape, f) }
     }
 
     /// Logical-order elements of a layout, the slow way, for comparison.
@@ -1650,7 +1654,7 @@ mod tests {
     fn preparation_drops_coalesces_and_orders() {
         let shape = [2, 1, 3, 4];
         let strides = [12isize, 99, 4, 1];
-        let plan = Prepared::new(
+        let plan = Prepared::<1, MAX_DYN_RANK>::new(
             &shape,
             [Operand {
                 strides: &strides,
@@ -1661,7 +1665,7 @@ mod tests {
         .unwrap();
         assert_eq!((plan.rank, plan.shape[0], plan.strides[0][0]), (1, 24, 1));
         let flipped = [-1isize, 0, 2, 6];
-        let plan = Prepared::new(
+        let plan = Prepared::<1, MAX_DYN_RANK>::new(
             &[2, 1, 3, 4],
             [Operand {
                 strides: &flipped,
@@ -1738,17 +1742,17 @@ mod tests {
             &mut |_| count += 10,
         );
         assert_eq!(count, 1);
-        let mut runs = 0;
-        runs1(
+        let runs = fold_runs1(
             &[2, 3],
             Operand {
                 strides: &[3, 1],
                 offset: 0,
             },
-            &mut |p, len, step| {
+            0,
+            &mut |runs, p, len, step| {
                 assert_eq!((len, step), (3, 1));
                 assert_eq!(p, 3 * runs);
-                runs += 1;
+                runs + 1
             },
         );
         assert_eq!(runs, 2);

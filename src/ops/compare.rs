@@ -317,7 +317,7 @@ where
     let dst_strides = crate::layout::Layout::row_major(shape)?;
     // SAFETY: as above; `out` is row-major over `shape` (valid, unique).
     unsafe {
-        engine::zip3_mut(
+        engine::zip3_mut::<O, _, _, _>(
             ViewReprMut::from_slice(&mut out),
             dst_strides.operand(),
             (dm, lm.operand()),

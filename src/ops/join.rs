@@ -153,7 +153,7 @@ fn join<T: Clone, const R: usize, const O: usize>(
         // SAFETY: `dst` is a slot of the row-major output, valid for `spare` and unique; `src`
         // is the view's own layout, valid for its storage (invariant 1).
         unsafe {
-            engine::zip_mut(
+            engine::zip_mut::<O, _, _>(
                 ViewReprMut::from_slice(&mut *spare),
                 dst.operand(),
                 src_data,

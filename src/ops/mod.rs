@@ -190,7 +190,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         let data = self.view().into_raw_parts().0;
         let layout = *self.layout();
         // SAFETY: this tensor's storage and layout (invariant 1).
-        unsafe { engine::fold(data, layout.shape(), layout.operand(), init, &mut f) }
+        unsafe { engine::fold::<R, _, _>(data, layout.shape(), layout.operand(), init, &mut f) }
     }
 
     /// Applies `f` to every element in place, in an unspecified order.
@@ -214,7 +214,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         let data = self.view_mut().into_raw_parts().0;
         // SAFETY: this tensor's storage and layout, unique as the storage is writable
         // (invariants 1 and 2).
-        unsafe { engine::for_each_mut(data, layout.shape(), layout.operand(), &mut f) };
+        unsafe { engine::for_each_mut::<R, _>(data, layout.shape(), layout.operand(), &mut f) };
     }
 
     /// Sets every element to `value`.
@@ -343,7 +343,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         // SAFETY: each operand's layout is its tensor's, or a broadcast of it (view
         // arithmetic), valid for its storage (invariant 1); `self`'s is unique (invariant 2).
         unsafe {
-            engine::zip3_mut(
+            engine::zip3_mut::<R, _, _, _>(
                 data,
                 target.operand(),
                 (da, la.operand()),
@@ -464,7 +464,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         // SAFETY: `self`'s storage and unique layout (invariants 1 and 2); the caller's contract
         // for `from`.
         unsafe {
-            engine::zip_mut(
+            engine::zip_mut::<R, _, _>(
                 data,
                 target.operand(),
                 src_data,

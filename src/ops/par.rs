@@ -112,13 +112,17 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
                 // SAFETY: the piece of this tensor's unique layout, relative to the chunk
                 // holding its elements (`split_mut`'s contract): valid and unique there.
                 unsafe {
-                    engine::for_each_mut(chunk, l.shape(), relative(&l, base), &mut |x| f(x));
+                    engine::for_each_mut::<R, _>(chunk, l.shape(), relative(&l, base), &mut |x| {
+                        f(x)
+                    });
                 }
             },
         );
         if !split {
             // SAFETY: this tensor's storage and unique layout (invariants 1 and 2).
-            unsafe { engine::for_each_mut(data, layout.shape(), layout.operand(), &mut |x| f(x)) };
+            unsafe {
+                engine::for_each_mut::<R, _>(data, layout.shape(), layout.operand(), &mut |x| f(x))
+            };
         }
     }
 
@@ -186,7 +190,14 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
                 // (`split_mut`'s contract); `s` the same piece of a broadcast of `src`'s layout,
                 // valid for its storage (invariant 1).
                 unsafe {
-                    engine::zip_mut(chunk, to, src_data, s.operand(), d.shape(), &mut CloneTo);
+                    engine::zip_mut::<R, _, _>(
+                        chunk,
+                        to,
+                        src_data,
+                        s.operand(),
+                        d.shape(),
+                        &mut CloneTo,
+                    );
                 }
             },
         );
@@ -194,7 +205,9 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
             let (to, shape) = (target.operand(), target.shape());
             // SAFETY: `self`'s storage and unique layout; a broadcast of `src`'s layout, valid
             // for its storage (invariants 1 and 2).
-            unsafe { engine::zip_mut(data, to, src_data, from.operand(), shape, &mut CloneTo) };
+            unsafe {
+                engine::zip_mut::<R, _, _>(data, to, src_data, from.operand(), shape, &mut CloneTo)
+            };
         }
         Ok(())
     }
@@ -299,7 +312,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
             // SAFETY: `to` is valid and unique for `chunk` (`par_collect`'s contract); the
             // pieces of the operands' layouts are valid for their storages (invariant 1).
             unsafe {
-                engine::zip3_mut(chunk, to, from_a, from_b, shape, &mut |o, x, y| {
+                engine::zip3_mut::<R, _, _, _>(chunk, to, from_a, from_b, shape, &mut |o, x, y| {
                     o.write(f(x, y));
                 });
             }
@@ -359,7 +372,9 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
             let from = piece(&src, axis, r);
             // SAFETY: `to` is valid and unique for `chunk` (`par_collect`'s contract); the
             // piece of this tensor's layout is valid for its storage (invariant 1).
-            unsafe { engine::zip_mut(chunk, to, data, from.operand(), shape, &mut kernel()) };
+            unsafe {
+                engine::zip_mut::<R, _, _>(chunk, to, data, from.operand(), shape, &mut kernel())
+            };
         };
         // SAFETY: `zip_mut` applies the kernel to every index of the piece, and the kernel
         // writes its destination (this function's contract).

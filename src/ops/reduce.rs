@@ -3,6 +3,7 @@
 
 #[cfg(feature = "alloc")]
 use alloc::vec::Vec;
+use core::mem::MaybeUninit;
 use core::ops::{Add, Div, Mul};
 
 use num_traits::{FromPrimitive, One, Zero};
@@ -40,33 +41,39 @@ const WIDE_GROUP: usize = 512;
 /// Pairwise summation by binary counter over the 8 accumulator lanes of each chunk: slot `k`
 /// holds the lane-wise sum of `2^k` chunks. Lanes are combined (pairwise) only at the end, so
 /// a chunk costs no horizontal reduction. One slot per bit of `usize` (more chunks than memory
-/// holds): 32 on 32-bit targets, so `sum` keeps 1 KiB of `f32` accumulators on a firmware
-/// stack, not 2.
+/// holds).
+///
+/// The slots start uninitialised, so that a sum costs no zeroing pass (nor, on firmware, a
+/// `memset` of the 1 KiB of `f32` slots). Invariant 1: slot `k` is initialised whenever bit
+/// `k` of `occupied` is set.
 struct Pairwise<T> {
-    slots: [[T; 8]; LEVELS],
-    occupied: u64,
+    slots: [MaybeUninit<[T; 8]>; LEVELS],
+    occupied: usize,
 }
 
 /// The slots of [`Pairwise`].
 const LEVELS: usize = usize::BITS as usize;
 
 impl<T: Zero + Add<Output = T> + Copy> Pairwise<T> {
+    #[inline(always)]
     fn new() -> Self {
         Self {
-            slots: [[T::zero(); 8]; LEVELS],
+            slots: [const { MaybeUninit::uninit() }; LEVELS],
             occupied: 0,
         }
     }
 
     fn push(&mut self, mut x: [T; 8]) {
         for (level, slot) in self.slots.iter_mut().enumerate() {
-            let bit = 1u64 << level;
+            let bit = 1usize << level;
             if self.occupied & bit == 0 {
-                *slot = x;
+                slot.write(x);
                 self.occupied |= bit;
                 return;
             }
-            for (a, &s) in x.iter_mut().zip(slot.iter()) {
+            // SAFETY: bit `level` is set, so the slot is initialised (invariant 1).
+            let s = unsafe { slot.assume_init() };
+            for (a, s) in x.iter_mut().zip(s) {
                 *a = s + *a;
             }
             self.occupied &= !bit;
@@ -74,23 +81,23 @@ impl<T: Zero + Add<Output = T> + Copy> Pairwise<T> {
         // Every level was occupied (2^LEVELS chunks, more than memory holds): `x` is now the
         // whole sum, and goes to the top level.
         if let Some(top) = self.slots.last_mut() {
-            *top = x;
+            top.write(x);
             self.occupied = 1 << (LEVELS - 1);
         }
     }
 
+    /// The occupied slots added lane by lane, smallest first, then the lanes pairwise.
     fn finish(&self) -> T {
-        let lanes = self
-            .slots
-            .iter()
-            .enumerate()
-            .filter(|&(k, _)| self.occupied & (1 << k) != 0)
-            .fold([T::zero(); 8], |mut acc, (_, slot)| {
-                for (a, &x) in acc.iter_mut().zip(slot) {
-                    *a = *a + x;
+        let mut lanes = [T::zero(); 8];
+        for (level, slot) in self.slots.iter().enumerate() {
+            if self.occupied & (1 << level) != 0 {
+                // SAFETY: bit `level` is set, so the slot is initialised (invariant 1).
+                let s = unsafe { slot.assume_init() };
+                for (a, s) in lanes.iter_mut().zip(s) {
+                    *a = *a + s;
                 }
-                acc
-            });
+            }
+        }
         horizontal(lanes)
     }
 }
@@ -499,7 +506,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     fn runs(&self, f: &mut impl FnMut(Run<'_, S::Elem>)) {
         let data = self.view().into_raw_parts().0;
         let layout = *self.layout();
-        engine::runs_any_order(layout.shape(), layout.operand(), &mut |p, n, step| {
+        let (shape, strides) = (layout.shape(), layout.strides());
+        engine::runs_any_order(shape, strides, layout.offset(), &mut |p, n, step| {
             // SAFETY: a run of this tensor's layout, valid for its storage (invariant 1).
             f(unsafe { Run::new(data, p, n, step) })
         });
@@ -914,7 +922,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         };
         let (n, step) = (shape[axis], strides[axis]);
         let mut out = engine::vec_or_panic(count);
-        let Some(plan) = engine::Prepared::new(outer_shape, [dst, src], 0) else {
+        let Some(plan) = engine::Prepared::<2, R>::new(outer_shape, [dst, src], 0) else {
             engine::walk1(outer_shape, src, &mut |p| {
                 // SAFETY: each lane is a run of this tensor's layout (invariant 1).
                 out.push(lane(unsafe { Run::new(data, p, n, step) }));
@@ -1020,7 +1028,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
                 // slice `k` of this tensor's layout along the axis (view arithmetic), valid for
                 // its storage (invariant 1).
                 unsafe {
-                    engine::zip_mut(
+                    engine::zip_mut::<R, _, _>(
                         ViewReprMut::from_slice(&mut acc),
                         dst,
                         data,
@@ -1832,6 +1840,20 @@ mod tests {
             err * 10.0 < naive_err,
             "pairwise {err} vs running {naive_err}"
         );
+    }
+
+    /// The pairwise cascade keeps every chunk: integer sums over many chunks (79 here,
+    /// carrying through seven slots) are exact, forwards, reversed and through a transposed view.
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn pairwise_sum_keeps_every_chunk() {
+        let data: alloc::vec::Vec<i64> = (0..=10_000).collect();
+        let exact = 10_000 * 10_001 / 2;
+        let t = TensorView::from_slice(&data, [10_001]).unwrap();
+        assert_eq!(t.sum(), exact);
+        assert_eq!(t.flip(crate::Axis::<0>).sum(), exact);
+        let m = TensorView::from_slice(&data[1..], [100, 100]).unwrap();
+        assert_eq!(m.t().sum(), exact);
     }
 
     /// Sums along every axis, exact for integers, through each path: lanes summed one by one

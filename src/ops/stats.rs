@@ -233,7 +233,7 @@ where
             // unique); `src` is slice `k` of this tensor's layout along the axis (view
             // arithmetic), valid for its storage (invariant 1).
             unsafe {
-                engine::zip3_mut(
+                engine::zip3_mut::<R, _, _, _>(
                     ViewReprMut::from_slice(&mut acc),
                     dst,
                     (data, src),
