@@ -67,7 +67,7 @@
 //! | feature | default | adds |
 //! |---|---|---|
 //! | `alloc` | via `std` | `Tensor` (`Vec` storage), `SharedTensor` (`Arc<[T]>`), `to_vec`, `into_vec`, `tensor!`; `f32`/`f64` matrix products on `matrixmultiply` |
-//! | `std` | yes | run-time CPU detection in `matrixmultiply`; implies `alloc` |
+//! | `std` | yes | run-time CPU detection in `matrixmultiply`; on Linux, transparent huge pages for every new buffer of 4 MiB or more (`madvise`, as NumPy does); implies `alloc` |
 //! | `rayon` | no | `par_` operations and multithreaded products; implies `std` |
 //! | `serde` | no | `Serialize` for every tensor and view, `Deserialize` for `Tensor` ([`interop`]); implies `alloc` |
 //! | `approx` | no | `AbsDiffEq`, `RelativeEq`, `UlpsEq` between tensors ([`interop`]) |

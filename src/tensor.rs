@@ -8,7 +8,8 @@ use core::ops::{Index, IndexMut};
 use generic_array::ArrayLength;
 use generic_array::GenericArray;
 
-#[cfg(feature = "alloc")]
+// Named by the documentation's links only.
+#[cfg(doc)]
 use crate::error::ErrorKind;
 use crate::error::ShapeError;
 use crate::iter::{IndexedIter, IndexedIterMut, Iter, IterMut};
@@ -972,9 +973,7 @@ impl<T, const R: usize> TensorBase<Vec<T>, R> {
     {
         let layout = Layout::with_order(shape, order)?;
         let len = layout.try_len()?;
-        let mut vec = Vec::new();
-        vec.try_reserve_exact(len)
-            .map_err(|_| ShapeError::sizes(ErrorKind::Allocation, None, len, 0))?;
+        let mut vec = crate::engine::try_vec(len)?;
         if len > 0 {
             // Visit indices in memory order: row-major directly, column-major as the row-major
             // walk of the reversed shape with each index reversed back.

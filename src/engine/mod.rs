@@ -320,6 +320,8 @@ pub(crate) unsafe fn scan_axis<T>(
 use crate::layout::MAX_DYN_RANK;
 
 mod kernel;
+#[cfg(feature = "alloc")]
+mod pages;
 
 #[cfg(feature = "alloc")]
 pub(crate) use kernel::CloneInto;
@@ -919,7 +921,9 @@ impl<const K: usize, const N: usize> Prepared<K, N> {
     }
 }
 
-/// An empty `Vec` with room for exactly `len` elements.
+/// An empty `Vec` with room for exactly `len` elements; room of 4 MiB or more is marked for
+/// huge pages on Linux (see the `pages` module). Every buffer the library allocates for a
+/// tensor comes from here.
 ///
 /// # Errors
 ///
@@ -927,9 +931,14 @@ impl<const K: usize, const N: usize> Prepared<K, N> {
 /// room cannot be had: more bytes than `isize::MAX`, or an allocator that refuses.
 #[cfg(feature = "alloc")]
 pub(crate) fn try_vec<T>(len: usize) -> Result<alloc::vec::Vec<T>, crate::ShapeError> {
-    let mut out = alloc::vec::Vec::new();
+    let mut out = alloc::vec::Vec::<T>::new();
     out.try_reserve_exact(len)
         .map_err(|_| crate::ShapeError::sizes(crate::ErrorKind::Allocation, None, len, 0))?;
+    // The room is this new `Vec`'s own and nothing is written yet (`advise_huge`'s contract).
+    pages::advise_huge(
+        out.as_mut_ptr().cast(),
+        out.capacity().saturating_mul(core::mem::size_of::<T>()),
+    );
     Ok(out)
 }
 

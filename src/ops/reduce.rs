@@ -1016,7 +1016,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         // Pairwise over chunks: `levels[k]` holds the sum of 2^k chunks.
         let mut levels: Vec<Option<Vec<S::Elem>>> = Vec::new();
         for k0 in (0..n).step_by(CHUNK) {
-            let mut acc = alloc::vec![S::Elem::zero(); len];
+            let mut acc = engine::vec_or_panic(len);
+            acc.resize(len, S::Elem::zero());
             for k in k0..n.min(k0 + CHUNK) {
                 let src = Operand {
                     strides: &in_strides[..rest],
@@ -1085,7 +1086,10 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         let data = self.view().into_raw_parts().0;
         let outer = &shape[..axis];
         let count = crate::layout::checked_len(outer).ok()?;
-        let mut out = alloc::vec![S::Elem::zero(); count * block];
+        // Zeroed through `vec_or_panic`, so a large result gets huge pages before its first
+        // write (a `vec!` of zeros would be written page by page by the sums instead).
+        let mut out = engine::vec_or_panic(count * block);
+        out.resize(count * block, S::Elem::zero());
         let mut blocks = out.chunks_exact_mut(block);
         let outer_op = Operand {
             strides: &strides[..axis],
