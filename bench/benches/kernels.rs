@@ -62,6 +62,13 @@ pub fn data4(shape: [usize; 4]) -> Data4 {
     Data4 { ours, nd }
 }
 
+/// The destination of a `memcpy` baseline: `n` zeros in a buffer that `ranked` allocated, so
+/// that it is backed by the same kind of pages (huge pages on Linux) as the tensors it is
+/// compared with, and the baseline measures the copy, not the memory.
+pub fn flat_buffer(n: usize) -> Vec<f32> {
+    Tensor::<f32, 1>::zeros([n]).into_vec()
+}
+
 /// A naive dynamic-rank tensor as in the seeds: shape and strides in `Vec`s.
 pub struct Naive {
     /// The elements, row-major.
@@ -217,7 +224,7 @@ pub fn permuted_copy<'a>(d: &'a Data4, perm: [usize; 4], label: &str) -> Case<'a
     let shape = d.ours.view().permute(perm).unwrap().shape().to_owned();
     let mut out: Tensor<f32, 4> = Tensor::zeros(shape);
     let mut nd_out: Array<f32, Ix4> = Array::zeros(shape);
-    let mut flat = vec![0.0f32; d.ours.len()];
+    let mut flat = flat_buffer(d.ours.len());
     Case {
         id: format!("{label} permute {perm:?} of {:?}", d.ours.shape()),
         contenders: vec![
@@ -238,7 +245,7 @@ pub fn permuted_copy<'a>(d: &'a Data4, perm: [usize; 4], label: &str) -> Case<'a
 }
 
 /// B6: allocating `to_contiguous` of a permuted view, against `to_vec` of the same bytes
-/// (contiguous) and ndarray's `as_standard_layout`.
+/// (contiguous, into a buffer allocated by `ranked`) and ndarray's `as_standard_layout`.
 pub fn b6(d: &Data4) -> Case<'_> {
     let perm = [0, 2, 3, 1];
     Case {
@@ -255,8 +262,10 @@ pub fn b6(d: &Data4) -> Case<'_> {
                         .into_owned(),
                 );
             }),
+            // The same bytes copied in order into a new buffer that `ranked` allocates (so with
+            // the same kind of pages as ours): what allocating and writing 64 MiB costs.
             contender("to_vec", move || {
-                black_box(d.ours.as_slice().unwrap().to_vec());
+                black_box(black_box(&d.ours).to_vec());
             }),
         ],
     }
@@ -280,7 +289,7 @@ pub fn b7<'a>(d: &'a Data4, e: &'a Data4) -> Vec<Case<'a>> {
         let out_shape = *d.ours.view().permute(perm).unwrap().shape();
         let mut out: Tensor<f32, 4> = Tensor::zeros(out_shape);
         let mut nd_out: Array<f32, Ix4> = Array::zeros(out_shape);
-        let mut flat = vec![0.0f32; d.ours.len()];
+        let mut flat = flat_buffer(d.ours.len());
         cases.push(Case {
             id: format!("B7 out = a + b, {name}"),
             contenders: vec![
@@ -304,7 +313,7 @@ pub fn b7<'a>(d: &'a Data4, e: &'a Data4) -> Vec<Case<'a>> {
     }
     let mut out: Tensor<f32, 4> = Tensor::zeros(shape);
     let mut nd_out: Array<f32, Ix4> = Array::zeros(shape);
-    let mut flat = vec![0.0f32; d.ours.len()];
+    let mut flat = flat_buffer(d.ours.len());
     cases.push(Case {
         id: "B7 out = a + b, three contiguous".into(),
         contenders: vec![
@@ -643,7 +652,7 @@ pub fn b17(d: &Data4) -> Vec<Case<'_>> {
             let mut next = lcg(23 + axis as u64);
             let b: Tensor<f32, 4> = Tensor::from_fn(b_shape, |_| (next() % 100) as f32 / 10.0);
             let nd_b = Array::from_shape_vec(b_shape, b.to_vec()).unwrap();
-            let mut flat = vec![0.0f32; d.ours.len()];
+            let mut flat = flat_buffer(d.ours.len());
             Case {
                 id: format!("B17 a + b into a new tensor, b broadcast along axis {axis}"),
                 contenders: vec![
@@ -661,4 +670,66 @@ pub fn b17(d: &Data4) -> Vec<Case<'_>> {
             }
         })
         .collect()
+}
+
+/// B18 (feature `rayon`): the parallel forms against their sequential namesakes on the same
+/// 64 MiB, all threads of rayon's global pool: `par_to_contiguous` of a permuted view (a new
+/// tensor, so page faults of the result are part of both), `par_map` into a new tensor, and
+/// `par_sum` of a permuted view. The ratio is the speed-up (sequential time / parallel time).
+#[cfg(feature = "rayon")]
+pub fn b18(d: &Data4) -> Vec<Case<'_>> {
+    let perm = [0, 2, 3, 1];
+    vec![
+        Case {
+            id: format!(
+                "B18 par_to_contiguous permute {perm:?} of {:?}",
+                d.ours.shape()
+            ),
+            contenders: vec![
+                contender("ranked par", move || {
+                    black_box(
+                        black_box(&d.ours)
+                            .view()
+                            .permute(perm)
+                            .unwrap()
+                            .par_to_contiguous(),
+                    );
+                }),
+                contender("sequential", move || {
+                    black_box(
+                        black_box(&d.ours)
+                            .view()
+                            .permute(perm)
+                            .unwrap()
+                            .to_contiguous(),
+                    );
+                }),
+            ],
+        },
+        Case {
+            id: format!("B18 par_map x * 2 + 1 of {:?}", d.ours.shape()),
+            contenders: vec![
+                contender("ranked par", move || {
+                    black_box(black_box(&d.ours).par_map(|x| x * 2.0 + 1.0));
+                }),
+                contender("sequential", move || {
+                    black_box(black_box(&d.ours).map(|x| x * 2.0 + 1.0));
+                }),
+            ],
+        },
+        Case {
+            id: format!(
+                "B18 par_sum of the permute {perm:?} of {:?}",
+                d.ours.shape()
+            ),
+            contenders: vec![
+                contender("ranked par", move || {
+                    black_box(black_box(&d.ours).view().permute(perm).unwrap().par_sum());
+                }),
+                contender("sequential", move || {
+                    black_box(black_box(&d.ours).view().permute(perm).unwrap().sum());
+                }),
+            ],
+        },
+    ]
 }

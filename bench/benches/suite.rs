@@ -85,5 +85,18 @@ fn products(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, access, copies, maths, breadth, products);
+/// B18, the parallel forms against the sequential ones (with `--features rayon`).
+fn parallel(c: &mut Criterion) {
+    #[cfg(feature = "rayon")]
+    {
+        let big = data4([64; 4]);
+        for case in kernels::b18(&big) {
+            run(c, case, true);
+        }
+    }
+    #[cfg(not(feature = "rayon"))]
+    let _ = c;
+}
+
+criterion_group!(benches, access, copies, maths, breadth, products, parallel);
 criterion_main!(benches);

@@ -3,7 +3,8 @@
 //! throughput we reach. `cargo bench -p ranked-bench` runs the same kernels under criterion.
 //!
 //! Run with `cargo run --release -p ranked-bench --example bench_report` (`-- --quick` for smaller data and
-//! shorter timing, `-- --only B4` for the benchmarks whose name contains `B4`).
+//! shorter timing, `-- --only B4` for the benchmarks whose name contains `B4`). With
+//! `--features rayon` it also measures the parallel forms against the sequential ones (B18).
 
 #[path = "../benches/kernels.rs"]
 mod kernels;
@@ -55,7 +56,9 @@ fn report(case: Case<'_>, budget: Duration) {
         .iter()
         .map(|(name, t)| {
             let ratio = ours / t.as_secs_f64();
-            if name.starts_with("memcpy")
+            if *name == "sequential" {
+                format!("{:.2}x the speed of the {name} form", 1.0 / ratio)
+            } else if name.starts_with("memcpy")
                 || name.starts_with("to_vec")
                 || name.contains("fold")
                 || name.contains("sum")
@@ -138,6 +141,10 @@ fn main() {
         report(case, budget);
     }
     for case in kernels::b17(&big_data) {
+        report(case, budget);
+    }
+    #[cfg(feature = "rayon")]
+    for case in kernels::b18(&big_data) {
         report(case, budget);
     }
 }
