@@ -953,6 +953,20 @@ pub(crate) fn vec_or_panic<T>(len: usize) -> alloc::vec::Vec<T> {
     or_panic(try_vec(len))
 }
 
+/// A `Vec` of `len` clones of `value`, its room from [`vec_or_panic`] (so a large one gets huge
+/// pages before its first write, which a `vec!` of zeros would make page by page).
+///
+/// # Panics
+///
+/// As [`vec_or_panic`].
+#[cfg(feature = "alloc")]
+#[track_caller]
+pub(crate) fn filled_vec_or_panic<T: Clone>(len: usize, value: T) -> alloc::vec::Vec<T> {
+    let mut out = vec_or_panic(len);
+    out.resize(len, value);
+    out
+}
+
 /// A new `Vec` holding `f` of every element of layout `p` over `data`, in logical (row-major)
 /// order. `f` is called once per element, in any order (the copy is order-free, and tiled when
 /// it is a transposition).

@@ -2,8 +2,8 @@
 //!
 //! A new tensor of many megabytes is written right after it is allocated. With the kernel's
 //! 4 KiB pages that first write takes one page fault per 4 KiB — 16,384 for 64 MiB, which costs
-//! more than the write itself — and the TLB then covers 4 KiB per entry, which a transposition
-//! (rows a page or more apart) feels on every row. NumPy has asked Linux for transparent huge
+//! more than the write itself (the transpositions, measured, gain nothing more: their limit is
+//! not the TLB). NumPy has asked Linux for transparent huge
 //! pages on its large buffers since 1.16; `ranked` does the same: every buffer of at least
 //! [`THRESHOLD`] bytes that the library allocates gets `madvise(MADV_HUGEPAGE)` on its
 //! 2 MiB-aligned part, before anything is written to it.
@@ -85,7 +85,7 @@ mod tests {
     }
 
     /// A large new tensor's buffer is marked for huge pages (`hg`) where the kernel has them;
-    /// a small one is not; the advice keeps contents and buffers usable.
+    /// the advice, on a large buffer or below the threshold, keeps contents and buffers usable.
     #[test]
     fn large_buffers_are_marked_for_huge_pages() {
         let t: crate::Tensor<u8, 1> = crate::Tensor::zeros([THRESHOLD + 12_345]);

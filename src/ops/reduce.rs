@@ -969,9 +969,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
             let mut out_shape = [0usize; MAX_DYN_RANK];
             parts::remove_axis(self.shape(), axis, &mut out_shape[..R - 1]);
             let count = result_count(&out_shape[..R - 1]);
-            let mut out = engine::vec_or_panic(count);
-            out.resize(count, S::Elem::zero());
-            return out;
+            return engine::filled_vec_or_panic(count, S::Elem::zero());
         }
         if axis + 1 == R
             && let Some(all) = self.as_slice()
@@ -1016,8 +1014,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         // Pairwise over chunks: `levels[k]` holds the sum of 2^k chunks.
         let mut levels: Vec<Option<Vec<S::Elem>>> = Vec::new();
         for k0 in (0..n).step_by(CHUNK) {
-            let mut acc = engine::vec_or_panic(len);
-            acc.resize(len, S::Elem::zero());
+            let mut acc = engine::filled_vec_or_panic(len, S::Elem::zero());
             for k in k0..n.min(k0 + CHUNK) {
                 let src = Operand {
                     strides: &in_strides[..rest],
@@ -1086,10 +1083,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         let data = self.view().into_raw_parts().0;
         let outer = &shape[..axis];
         let count = crate::layout::checked_len(outer).ok()?;
-        // Zeroed through `vec_or_panic`, so a large result gets huge pages before its first
-        // write (a `vec!` of zeros would be written page by page by the sums instead).
-        let mut out = engine::vec_or_panic(count * block);
-        out.resize(count * block, S::Elem::zero());
+        let mut out = engine::filled_vec_or_panic(count * block, S::Elem::zero());
         let mut blocks = out.chunks_exact_mut(block);
         let outer_op = Operand {
             strides: &strides[..axis],
