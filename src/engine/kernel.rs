@@ -1,14 +1,19 @@
-//! Element kernels of the two-operand loops: what is done to one pair of elements, and how a
-//! `MICRO × MICRO` transposed block is done at once.
+//! Element kernels of the two-operand loops: what is done to one pair of elements, how a
+//! `MICRO × MICRO` transposed block is done at once, and how the blocks of a tile are walked.
 //!
 //! Every closure `FnMut(&mut T, &U)` is a [`Kernel`]; its block form is a fully unrolled loop
 //! with constant unit strides (the compiler keeps the 8 source and destination lines in
 //! registers and drops the index arithmetic). The copy kernels [`CloneTo`] and [`CloneInto`]
-//! go further for the primitive numbers of 4 and 8 bytes (`f32`, `i32`, `u32`, `f64`, `i64`,
-//! `u64`), whose `clone` is a bit copy: on x86-64 they transpose the block in SSE2 registers
-//! (4 × 4 `f32`-sized or 2 × 2 `f64`-sized shuffles), HPTT's micro-kernel. Which element type
-//! is in hand is decided by its `TypeId` (the `typeid` crate gives one for any type, `'static`
-//! or not); the test folds to a constant after monomorphisation.
+//! go further for the primitive numbers of 1, 2, 4 and 8 bytes (`u8`, `i8`, `u16`, `i16`,
+//! `f32`, `i32`, `u32`, `f64`, `i64`, `u64`), whose `clone` is a bit copy: on x86-64 they
+//! transpose blocks in SIMD registers, HPTT's micro-kernel. SSE2 (part of the x86-64 baseline)
+//! serves every size: byte and word interleaving for 1 and 2 bytes, 4 × 4 `f32`-sized or
+//! 2 × 2 `f64`-sized shuffles. For 4- and 8-byte numbers a tile goes to AVX kernels (8 × 8 or
+//! 4 × 4 in 256-bit registers) when the CPU has AVX: known at compile time when the build
+//! enables it, otherwise asked at run time with `std` (`is_x86_feature_detected!`, which caches
+//! the answer), once per tile. Which element type is in hand is decided by its `TypeId` (the
+//! `typeid` crate gives one for any type, `'static` or not); the test folds to a constant after
+//! monomorphisation.
 //!
 //! The blocks handed to a kernel come from layouts valid for their storage (invariant 1 of
 //! `TensorBase`), and the engine checks each tile's corners against the slices before it cuts
@@ -39,6 +44,56 @@ pub(crate) trait Kernel<T, U> {
         // SAFETY: the caller's contract (the block's positions inside the slices, invariant 1)
         // is `transpose_each`'s.
         unsafe { transpose_each(self, dst, ds, src, ss) }
+    }
+
+    /// Applies the operation to the pairs `(dst + u·ds + l, src + u + l·ss)` for `u < fu`,
+    /// `l < fl` (both multiples of `MICRO`): the kernel part of a tile, block by block.
+    ///
+    /// # Safety
+    ///
+    /// As for [`transpose`](Self::transpose), for each of those `fu × fl` positions.
+    #[inline(always)]
+    unsafe fn transpose_tile(
+        &mut self,
+        dst: *mut T,
+        ds: isize,
+        src: *const U,
+        ss: isize,
+        tile: (usize, usize),
+    ) {
+        // SAFETY: the blocks cover the tile's positions (the caller's contract).
+        unsafe { blocks(dst, ds, src, ss, tile, |d, s| self.transpose(d, ds, s, ss)) }
+    }
+}
+
+/// Calls `f` with the corner of every `MICRO × MICRO` block of the `fu × fl` tile at
+/// `(dst, src)` (element `(u, l)` at `dst + u·ds + l` and `src + u + l·ss`), `l` outermost: a
+/// row of blocks reads only `MICRO` source lines, each whole before the next row starts, so
+/// power-of-two source strides — whose lines all fall into one cache set — do not evict lines
+/// in use from an 8-way L1.
+///
+/// # Safety
+///
+/// `fu` and `fl` are multiples of `MICRO`, and every position of the tile is inside the
+/// allocation its pointer came from (so the corners are).
+#[inline(always)]
+unsafe fn blocks<T, U>(
+    dst: *mut T,
+    ds: isize,
+    src: *const U,
+    ss: isize,
+    (fu, fl): (usize, usize),
+    mut f: impl FnMut(*mut T, *const U),
+) {
+    for l0 in (0..fl).step_by(MICRO) {
+        for u0 in (0..fu).step_by(MICRO) {
+            let (u, l) = (u0 as isize, l0 as isize);
+            // SAFETY: `(u0, l0)` is a position of the tile, inside the allocations (the
+            // caller's contract).
+            f(unsafe { dst.offset(u * ds + l) }, unsafe {
+                src.offset(u + l * ss)
+            });
+        }
     }
 }
 
@@ -94,6 +149,25 @@ impl<T: Clone> Kernel<T, T> for CloneTo {
             }
         }
     }
+
+    #[inline(always)]
+    unsafe fn transpose_tile(
+        &mut self,
+        dst: *mut T,
+        ds: isize,
+        src: *const T,
+        ss: isize,
+        tile: (usize, usize),
+    ) {
+        // SAFETY: as in `transpose`, for every block of the tile (the caller's contract).
+        unsafe {
+            if !bits::transpose_tile(dst, ds, src, ss, tile) {
+                blocks(dst, ds, src, ss, tile, |d, s| {
+                    transpose_each(self, d, ds, s, ss)
+                });
+            }
+        }
+    }
 }
 
 /// Filling new memory: `dst.write(src.clone())`.
@@ -117,6 +191,25 @@ impl<T: Clone> Kernel<MaybeUninit<T>, T> for CloneInto {
             }
         }
     }
+
+    #[inline(always)]
+    unsafe fn transpose_tile(
+        &mut self,
+        dst: *mut MaybeUninit<T>,
+        ds: isize,
+        src: *const T,
+        ss: isize,
+        tile: (usize, usize),
+    ) {
+        // SAFETY: as in `transpose`, for every block of the tile (the caller's contract).
+        unsafe {
+            if !bits::transpose_tile(dst.cast::<T>(), ds, src, ss, tile) {
+                blocks(dst, ds, src, ss, tile, |d, s| {
+                    transpose_each(self, d, ds, s, ss)
+                });
+            }
+        }
+    }
 }
 
 pub(crate) use bits::transpose as transpose_bits;
@@ -125,21 +218,36 @@ pub(crate) use bits::transpose as transpose_bits;
 mod bits {
     use core::any::TypeId;
 
-    /// Whether `T` is a primitive number of `bytes` bytes (`Copy`, so its `clone` copies its
-    /// bits).
+    /// The size in bytes of `T` when it is a primitive number of 1, 2, 4 or 8 bytes (`Copy`, so
+    /// its `clone` copies its bits), 0 for any other type.
     #[inline(always)]
-    fn is_plain<T>(bytes: usize) -> bool {
+    fn plain_size<T>() -> usize {
         let t = typeid::of::<T>();
-        match bytes {
-            4 => t == TypeId::of::<f32>() || t == TypeId::of::<u32>() || t == TypeId::of::<i32>(),
-            8 => t == TypeId::of::<f64>() || t == TypeId::of::<u64>() || t == TypeId::of::<i64>(),
-            _ => false,
+        let any = |types: &[TypeId]| types.contains(&t);
+        if any(&[
+            TypeId::of::<f32>(),
+            TypeId::of::<u32>(),
+            TypeId::of::<i32>(),
+        ]) {
+            4
+        } else if any(&[
+            TypeId::of::<f64>(),
+            TypeId::of::<u64>(),
+            TypeId::of::<i64>(),
+        ]) {
+            8
+        } else if any(&[TypeId::of::<u16>(), TypeId::of::<i16>()]) {
+            2
+        } else if any(&[TypeId::of::<u8>(), TypeId::of::<i8>()]) {
+            1
+        } else {
+            0
         }
     }
 
     /// Copies the `MICRO × MICRO` transposed block `dst[u·ds + l] = src[u + l·ss]` as bits when
-    /// `T` is a 4- or 8-byte primitive number and the target has a SIMD kernel for it; returns
-    /// whether it did (otherwise nothing was touched).
+    /// `T` is a primitive number of 1, 2, 4 or 8 bytes and the target has a SIMD kernel for
+    /// it; returns whether it did (otherwise nothing was touched).
     ///
     /// # Safety
     ///
@@ -149,31 +257,152 @@ mod bits {
     pub(crate) unsafe fn transpose<T>(dst: *mut T, ds: isize, src: *const T, ss: isize) -> bool {
         #[cfg(target_arch = "x86_64")]
         {
-            if is_plain::<T>(4) {
-                // SAFETY: `T` is a 4-byte number (just checked), so the pointers address the
-                // same memory as 4-byte lanes; the block's positions are the caller's (inside
-                // the slices by invariant 1 and the engine's corner check).
-                unsafe { x86::transpose_32(dst.cast(), ds, src.cast(), ss) };
-                return true;
+            let (d, s) = (dst.cast::<u8>(), src.cast::<u8>());
+            // In every arm, `T` is a number of that many bytes (`plain_size`), so the pointers
+            // address the same memory as lanes of that size.
+            match plain_size::<T>() {
+                // SAFETY: the block's positions are the caller's (inside the slices by
+                // invariant 1 and the engine's corner check), as 4-byte lanes.
+                4 => unsafe { x86::transpose_32(d.cast(), ds, s.cast(), ss) },
+                // SAFETY: as above, as 8-byte lanes.
+                8 => unsafe { x86::transpose_64(d.cast(), ds, s.cast(), ss) },
+                // SAFETY: as above, as 2-byte lanes.
+                2 => unsafe { x86::transpose_16(d.cast(), ds, s.cast(), ss) },
+                // SAFETY: as above, as bytes.
+                1 => unsafe { x86::transpose_8(d, ds, s, ss) },
+                _ => return false,
             }
-            if is_plain::<T>(8) {
-                // SAFETY: as above, with 8-byte lanes.
-                unsafe { x86::transpose_64(dst.cast(), ds, src.cast(), ss) };
-                return true;
-            }
+            true
         }
-        let _ = (dst, ds, src, ss, is_plain::<T>);
-        false
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let _ = (dst, ds, src, ss, plain_size::<T>);
+            false
+        }
     }
 
-    /// SSE2 kernels (part of the x86-64 baseline, so no run-time detection is needed).
+    /// [`transpose`] for every block of the `fu × fl` kernel part of a tile, on the widest
+    /// registers the CPU has; returns whether it did (otherwise nothing was touched).
+    ///
+    /// # Safety
+    ///
+    /// As for [`Kernel::transpose_tile`](super::Kernel::transpose_tile) (`dst` may point to
+    /// uninitialised memory: it is only written).
+    #[inline(always)]
+    pub(crate) unsafe fn transpose_tile<T>(
+        dst: *mut T,
+        ds: isize,
+        src: *const T,
+        ss: isize,
+        tile: (usize, usize),
+    ) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let (d, s) = (dst.cast::<u8>(), src.cast::<u8>());
+            // As in `transpose`, in every arm `T` is a number of that many bytes.
+            match plain_size::<T>() {
+                // SAFETY: every block of the tile is inside the slices (the caller's contract),
+                // as 4-byte lanes; the AVX kernels run only when the CPU has AVX (`has_avx`).
+                4 => unsafe { x86::tile_32(x86::has_avx(), d.cast(), ds, s.cast(), ss, tile) },
+                // SAFETY: as above, as 8-byte lanes.
+                8 => unsafe { x86::tile_64(x86::has_avx(), d.cast(), ds, s.cast(), ss, tile) },
+                // SAFETY: as above, as 2-byte lanes, block by block.
+                2 => unsafe {
+                    super::blocks(d.cast(), ds, s.cast(), ss, tile, |d, s| {
+                        x86::transpose_16(d, ds, s, ss)
+                    })
+                },
+                // SAFETY: as above, as bytes, block by block.
+                1 => unsafe {
+                    super::blocks(d, ds, s, ss, tile, |d, s| x86::transpose_8(d, ds, s, ss))
+                },
+                _ => return false,
+            }
+            true
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let _ = (dst, ds, src, ss, tile, plain_size::<T>);
+            false
+        }
+    }
+
+    /// SIMD kernels: SSE2 (part of the x86-64 baseline, so always there) and AVX (asked for).
     #[cfg(target_arch = "x86_64")]
-    mod x86 {
-        use super::super::MICRO;
+    pub(super) mod x86 {
+        use super::super::{MICRO, blocks};
         use core::arch::x86_64::{
-            _mm_loadu_pd, _mm_loadu_ps, _mm_movehl_ps, _mm_movelh_ps, _mm_storeu_pd, _mm_storeu_ps,
-            _mm_unpackhi_pd, _mm_unpackhi_ps, _mm_unpacklo_pd, _mm_unpacklo_ps,
+            __m128i, _mm_loadl_epi64, _mm_loadu_pd, _mm_loadu_ps, _mm_loadu_si128, _mm_movehl_ps,
+            _mm_movelh_ps, _mm_storel_epi64, _mm_storeu_pd, _mm_storeu_ps, _mm_storeu_si128,
+            _mm_unpackhi_epi16, _mm_unpackhi_epi32, _mm_unpackhi_epi64, _mm_unpackhi_pd,
+            _mm_unpackhi_ps, _mm_unpacklo_epi8, _mm_unpacklo_epi16, _mm_unpacklo_epi32,
+            _mm_unpacklo_epi64, _mm_unpacklo_pd, _mm_unpacklo_ps,
         };
+
+        /// Whether the CPU has AVX: known at compile time when the build enables it, asked
+        /// once and cached by the standard library with `std`, assumed absent otherwise.
+        #[inline(always)]
+        pub(crate) fn has_avx() -> bool {
+            if cfg!(target_feature = "avx") {
+                return true;
+            }
+            #[cfg(feature = "std")]
+            {
+                extern crate std;
+                std::arch::is_x86_feature_detected!("avx")
+            }
+            #[cfg(not(feature = "std"))]
+            false
+        }
+
+        /// The kernel part of a tile of 4-byte lanes, block by block: AVX 8 × 8 blocks when
+        /// `wide`, two per step along `l` (so each destination row gets a whole 64-byte line
+        /// at a time), SSE2 4 × 4 ones otherwise.
+        ///
+        /// # Safety
+        ///
+        /// As for `transpose_tile`, with 4-byte elements; `wide` only if the CPU has AVX.
+        #[inline(always)]
+        pub(crate) unsafe fn tile_32(
+            wide: bool,
+            dst: *mut f32,
+            ds: isize,
+            src: *const f32,
+            ss: isize,
+            tile: (usize, usize),
+        ) {
+            if wide {
+                // SAFETY: the caller's contract, and the CPU has AVX.
+                unsafe { avx::tile_32(dst, ds, src, ss, tile) }
+            } else {
+                // SAFETY: the caller's contract covers every block of the tile.
+                unsafe { blocks(dst, ds, src, ss, tile, |d, s| transpose_32(d, ds, s, ss)) }
+            }
+        }
+
+        /// The kernel part of a tile of 8-byte lanes: AVX 4 × 4 blocks when `wide`, SSE2
+        /// 2 × 2 ones otherwise.
+        ///
+        /// # Safety
+        ///
+        /// As for `transpose_tile`, with 8-byte elements; `wide` only if the CPU has AVX.
+        #[inline(always)]
+        pub(crate) unsafe fn tile_64(
+            wide: bool,
+            dst: *mut f64,
+            ds: isize,
+            src: *const f64,
+            ss: isize,
+            tile: (usize, usize),
+        ) {
+            if wide {
+                // SAFETY: the caller's contract, and the CPU has AVX.
+                unsafe { avx::tile_64(dst, ds, src, ss, tile) }
+            } else {
+                // SAFETY: the caller's contract covers every block of the tile.
+                unsafe { blocks(dst, ds, src, ss, tile, |d, s| transpose_64(d, ds, s, ss)) }
+            }
+        }
 
         /// The `MICRO × MICRO` block of 4-byte lanes as four 4 × 4 register transposes.
         ///
@@ -181,7 +410,7 @@ mod bits {
         ///
         /// As for `transpose`, with 4-byte elements.
         #[inline(always)]
-        pub(super) unsafe fn transpose_32(dst: *mut f32, ds: isize, src: *const f32, ss: isize) {
+        pub(crate) unsafe fn transpose_32(dst: *mut f32, ds: isize, src: *const f32, ss: isize) {
             for u in (0..MICRO as isize).step_by(4) {
                 for l in (0..MICRO as isize).step_by(4) {
                     let (d, s) = (u * ds + l, u + l * ss);
@@ -214,7 +443,7 @@ mod bits {
         ///
         /// As for `transpose`, with 8-byte elements.
         #[inline(always)]
-        pub(super) unsafe fn transpose_64(dst: *mut f64, ds: isize, src: *const f64, ss: isize) {
+        pub(crate) unsafe fn transpose_64(dst: *mut f64, ds: isize, src: *const f64, ss: isize) {
             for u in (0..MICRO as isize).step_by(2) {
                 for l in (0..MICRO as isize).step_by(2) {
                     let (d, s) = (u * ds + l, u + l * ss);
@@ -230,5 +459,426 @@ mod bits {
                 }
             }
         }
+
+        /// The `MICRO × MICRO` block of 2-byte lanes: eight 16-byte source lines, three rounds
+        /// of interleaving (16-, 32- and 64-bit), eight 16-byte destination lines.
+        ///
+        /// # Safety
+        ///
+        /// As for `transpose`, with 2-byte elements.
+        #[inline(always)]
+        pub(crate) unsafe fn transpose_16(dst: *mut u16, ds: isize, src: *const u16, ss: isize) {
+            let r: [__m128i; MICRO] = core::array::from_fn(|l| {
+                // SAFETY: row `l < MICRO` of the source, lanes `0..MICRO`, lies in the block,
+                // whose positions the caller vouches for (invariant 1); unaligned loads need no
+                // alignment.
+                unsafe { _mm_loadu_si128(src.offset(l as isize * ss).cast()) }
+            });
+            // `a`: lanes `u` of rows `2i, 2i + 1` paired (low half `u < 4`, high `u ≥ 4`).
+            // SAFETY: SSE2 is part of the x86-64 baseline (register operations only).
+            let a = unsafe {
+                [
+                    _mm_unpacklo_epi16(r[0], r[1]),
+                    _mm_unpackhi_epi16(r[0], r[1]),
+                    _mm_unpacklo_epi16(r[2], r[3]),
+                    _mm_unpackhi_epi16(r[2], r[3]),
+                    _mm_unpacklo_epi16(r[4], r[5]),
+                    _mm_unpackhi_epi16(r[4], r[5]),
+                    _mm_unpacklo_epi16(r[6], r[7]),
+                    _mm_unpackhi_epi16(r[6], r[7]),
+                ]
+            };
+            // `b`: two `u` each, rows 0–3 (`b[0..4]`) or 4–7 (`b[4..8]`).
+            // SAFETY: SSE2 is part of the x86-64 baseline (register operations only).
+            let b = unsafe {
+                [
+                    _mm_unpacklo_epi32(a[0], a[2]),
+                    _mm_unpackhi_epi32(a[0], a[2]),
+                    _mm_unpacklo_epi32(a[1], a[3]),
+                    _mm_unpackhi_epi32(a[1], a[3]),
+                    _mm_unpacklo_epi32(a[4], a[6]),
+                    _mm_unpackhi_epi32(a[4], a[6]),
+                    _mm_unpacklo_epi32(a[5], a[7]),
+                    _mm_unpackhi_epi32(a[5], a[7]),
+                ]
+            };
+            for i in 0..MICRO / 2 {
+                let u = 2 * i as isize;
+                // SAFETY: rows `u, u + 1` of the destination, lanes `0..MICRO`, lie in the
+                // block (the caller's contract, as above).
+                unsafe {
+                    _mm_storeu_si128(
+                        dst.offset(u * ds).cast(),
+                        _mm_unpacklo_epi64(b[i], b[i + 4]),
+                    );
+                    _mm_storeu_si128(
+                        dst.offset((u + 1) * ds).cast(),
+                        _mm_unpackhi_epi64(b[i], b[i + 4]),
+                    );
+                }
+            }
+        }
+
+        /// The `MICRO × MICRO` block of bytes: eight 8-byte source lines, three rounds of
+        /// interleaving (8-, 16- and 32-bit), eight 8-byte destination lines.
+        ///
+        /// # Safety
+        ///
+        /// As for `transpose`, with 1-byte elements.
+        #[inline(always)]
+        pub(crate) unsafe fn transpose_8(dst: *mut u8, ds: isize, src: *const u8, ss: isize) {
+            let r: [__m128i; MICRO] = core::array::from_fn(|l| {
+                // SAFETY: row `l < MICRO` of the source, lanes `0..MICRO` (8 bytes), lies in the
+                // block, whose positions the caller vouches for (invariant 1); the 8-byte load
+                // needs no alignment.
+                unsafe { _mm_loadl_epi64(src.offset(l as isize * ss).cast()) }
+            });
+            // `a[i]`: lanes `u` of rows `2i, 2i + 1` paired, for every `u`.
+            // SAFETY: SSE2 is part of the x86-64 baseline (register operations only).
+            let a = unsafe {
+                [
+                    _mm_unpacklo_epi8(r[0], r[1]),
+                    _mm_unpacklo_epi8(r[2], r[3]),
+                    _mm_unpacklo_epi8(r[4], r[5]),
+                    _mm_unpacklo_epi8(r[6], r[7]),
+                ]
+            };
+            // `b`: lanes `u` of four rows (0–3, then 4–7), `u < 4` in `b[0]`/`b[2]`.
+            // SAFETY: SSE2 is part of the x86-64 baseline (register operations only).
+            let b = unsafe {
+                [
+                    _mm_unpacklo_epi16(a[0], a[1]),
+                    _mm_unpackhi_epi16(a[0], a[1]),
+                    _mm_unpacklo_epi16(a[2], a[3]),
+                    _mm_unpackhi_epi16(a[2], a[3]),
+                ]
+            };
+            // `c[i]`: destination rows `2i` (low 8 bytes) and `2i + 1` (high 8 bytes).
+            // SAFETY: SSE2 is part of the x86-64 baseline (register operations only).
+            let c = unsafe {
+                [
+                    _mm_unpacklo_epi32(b[0], b[2]),
+                    _mm_unpackhi_epi32(b[0], b[2]),
+                    _mm_unpacklo_epi32(b[1], b[3]),
+                    _mm_unpackhi_epi32(b[1], b[3]),
+                ]
+            };
+            for (i, c) in c.into_iter().enumerate() {
+                let u = 2 * i as isize;
+                // SAFETY: rows `u, u + 1` of the destination, lanes `0..MICRO` (8 bytes), lie in
+                // the block (the caller's contract, as above).
+                unsafe {
+                    _mm_storel_epi64(dst.offset(u * ds).cast(), c);
+                    _mm_storel_epi64(dst.offset((u + 1) * ds).cast(), _mm_unpackhi_epi64(c, c));
+                }
+            }
+        }
+
+        /// The AVX kernels, compiled for AVX whatever the build's baseline, and called only
+        /// when the CPU has it.
+        mod avx {
+            use super::super::super::MICRO;
+            use core::arch::x86_64::{
+                __m256, __m256d, _mm256_loadu_pd, _mm256_loadu_ps, _mm256_permute2f128_pd,
+                _mm256_permute2f128_ps, _mm256_shuffle_ps, _mm256_storeu_pd, _mm256_storeu_ps,
+                _mm256_unpackhi_pd, _mm256_unpackhi_ps, _mm256_unpacklo_pd, _mm256_unpacklo_ps,
+            };
+
+            /// The kernel part of a tile of 4-byte lanes in 8 × 8 blocks, `l` outermost as in
+            /// `blocks`, but two blocks side by side per step along `l` where the tile has
+            /// room: each destination row then gets 16 lanes, a whole 64-byte line, before the
+            /// walk moves on (with one block per step the second half of a line comes after
+            /// every other row of the tile, and in a tile whose rows share a cache set the
+            /// line has been evicted by then).
+            ///
+            /// # Safety
+            ///
+            /// As for `transpose_tile` with 4-byte elements, and the CPU has AVX.
+            #[target_feature(enable = "avx")]
+            pub(crate) unsafe fn tile_32(
+                dst: *mut f32,
+                ds: isize,
+                src: *const f32,
+                ss: isize,
+                (fu, fl): (usize, usize),
+            ) {
+                let mut l0 = 0;
+                while l0 < fl {
+                    let pair = fl - l0 >= 2 * MICRO;
+                    for u0 in (0..fu).step_by(MICRO) {
+                        let (u, l) = (u0 as isize, l0 as isize);
+                        let m = MICRO as isize;
+                        // SAFETY: blocks `(u0, l0)` and, when `pair`, `(u0, l0 + MICRO)` lie in
+                        // the tile, whose positions the caller vouches for (invariant 1).
+                        unsafe {
+                            block_32(dst.offset(u * ds + l), ds, src.offset(u + l * ss), ss);
+                            if pair {
+                                block_32(
+                                    dst.offset(u * ds + l + m),
+                                    ds,
+                                    src.offset(u + (l + m) * ss),
+                                    ss,
+                                );
+                            }
+                        }
+                    }
+                    l0 += if pair { 2 * MICRO } else { MICRO };
+                }
+            }
+
+            /// One 8 × 8 block of 4-byte lanes: eight 32-byte source lines, interleaved within
+            /// 128-bit halves (32- then 64-bit), then halves exchanged; eight 32-byte
+            /// destination lines.
+            ///
+            /// # Safety
+            ///
+            /// As for `transpose` with 4-byte elements, and the CPU has AVX.
+            #[inline]
+            #[target_feature(enable = "avx")]
+            unsafe fn block_32(dst: *mut f32, ds: isize, src: *const f32, ss: isize) {
+                let r: [__m256; MICRO] = core::array::from_fn(|l| {
+                    // SAFETY: row `l < 8` of the source, lanes `0..8`, lies in the block, whose
+                    // positions the caller vouches for; unaligned loads need no alignment.
+                    unsafe { _mm256_loadu_ps(src.offset(l as isize * ss)) }
+                });
+                // Lanes `u` and `u + 1` of rows `2i` and `2i + 1`, within each 128-bit half.
+                let t = [
+                    _mm256_unpacklo_ps(r[0], r[1]),
+                    _mm256_unpackhi_ps(r[0], r[1]),
+                    _mm256_unpacklo_ps(r[2], r[3]),
+                    _mm256_unpackhi_ps(r[2], r[3]),
+                    _mm256_unpacklo_ps(r[4], r[5]),
+                    _mm256_unpackhi_ps(r[4], r[5]),
+                    _mm256_unpacklo_ps(r[6], r[7]),
+                    _mm256_unpackhi_ps(r[6], r[7]),
+                ];
+                // Lane `u` of rows 0–3 (`q[0..4]`) or 4–7 (`q[4..8]`), per half.
+                let q = [
+                    _mm256_shuffle_ps::<0x44>(t[0], t[2]),
+                    _mm256_shuffle_ps::<0xEE>(t[0], t[2]),
+                    _mm256_shuffle_ps::<0x44>(t[1], t[3]),
+                    _mm256_shuffle_ps::<0xEE>(t[1], t[3]),
+                    _mm256_shuffle_ps::<0x44>(t[4], t[6]),
+                    _mm256_shuffle_ps::<0xEE>(t[4], t[6]),
+                    _mm256_shuffle_ps::<0x44>(t[5], t[7]),
+                    _mm256_shuffle_ps::<0xEE>(t[5], t[7]),
+                ];
+                for i in 0..MICRO / 2 {
+                    let (lo, hi) = (
+                        _mm256_permute2f128_ps::<0x20>(q[i], q[i + 4]),
+                        _mm256_permute2f128_ps::<0x31>(q[i], q[i + 4]),
+                    );
+                    let u = i as isize;
+                    // SAFETY: rows `u` and `u + 4` of the destination, lanes `0..8`, lie in the
+                    // block (the caller's contract, as above).
+                    unsafe {
+                        _mm256_storeu_ps(dst.offset(u * ds), lo);
+                        _mm256_storeu_ps(dst.offset((u + 4) * ds), hi);
+                    }
+                }
+            }
+
+            /// The kernel part of a tile of 8-byte lanes in blocks of four 4 × 4 register
+            /// transposes, `l` outermost (one block is 64 bytes wide: a whole line).
+            ///
+            /// # Safety
+            ///
+            /// As for `transpose_tile` with 8-byte elements, and the CPU has AVX.
+            #[target_feature(enable = "avx")]
+            pub(crate) unsafe fn tile_64(
+                dst: *mut f64,
+                ds: isize,
+                src: *const f64,
+                ss: isize,
+                (fu, fl): (usize, usize),
+            ) {
+                for l0 in (0..fl).step_by(MICRO) {
+                    for u0 in (0..fu).step_by(MICRO) {
+                        for (a, b) in [(0, 0), (4, 0), (0, 4), (4, 4)] {
+                            let (u, l) = ((u0 + a) as isize, (l0 + b) as isize);
+                            // SAFETY: the 4 × 4 block at `(u, l)` lies in the tile, whose
+                            // positions the caller vouches for (invariant 1).
+                            unsafe {
+                                quad_64(dst.offset(u * ds + l), ds, src.offset(u + l * ss), ss)
+                            };
+                        }
+                    }
+                }
+            }
+
+            /// One 4 × 4 block of 8-byte lanes: four 32-byte source lines, interleaved (64-bit)
+            /// then halves exchanged; four 32-byte destination lines.
+            ///
+            /// # Safety
+            ///
+            /// As for `transpose` with 8-byte elements (for a 4 × 4 block), and the CPU has
+            /// AVX.
+            #[inline]
+            #[target_feature(enable = "avx")]
+            unsafe fn quad_64(dst: *mut f64, ds: isize, src: *const f64, ss: isize) {
+                let r: [__m256d; 4] = core::array::from_fn(|l| {
+                    // SAFETY: row `l < 4` of the source, lanes `0..4`, lies in the block, whose
+                    // positions the caller vouches for; unaligned loads need no alignment.
+                    unsafe { _mm256_loadu_pd(src.offset(l as isize * ss)) }
+                });
+                let t = [
+                    _mm256_unpacklo_pd(r[0], r[1]),
+                    _mm256_unpackhi_pd(r[0], r[1]),
+                    _mm256_unpacklo_pd(r[2], r[3]),
+                    _mm256_unpackhi_pd(r[2], r[3]),
+                ];
+                let o = [
+                    _mm256_permute2f128_pd::<0x20>(t[0], t[2]),
+                    _mm256_permute2f128_pd::<0x20>(t[1], t[3]),
+                    _mm256_permute2f128_pd::<0x31>(t[0], t[2]),
+                    _mm256_permute2f128_pd::<0x31>(t[1], t[3]),
+                ];
+                for (u, o) in o.into_iter().enumerate() {
+                    // SAFETY: row `u < 4` of the destination, lanes `0..4`, lies in the block
+                    // (the caller's contract, as above).
+                    unsafe { _mm256_storeu_pd(dst.offset(u as isize * ds), o) };
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    // Tests link the standard library, so its allocator is there without the `alloc` feature.
+    extern crate alloc;
+
+    use super::{CloneTo, Kernel, bits};
+    use core::fmt::Debug;
+
+    /// The tile shapes tried: single blocks, an odd number of blocks along `l` (the AVX
+    /// kernel's pairs leave one over), and a whole 64 × 64 tile (not under Miri, for time).
+    #[cfg(not(miri))]
+    const TILES: &[(usize, usize)] = &[(8, 8), (8, 24), (16, 8), (24, 40), (64, 64)];
+    #[cfg(miri)]
+    const TILES: &[(usize, usize)] = &[(16, 16)];
+
+    /// Runs `run(dst, ds, src, ss, tile)` on a tile placed in two buffers with padded rows
+    /// (`ds`, `ss` not multiples of the vector width), an odd start (no vector alignment) and
+    /// each sign of both strides, and checks that every position of the tile holds its source
+    /// element and that nothing else was written.
+    fn check<T: Copy + PartialEq + Debug>(
+        make: impl Fn(usize) -> T,
+        run: &mut dyn FnMut(*mut T, isize, *const T, isize, (usize, usize)),
+    ) {
+        let blank = make(usize::MAX);
+        for &(fu, fl) in TILES {
+            for (sign_d, sign_s) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
+                let (ds, ss) = (fl + 3, fu + 5);
+                let (dlen, slen) = (3 + fu * ds, 3 + fl * ss);
+                let src: alloc::vec::Vec<T> = (0..slen).map(&make).collect();
+                let mut dst = alloc::vec![blank; dlen];
+                // Origins so that walking a negative stride stays inside the buffer.
+                let d0 = if sign_d > 0 { 3 } else { 3 + (fu - 1) * ds };
+                let s0 = if sign_s > 0 { 3 } else { 3 + (fl - 1) * ss };
+                let (ds, ss) = (sign_d * ds as isize, sign_s * ss as isize);
+                let at = |o: usize, i: usize, s: isize, j: usize| {
+                    o.wrapping_add_signed(i as isize * s) + j
+                };
+                // Pointers into the whole buffers: negative strides reach before the origins.
+                let (d, s) = (
+                    dst.as_mut_ptr().wrapping_add(d0),
+                    src.as_ptr().wrapping_add(s0),
+                );
+                run(d, ds, s, ss, (fu, fl));
+                let mut inside = alloc::vec![false; dlen];
+                for u in 0..fu {
+                    for l in 0..fl {
+                        let (d, s) = (at(d0, u, ds, l), at(s0, l, ss, u));
+                        assert_eq!(dst[d], src[s], "({u}, {l}) of {fu} × {fl}, {ds}, {ss}");
+                        inside[d] = true;
+                    }
+                }
+                for (i, x) in dst.iter().enumerate().filter(|&(i, _)| !inside[i]) {
+                    assert_eq!(*x, blank, "position {i} outside {fu} × {fl}, {ds}, {ss}");
+                }
+            }
+        }
+    }
+
+    /// Every path a tile of `T` can take: the copy kernel's (the SIMD kernels the machine
+    /// selects), a closure's (the generic unrolled blocks) and block by block.
+    fn check_paths<T: Copy + PartialEq + Debug>(make: impl Fn(usize) -> T + Copy) {
+        // `check` hands over tiles whose every position is inside its buffers, with sizes that
+        // are multiples of `MICRO`; the two buffers are distinct.
+        check(make, &mut |d, ds, s, ss, t| {
+            // SAFETY: as just said.
+            unsafe { CloneTo.transpose_tile(d, ds, s, ss, t) }
+        });
+        check(make, &mut |d, ds, s, ss, t| {
+            // SAFETY: as just said.
+            unsafe { (|d: &mut T, s: &T| *d = *s).transpose_tile(d, ds, s, ss, t) }
+        });
+        check(make, &mut |d, ds, s, ss, t| {
+            // SAFETY: as just said (each block is inside the tile).
+            unsafe { super::blocks(d, ds, s, ss, t, |d, s| CloneTo.transpose(d, ds, s, ss)) }
+        });
+    }
+
+    #[test]
+    fn tiles_of_every_element_size_land_transposed() {
+        check_paths(|i| i as u8);
+        check_paths(|i| (i as i8).wrapping_mul(3));
+        check_paths(|i| i as u16);
+        check_paths(|i| (i as i16).wrapping_neg());
+        check_paths(|i| i as f32 + 0.5);
+        check_paths(|i| i as u32);
+        check_paths(|i| i as i32);
+        check_paths(|i| i as f64 + 0.25);
+        check_paths(|i| i as u64);
+        check_paths(|i| i as i64);
+        // Not a primitive number: the generic blocks.
+        check_paths(|i| (i as u8, i as u16));
+        assert!(!bits_copied::<(u8, u16)>());
+    }
+
+    /// Whether the copy kernel's tile form takes the SIMD path for `T` (copies its bits).
+    fn bits_copied<T: Copy>() -> bool {
+        let mut out = [core::mem::MaybeUninit::<T>::zeroed(); 64];
+        let src = [core::mem::MaybeUninit::<T>::zeroed(); 64];
+        // SAFETY: an 8 × 8 tile inside both buffers (row strides 8), distinct; zeroed bits are
+        // values of every type this is called with.
+        unsafe {
+            bits::transpose_tile(
+                out.as_mut_ptr().cast::<T>(),
+                8,
+                src.as_ptr().cast::<T>(),
+                8,
+                (8, 8),
+            )
+        }
+    }
+
+    /// The kernels selected at run time, each on its own: SSE2 always, AVX where this machine
+    /// has it (so on an AVX machine neither path goes untested), and every primitive number
+    /// has a SIMD kernel on x86-64.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn each_x86_tile_kernel_matches() {
+        use bits::x86;
+        for wide in [false, true] {
+            if wide && !x86::has_avx() {
+                continue;
+            }
+            // `check` hands over tiles inside its distinct buffers; `wide` only when the CPU
+            // has AVX.
+            check(|i| i as f32, &mut |d, ds, s, ss, t| {
+                // SAFETY: as just said.
+                unsafe { x86::tile_32(wide, d, ds, s, ss, t) }
+            });
+            check(|i| i as f64, &mut |d, ds, s, ss, t| {
+                // SAFETY: as just said.
+                unsafe { x86::tile_64(wide, d, ds, s, ss, t) }
+            });
+        }
+        assert!(bits_copied::<u8>() && bits_copied::<i8>());
+        assert!(bits_copied::<u16>() && bits_copied::<i16>());
+        assert!(bits_copied::<f32>() && bits_copied::<u32>() && bits_copied::<i32>());
+        assert!(bits_copied::<f64>() && bits_copied::<u64>() && bits_copied::<i64>());
     }
 }

@@ -21,8 +21,9 @@
 //!   loop: a slice loop the compiler vectorises when the strides are 1. A copy whose source is
 //!   unit-stride along another axis than the destination (a transposition) is tiled over those
 //!   two axes so both stay in cache (HPTT's scheme): 64 × 64 tiles, cut into 8 × 8 blocks
-//!   that a [`Kernel`] transposes at once — in SSE2 registers for 4- and 8-byte primitive
-//!   numbers on x86-64, fully unrolled otherwise (see the `kernel` module). A three-operand
+//!   that a [`Kernel`] transposes at once — in SIMD registers for primitive numbers of 1, 2, 4
+//!   and 8 bytes on x86-64 (SSE2, or AVX where the CPU has it), fully unrolled otherwise (see
+//!   the `kernel` module). A three-operand
 //!   loop with a transposed operand (`out = permuted + b`) transposes that operand's blocks the
 //!   same way, into a register buffer, and runs the rest as unit-stride rows.
 //!
@@ -734,15 +735,14 @@ unsafe fn block2<T, U>(
     }
     let (d, s) = (dst.as_mut_ptr(), src.as_ptr());
     let (fu, fl) = block.kernel_part();
-    let (ds, ss) = (block.su[0], block.sl[1]);
-    for l0 in (0..fl).step_by(MICRO) {
-        for u0 in (0..fu).step_by(MICRO) {
-            let (a, b) = (block.at(0, u0, l0), block.at(1, u0, l0));
-            // SAFETY: the kernel block `u0..u0 + MICRO` × `l0..l0 + MICRO` lies in this block,
-            // whose corners were checked to be inside `dst` and `src`; positions are affine in
-            // `(u, l)`, so all of the kernel block's positions are too (invariant 1 keeps them
-            // in bounds anyway). `dst` and `src` are distinct buffers.
-            unsafe { k.transpose(d.add(a), ds, s.add(b), ss) };
+    if fu > 0 && fl > 0 {
+        // SAFETY: the kernel part `0..fu` × `0..fl` (multiples of `MICRO`) lies in this block,
+        // whose corners were checked to be inside `dst` and `src`; positions are affine in
+        // `(u, l)`, so all of the kernel part's positions are too (invariant 1 keeps them in
+        // bounds anyway). `dst` and `src` are distinct buffers.
+        unsafe {
+            let (a, b) = (d.add(block.start[0]), s.add(block.start[1]));
+            k.transpose_tile(a, block.su[0], b, block.sl[1], (fu, fl));
         }
     }
     block.for_each_edge((fu, fl), &mut |[a, b]| {
@@ -1575,7 +1575,8 @@ mod tests {
 
     /// The tiled transposition path across tile and kernel-block boundaries, with odd sizes,
     /// size-1 and size-0 axes and negative strides (small enough for Miri), for element types
-    /// of 4 and 8 bytes (the SIMD kernels on x86-64) and one the kernels treat generically.
+    /// of 1, 2, 4 and 8 bytes (the SIMD kernels on x86-64) and one the kernels treat
+    /// generically.
     #[cfg(feature = "alloc")]
     #[test]
     fn tiled_copies_match_the_logical_order() {
@@ -1600,6 +1601,8 @@ mod tests {
         let words: alloc::vec::Vec<u32> = (0..4000).collect();
         let wide: alloc::vec::Vec<f64> = (0..4000).map(|i| f64::from(i) + 0.5).collect();
         let tagged: alloc::vec::Vec<Tagged> = (0..4000).map(Tagged).collect();
+        let halves: alloc::vec::Vec<i16> = (0..4000).map(|i| i as i16 - 2000).collect();
+        let bytes: alloc::vec::Vec<u8> = (0..4000).map(|i| (i * 7) as u8).collect();
         // Elements that own memory: a clone too many or too few shows up as a leak or a double
         // free under Miri. Small transpositions (kernel blocks and edges, one walked
         // backwards) keep Miri's run short.
@@ -1615,6 +1618,8 @@ mod tests {
             check_copies(&words, l);
             check_copies(&wide, l);
             check_copies(&tagged, l);
+            check_copies(&halves, l);
+            check_copies(&bytes, l);
             let data = &words;
             assert!(l.validate(data.len()).is_ok());
             let row_major = Layout::row_major(*l.shape()).unwrap();
