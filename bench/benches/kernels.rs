@@ -244,6 +244,54 @@ pub fn permuted_copy<'a>(d: &'a Data4, perm: [usize; 4], label: &str) -> Case<'a
     }
 }
 
+/// The 23 permutations of four axes other than the identity, in lexicographic order (B19).
+pub fn all_permutations() -> Vec<[usize; 4]> {
+    let mut out = Vec::new();
+    for code in 0..256usize {
+        let p = [code & 3, (code >> 2) & 3, (code >> 4) & 3, code >> 6];
+        let mut seen = [false; 4];
+        p.iter().for_each(|&a| seen[a] = true);
+        if seen.iter().all(|&s| s) && p != [0, 1, 2, 3] {
+            out.push(p);
+        }
+    }
+    out.sort();
+    out
+}
+
+/// B19: the transpose of an `n × n` matrix of `T` into a preallocated contiguous one, against
+/// ndarray's `assign` and a `memcpy` of the same bytes (into a buffer `ranked` allocated, so
+/// both destinations are backed by the same kind of pages).
+pub fn b19<T>(n: usize, type_name: &str) -> Case<'static>
+where
+    T: Copy + Default + From<u8> + 'static,
+{
+    let a = Tensor::<T, 2>::from_fn([n, n], |[i, j]| T::from(((i * 31 + j * 7) % 251) as u8));
+    let nd = Array::from_shape_vec((n, n), a.to_vec()).unwrap();
+    let a = std::rc::Rc::new(a);
+    let a2 = std::rc::Rc::clone(&a);
+    let mut out = Tensor::<T, 2>::full([n, n], T::default());
+    let mut nd_out = Array::from_elem((n, n), T::default());
+    let mut flat = Tensor::<T, 1>::full([n * n], T::default()).into_vec();
+    Case {
+        id: format!("B19 transpose {n}x{n} {type_name}"),
+        contenders: vec![
+            contender("ranked", move || {
+                out.assign(&a.view().t());
+                black_box(&out);
+            }),
+            contender("ndarray", move || {
+                nd_out.assign(&nd.t());
+                black_box(&nd_out);
+            }),
+            contender("memcpy", move || {
+                flat.copy_from_slice(black_box(a2.as_slice().unwrap()));
+                black_box(&flat);
+            }),
+        ],
+    }
+}
+
 /// B6: allocating `to_contiguous` of a permuted view, against `to_vec` of the same bytes
 /// (contiguous, into a buffer allocated by `ranked`) and ndarray's `as_standard_layout`.
 pub fn b6(d: &Data4) -> Case<'_> {

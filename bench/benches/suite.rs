@@ -45,6 +45,13 @@ fn copies(c: &mut Criterion) {
         run(c, kernels::permuted_copy(&small, perm, "B5"), false);
     }
     run(c, kernels::b6(&big), true);
+    for perm in kernels::all_permutations() {
+        run(c, kernels::permuted_copy(&big, perm, "B19"), true);
+    }
+    run(c, kernels::b19::<f32>(4096, "f32"), true);
+    run(c, kernels::b19::<f64>(4096, "f64"), true);
+    run(c, kernels::b19::<u16>(4096, "u16"), true);
+    run(c, kernels::b19::<u8>(4096, "u8"), true);
 }
 
 fn maths(c: &mut Criterion) {

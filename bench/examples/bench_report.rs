@@ -77,6 +77,44 @@ fn report(case: Case<'_>, budget: Duration) {
     );
 }
 
+/// One row for a family of copies: the median and the worst fraction of `memcpy` throughput
+/// over `cases` (each with a `memcpy` contender; contenders other than ours and memcpy are not
+/// run), and which case was worst.
+fn report_spread(label: &str, cases: Vec<Case<'_>>, budget: Duration) {
+    let args: Vec<String> = std::env::args().collect();
+    let only = args
+        .iter()
+        .position(|a| a == "--only")
+        .and_then(|i| args.get(i + 1));
+    if only.is_some_and(|only| !label.contains(only.as_str())) {
+        return;
+    }
+    let mut rows: Vec<(f64, f64, String)> = cases
+        .into_iter()
+        .map(|case| {
+            let mut contenders: Vec<Contender<'_>> = case
+                .contenders
+                .into_iter()
+                .enumerate()
+                .filter(|(i, c)| *i == 0 || c.name == "memcpy")
+                .map(|(_, c)| c)
+                .collect();
+            let times = medians(&mut contenders, budget);
+            let (ours, memcpy) = (times[0].as_secs_f64(), times[1].as_secs_f64());
+            (memcpy / ours, ours, case.id)
+        })
+        .collect();
+    rows.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let (worst, median) = (&rows[0], &rows[rows.len() / 2]);
+    println!(
+        "| {label} | {} (median case) | memcpy: median {:.2}x its throughput, worst {:.2}x ({}) |",
+        readable(median.1),
+        median.0,
+        worst.0,
+        worst.2
+    );
+}
+
 /// Seconds in the unit that keeps three significant digits readable.
 fn readable(seconds: f64) -> String {
     if seconds >= 1e-3 {
@@ -112,6 +150,20 @@ fn main() {
     for perm in [[0, 2, 3, 1], [3, 2, 1, 0], [0, 1, 3, 2], [1, 0, 2, 3]] {
         report(kernels::permuted_copy(&d16, perm, "B5"), budget);
     }
+    let every: Vec<_> = kernels::all_permutations()
+        .into_iter()
+        .map(|perm| kernels::permuted_copy(&big_data, perm, "B19"))
+        .collect();
+    report_spread(
+        &format!("B19 all 23 permutations of [{big}, {big}, {big}, {big}]"),
+        every,
+        budget / 3,
+    );
+    let side = if quick { 1024 } else { 4096 };
+    report(kernels::b19::<f32>(side, "f32"), budget);
+    report(kernels::b19::<f64>(side, "f64"), budget);
+    report(kernels::b19::<u16>(side, "u16"), budget);
+    report(kernels::b19::<u8>(side, "u8"), budget);
     report(kernels::b6(&big_data), budget);
     let other = data4([big; 4]);
     for case in kernels::b7(&big_data, &other) {
