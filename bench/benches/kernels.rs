@@ -22,7 +22,7 @@ pub struct Contender<'a> {
 
 /// A benchmark: its name, what it measures, and the contenders (the first is ours).
 pub struct Case<'a> {
-    /// The benchmark's name (B1 … B9 and what it measures).
+    /// The benchmark's name (B1 … B19 and what it measures).
     pub id: String,
     /// The contenders, ours first.
     pub contenders: Vec<Contender<'a>>,
