@@ -109,6 +109,7 @@ unsafe fn blocks<T, U>(
 ///
 /// `fu` and `fl` are multiples of `step`, and every position of the tile is inside the
 /// allocation its pointer came from (so the corners are).
+#[cfg(target_arch = "x86_64")]
 #[inline(always)]
 unsafe fn blocks_rows_first<T, U>(
     dst: *mut T,
