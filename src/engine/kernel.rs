@@ -15,6 +15,11 @@
 //! `typeid` crate gives one for any type, `'static` or not); the test folds to a constant after
 //! monomorphisation.
 //!
+//! The copy kernels also stream: [`Kernel::stream_tile`] transposes a whole tile into a
+//! staging buffer and writes it out front to back, its whole cache lines with non-temporal
+//! stores (SSE2 `movntdq`), the partial lines at its ends with ordinary ones; the engine calls
+//! [`stream_fence`] once after such a walk.
+//!
 //! The blocks handed to a kernel come from layouts valid for their storage (invariant 1 of
 //! `TensorBase`), and the engine checks each tile's corners against the slices before it cuts
 //! the tile into blocks, so a kernel's pointer arithmetic stays inside its slices.
@@ -64,6 +69,61 @@ pub(crate) trait Kernel<T, U> {
         // SAFETY: the blocks cover the tile's positions (the caller's contract).
         unsafe { blocks(dst, ds, src, ss, tile, |d, s| self.transpose(d, ds, s, ss)) }
     }
+
+    /// The size in bytes of the elements whose transposed tiles this kernel can write with
+    /// non-temporal stores ([`stream_tile`](Self::stream_tile)); 0 when it cannot (the
+    /// default: only a pure bit copy may, as nothing is read from the destination).
+    #[inline(always)]
+    fn stream_size(&self) -> usize {
+        0
+    }
+
+    /// Applies the operation to the pairs `(dst + u·ds + l, src + u + l·ss)` for `u < nu`,
+    /// `l < nl` — a whole tile — by transposing them into a staging buffer and writing each
+    /// destination row from it front to back, its whole cache lines with non-temporal stores
+    /// (one range when the rows are adjacent, `ds == nl`); returns whether it did (otherwise
+    /// nothing was touched). The caller issues [`stream_fence`] before anything else reads or
+    /// writes the destination.
+    ///
+    /// # Safety
+    ///
+    /// As for [`transpose`](Self::transpose), for each of those positions.
+    #[inline(always)]
+    unsafe fn stream_tile(
+        &mut self,
+        dst: *mut T,
+        ds: isize,
+        src: *const U,
+        ss: isize,
+        tile: (usize, usize),
+    ) -> bool {
+        let _ = (dst, ds, src, ss, tile);
+        false
+    }
+}
+
+/// The bytes of a cache line, the unit of non-temporal writes.
+pub(crate) const LINE: usize = 64;
+
+/// The most rows of one streamed tile.
+pub(crate) const STAGE_ROWS: usize = 64;
+
+/// The bytes of the staging buffer of a streamed tile: with the tile's source, it stays in a
+/// 32 KiB L1 cache.
+pub(crate) const STAGE_BYTES: usize = 16 << 10;
+
+/// Orders the non-temporal stores of [`Kernel::stream_tile`] before every later access to
+/// their memory, by any thread (they are weakly ordered): called once after a streamed walk.
+#[inline(always)]
+pub(crate) fn stream_fence() {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    // SAFETY: SSE (part of the x86-64 baseline), no memory operand.
+    unsafe {
+        core::arch::x86_64::_mm_sfence()
+    };
+    // Miri has no `sfence`, and runs non-temporal stores as ordinary ones: a fence orders them.
+    #[cfg(miri)]
+    core::sync::atomic::fence(core::sync::atomic::Ordering::SeqCst);
 }
 
 /// Calls `f` with the corner of every `MICRO × MICRO` block of the `fu × fl` tile at
@@ -203,6 +263,26 @@ impl<T: Clone> Kernel<T, T> for CloneTo {
             }
         }
     }
+
+    #[inline(always)]
+    fn stream_size(&self) -> usize {
+        bits::stream_size::<T>()
+    }
+
+    #[inline(always)]
+    unsafe fn stream_tile(
+        &mut self,
+        dst: *mut T,
+        ds: isize,
+        src: *const T,
+        ss: isize,
+        tile: (usize, usize),
+    ) -> bool {
+        // SAFETY: the caller's contract is `bits::stream_tile`'s, which copies bits only for
+        // types whose `clone` is a bit copy; overwriting a destination element without
+        // dropping it is right for those (`Copy`, no drop glue).
+        unsafe { bits::stream_tile(dst, ds, src, ss, tile) }
+    }
 }
 
 /// Filling new memory: `dst.write(src.clone())`.
@@ -244,6 +324,25 @@ impl<T: Clone> Kernel<MaybeUninit<T>, T> for CloneInto {
                 });
             }
         }
+    }
+
+    #[inline(always)]
+    fn stream_size(&self) -> usize {
+        bits::stream_size::<T>()
+    }
+
+    #[inline(always)]
+    unsafe fn stream_tile(
+        &mut self,
+        dst: *mut MaybeUninit<T>,
+        ds: isize,
+        src: *const T,
+        ss: isize,
+        tile: (usize, usize),
+    ) -> bool {
+        // SAFETY: as in `CloneTo::stream_tile`; `MaybeUninit<T>` has the layout of `T`, and
+        // the destination is only written.
+        unsafe { bits::stream_tile(dst.cast::<T>(), ds, src, ss, tile) }
     }
 }
 
@@ -356,6 +455,88 @@ mod bits {
         }
     }
 
+    /// The size of `T` when a transposed tile of it can be streamed ([`stream_tile`]): a
+    /// primitive number on x86-64; 0 otherwise.
+    #[inline(always)]
+    pub(crate) fn stream_size<T>() -> usize {
+        if cfg!(target_arch = "x86_64") {
+            plain_size::<T>()
+        } else {
+            0
+        }
+    }
+
+    /// Copies the transposed tile `dst[u·ds + l] = src[u + l·ss]` for `u < nu`, `l < nl` as
+    /// bits when `T` is a primitive number on x86-64 and the tile fits the staging buffer
+    /// (`nu` at most [`STAGE_ROWS`](super::STAGE_ROWS), `nu·nl` elements at most
+    /// [`STAGE_BYTES`](super::STAGE_BYTES)): the tile is transposed into the buffer (the tile
+    /// kernels for its part in whole blocks, element by element for the rest), then written
+    /// to the destination row by row, front to back — as one range when the rows are adjacent
+    /// (`ds == nl`) — its whole cache lines with non-temporal stores, which skip reading each
+    /// line before writing it, and the partial lines at the ends with ordinary ones. Returns
+    /// whether it did (otherwise nothing was touched). The caller calls
+    /// [`stream_fence`](super::stream_fence) before the destination is used.
+    ///
+    /// # Safety
+    ///
+    /// As for [`Kernel::transpose`](super::Kernel::transpose) for each of those positions
+    /// (`dst` may point to uninitialised memory: it is only written).
+    #[inline(always)]
+    pub(crate) unsafe fn stream_tile<T>(
+        dst: *mut T,
+        ds: isize,
+        src: *const T,
+        ss: isize,
+        (nu, nl): (usize, usize),
+    ) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use super::{LINE, MICRO, STAGE_BYTES, STAGE_ROWS};
+            use core::mem::MaybeUninit;
+            let size = plain_size::<T>();
+            if size == 0
+                || nu > STAGE_ROWS
+                || nu.saturating_mul(nl).saturating_mul(size) > STAGE_BYTES
+            {
+                return false;
+            }
+            /// The staging buffer, aligned as lines.
+            #[repr(C, align(64))]
+            struct Stage([MaybeUninit<[u8; LINE]>; STAGE_BYTES / LINE]);
+            let mut stage = Stage([MaybeUninit::uninit(); STAGE_BYTES / LINE]);
+            let buf = stage.0.as_mut_ptr().cast::<T>();
+            let (fu, fl) = (nu - nu % MICRO, nl - nl % MICRO);
+            let at = |u: usize, l: usize| src.wrapping_offset(u as isize + l as isize * ss);
+            // SAFETY: the buffer holds `nu` rows of `nl` elements (row stride `nl`: `nu·nl`
+            // elements fit), distinct from `src`; the tile's source positions are the
+            // caller's. `fu` and `fl` are multiples of `MICRO`. The rest is copied one element
+            // at a time, `T` being a plain number (`Copy`).
+            unsafe {
+                if fu > 0 && fl > 0 {
+                    transpose_tile(buf, nl as isize, src, ss, (fu, fl));
+                }
+                for u in 0..nu {
+                    let from = if u < fu { fl } else { 0 };
+                    for l in from..nl {
+                        buf.add(u * nl + l).write(at(u, l).read());
+                    }
+                }
+                x86::write_rows(
+                    stage.0.as_ptr().cast::<u8>(),
+                    dst.cast::<u8>(),
+                    ds.wrapping_mul(size as isize),
+                    (nu, nl * size),
+                );
+            }
+            true
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let _ = (dst, ds, src, ss, nu, nl);
+            false
+        }
+    }
+
     /// SIMD kernels: SSE2 (part of the x86-64 baseline, so always there) and AVX (asked for).
     #[cfg(target_arch = "x86_64")]
     pub(super) mod x86 {
@@ -367,6 +548,113 @@ mod bits {
             _mm_unpackhi_pd, _mm_unpackhi_ps, _mm_unpacklo_epi8, _mm_unpacklo_epi16,
             _mm_unpacklo_epi32, _mm_unpacklo_epi64, _mm_unpacklo_pd, _mm_unpacklo_ps,
         };
+
+        /// Writes the `rows` rows of `width` bytes of the buffer `buf` (adjacent) to
+        /// `dst + u·ds` (bytes), as one range when the destination rows are adjacent too
+        /// (`ds == width`): in each range the whole cache lines with non-temporal stores, the
+        /// partial lines at its two ends with ordinary ones.
+        ///
+        /// # Safety
+        ///
+        /// `buf` holds `rows · width` initialised bytes; every `dst + u·ds` is valid for writes
+        /// of `width` bytes, outside `buf`.
+        #[inline(always)]
+        pub(crate) unsafe fn write_rows(
+            buf: *const u8,
+            dst: *mut u8,
+            ds: isize,
+            (rows, width): (usize, usize),
+        ) {
+            let (rows, width) = if ds == width as isize {
+                (rows.min(1), rows * width)
+            } else {
+                (rows, width)
+            };
+            for u in 0..rows {
+                // SAFETY: row `u` of the buffer and of the destination (the caller's
+                // contract).
+                unsafe { write_range(buf.add(u * width), dst.offset(u as isize * ds), width) };
+            }
+        }
+
+        /// Copies `n` bytes from `from` to `to`: the whole cache lines of `to` with
+        /// non-temporal stores, the bytes before the first and after the last with ordinary
+        /// ones.
+        ///
+        /// # Safety
+        ///
+        /// `from` is valid for reads and `to` for writes of `n` bytes; they do not overlap.
+        #[inline(always)]
+        unsafe fn write_range(from: *const u8, to: *mut u8, n: usize) {
+            use super::super::LINE;
+            #[cfg(not(miri))]
+            use core::arch::x86_64::_mm_stream_si128;
+            let head = ((LINE - to.addr() % LINE) % LINE).min(n);
+            let lines = (n - head) / LINE;
+            let tail = head + lines * LINE;
+            // SAFETY: every part lies in the `n` bytes (the caller's contract); the lines
+            // start on a line of `to`, so each quarter is aligned to 16 bytes as the
+            // non-temporal store needs (the loads are unaligned).
+            unsafe {
+                copy_short(from, to, head);
+                for k in 0..lines {
+                    let (f, t) = (from.add(head + k * LINE), to.add(head + k * LINE));
+                    for q in (0..LINE).step_by(16) {
+                        let v = _mm_loadu_si128(f.add(q).cast::<__m128i>());
+                        let t = t.add(q).cast::<__m128i>();
+                        debug_assert!(t.addr() % 16 == 0);
+                        // Miri cannot run the instruction (inline assembly); an ordinary
+                        // store writes the same bytes.
+                        #[cfg(not(miri))]
+                        _mm_stream_si128(t, v);
+                        #[cfg(miri)]
+                        _mm_storeu_si128(t, v);
+                    }
+                }
+                copy_short(from.add(tail), to.add(tail), n - tail);
+            }
+        }
+
+        /// Copies `n < LINE` bytes from `from` to `to` with ordinary stores, 16, 8, 4, 2 and
+        /// 1 at a time (no call to `memcpy` for a few bytes).
+        ///
+        /// # Safety
+        ///
+        /// As for `write_range`.
+        #[inline(always)]
+        unsafe fn copy_short(from: *const u8, to: *mut u8, n: usize) {
+            let mut done = 0;
+            // SAFETY: each piece lies in the `n` bytes (the caller's contract); unaligned
+            // loads and stores need no alignment.
+            unsafe {
+                while n - done >= 16 {
+                    let v = _mm_loadu_si128(from.add(done).cast::<__m128i>());
+                    _mm_storeu_si128(to.add(done).cast::<__m128i>(), v);
+                    done += 16;
+                }
+                if n - done >= 8 {
+                    to.add(done)
+                        .cast::<u64>()
+                        .write_unaligned(from.add(done).cast::<u64>().read_unaligned());
+                    done += 8;
+                }
+                if n - done >= 4 {
+                    to.add(done)
+                        .cast::<u32>()
+                        .write_unaligned(from.add(done).cast::<u32>().read_unaligned());
+                    done += 4;
+                }
+                if n - done >= 2 {
+                    to.add(done)
+                        .cast::<u16>()
+                        .write_unaligned(from.add(done).cast::<u16>().read_unaligned());
+                    done += 2;
+                }
+                if n > done {
+                    to.add(done).write(from.add(done).read());
+                }
+            }
+        }
 
         /// Whether the CPU has AVX: known at compile time when the build enables it, asked
         /// once and cached by the standard library with `std`, assumed absent otherwise.
@@ -1012,6 +1300,105 @@ mod tests {
                 (8, 8),
             )
         }
+    }
+
+    /// A streamed tile of every shape the engine hands over (odd sides, one row or column,
+    /// rows adjacent or apart, up to the staging buffer's limits), for every element size, at
+    /// every destination alignment within a line and with both signs of both strides: every
+    /// position holds its source element and nothing else is written. The tile kernels
+    /// behind it are the ones this machine selects.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn streamed_tiles_land_transposed() {
+        fn run<T: Copy + PartialEq + Debug>(make: impl Fn(usize) -> T) {
+            let size = core::mem::size_of::<T>();
+            let widest = super::STAGE_BYTES / (super::STAGE_ROWS * size);
+            #[cfg(not(miri))]
+            let tiles = [
+                (1, 1),
+                (7, 3),
+                (8, 16),
+                (13, 21),
+                (64, widest),
+                (61, widest - 5),
+            ];
+            // Under Miri, for time: an odd tile with kernel blocks and one at the buffer's
+            // width.
+            #[cfg(miri)]
+            let tiles = [(13, 21), (9, widest)];
+            let blank = make(usize::MAX);
+            for (nu, nl) in tiles {
+                // Rows padded (`nl + 3` apart) or adjacent (`nl` apart, one range).
+                // Every alignment of the destination within a line (two under Miri, for time).
+                #[cfg(not(miri))]
+                let shifts = 0..64 / size;
+                #[cfg(miri)]
+                let shifts = [0, 3];
+                for (pad, shift, sign_d, sign_s) in [(3, 0, 1, 1), (0, 1, 1, -1), (0, 5, -1, 1)]
+                    .into_iter()
+                    .chain(shifts.into_iter().map(|k| (0, k, 1, 1)))
+                {
+                    let (ds, ss) = (nl + pad, nu + 2);
+                    let (dlen, slen) = (64 + nu * ds, 1 + nl * ss);
+                    let src: alloc::vec::Vec<T> = (0..slen).map(&make).collect();
+                    let mut dst = alloc::vec![blank; dlen];
+                    let d0 = shift + if sign_d > 0 { 0 } else { (nu - 1) * ds };
+                    let s0 = if sign_s > 0 { 0 } else { (nl - 1) * ss };
+                    let (ds, ss) = (sign_d * ds as isize, sign_s * ss as isize);
+                    let at = |o: usize, i: usize, s: isize, j: usize| {
+                        o.wrapping_add_signed(i as isize * s) + j
+                    };
+                    let (d, s) = (
+                        dst.as_mut_ptr().wrapping_add(d0),
+                        src.as_ptr().wrapping_add(s0),
+                    );
+                    // SAFETY: every position of the tile is inside the two distinct buffers.
+                    let streamed = unsafe { bits::stream_tile(d, ds, s, ss, (nu, nl)) };
+                    super::stream_fence();
+                    assert!(streamed, "{nu} × {nl} of {size}-byte elements");
+                    let mut inside = alloc::vec![false; dlen];
+                    for u in 0..nu {
+                        for l in 0..nl {
+                            let (d, s) = (at(d0, u, ds, l), at(s0, l, ss, u));
+                            assert_eq!(dst[d], src[s], "({u}, {l}) of {nu} × {nl}, {ds}, {ss}");
+                            inside[d] = true;
+                        }
+                    }
+                    for (i, x) in dst.iter().enumerate().filter(|&(i, _)| !inside[i]) {
+                        assert_eq!(*x, blank, "position {i} outside {nu} × {nl}, {ds}, {ss}");
+                    }
+                }
+            }
+            // Tiles beyond the buffer are declined, untouched.
+            let (src, mut dst) = ([make(1); 4], [blank; 4]);
+            // SAFETY: declined before any access (too many rows).
+            let streamed = unsafe {
+                bits::stream_tile(
+                    dst.as_mut_ptr(),
+                    1,
+                    src.as_ptr(),
+                    1,
+                    (super::STAGE_ROWS + 1, 1),
+                )
+            };
+            assert!(!streamed && dst == [blank; 4]);
+        }
+        run(|i| i as u8);
+        run(|i| (i as i16).wrapping_neg());
+        run(|i| i as f32 + 0.5);
+        run(|i| i as f64 + 0.25);
+        // The other types of each size take the same path (under Miri, for time, only once).
+        #[cfg(not(miri))]
+        {
+            run(|i| i as u32);
+            run(|i| i as i64);
+        }
+        // Not a primitive number: never streamed.
+        let (src, mut dst) = ([(1u8, 2u16); 4], [(0u8, 0u16); 4]);
+        // SAFETY: declined before any access (not a plain number).
+        assert!(!unsafe { bits::stream_tile(dst.as_mut_ptr(), 2, src.as_ptr(), 2, (2, 2)) });
+        assert_eq!(bits::stream_size::<(u8, u16)>(), 0);
+        assert_eq!(bits::stream_size::<f64>(), 8);
     }
 
     /// The kernels selected at run time, each on its own: SSE2 always, AVX where this machine
