@@ -436,10 +436,10 @@ mod bits {
             // As in `transpose`, in every arm `T` is a number of that many bytes.
             match plain_size::<T>() {
                 // SAFETY: every block of the tile is inside the slices (the caller's contract),
-                // as 4-byte lanes; `level` names only instructions the CPU has.
-                4 => unsafe { x86::tile_32(x86::level(), d.cast(), ds, s.cast(), ss, tile) },
+                // as 4-byte lanes; the AVX kernels run only when the CPU has AVX (`has_avx`).
+                4 => unsafe { x86::tile_32(x86::has_avx(), d.cast(), ds, s.cast(), ss, tile) },
                 // SAFETY: as above, as 8-byte lanes.
-                8 => unsafe { x86::tile_64(x86::level(), d.cast(), ds, s.cast(), ss, tile) },
+                8 => unsafe { x86::tile_64(x86::has_avx(), d.cast(), ds, s.cast(), ss, tile) },
                 // SAFETY: as above, as 2-byte lanes (SSE2 only).
                 2 => unsafe { x86::tile_16(d.cast(), ds, s.cast(), ss, tile) },
                 // SAFETY: as above, as bytes (SSE2 only).
@@ -656,96 +656,68 @@ mod bits {
             }
         }
 
-        /// The widest registers the transposition kernels of 4- and 8-byte numbers use.
-        #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-        pub(crate) enum Level {
-            /// 128-bit SSE2, part of the x86-64 baseline.
-            Sse2,
-            /// 256-bit AVX.
-            Avx,
-            /// 512-bit AVX-512 (its foundation, `avx512f`).
-            Avx512,
-        }
-
-        /// The widest level the CPU has: known at compile time when the build enables it,
-        /// asked once and cached by the standard library with `std`, SSE2 otherwise.
+        /// Whether the CPU has AVX: known at compile time when the build enables it, asked
+        /// once and cached by the standard library with `std`, assumed absent otherwise.
         #[inline(always)]
-        pub(crate) fn level() -> Level {
-            if cfg!(target_feature = "avx512f") {
-                return Level::Avx512;
+        pub(crate) fn has_avx() -> bool {
+            if cfg!(target_feature = "avx") {
+                return true;
             }
             #[cfg(feature = "std")]
             {
                 extern crate std;
-                if std::arch::is_x86_feature_detected!("avx512f") {
-                    return Level::Avx512;
-                }
-                if std::arch::is_x86_feature_detected!("avx") {
-                    return Level::Avx;
-                }
+                std::arch::is_x86_feature_detected!("avx")
             }
-            if cfg!(target_feature = "avx") {
-                Level::Avx
-            } else {
-                Level::Sse2
-            }
+            #[cfg(not(feature = "std"))]
+            false
         }
 
-        /// The kernel part of a tile of 4-byte lanes, block by block: AVX-512 16 × 16 blocks
-        /// (the edges a multiple of 16 leaves in AVX 8 × 8 ones), AVX 8 × 8 blocks two per
-        /// step along `l` (so each destination row gets a whole 64-byte line at a time), or
-        /// SSE2 4 × 4 ones, as `level` says.
+        /// The kernel part of a tile of 4-byte lanes, block by block: AVX 8 × 8 blocks when
+        /// `wide`, two per step along `l` (so each destination row gets a whole 64-byte line
+        /// at a time), SSE2 4 × 4 ones otherwise.
         ///
         /// # Safety
         ///
-        /// As for `transpose_tile`, with 4-byte elements; `level` names only instructions the
-        /// CPU has.
+        /// As for `transpose_tile`, with 4-byte elements; `wide` only if the CPU has AVX.
         #[inline(always)]
         pub(crate) unsafe fn tile_32(
-            level: Level,
+            wide: bool,
             dst: *mut f32,
             ds: isize,
             src: *const f32,
             ss: isize,
             tile: (usize, usize),
         ) {
-            match level {
-                // SAFETY: the caller's contract, and the CPU has AVX-512.
-                Level::Avx512 => unsafe { avx512::tile_32(dst, ds, src, ss, tile) },
+            if wide {
                 // SAFETY: the caller's contract, and the CPU has AVX.
-                Level::Avx => unsafe { avx::tile_32(dst, ds, src, ss, tile) },
+                unsafe { avx::tile_32(dst, ds, src, ss, tile) }
+            } else {
                 // SAFETY: the caller's contract covers every block of the tile.
-                Level::Sse2 => unsafe {
-                    blocks(dst, ds, src, ss, tile, |d, s| transpose_32(d, ds, s, ss))
-                },
+                unsafe { blocks(dst, ds, src, ss, tile, |d, s| transpose_32(d, ds, s, ss)) }
             }
         }
 
-        /// The kernel part of a tile of 8-byte lanes: AVX-512 8 × 8 blocks, AVX 4 × 4 ones or
-        /// SSE2 2 × 2 ones, as `level` says.
+        /// The kernel part of a tile of 8-byte lanes: AVX 4 × 4 blocks when `wide`, SSE2
+        /// 2 × 2 ones otherwise.
         ///
         /// # Safety
         ///
-        /// As for `transpose_tile`, with 8-byte elements; `level` names only instructions the
-        /// CPU has.
+        /// As for `transpose_tile`, with 8-byte elements; `wide` only if the CPU has AVX.
         #[inline(always)]
         pub(crate) unsafe fn tile_64(
-            level: Level,
+            wide: bool,
             dst: *mut f64,
             ds: isize,
             src: *const f64,
             ss: isize,
             tile: (usize, usize),
         ) {
-            match level {
-                // SAFETY: the caller's contract, and the CPU has AVX-512.
-                Level::Avx512 => unsafe { avx512::tile_64(dst, ds, src, ss, tile) },
+            if wide {
                 // SAFETY: the caller's contract, and the CPU has AVX.
-                Level::Avx => unsafe { avx::tile_64(dst, ds, src, ss, tile) },
+                unsafe { avx::tile_64(dst, ds, src, ss, tile) }
+            } else {
                 // SAFETY: the caller's contract covers every block of the tile.
-                Level::Sse2 => unsafe {
-                    blocks(dst, ds, src, ss, tile, |d, s| transpose_64(d, ds, s, ss))
-                },
+                unsafe { blocks(dst, ds, src, ss, tile, |d, s| transpose_64(d, ds, s, ss)) }
             }
         }
 
@@ -1050,200 +1022,6 @@ mod bits {
 
         /// The AVX kernels, compiled for AVX whatever the build's baseline, and called only
         /// when the CPU has it.
-        /// AVX-512 kernels (asked for at run time, see `level`).
-        mod avx512 {
-            use super::super::super::MICRO;
-            use core::arch::x86_64::{
-                __m512, __m512d, _mm512_loadu_pd, _mm512_loadu_ps, _mm512_shuffle_f32x4,
-                _mm512_shuffle_f64x2, _mm512_shuffle_ps, _mm512_storeu_pd, _mm512_storeu_ps,
-                _mm512_unpackhi_pd, _mm512_unpackhi_ps, _mm512_unpacklo_pd, _mm512_unpacklo_ps,
-            };
-
-            /// Side of the 4-byte blocks: sixteen lanes of a 512-bit register.
-            const WIDE: usize = 2 * MICRO;
-
-            /// The kernel part of a tile of 4-byte lanes: 16 × 16 blocks, `l` outermost (each
-            /// block gives sixteen destination rows a whole 64-byte line), then the edges that
-            /// sides not multiples of 16 leave, in AVX 8 × 8 blocks.
-            ///
-            /// # Safety
-            ///
-            /// As for `transpose_tile` with 4-byte elements, and the CPU has AVX-512.
-            #[target_feature(enable = "avx512f")]
-            pub(crate) unsafe fn tile_32(
-                dst: *mut f32,
-                ds: isize,
-                src: *const f32,
-                ss: isize,
-                (fu, fl): (usize, usize),
-            ) {
-                let (wu, wl) = (fu - fu % WIDE, fl - fl % WIDE);
-                let at = |u: usize, l: usize| {
-                    let (u, l) = (u as isize, l as isize);
-                    (
-                        dst.wrapping_offset(u * ds + l),
-                        src.wrapping_offset(u + l * ss),
-                    )
-                };
-                for l0 in (0..wl).step_by(WIDE) {
-                    for u0 in (0..wu).step_by(WIDE) {
-                        let (d, s) = at(u0, l0);
-                        // SAFETY: the block `(u0, l0)` lies in the tile's part of whole 16 × 16
-                        // blocks, whose positions the caller vouches for (invariant 1).
-                        unsafe { block_32(d, ds, s, ss) };
-                    }
-                }
-                // The edges: columns `wl..fl` of every row, rows `wu..fu` of the columns
-                // `0..wl`, in 8 × 8 blocks (the sides are multiples of `MICRO`).
-                for (us, ls) in [(0..fu, wl..fl), (wu..fu, 0..wl)] {
-                    for l0 in ls.step_by(MICRO) {
-                        for u0 in us.clone().step_by(MICRO) {
-                            let (d, s) = at(u0, l0);
-                            // SAFETY: the block `(u0, l0)` lies in the tile (as above); the CPU
-                            // has AVX, which AVX-512 implies.
-                            unsafe { super::avx::block_32(d, ds, s, ss) };
-                        }
-                    }
-                }
-            }
-
-            /// One 16 × 16 block of 4-byte lanes: sixteen 64-byte source lines; pairs of rows
-            /// interleaved (32-bit) and then groups of four (64-bit) within each 128-bit part,
-            /// so that part `k` of register `4j + c` holds column `4k + c` of rows
-            /// `4j..4j + 4`; then the 128-bit parts of the four registers of each `c` are
-            /// transposed (two rounds of whole-part shuffles), giving destination row
-            /// `4k + c`.
-            ///
-            /// # Safety
-            ///
-            /// As for `transpose` on a 16 × 16 block with 4-byte elements, and the CPU has
-            /// AVX-512.
-            #[inline]
-            #[target_feature(enable = "avx512f")]
-            unsafe fn block_32(dst: *mut f32, ds: isize, src: *const f32, ss: isize) {
-                let r: [__m512; WIDE] = core::array::from_fn(|l| {
-                    // SAFETY: row `l < 16` of the source, lanes `0..16`, lies in the block,
-                    // whose positions the caller vouches for; unaligned loads need no alignment.
-                    unsafe { _mm512_loadu_ps(src.offset(l as isize * ss)) }
-                });
-                // `t[2i + h]`: rows `2i`, `2i + 1` interleaved, low (`h = 0`) or high halves.
-                let t: [__m512; WIDE] = core::array::from_fn(|k| {
-                    let (x, y) = (r[k & !1], r[k | 1]);
-                    if k % 2 == 0 {
-                        _mm512_unpacklo_ps(x, y)
-                    } else {
-                        _mm512_unpackhi_ps(x, y)
-                    }
-                });
-                // `u[4j + c]`, part `k`: column `4k + c` of rows `4j..4j + 4`.
-                let u: [__m512; WIDE] = core::array::from_fn(|k| {
-                    let (j, c) = (k / 4, k % 4);
-                    let (x, y) = (t[4 * j + c / 2], t[4 * j + c / 2 + 2]);
-                    if c % 2 == 0 {
-                        _mm512_shuffle_ps::<0x44>(x, y)
-                    } else {
-                        _mm512_shuffle_ps::<0xEE>(x, y)
-                    }
-                });
-                for c in 0..4 {
-                    let [a, b, cc, d] = [u[c], u[4 + c], u[8 + c], u[12 + c]];
-                    let (p, q) = (
-                        _mm512_shuffle_f32x4::<0x44>(a, b),
-                        _mm512_shuffle_f32x4::<0xEE>(a, b),
-                    );
-                    let (r2, s2) = (
-                        _mm512_shuffle_f32x4::<0x44>(cc, d),
-                        _mm512_shuffle_f32x4::<0xEE>(cc, d),
-                    );
-                    let rows = [
-                        _mm512_shuffle_f32x4::<0x88>(p, r2),
-                        _mm512_shuffle_f32x4::<0xDD>(p, r2),
-                        _mm512_shuffle_f32x4::<0x88>(q, s2),
-                        _mm512_shuffle_f32x4::<0xDD>(q, s2),
-                    ];
-                    for (k, row) in rows.into_iter().enumerate() {
-                        let u = (4 * k + c) as isize;
-                        // SAFETY: row `u < 16` of the destination, lanes `0..16`, lies in the
-                        // block (the caller's contract, as above).
-                        unsafe { _mm512_storeu_ps(dst.offset(u * ds), row) };
-                    }
-                }
-            }
-
-            /// The kernel part of a tile of 8-byte lanes in 8 × 8 blocks (a block is one
-            /// register per row), `l` outermost as in `blocks`.
-            ///
-            /// # Safety
-            ///
-            /// As for `transpose_tile` with 8-byte elements, and the CPU has AVX-512.
-            #[target_feature(enable = "avx512f")]
-            pub(crate) unsafe fn tile_64(
-                dst: *mut f64,
-                ds: isize,
-                src: *const f64,
-                ss: isize,
-                tile: (usize, usize),
-            ) {
-                // SAFETY: the caller's contract covers every block of the tile; the CPU has
-                // AVX-512.
-                unsafe {
-                    super::super::super::blocks(dst, ds, src, ss, tile, |d, s| {
-                        block_64(d, ds, s, ss)
-                    })
-                }
-            }
-
-            /// One 8 × 8 block of 8-byte lanes: eight 64-byte source lines; pairs of rows
-            /// interleaved within each 128-bit part, so that part `k` of register `2i + h`
-            /// holds column `2k + h` of rows `2i, 2i + 1`; then the parts of the four
-            /// registers of each `h` transposed, giving destination row `2k + h`.
-            ///
-            /// # Safety
-            ///
-            /// As for `transpose` with 8-byte elements, and the CPU has AVX-512.
-            #[inline]
-            #[target_feature(enable = "avx512f")]
-            unsafe fn block_64(dst: *mut f64, ds: isize, src: *const f64, ss: isize) {
-                let r: [__m512d; MICRO] = core::array::from_fn(|l| {
-                    // SAFETY: row `l < 8` of the source, lanes `0..8`, lies in the block, whose
-                    // positions the caller vouches for; unaligned loads need no alignment.
-                    unsafe { _mm512_loadu_pd(src.offset(l as isize * ss)) }
-                });
-                let t: [__m512d; MICRO] = core::array::from_fn(|k| {
-                    let (x, y) = (r[k & !1], r[k | 1]);
-                    if k % 2 == 0 {
-                        _mm512_unpacklo_pd(x, y)
-                    } else {
-                        _mm512_unpackhi_pd(x, y)
-                    }
-                });
-                for h in 0..2 {
-                    let [a, b, c, d] = [t[h], t[2 + h], t[4 + h], t[6 + h]];
-                    let (p, q) = (
-                        _mm512_shuffle_f64x2::<0x44>(a, b),
-                        _mm512_shuffle_f64x2::<0xEE>(a, b),
-                    );
-                    let (r2, s2) = (
-                        _mm512_shuffle_f64x2::<0x44>(c, d),
-                        _mm512_shuffle_f64x2::<0xEE>(c, d),
-                    );
-                    let rows = [
-                        _mm512_shuffle_f64x2::<0x88>(p, r2),
-                        _mm512_shuffle_f64x2::<0xDD>(p, r2),
-                        _mm512_shuffle_f64x2::<0x88>(q, s2),
-                        _mm512_shuffle_f64x2::<0xDD>(q, s2),
-                    ];
-                    for (k, row) in rows.into_iter().enumerate() {
-                        let u = (2 * k + h) as isize;
-                        // SAFETY: row `u < 8` of the destination, lanes `0..8`, lies in the
-                        // block (the caller's contract, as above).
-                        unsafe { _mm512_storeu_pd(dst.offset(u * ds), row) };
-                    }
-                }
-            }
-        }
-
-        /// AVX kernels (asked for at run time, see `level`).
         mod avx {
             use super::super::super::MICRO;
             use core::arch::x86_64::{
@@ -1303,7 +1081,7 @@ mod bits {
             /// As for `transpose` with 4-byte elements, and the CPU has AVX.
             #[inline]
             #[target_feature(enable = "avx")]
-            pub(super) unsafe fn block_32(dst: *mut f32, ds: isize, src: *const f32, ss: isize) {
+            unsafe fn block_32(dst: *mut f32, ds: isize, src: *const f32, ss: isize) {
                 let r: [__m256; MICRO] = core::array::from_fn(|l| {
                     // SAFETY: row `l < 8` of the source, lanes `0..8`, lies in the block, whose
                     // positions the caller vouches for; unaligned loads need no alignment.
@@ -1630,28 +1408,19 @@ mod tests {
     #[test]
     fn each_x86_tile_kernel_matches() {
         use bits::x86;
-        use x86::Level;
-        let best = x86::level();
-        for level in [Level::Sse2, Level::Avx, Level::Avx512] {
-            let has = match level {
-                Level::Sse2 => true,
-                Level::Avx => best != Level::Sse2,
-                Level::Avx512 => best == Level::Avx512,
-            };
-            if !has {
-                extern crate std;
-                std::eprintln!("this CPU has no {level:?}: its kernels are not tested here");
+        for wide in [false, true] {
+            if wide && !x86::has_avx() {
                 continue;
             }
-            // `check` hands over tiles inside its distinct buffers; `level` names only
-            // instructions this CPU has.
+            // `check` hands over tiles inside its distinct buffers; `wide` only when the CPU
+            // has AVX.
             check(|i| i as f32, &mut |d, ds, s, ss, t| {
                 // SAFETY: as just said.
-                unsafe { x86::tile_32(level, d, ds, s, ss, t) }
+                unsafe { x86::tile_32(wide, d, ds, s, ss, t) }
             });
             check(|i| i as f64, &mut |d, ds, s, ss, t| {
                 // SAFETY: as just said.
-                unsafe { x86::tile_64(level, d, ds, s, ss, t) }
+                unsafe { x86::tile_64(wide, d, ds, s, ss, t) }
             });
         }
         // SSE2 only for narrow lanes: 16 × 16 blocks of bytes (with 8-wide edges in the odd
