@@ -112,8 +112,34 @@ pub(crate) const STAGE_ROWS: usize = 64;
 /// 32 KiB L1 cache.
 pub(crate) const STAGE_BYTES: usize = 16 << 10;
 
-/// Orders the non-temporal stores of [`Kernel::stream_tile`] before every later access to
-/// their memory, by any thread (they are weakly ordered): called once after a streamed walk.
+/// Whether this target writes with non-temporal stores ([`stream_bytes`], the streamed
+/// tiles): x86-64.
+pub(crate) const STREAMS: bool = cfg!(target_arch = "x86_64");
+
+/// Copies `n` bytes from `from` to `to`: the whole cache lines of `to` with non-temporal stores
+/// (where [`STREAMS`]), the rest with ordinary ones; the caller issues [`stream_fence`] before
+/// anything else reads or writes `to`.
+///
+/// # Safety
+///
+/// `from` is valid for reads and `to` for writes of `n` bytes; they do not overlap.
+#[inline(always)]
+pub(crate) unsafe fn stream_bytes(from: *const u8, to: *mut u8, n: usize) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: the caller's contract.
+    unsafe {
+        bits::x86::write_range(from, to, n)
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    // SAFETY: the caller's contract.
+    unsafe {
+        core::ptr::copy_nonoverlapping(from, to, n)
+    };
+}
+
+/// Orders the non-temporal stores of [`Kernel::stream_tile`] and [`stream_bytes`] before every
+/// later access to their memory, by any thread (they are weakly ordered): called once after a
+/// streamed walk.
 #[inline(always)]
 pub(crate) fn stream_fence() {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
@@ -585,7 +611,7 @@ mod bits {
         ///
         /// `from` is valid for reads and `to` for writes of `n` bytes; they do not overlap.
         #[inline(always)]
-        unsafe fn write_range(from: *const u8, to: *mut u8, n: usize) {
+        pub(crate) unsafe fn write_range(from: *const u8, to: *mut u8, n: usize) {
             use super::super::LINE;
             #[cfg(not(miri))]
             use core::arch::x86_64::_mm_stream_si128;
