@@ -100,7 +100,27 @@ pub(crate) trait Kernel<T, U> {
         let _ = (dst, ds, src, ss, tile);
         false
     }
+
+    /// Applies the operation to the pairs `(dst + k, src + k·ss)` for `k < n` — a run of an
+    /// existing destination — writing the destination's whole cache lines with non-temporal
+    /// stores (a strided source through a staging buffer); returns whether it did (otherwise
+    /// nothing was touched). Only [`CloneTo`] does, for primitive numbers on x86-64: filling
+    /// new memory this way measured no faster. The caller issues [`stream_fence`] before
+    /// anything else reads or writes the destination.
+    ///
+    /// # Safety
+    ///
+    /// Each of those positions is valid for writes (`dst`) and reads (`src`), inside the
+    /// allocations the pointers came from (a `&mut` slice and a `&` slice).
+    #[inline(always)]
+    unsafe fn stream_run(&mut self, dst: *mut T, src: *const U, ss: isize, n: usize) -> bool {
+        let _ = (dst, src, ss, n);
+        false
+    }
 }
+
+/// The bytes staged at a time by [`Kernel::stream_run`] when its source is strided.
+const RUN_STAGE_BYTES: usize = 1024;
 
 /// The bytes of a cache line, the unit of non-temporal writes.
 pub(crate) const LINE: usize = 64;
@@ -308,6 +328,12 @@ impl<T: Clone> Kernel<T, T> for CloneTo {
         // types whose `clone` is a bit copy; overwriting a destination element without
         // dropping it is right for those (`Copy`, no drop glue).
         unsafe { bits::stream_tile(dst, ds, src, ss, tile) }
+    }
+
+    #[inline(always)]
+    unsafe fn stream_run(&mut self, dst: *mut T, src: *const T, ss: isize, n: usize) -> bool {
+        // SAFETY: as in `stream_tile`, for the run's positions (the caller's contract).
+        unsafe { bits::stream_run(dst, src, ss, n) }
     }
 }
 
@@ -559,6 +585,60 @@ mod bits {
         #[cfg(not(target_arch = "x86_64"))]
         {
             let _ = (dst, ds, src, ss, nu, nl);
+            false
+        }
+    }
+
+    /// Copies the run `dst[k] = src[k·ss]` for `k < n` as bits when `T` is a primitive number
+    /// on x86-64, the whole cache lines of the destination with non-temporal stores: straight
+    /// from the source when it is unit-stride, otherwise gathered into a staging buffer
+    /// [`RUN_STAGE_BYTES`](super::RUN_STAGE_BYTES) at a time. Returns whether it did
+    /// (otherwise nothing was touched). The caller calls [`stream_fence`](super::stream_fence)
+    /// before the destination is used.
+    ///
+    /// # Safety
+    ///
+    /// As for [`Kernel::stream_run`](super::Kernel::stream_run).
+    #[inline(always)]
+    pub(crate) unsafe fn stream_run<T>(dst: *mut T, src: *const T, ss: isize, n: usize) -> bool {
+        #[cfg(target_arch = "x86_64")]
+        {
+            use super::RUN_STAGE_BYTES;
+            use core::mem::MaybeUninit;
+            let size = plain_size::<T>();
+            if size == 0 {
+                return false;
+            }
+            if ss == 1 {
+                // SAFETY: the `n` elements from `src` and from `dst` are the run's (the
+                // caller's contract), in distinct slices.
+                unsafe { x86::write_range(src.cast(), dst.cast(), n * size) };
+                return true;
+            }
+            /// The staging buffer, aligned as lines.
+            #[repr(C, align(64))]
+            struct Stage([MaybeUninit<u8>; RUN_STAGE_BYTES]);
+            let mut stage = Stage([MaybeUninit::uninit(); RUN_STAGE_BYTES]);
+            let buf = stage.0.as_mut_ptr().cast::<T>();
+            let room = RUN_STAGE_BYTES / size;
+            for k in (0..n).step_by(room) {
+                let len = room.min(n - k);
+                // SAFETY: elements `k..k + len` of the run (the caller's contract), copied as
+                // plain numbers into `len ≤ room` slots of the buffer, then out to the
+                // destination's elements `k..k + len`.
+                unsafe {
+                    for i in 0..len {
+                        let at = src.wrapping_offset(((k + i) as isize).wrapping_mul(ss));
+                        buf.add(i).write(at.read());
+                    }
+                    x86::write_range(buf.cast(), dst.add(k).cast(), len * size);
+                }
+            }
+            true
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        {
+            let _ = (dst, src, ss, n);
             false
         }
     }

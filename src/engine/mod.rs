@@ -875,6 +875,37 @@ unsafe fn zip_mut_streaming<const N: usize, T, U>(
             block2(&mut dst_data, src_data, block, k)
         });
     }
+    let size = k.stream_size();
+    if size > 0 && plan.streams_runs(size, stream_min) {
+        let mut streamed = false;
+        plan.runs(&mut |[p, q], n, [sp, sq]| {
+            let inside = |start: usize, step: isize, len: usize| {
+                let end = start.wrapping_add_signed((n as isize - 1).wrapping_mul(step));
+                n > 0 && start < len && end < len
+            };
+            // SAFETY: a run unit-stride in `dst` (`streams_runs`), whose two ends in each
+            // operand were just checked to be inside it, so every position between is
+            // (invariant 1 guarantees the layouts reach only such positions); `dst` and `src`
+            // are distinct buffers.
+            let done = sp == 1
+                && inside(p, sp, dst_data.len())
+                && inside(q, sq, src_data.len())
+                && unsafe {
+                    let d = dst_data.as_mut_ptr().add(p);
+                    k.stream_run(d, src_data.as_ptr().add(q), sq, n)
+                };
+            if done {
+                streamed = true;
+            } else {
+                // SAFETY: the runs are runs of the layouts (the caller's contract).
+                unsafe { run2(&mut dst_data, src_data, p, q, n, sp, sq, k) }
+            }
+        });
+        if streamed {
+            kernel::stream_fence();
+        }
+        return;
+    }
     plan.runs(&mut |[p, q], n, [sp, sq]| {
         // SAFETY: the runs are runs of the layouts (the caller's contract).
         unsafe { run2(&mut dst_data, src_data, p, q, n, sp, sq, k) }
@@ -2132,6 +2163,69 @@ mod tests {
         #[cfg(not(miri))]
         {
             check(|i| i as u16);
+            check(|i| i as f32);
+        }
+    }
+
+    /// Streamed copies of runs (`CloneTo` into an existing destination, threshold 0 so small
+    /// ones stream) give the logical order: a contiguous source (one long run), rows of a
+    /// sliced source, a source walked backwards and one strided along its rows (gathered
+    /// through the buffer), at every alignment of the destination within a line; short runs
+    /// are not streamed. Nothing outside the destination is written.
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn streamed_runs_match_the_logical_order() {
+        use crate::Layout;
+        fn check<T: Copy + PartialEq + core::fmt::Debug>(make: impl Fn(usize) -> T) {
+            let size = core::mem::size_of::<T>();
+            let long = CHUNK_BYTES / size + 5;
+            let data: alloc::vec::Vec<T> = (0..8 * long + 64).map(&make).collect();
+            let blank = make(usize::MAX);
+            let (n, m) = (long as isize, 2 * long as isize);
+            let cases: [(Layout<2>, bool); 5] = [
+                (Layout::row_major([3, long]).unwrap(), true),
+                (Layout::from_parts([3, long], [m, 1], 3), true),
+                (Layout::from_parts([3, long], [n, -1], long - 1), true),
+                (Layout::from_parts([3, long], [m, 2], 1), true),
+                (Layout::from_parts([long, 3], [4, 1], 0), false),
+            ];
+            for (l, streamed) in cases {
+                let expected = logical(&data, l.parts());
+                let to = Layout::row_major(*l.shape()).unwrap();
+                let plan = Prepared::<2, 2>::new(l.shape(), [to.operand(), l.operand()], 0);
+                let plan = plan.unwrap();
+                assert_eq!(plan.streams_runs(size, 0), streamed, "{l:?}");
+                #[cfg(not(miri))]
+                let shifts = [0, 1, 64 / size - 1];
+                #[cfg(miri)]
+                let shifts = [64 / size - 1];
+                for shift in shifts {
+                    let mut out = alloc::vec![blank; shift + expected.len() + 64];
+                    let d = ViewReprMut::from_slice(&mut out[shift..shift + expected.len()]);
+                    let s = ViewRepr::from_slice(&data);
+                    // SAFETY: both layouts are valid for their data; the destination is
+                    // row-major (unique).
+                    unsafe {
+                        zip_mut_streaming::<2, _, _>(
+                            d,
+                            to.operand(),
+                            s,
+                            l.operand(),
+                            l.shape(),
+                            &mut CloneTo,
+                            0,
+                        )
+                    };
+                    assert_eq!(&out[shift..shift + expected.len()], &expected[..], "{l:?}");
+                    let rest = out[..shift].iter().chain(&out[shift + expected.len()..]);
+                    assert!(rest.into_iter().all(|x| *x == blank), "{l:?}");
+                }
+            }
+        }
+        check(|i| i as f64);
+        #[cfg(not(miri))]
+        {
+            check(|i| (i % 251) as u8);
             check(|i| i as f32);
         }
     }
