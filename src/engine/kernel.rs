@@ -104,9 +104,10 @@ pub(crate) trait Kernel<T, U> {
     /// Applies the operation to the pairs `(dst + k, src + k·ss)` for `k < n` — a run of an
     /// existing destination — writing the destination's whole cache lines with non-temporal
     /// stores (a strided source through a staging buffer); returns whether it did (otherwise
-    /// nothing was touched). Only [`CloneTo`] does, for primitive numbers on x86-64: filling
-    /// new memory this way measured no faster. The caller issues [`stream_fence`] before
-    /// anything else reads or writes the destination.
+    /// nothing was touched). Only [`CloneTo`] does, for primitive numbers on x86-64: new
+    /// memory is filled with ordinary stores, as streaming `a + b` into a new tensor measured
+    /// no faster (the page faults of its first write dominate). The caller issues
+    /// [`stream_fence`] before anything else reads or writes the destination.
     ///
     /// # Safety
     ///
@@ -1312,23 +1313,61 @@ mod tests {
     #[cfg(miri)]
     const TILES: &[(usize, usize)] = &[(24, 24)];
 
-    /// Runs `run(dst, ds, src, ss, tile)` on a tile placed in two buffers with padded rows
-    /// (`ds`, `ss` not multiples of the vector width), an odd start (no vector alignment) and
-    /// each sign of both strides, and checks that every position of the tile holds its source
-    /// element and that nothing else was written.
-    fn check<T: Copy + PartialEq + Debug>(
+    /// Where a tile of a test lies in its two buffers: destination rows `pad` elements longer
+    /// than the tile (0: adjacent), its origin `shift` elements into the buffer, and the signs
+    /// of the destination's and the source's strides.
+    #[derive(Clone, Copy)]
+    struct Place {
+        pad: usize,
+        shift: usize,
+        sign_d: isize,
+        sign_s: isize,
+    }
+
+    impl Place {
+        const fn new(pad: usize, shift: usize, sign_d: isize, sign_s: isize) -> Self {
+            Self {
+                pad,
+                shift,
+                sign_d,
+                sign_s,
+            }
+        }
+    }
+
+    /// Padded rows (`ds`, `ss` not multiples of the vector width), an odd start (no vector
+    /// alignment) and each sign of both strides.
+    const PLACES: [Place; 4] = [
+        Place::new(3, 3, 1, 1),
+        Place::new(3, 3, -1, 1),
+        Place::new(3, 3, 1, -1),
+        Place::new(3, 3, -1, -1),
+    ];
+
+    /// Runs `run(dst, ds, src, ss, tile)` on each tile placed in two buffers at each of
+    /// `places` (source rows 5 longer than the tile), and checks that every position of the
+    /// tile holds its source element and that nothing else was written.
+    fn check_at<T: Copy + PartialEq + Debug>(
         make: impl Fn(usize) -> T,
+        tiles: &[(usize, usize)],
+        places: &[Place],
         run: &mut dyn FnMut(*mut T, isize, *const T, isize, (usize, usize)),
     ) {
         let blank = make(usize::MAX);
-        for &(fu, fl) in TILES {
-            for (sign_d, sign_s) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
-                let (ds, ss) = (fl + 3, fu + 5);
-                let (dlen, slen) = (3 + fu * ds, 3 + fl * ss);
+        for &(fu, fl) in tiles {
+            for &Place {
+                pad,
+                shift,
+                sign_d,
+                sign_s,
+            } in places
+            {
+                let (ds, ss) = (fl + pad, fu + 5);
+                let (dlen, slen) = (shift + fu * ds, 3 + fl * ss);
                 let src: alloc::vec::Vec<T> = (0..slen).map(&make).collect();
                 let mut dst = alloc::vec![blank; dlen];
                 // Origins so that walking a negative stride stays inside the buffer.
-                let d0 = if sign_d > 0 { 3 } else { 3 + (fu - 1) * ds };
+                let d0 = shift + if sign_d > 0 { 0 } else { (fu - 1) * ds };
                 let s0 = if sign_s > 0 { 3 } else { 3 + (fl - 1) * ss };
                 let (ds, ss) = (sign_d * ds as isize, sign_s * ss as isize);
                 let at = |o: usize, i: usize, s: isize, j: usize| {
@@ -1353,6 +1392,14 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// [`check_at`] for the tiles of the tile kernels ([`TILES`]) at [`PLACES`].
+    fn check<T: Copy + PartialEq + Debug>(
+        make: impl Fn(usize) -> T,
+        run: &mut dyn FnMut(*mut T, isize, *const T, isize, (usize, usize)),
+    ) {
+        check_at(make, TILES, &PLACES, run);
     }
 
     /// Every path a tile of `T` can take: the copy kernel's (the SIMD kernels the machine
@@ -1433,48 +1480,27 @@ mod tests {
             #[cfg(miri)]
             let tiles = [(13, 21), (9, widest)];
             let blank = make(usize::MAX);
-            for (nu, nl) in tiles {
-                // Rows padded (`nl + 3` apart) or adjacent (`nl` apart, one range).
-                // Every alignment of the destination within a line (two under Miri, for time).
-                #[cfg(not(miri))]
-                let shifts = 0..64 / size;
-                #[cfg(miri)]
-                let shifts = [0, 3];
-                for (pad, shift, sign_d, sign_s) in [(3, 0, 1, 1), (0, 1, 1, -1), (0, 5, -1, 1)]
-                    .into_iter()
-                    .chain(shifts.into_iter().map(|k| (0, k, 1, 1)))
-                {
-                    let (ds, ss) = (nl + pad, nu + 2);
-                    let (dlen, slen) = (64 + nu * ds, 1 + nl * ss);
-                    let src: alloc::vec::Vec<T> = (0..slen).map(&make).collect();
-                    let mut dst = alloc::vec![blank; dlen];
-                    let d0 = shift + if sign_d > 0 { 0 } else { (nu - 1) * ds };
-                    let s0 = if sign_s > 0 { 0 } else { (nl - 1) * ss };
-                    let (ds, ss) = (sign_d * ds as isize, sign_s * ss as isize);
-                    let at = |o: usize, i: usize, s: isize, j: usize| {
-                        o.wrapping_add_signed(i as isize * s) + j
-                    };
-                    let (d, s) = (
-                        dst.as_mut_ptr().wrapping_add(d0),
-                        src.as_ptr().wrapping_add(s0),
-                    );
-                    // SAFETY: every position of the tile is inside the two distinct buffers.
-                    let streamed = unsafe { bits::stream_tile(d, ds, s, ss, (nu, nl)) };
-                    super::stream_fence();
-                    assert!(streamed, "{nu} × {nl} of {size}-byte elements");
-                    let mut inside = alloc::vec![false; dlen];
-                    for u in 0..nu {
-                        for l in 0..nl {
-                            let (d, s) = (at(d0, u, ds, l), at(s0, l, ss, u));
-                            assert_eq!(dst[d], src[s], "({u}, {l}) of {nu} × {nl}, {ds}, {ss}");
-                            inside[d] = true;
-                        }
-                    }
-                    for (i, x) in dst.iter().enumerate().filter(|&(i, _)| !inside[i]) {
-                        assert_eq!(*x, blank, "position {i} outside {nu} × {nl}, {ds}, {ss}");
-                    }
-                }
-            }
+            // Rows padded or adjacent (`nl` apart: one range), and every alignment of the
+            // destination within a line (two under Miri, for time).
+            #[cfg(not(miri))]
+            let shifts = 0..64 / size;
+            #[cfg(miri)]
+            let shifts = [0, 3];
+            let fixed = [
+                Place::new(3, 0, 1, 1),
+                Place::new(0, 1, 1, -1),
+                Place::new(0, 5, -1, 1),
+            ];
+            let places: alloc::vec::Vec<Place> = fixed
+                .into_iter()
+                .chain(shifts.into_iter().map(|k| Place::new(0, k, 1, 1)))
+                .collect();
+            check_at(&make, &tiles, &places, &mut |d, ds, s, ss, (nu, nl)| {
+                // SAFETY: `check_at` hands over tiles inside its two distinct buffers.
+                let streamed = unsafe { bits::stream_tile(d, ds, s, ss, (nu, nl)) };
+                super::stream_fence();
+                assert!(streamed, "{nu} × {nl} of {size}-byte elements");
+            });
             // Tiles beyond the buffer are declined, untouched.
             let (src, mut dst) = ([make(1); 4], [blank; 4]);
             // SAFETY: declined before any access (too many rows).
