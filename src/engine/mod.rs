@@ -978,10 +978,13 @@ unsafe fn run2<T, U>(
     }
 }
 
-/// Destinations of at least this many bytes are written by a bit-copying transposition with
-/// non-temporal stores ([`Prepared::tiled_stream`]): they would not stay in the caches anyway,
-/// and skipping the read of each line before it is written saves a third of the memory
-/// traffic. Smaller ones use ordinary stores and stay in cache for what reads them next.
+/// Destinations of at least this many bytes are written with non-temporal stores (by a
+/// bit-copying transposition, [`Prepared::tiled_stream`], and by the runs of `zip_mut` and
+/// [`zip3_values`]): skipping the read of each line before it is written saves a third of the
+/// memory traffic, but leaves the result out of the caches, which costs whoever reads it next.
+/// Measured on the Zen 4 machine (1 MiB L2 per core, 32 MiB L3), transposing `n × n` `f32`
+/// into an existing tensor streamed was 1.4× faster at 16 and 32 MiB, 1.3× at 4 MiB and level
+/// at 2 and 7 MiB; 8 MiB keeps results that fit a quarter of the L3 in cache.
 const STREAM_MIN_BYTES: usize = 8 << 20;
 
 /// Bytes that [`zip3_values`] computes into its buffer at a time before writing them out; its
