@@ -17,7 +17,8 @@
 //!
 //! The copy kernels also stream: [`Kernel::stream_tile`] transposes a whole tile into a
 //! staging buffer and writes it out front to back, its whole cache lines with non-temporal
-//! stores (SSE2 `movntdq`), the partial lines at its ends with ordinary ones; the engine calls
+//! stores (SSE2 `movntdq`), the partial lines at its ends with ordinary ones, and
+//! [`Kernel::stream_run`] does the same for a run (`CloneTo` only); the engine calls
 //! [`stream_fence`] once after such a walk.
 //!
 //! The blocks handed to a kernel come from layouts valid for their storage (invariant 1 of
@@ -70,9 +71,9 @@ pub(crate) trait Kernel<T, U> {
         unsafe { blocks(dst, ds, src, ss, tile, |d, s| self.transpose(d, ds, s, ss)) }
     }
 
-    /// The size in bytes of the elements whose transposed tiles this kernel can write with
-    /// non-temporal stores ([`stream_tile`](Self::stream_tile)); 0 when it cannot (the
-    /// default: only a pure bit copy may, as nothing is read from the destination).
+    /// The size in bytes of the elements that this kernel can write with non-temporal stores
+    /// ([`stream_tile`](Self::stream_tile), [`stream_run`](Self::stream_run)); 0 when it
+    /// cannot (the default: only a pure bit copy may, as nothing is read from the destination).
     #[inline(always)]
     fn stream_size(&self) -> usize {
         0
@@ -120,8 +121,10 @@ pub(crate) trait Kernel<T, U> {
     }
 }
 
-/// The bytes staged at a time by [`Kernel::stream_run`] when its source is strided.
-const RUN_STAGE_BYTES: usize = 1024;
+/// The bytes of a streamed run staged at a time ([`Kernel::stream_run`] gathering a strided
+/// source, the engine computing element-wise results); runs shorter than this are not
+/// streamed.
+pub(crate) const RUN_STAGE_BYTES: usize = 1024;
 
 /// The bytes of a cache line, the unit of non-temporal writes.
 pub(crate) const LINE: usize = 64;
@@ -158,9 +161,9 @@ pub(crate) unsafe fn stream_bytes(from: *const u8, to: *mut u8, n: usize) {
     };
 }
 
-/// Orders the non-temporal stores of [`Kernel::stream_tile`] and [`stream_bytes`] before every
-/// later access to their memory, by any thread (they are weakly ordered): called once after a
-/// streamed walk.
+/// Orders the non-temporal stores of [`Kernel::stream_tile`], [`Kernel::stream_run`] and
+/// [`stream_bytes`] before every later access to their memory, by any thread (they are weakly
+/// ordered): called once after a streamed walk.
 #[inline(always)]
 pub(crate) fn stream_fence() {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
@@ -508,8 +511,8 @@ mod bits {
         }
     }
 
-    /// The size of `T` when a transposed tile of it can be streamed ([`stream_tile`]): a
-    /// primitive number on x86-64; 0 otherwise.
+    /// The size of `T` when it can be streamed ([`stream_tile`], [`stream_run`]): a primitive
+    /// number on x86-64; 0 otherwise.
     #[inline(always)]
     pub(crate) fn stream_size<T>() -> usize {
         if cfg!(target_arch = "x86_64") {
