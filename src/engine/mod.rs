@@ -464,6 +464,11 @@ impl<const K: usize, const N: usize> Prepared<K, N> {
         })
     }
 
+    /// The number of elements (`None` past `usize`, which no valid layout reaches).
+    fn len(&self) -> Option<usize> {
+        crate::layout::checked_len(self.shape.get(..self.rank)?).ok()
+    }
+
     /// Whether the runs of elements of `size` bytes are streamed (by [`zip3_values`], and by
     /// `zip_mut` where its kernel can): at least `stream_min` bytes in all, not a
     /// transposition, and runs of [`kernel::RUN_STAGE_BYTES`] or more, unit-stride in the
@@ -472,12 +477,9 @@ impl<const K: usize, const N: usize> Prepared<K, N> {
         let (Some(last), false) = (self.rank.checked_sub(1), self.empty) else {
             return false;
         };
-        let total = self
-            .shape
-            .get(..self.rank)
-            .and_then(|s| s.iter().try_fold(1usize, |n, &d| n.checked_mul(d)));
         let inner = self.shape.get(last).copied().unwrap_or(0);
-        total.is_some_and(|n| n.saturating_mul(size) >= stream_min)
+        self.len()
+            .is_some_and(|n| n.saturating_mul(size) >= stream_min)
             && inner.saturating_mul(size) >= kernel::RUN_STAGE_BYTES
             && self.strides_at(last).first() == Some(&1)
             && self.transposed_axis().is_none()
@@ -1068,12 +1070,7 @@ impl<const K: usize, const N: usize> Prepared<K, N> {
             return None;
         }
         let last = self.rank - 1;
-        let elems = self
-            .shape
-            .get(..self.rank)?
-            .iter()
-            .try_fold(1usize, |n, &d| n.checked_mul(d))?;
-        if elems.saturating_mul(size) < stream_min {
+        if self.len()?.saturating_mul(size) < stream_min {
             return None;
         }
         let width = kernel::STAGE_BYTES / (kernel::STAGE_ROWS * size);
