@@ -1445,42 +1445,27 @@ unsafe fn run3<D, A, B>(
 }
 
 /// Sets every element of an existing `dst` to `f(a, b)` of the corresponding elements of two
-/// operands of `shape`, in any order, by `put` (`*d = v`). `f` is called once per element.
-/// When `bitwise` (an element of `dst` holds a `V`'s bits, and overwriting one without dropping
-/// it is right: a type without drop glue), the destination is at least [`STREAM_MIN_BYTES`]
-/// and its runs are unit-stride and 1 KiB or longer, they are streamed on x86-64: computed into
-/// a buffer in L1, 1 KiB at a time, and written out with non-temporal stores for the whole
-/// cache lines (`out = a + b` of 64⁴ `f32` into an existing tensor measured 1.1–1.2× faster);
-/// otherwise (shorter runs, such as a broadcast row of 64, measured 1.4× slower streamed), or
-/// for a transposed walk, as [`zip3_mut`].
+/// operands of `shape`, in any order (`*d = f(a, b)`). `f` is called once per element. When `T`
+/// has no drop glue (so an element may be overwritten as bits, without a drop), the destination
+/// is at least [`STREAM_MIN_BYTES`] and its runs are unit-stride and 1 KiB or longer, they are
+/// streamed on x86-64: computed into a buffer in L1, 1 KiB at a time, and written out with
+/// non-temporal stores for the whole cache lines (`out = a + b` of 64⁴ `f32` into an existing
+/// tensor measured 1.1–1.2× faster); otherwise (shorter runs, such as a broadcast row of 64,
+/// measured 1.4× slower streamed), or for a transposed walk, as [`zip3_mut`].
 ///
 /// # Safety
 ///
-/// As for [`zip3_mut`]; when `bitwise`, `D` has the size and alignment of `V`, and a `V`'s bits
-/// are a valid `D`.
-#[allow(clippy::too_many_arguments)]
-pub(crate) unsafe fn zip3_values<const N: usize, D, V, A, B>(
-    dst_data: ViewReprMut<'_, D>,
+/// As for [`zip3_mut`].
+pub(crate) unsafe fn zip3_values<const N: usize, T, A, B>(
+    dst_data: ViewReprMut<'_, T>,
     dst: Operand<'_>,
     a: (ViewRepr<'_, A>, Operand<'_>),
     b: (ViewRepr<'_, B>, Operand<'_>),
     shape: &[usize],
-    f: &mut impl FnMut(&A, &B) -> V,
-    put: impl Fn(&mut D, V),
-    bitwise: bool,
+    f: &mut impl FnMut(&A, &B) -> T,
 ) {
     // SAFETY: the caller's contract.
-    unsafe {
-        zip3_values_streaming::<N, D, V, A, B>(
-            dst_data,
-            dst,
-            a,
-            b,
-            shape,
-            (f, put, bitwise),
-            STREAM_MIN_BYTES,
-        )
-    }
+    unsafe { zip3_values_streaming::<N, T, A, B>(dst_data, dst, a, b, shape, f, STREAM_MIN_BYTES) }
 }
 
 /// [`zip3_values`], streaming destinations of at least `stream_min` bytes (the tests stream
@@ -1489,18 +1474,19 @@ pub(crate) unsafe fn zip3_values<const N: usize, D, V, A, B>(
 /// # Safety
 ///
 /// As for [`zip3_values`].
-unsafe fn zip3_values_streaming<const N: usize, D, V, A, B>(
-    mut dst_data: ViewReprMut<'_, D>,
+unsafe fn zip3_values_streaming<const N: usize, T, A, B>(
+    mut dst_data: ViewReprMut<'_, T>,
     dst: Operand<'_>,
     (a_data, a): (ViewRepr<'_, A>, Operand<'_>),
     (b_data, b): (ViewRepr<'_, B>, Operand<'_>),
     shape: &[usize],
-    (f, put, bitwise): (&mut impl FnMut(&A, &B) -> V, impl Fn(&mut D, V), bool),
+    f: &mut impl FnMut(&A, &B) -> T,
     stream_min: usize,
 ) {
-    use core::mem::{MaybeUninit, align_of, size_of};
-    let size = size_of::<V>();
-    let fits = size > 0 && size <= kernel::RUN_STAGE_BYTES && align_of::<V>() <= kernel::LINE;
+    use core::mem::{MaybeUninit, align_of, needs_drop, size_of};
+    let size = size_of::<T>();
+    let fits = size > 0 && size <= kernel::RUN_STAGE_BYTES && align_of::<T>() <= kernel::LINE;
+    let bitwise = !needs_drop::<T>();
     let plan = Prepared::<3, N>::new(shape, [dst, a, b], 0);
     match plan {
         Some(plan) if bitwise && fits && kernel::STREAMS && plan.streams_runs(size, stream_min) => {
@@ -1510,7 +1496,7 @@ unsafe fn zip3_values_streaming<const N: usize, D, V, A, B>(
             let mut stage = Stage([MaybeUninit::uninit(); kernel::RUN_STAGE_BYTES]);
             let room = kernel::RUN_STAGE_BYTES / size;
             let base = dst_data.as_mut_ptr();
-            let buf = stage.0.as_mut_ptr().cast::<MaybeUninit<V>>();
+            let buf = stage.0.as_mut_ptr().cast::<MaybeUninit<T>>();
             plan.runs(&mut |[o, p, q], n, [so, sp, sq]| {
                 // Every run is unit-stride in `dst` (`streams_runs`); were one not, it would
                 // take the element-by-element walk.
@@ -1518,7 +1504,7 @@ unsafe fn zip3_values_streaming<const N: usize, D, V, A, B>(
                     let (mut o, mut p, mut q) = (o, p, q);
                     for _ in 0..n {
                         // SAFETY: positions of the three layouts (the caller's contract).
-                        unsafe { put(&mut *base.add(o), f(a_data.get(p), b_data.get(q))) };
+                        unsafe { *base.add(o) = f(a_data.get(p), b_data.get(q)) };
                         o = o.wrapping_add_signed(so);
                         p = p.wrapping_add_signed(sp);
                         q = q.wrapping_add_signed(sq);
@@ -1530,7 +1516,7 @@ unsafe fn zip3_values_streaming<const N: usize, D, V, A, B>(
                     let at = |start: usize, step: isize| {
                         start.wrapping_add_signed((k as isize).wrapping_mul(step))
                     };
-                    // SAFETY: `len ≤ room` slots of the buffer (aligned: `V`'s alignment is at
+                    // SAFETY: `len ≤ room` slots of the buffer (aligned: `T`'s alignment is at
                     // most a line's); `MaybeUninit` slots need no initialisation.
                     let slots = unsafe { core::slice::from_raw_parts_mut(buf, len) };
                     // SAFETY: elements `k..k + len` of the runs of `a` and `b` (the caller's
@@ -1546,9 +1532,9 @@ unsafe fn zip3_values_streaming<const N: usize, D, V, A, B>(
                         )
                     };
                     // SAFETY: the run of `dst` reaches `o..o + n` (the caller's contract), so
-                    // `o + k..o + k + len` is inside it; the slots were all written, and a
-                    // `V`'s bits are a valid `D` of the same size that may replace the old one
-                    // without a drop (`bitwise`).
+                    // `o + k..o + k + len` is inside it; the slots were all written with `T`s,
+                    // whose bits may replace the old elements without a drop (`bitwise`: no
+                    // drop glue).
                     unsafe {
                         let to = base.add(o + k).cast::<u8>();
                         kernel::stream_bytes(buf.cast::<u8>(), to, len * size)
@@ -1565,7 +1551,7 @@ unsafe fn zip3_values_streaming<const N: usize, D, V, A, B>(
                 (a_data, a),
                 (b_data, b),
                 shape,
-                &mut |d, x, y| put(d, f(x, y)),
+                &mut |d, x, y| *d = f(x, y),
             )
         },
     }
@@ -2309,13 +2295,13 @@ mod tests {
                     );
                     // SAFETY: the layouts are valid for their data; `d` is unique.
                     unsafe {
-                        zip3_values_streaming::<2, _, _, _, _>(
+                        zip3_values_streaming::<2, _, _, _>(
                             view,
                             d.operand(),
                             oa,
                             ob,
                             d.shape(),
-                            (&mut |x: &T, y: &T| *x + *y, |o: &mut T, v| *o = v, true),
+                            &mut |x: &T, y: &T| *x + *y,
                             0,
                         )
                     };
@@ -2344,19 +2330,15 @@ mod tests {
         let l = Layout::<1>::row_major([9]).unwrap();
         // SAFETY: the layouts are valid for their data; the destination is unique.
         unsafe {
-            zip3_values_streaming::<1, _, _, _, _>(
+            zip3_values_streaming::<1, _, _, _>(
                 ViewReprMut::from_slice(&mut out),
                 l.operand(),
                 (ViewRepr::from_slice(&words), l.operand()),
                 (ViewRepr::from_slice(&words), l.operand()),
                 l.shape(),
-                (
-                    &mut |x: &alloc::string::String, y: &alloc::string::String| {
-                        alloc::format!("{x}{y}")
-                    },
-                    |o: &mut alloc::string::String, v| *o = v,
-                    false,
-                ),
+                &mut |x: &alloc::string::String, y: &alloc::string::String| {
+                    alloc::format!("{x}{y}")
+                },
                 0,
             )
         };

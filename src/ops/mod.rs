@@ -340,21 +340,16 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         let lb = b.layout().broadcast_to(*target.shape())?;
         let (da, db) = (a.view().into_raw_parts().0, b.view().into_raw_parts().0);
         let data = self.view_mut().into_raw_parts().0;
-        // Every element is overwritten: bit by bit when that needs no drop of the old value.
-        let bitwise = !core::mem::needs_drop::<S::Elem>();
         // SAFETY: each operand's layout is its tensor's, or a broadcast of it (view
         // arithmetic), valid for its storage (invariant 1); `self`'s is unique (invariant 2).
-        // The values `f` returns are elements of `self`'s type (`bitwise` as said above).
         unsafe {
-            engine::zip3_values::<R, _, _, _, _>(
+            engine::zip3_values::<R, _, _, _>(
                 data,
                 target.operand(),
                 (da, la.operand()),
                 (db, lb.operand()),
                 target.shape(),
                 &mut f,
-                |d, v| *d = v,
-                bitwise,
             );
         }
         Ok(())
