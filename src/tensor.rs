@@ -302,11 +302,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     ) -> Result<Self, ShapeError> {
         let storage = storage.into_storage();
         let held = storage.elems().len_for_new_layout()?;
-        let layout = Layout::with_order(shape, order)?;
-        let needed = layout.try_len()?;
-        if needed != held {
-            return Err(ShapeError::length_mismatch(needed, held));
-        }
+        let layout = Layout::contiguous_of_len(shape, order, held)?;
         // SAFETY: a contiguous layout with offset 0 and exactly `held` elements reaches the
         // positions `0..held` once each: invariants 1 and 2 hold.
         Ok(unsafe { Self::from_parts_unchecked(storage, layout) })

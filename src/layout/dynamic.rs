@@ -162,6 +162,24 @@ impl DynLayout {
         })
     }
 
+    /// [`with_order`](Self::with_order) for exactly `len` elements (a storage's length).
+    ///
+    /// # Errors
+    ///
+    /// As [`with_order`](Self::with_order), and [`ErrorKind::LengthMismatch`] if the shape does
+    /// not hold `len` elements.
+    pub(crate) fn contiguous_of_len(
+        shape: &[usize],
+        order: Order,
+        len: usize,
+    ) -> Result<Self, ShapeError> {
+        Self::build(shape.len(), |sh, st| {
+            sh.copy_from_slice(shape);
+            parts::contiguous_strides_of_len(shape, order, st, len)?;
+            Ok(0)
+        })
+    }
+
     /// A C-contiguous (row-major) layout with offset 0.
     ///
     /// # Errors

@@ -255,6 +255,22 @@ impl<const R: usize> Layout<R> {
         })
     }
 
+    /// [`with_order`](Self::with_order) for exactly `len` elements (a storage's length).
+    ///
+    /// # Errors
+    ///
+    /// As [`with_order`](Self::with_order), and [`ErrorKind::LengthMismatch`] if the shape does
+    /// not hold `len` elements.
+    pub(crate) fn contiguous_of_len(
+        shape: [usize; R],
+        order: Order,
+        len: usize,
+    ) -> Result<Self, ShapeError> {
+        let mut strides = [0isize; R];
+        parts::contiguous_strides_of_len(&shape, order, &mut strides, len)?;
+        Ok(Self::from_parts(shape, strides, 0))
+    }
+
     /// Puts a layout together from raw numbers, unchecked.
     ///
     /// The result is only plain data; a tensor accepts it after
@@ -1186,6 +1202,41 @@ mod tests {
         assert_eq!(err.axis(), Some(0));
         let err = Layout::column_major([2, usize::MAX / 2 + 1]).unwrap_err();
         assert_eq!(err.kind(), ErrorKind::Overflow);
+    }
+
+    #[test]
+    fn contiguous_layouts_count_their_elements() {
+        let big = isize::MAX as usize;
+        let count = |shape: &[usize], order| {
+            let mut strides = [0; 3];
+            parts::contiguous_strides(shape, order, &mut strides[..shape.len()])
+        };
+        for order in [Order::RowMajor, Order::ColumnMajor] {
+            assert_eq!(count(&[2, 3, 4], order).unwrap(), 24);
+            assert_eq!(count(&[], order).unwrap(), 1);
+            // Empty: no elements, strides even where the product of the others overflows.
+            assert_eq!(count(&[big, 0, big], order).unwrap(), 0);
+            // The largest count that fits in `isize`, and one past it.
+            assert_eq!(count(&[big, 1], order).unwrap(), big);
+            let err = count(&[big / 2 + 1, 2], order).unwrap_err();
+            assert_eq!(err.kind(), ErrorKind::Overflow);
+            // The storage's length must match the count, in either direction.
+            let l = Layout::contiguous_of_len([2, 3], order, 6).unwrap();
+            assert_eq!(l, Layout::with_order([2, 3], order).unwrap());
+            for held in [5, 7, 0] {
+                for err in [
+                    Layout::contiguous_of_len([2, 3], order, held).unwrap_err(),
+                    DynLayout::contiguous_of_len(&[2, 3], order, held).unwrap_err(),
+                ] {
+                    assert_eq!(
+                        (err.kind(), err.expected(), err.found()),
+                        (ErrorKind::LengthMismatch, 6, held as i128)
+                    );
+                }
+            }
+        }
+        let l = DynLayout::contiguous_of_len(&[4, 0, 2], Order::RowMajor, 0).unwrap();
+        assert_eq!(l.strides(), &[2, 2, 1]);
     }
 
     #[test]

@@ -84,35 +84,59 @@ pub(crate) fn remove_axis<T: Copy>(src: &[T], axis: usize, dst: &mut [T]) {
 
 // --------------------------------------------------------------------------- basic arithmetic
 
-/// Contiguous strides for `shape` in `order`. Size-0 axes count as size 1 so that strides stay
-/// meaningful (NumPy does the same). For a non-empty shape the product must fit in `isize`; an
-/// empty shape always has strides (one that would leave `isize` is 0, as no element is reached).
+/// Contiguous strides for `shape` in `order`, and the element count. Size-0 axes count as size
+/// 1 so that strides stay meaningful (NumPy does the same). For a non-empty shape the product
+/// must fit in `isize`; an empty shape always has strides (one that would leave `isize` is 0, as
+/// no element is reached) and a count of 0.
 #[inline]
 pub(crate) fn contiguous_strides(
     shape: &[usize],
     order: Order,
     strides: &mut [isize],
-) -> Result<(), ShapeError> {
-    // An empty shape reaches no element, so its strides only need to exist: sizes of 0 count
-    // as 1 and a stride past `isize` is 0. A non-empty shape needs every stride, and the
-    // element count, to fit in `isize`.
+) -> Result<usize, ShapeError> {
     let empty = shape.contains(&0);
-    let mut step: Option<isize> = Some(1);
-    let mut visit = |(axis, (stride, &dim)): (usize, (&mut isize, &usize))| {
-        *stride = step.unwrap_or(0);
-        step = isize::try_from(dim.max(1))
-            .ok()
-            .and_then(|dim| step?.checked_mul(dim));
+    let rank = shape.len();
+    // The product of the sizes so far: at most `isize::MAX` until it overflows, which only an
+    // empty shape may do (its later strides are then 0).
+    let mut step = Some(1usize);
+    for k in 0..rank {
+        let axis = match order {
+            Order::RowMajor => rank - 1 - k,
+            Order::ColumnMajor => k,
+        };
+        let (Some(&dim), Some(stride)) = (shape.get(axis), strides.get_mut(axis)) else {
+            break;
+        };
+        *stride = step.map_or(0, |n| n as isize);
+        step = step
+            .and_then(|n| n.checked_mul(dim.max(1)))
+            .filter(|&n| n <= isize::MAX as usize);
         if step.is_none() && !empty {
             return Err(ShapeError::overflow(Some(axis)));
         }
-        Ok(())
-    };
-    let axes = strides.iter_mut().zip(shape).enumerate();
-    match order {
-        Order::RowMajor => axes.rev().try_for_each(&mut visit),
-        Order::ColumnMajor => axes.into_iter().try_for_each(&mut visit),
     }
+    // Non-empty: every size is at least 1 and `step` is their product.
+    Ok(if empty { 0 } else { step.unwrap_or(0) })
+}
+
+/// [`contiguous_strides`] for exactly `len` elements (a storage's length).
+///
+/// # Errors
+///
+/// As [`contiguous_strides`], and [`ErrorKind::LengthMismatch`] if the shape does not hold
+/// `len` elements.
+#[inline]
+pub(crate) fn contiguous_strides_of_len(
+    shape: &[usize],
+    order: Order,
+    strides: &mut [isize],
+    len: usize,
+) -> Result<(), ShapeError> {
+    let needed = contiguous_strides(shape, order, strides)?;
+    if needed != len {
+        return Err(ShapeError::length_mismatch(needed, len));
+    }
+    Ok(())
 }
 
 /// Whether the layout visits consecutive memory in row-major (or, with `column_major`,

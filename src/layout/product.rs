@@ -128,12 +128,14 @@ fn error(
     ShapeError::sizes(kind, Some(axis), expected, found).with_operand(operand)
 }
 
-/// The batch plan of `a @ b` without an output yet, and the result shape written to `out`
-/// (whose length must be the result rank, as the rank rule computes it).
+/// The batch plan of `a @ b` without an output yet. `out_rank` is the rank of the caller's
+/// result (operand 2: a typed rank, or an existing output's); `put(axis, size)` receives each
+/// axis of the result shape, in order, once the ranks agree.
 fn operands<const B: usize>(
     a: Parts<'_>,
     b: Parts<'_>,
-    out: &mut [usize],
+    out_rank: usize,
+    put: &mut impl FnMut(usize, usize) -> Result<(), ShapeError>,
 ) -> Result<ProductPlan<B>, ShapeError> {
     let (ra, rb) = (a.shape.len(), b.shape.len());
     if ra == 0 || rb == 0 || ra > MAX_RANK || rb > MAX_RANK {
@@ -209,20 +211,15 @@ fn operands<const B: usize>(
         .iter()
         .copied()
         .chain(tail.iter().filter(|t| t.0).map(|t| t.1));
-    let mut len = 0;
-    for (slot, size) in out.iter_mut().zip(expected) {
-        *slot = size;
-        len += 1;
+    let rank = batch_rank + usize::from(ra >= 2) + usize::from(rb >= 2);
+    if rank != out_rank {
+        return Err(
+            ShapeError::sizes(ErrorKind::RankMismatch, None, rank, out_rank).with_operand(2),
+        );
     }
-    if len != out.len() || batch_rank + usize::from(ra >= 2) + usize::from(rb >= 2) != len {
-        return Err(ShapeError::sizes(
-            ErrorKind::RankMismatch,
-            None,
-            len,
-            out.len(),
-        ));
+    for (axis, size) in expected.enumerate() {
+        put(axis, size)?;
     }
-    super::checked_len(out)?;
     Ok(plan)
 }
 
@@ -240,7 +237,14 @@ pub(crate) fn product_shape(
     b: Parts<'_>,
     out: &mut [usize],
 ) -> Result<ProductPlan, ShapeError> {
-    operands(a, b, out)
+    let plan = operands(a, b, out.len(), &mut |axis, size| {
+        if let Some(slot) = out.get_mut(axis) {
+            *slot = size;
+        }
+        Ok(())
+    })?;
+    super::checked_len(out)?;
+    Ok(plan)
 }
 
 /// The plan of `c = a @ b` into an existing `c`, which must have the result's shape.
@@ -257,15 +261,16 @@ pub(crate) fn plan<const B: usize>(
     b: Parts<'_>,
     c: Parts<'_>,
 ) -> Result<ProductPlan<B>, ShapeError> {
-    let mut shape = [0usize; MAX_RANK];
-    let out = shape.get_mut(..c.shape.len()).ok_or_else(|| {
-        ShapeError::sizes(ErrorKind::RankMismatch, None, MAX_RANK, c.shape.len()).with_operand(2)
-    })?;
-    let mut plan = operands(a, b, out)?;
-    if let Some((axis, (&e, &f))) = (out.iter().zip(c.shape).enumerate()).find(|(_, (e, f))| e != f)
-    {
-        return Err(error(ErrorKind::SizeMismatch, 2, axis, e, f));
-    }
+    // `c` is an existing tensor, so a result of its shape fits in memory: no overflow check.
+    let mut plan = operands(
+        a,
+        b,
+        c.shape.len(),
+        &mut |axis, e| match c.shape.get(axis) {
+            Some(&f) if f != e => Err(error(ErrorKind::SizeMismatch, 2, axis, e, f)),
+            _ => Ok(()),
+        },
+    )?;
     let n = plan.batch_rank;
     let [_, _, sc] = &mut plan.strides;
     for (to, &from) in sc.iter_mut().zip(c.strides).take(n) {
@@ -389,6 +394,31 @@ mod tests {
                 rs: -1,
                 cs: 0
             }
+        );
+        // An output of the wrong rank names operand 2, the result's rank and its own.
+        let err = plan::<0>(a, b, parts(&[2, 1], &[1, 1])).unwrap_err();
+        assert_eq!(
+            (err.kind(), err.operand(), err.expected(), err.found()),
+            (ErrorKind::RankMismatch, Some(2), 1, 2)
+        );
+        let err = product_shape(a, parts(&[3, 4], &[4, 1]), &mut [0; 1]).unwrap_err();
+        assert_eq!(
+            (err.kind(), err.operand(), err.expected(), err.found()),
+            (ErrorKind::RankMismatch, Some(2), 2, 1)
+        );
+        // An output of the result's shape is accepted without an overflow check (it exists),
+        // and one whose size differs at any axis is refused there.
+        assert!(plan::<0>(a, parts(&[3, 4], &[4, 1]), parts(&[2, 4], &[4, 1])).is_ok());
+        let err = plan::<0>(a, parts(&[3, 4], &[4, 1]), parts(&[2, 5], &[5, 1])).unwrap_err();
+        assert_eq!(
+            (
+                err.kind(),
+                err.operand(),
+                err.axis(),
+                err.expected(),
+                err.found()
+            ),
+            (ErrorKind::SizeMismatch, Some(2), Some(1), 4, 5)
         );
         // A plan without room for batch axes refuses a batch rather than dropping it.
         let err = plan::<0>(parts(&[2, 2, 3], &[6, 3, 1]), b, parts(&[2, 2], &[2, 1])).unwrap_err();
