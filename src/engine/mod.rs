@@ -45,6 +45,12 @@
 
 use crate::storage::{ViewRepr, ViewReprMut};
 
+/// Whether loops take their smallest form rather than their fastest: on bare-metal targets
+/// (`target_os = "none"`, microcontrollers), where code is flash that firmware pays for, data
+/// caches are a few KiB or absent, and the cores have no vector unit for auto-vectorised slice
+/// loops to use. Each loop that consults it computes the same result, to the bit, either way.
+pub(crate) const SMALL_CODE: bool = cfg!(target_os = "none");
+
 /// One operand: its strides and the position of its first element.
 #[derive(Clone, Copy)]
 pub(crate) struct Operand<'a> {
@@ -357,7 +363,9 @@ impl<const K: usize, const N: usize> Prepared<K, N> {
         let mut out = Self {
             empty: shape.contains(&0),
             rank: 0,
-            shape: [0; N],
+            // Sizes beyond the rank are never read. 1 rather than 0: a zeroed array here costs
+            // firmware a call to `memset` (and the 174 bytes of that function).
+            shape: [1; N],
             strides: [[0; N]; K],
             offsets: ops.map(|o| o.offset),
         };
@@ -437,23 +445,21 @@ impl<const K: usize, const N: usize> Prepared<K, N> {
         if self.empty {
             return acc;
         }
-        let Some(last) = self.rank.checked_sub(1) else {
-            return f(acc, self.offsets, 1, [0; K]);
+        // The rank is at most `N` (the plan's room): said here so that the compiler drops the
+        // outer walk when `N` is 2 or less.
+        let rank = self.rank.min(N);
+        // The innermost axis is the run, the next one is walked here, in one loop around `f`,
+        // so that short runs do not each pay for a call through the recursion. Below rank 2
+        // the missing axes count as size 1 (one call of `f`, in one place).
+        let from_inside = |k: usize| match rank.checked_sub(k + 1) {
+            Some(axis) => (
+                self.shape.get(axis).copied().unwrap_or(0),
+                self.strides_at(axis),
+            ),
+            None => (1, [0; K]),
         };
-        let Some(&n) = self.shape.get(last) else {
-            return acc;
-        };
-        let inner = self.strides_at(last);
-        let Some(mid) = last.checked_sub(1) else {
-            return f(acc, self.offsets, n, inner);
-        };
-        // The second-innermost axis is walked here, in one loop around `f`, so short runs do
-        // not each pay for a call through the recursion.
-        let (m, step) = (
-            self.shape.get(mid).copied().unwrap_or(0),
-            self.strides_at(mid),
-        );
-        self.outer_fold(0, mid, self.offsets, acc, &mut |mut acc, mut pos| {
+        let ((n, inner), (m, step)) = (from_inside(0), from_inside(1));
+        let mut rows = |mut acc, mut pos: [usize; K]| {
             for _ in 0..m {
                 acc = f(acc, pos, n, inner);
                 for (p, s) in pos.iter_mut().zip(step) {
@@ -461,7 +467,11 @@ impl<const K: usize, const N: usize> Prepared<K, N> {
                 }
             }
             acc
-        })
+        };
+        match rank.checked_sub(2) {
+            Some(outer @ 1..) => self.outer_fold(0, outer, self.offsets, acc, &mut rows),
+            _ => rows(acc, self.offsets),
+        }
     }
 
     /// The number of elements (`None` past `usize`, which no valid layout reaches).
@@ -1134,7 +1144,9 @@ impl<const K: usize, const N: usize> Prepared<K, N> {
         let mut out = Self {
             empty: false,
             rank: 0,
-            shape: [0; N],
+            // Sizes beyond the rank are never read. 1 rather than 0: a zeroed array here costs
+            // firmware a call to `memset` (and the 174 bytes of that function).
+            shape: [1; N],
             strides: [[0; N]; K],
             offsets: self.offsets,
         };

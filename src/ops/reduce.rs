@@ -15,7 +15,7 @@ use crate::error::{ErrorKind, ShapeError};
 use crate::rank::{IsAxis, Rank, RemoveAxis};
 #[cfg(feature = "alloc")]
 use crate::storage::ViewReprMut;
-use crate::storage::{Storage, StorageMut};
+use crate::storage::{Storage, StorageMut, ViewRepr};
 use crate::tensor::TensorBase;
 #[cfg(feature = "alloc")]
 use crate::{
@@ -38,16 +38,19 @@ const SUB_BYTES: usize = 128 * 1024;
 #[cfg(feature = "alloc")]
 const WIDE_GROUP: usize = 512;
 
-/// Pairwise summation by binary counter over the 8 accumulator lanes of each chunk: slot `k`
-/// holds the lane-wise sum of `2^k` chunks. Lanes are combined (pairwise) only at the end, so
-/// a chunk costs no horizontal reduction. One slot per bit of `usize` (more chunks than memory
-/// holds).
+/// Pairwise summation by binary counter over chunk sums: slot `k` holds the sum of `2^k`
+/// chunks. One slot per bit of `usize` (more chunks than memory holds).
 ///
-/// The slots start uninitialised, so that a sum costs no zeroing pass (nor, on firmware, a
-/// `memset` of the 1 KiB of `f32` slots). Invariant 1: slot `k` is initialised whenever bit
-/// `k` of `occupied` is set.
+/// Each chunk's 8 lanes are added (pairwise) before the chunk joins the cascade. Carrying the
+/// lanes through the cascade instead saved that horizontal add: `f32` sums of 64 Ki elements in
+/// cache took 0.87× the time (from memory, the same), but the slots were 8× larger and the code
+/// 0.3 KiB larger on firmware, more than its 2 KiB budget for views, `sum` and `matmul_into`
+/// could hold.
+///
+/// The slots start uninitialised, so that a sum costs no zeroing pass. Invariant 1: slot `k`
+/// is initialised whenever bit `k` of `occupied` is set.
 struct Pairwise<T> {
-    slots: [MaybeUninit<[T; 8]>; LEVELS],
+    slots: [MaybeUninit<T>; LEVELS],
     occupied: usize,
 }
 
@@ -63,7 +66,9 @@ impl<T: Zero + Add<Output = T> + Copy> Pairwise<T> {
         }
     }
 
-    fn push(&mut self, mut x: [T; 8]) {
+    /// Adds the sum of the next chunk.
+    #[inline]
+    fn push(&mut self, mut x: T) {
         for (level, slot) in self.slots.iter_mut().enumerate() {
             let bit = 1usize << level;
             if self.occupied & bit == 0 {
@@ -72,10 +77,7 @@ impl<T: Zero + Add<Output = T> + Copy> Pairwise<T> {
                 return;
             }
             // SAFETY: bit `level` is set, so the slot is initialised (invariant 1).
-            let s = unsafe { slot.assume_init() };
-            for (a, s) in x.iter_mut().zip(s) {
-                *a = s + *a;
-            }
+            x = unsafe { slot.assume_init() } + x;
             self.occupied &= !bit;
         }
         // Every level was occupied (2^LEVELS chunks, more than memory holds): `x` is now the
@@ -86,19 +88,16 @@ impl<T: Zero + Add<Output = T> + Copy> Pairwise<T> {
         }
     }
 
-    /// The occupied slots added lane by lane, smallest first, then the lanes pairwise.
+    /// The occupied slots added, smallest first.
     fn finish(&self) -> T {
-        let mut lanes = [T::zero(); 8];
+        let mut sum = T::zero();
         for (level, slot) in self.slots.iter().enumerate() {
             if self.occupied & (1 << level) != 0 {
                 // SAFETY: bit `level` is set, so the slot is initialised (invariant 1).
-                let s = unsafe { slot.assume_init() };
-                for (a, s) in lanes.iter_mut().zip(s) {
-                    *a = *a + s;
-                }
+                sum = sum + unsafe { slot.assume_init() };
             }
         }
-        horizontal(lanes)
+        sum
     }
 }
 
@@ -109,19 +108,19 @@ fn horizontal<T: Add<Output = T> + Copy>(l: [T; 8]) -> T {
 }
 
 /// The sum of one chunk (at most [`CHUNK`] elements) with 8 independent accumulators combined
-/// pairwise; unit-stride chunks run as fixed-width slice loops that the compiler vectorises.
-#[cfg(feature = "alloc")]
+/// pairwise.
 #[inline]
 fn chunk_sum<T: Zero + Add<Output = T> + Copy>(run: Run<'_, T>) -> T {
     horizontal(chunk_lanes(run))
 }
 
 /// The 8 accumulators of one chunk (at most [`CHUNK`] elements): element `k` goes to lane
-/// `k mod 8`.
+/// `k mod 8`. Unit-stride chunks run as fixed-width slice loops that the compiler vectorises
+/// (except where [`SMALL_CODE`](engine::SMALL_CODE) asks for one loop).
 #[inline]
 fn chunk_lanes<T: Zero + Add<Output = T> + Copy>(run: Run<'_, T>) -> [T; 8] {
-    let mut lanes = [T::zero(); 8];
-    if let Some(xs) = run.to_slice() {
+    if let (false, Some(xs)) = (engine::SMALL_CODE, run.to_slice()) {
+        let mut lanes = [T::zero(); 8];
         let (groups, rest) = xs.as_chunks::<8>();
         for g in groups {
             for j in 0..8 {
@@ -131,9 +130,18 @@ fn chunk_lanes<T: Zero + Add<Output = T> + Copy>(run: Run<'_, T>) -> [T; 8] {
         for (lane, &x) in lanes.iter_mut().zip(rest) {
             *lane = *lane + x;
         }
-    } else {
-        for (k, &x) in run.iter().enumerate() {
-            lanes[k % 8] = lanes[k % 8] + x;
+        return lanes;
+    }
+    // The first 8 elements start the lanes (`x` rather than `0 + x`: the same sum, and no
+    // zeroing pass, which on firmware is a call to `memset`).
+    let mut xs = run.iter();
+    let mut lanes = core::array::from_fn(|_| xs.next().copied().unwrap_or_else(T::zero));
+    'run: loop {
+        for lane in &mut lanes {
+            let Some(&x) = xs.next() else {
+                break 'run;
+            };
+            *lane = *lane + x;
         }
     }
     lanes
@@ -144,7 +152,7 @@ fn sum_run<T: Zero + Add<Output = T> + Copy>(acc: &mut Pairwise<T>, run: Run<'_,
     let mut rest = run;
     while rest.len() > 0 {
         let (chunk, after) = rest.split_at(CHUNK);
-        acc.push(chunk_lanes(chunk));
+        acc.push(chunk_sum(chunk));
         rest = after;
     }
 }
@@ -530,9 +538,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     where
         S::Elem: Zero + Add<Output = S::Elem> + Copy,
     {
-        let mut acc = Pairwise::new();
-        self.runs(&mut |run| sum_run(&mut acc, run));
-        acc.finish()
+        self.view().sum_of_view()
     }
 
     /// The product of all elements (1 for an empty tensor).
@@ -620,16 +626,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     where
         S::Elem: PartialOrd + Copy,
     {
-        let mut best: Option<S::Elem> = None;
-        self.runs(&mut |run| {
-            if let Some(x) = extreme_run(run, smallest) {
-                best = Some(match best {
-                    None => x,
-                    Some(b) => extreme_of(b, x, smallest),
-                });
-            }
-        });
-        best
+        self.view().extreme_of_view(smallest)
     }
 
     /// The smallest element.
@@ -856,6 +853,37 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
                 self.shape()
             ),
         }
+    }
+}
+
+/// The reductions over all elements, on views: compiled once per element type and rank rather
+/// than once per storage kind (smaller firmware).
+impl<T, const R: usize> TensorBase<ViewRepr<'_, T>, R> {
+    /// [`sum`](TensorBase::sum).
+    fn sum_of_view(&self) -> T
+    where
+        T: Zero + Add<Output = T> + Copy,
+    {
+        let mut acc = Pairwise::new();
+        self.runs(&mut |run| sum_run(&mut acc, run));
+        acc.finish()
+    }
+
+    /// [`extreme`](TensorBase::extreme).
+    fn extreme_of_view(&self, smallest: bool) -> Option<T>
+    where
+        T: PartialOrd + Copy,
+    {
+        let mut best: Option<T> = None;
+        self.runs(&mut |run| {
+            if let Some(x) = extreme_run(run, smallest) {
+                best = Some(match best {
+                    None => x,
+                    Some(b) => extreme_of(b, x, smallest),
+                });
+            }
+        });
+        best
     }
 }
 
@@ -1838,6 +1866,57 @@ mod tests {
             err * 10.0 < naive_err,
             "pairwise {err} vs running {naive_err}"
         );
+    }
+
+    /// A unit-stride run (the vectorised slice loop) and a strided run of the same values (the
+    /// element-by-element loop, which firmware uses for both) sum to the same bits, at lengths
+    /// around the lane width and the chunk size; and both match the cascade's definition: each
+    /// chunk's 8 lanes added pairwise, the chunk sums pairwise by binary counter.
+    #[test]
+    fn unit_stride_and_strided_runs_sum_to_the_same_bits() {
+        let mut data = [0.0f32; 2 * 700];
+        for (k, x) in data.iter_mut().enumerate() {
+            // Values of mixed sign and magnitude, so that the order of additions shows.
+            *x = ((k * 7919) % 1009) as f32 * if k % 3 == 0 { -1.37e-3 } else { 2.9e-2 };
+        }
+        for n in [
+            1, 7, 8, 9, 15, 127, 128, 129, 255, 256, 257, 383, 384, 385, 700,
+        ] {
+            let flat = TensorView::from_slice(&data[..n], [n]).unwrap();
+            let strided =
+                TensorView::from_slice_with_strides(&data[..2 * n - 1], [n], [2], 0).unwrap();
+            // The strided view holds every other element: the same values, spaced out.
+            let spaced: [f32; 700] =
+                core::array::from_fn(|k| if k < n { data[2 * k] } else { 0.0 });
+            let packed = TensorView::from_slice(&spaced[..n], [n]).unwrap();
+            assert_eq!(
+                packed.sum().to_bits(),
+                strided.sum().to_bits(),
+                "{n} elements"
+            );
+            // The definition, written out for the flat run.
+            let chunks = data[..n].chunks(super::CHUNK).map(|c| {
+                let mut lanes = [0.0f32; 8];
+                for (k, &x) in c.iter().enumerate() {
+                    lanes[k % 8] += x;
+                }
+                super::horizontal(lanes)
+            });
+            let mut levels: [Option<f32>; 8] = [None; 8];
+            for mut x in chunks {
+                for level in &mut levels {
+                    match level.take() {
+                        Some(s) => x += s,
+                        None => {
+                            *level = Some(x);
+                            break;
+                        }
+                    }
+                }
+            }
+            let want = levels.iter().flatten().fold(0.0f32, |acc, &s| acc + s);
+            assert_eq!(flat.sum().to_bits(), want.to_bits(), "{n} elements");
+        }
     }
 
     /// The pairwise cascade keeps every chunk: integer sums over many chunks (79 here,
