@@ -403,6 +403,8 @@ impl<T: Clone> Kernel<MaybeUninit<T>, T> for CloneInto {
 }
 
 pub(crate) use bits::transpose as transpose_bits;
+#[cfg(target_arch = "x86_64")]
+pub(crate) use bits::x86::has_avx;
 
 /// Bit-copying transposition kernels for the primitive numbers.
 mod bits {

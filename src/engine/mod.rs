@@ -337,6 +337,8 @@ mod pages;
 #[cfg(feature = "alloc")]
 pub(crate) use kernel::CloneInto;
 use kernel::MICRO;
+#[cfg(target_arch = "x86_64")]
+pub(crate) use kernel::has_avx;
 pub(crate) use kernel::{CloneTo, Kernel};
 
 /// An iteration space for `K` operands of one shape, simplified for order-free loops, with

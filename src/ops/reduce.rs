@@ -109,7 +109,9 @@ fn horizontal<T: Add<Output = T> + Copy>(l: [T; 8]) -> T {
 
 /// The sum of one chunk (at most [`CHUNK`] elements) with 8 independent accumulators combined
 /// pairwise.
-#[inline]
+// Always inlined on x86-64, so that `with_avx` compiles it for AVX.
+#[cfg_attr(target_arch = "x86_64", inline(always))]
+#[cfg_attr(not(target_arch = "x86_64"), inline)]
 fn chunk_sum<T: Zero + Add<Output = T> + Copy>(run: Run<'_, T>) -> T {
     horizontal(chunk_lanes(run))
 }
@@ -117,7 +119,9 @@ fn chunk_sum<T: Zero + Add<Output = T> + Copy>(run: Run<'_, T>) -> T {
 /// The 8 accumulators of one chunk (at most [`CHUNK`] elements): element `k` goes to lane
 /// `k mod 8`. Unit-stride chunks run as fixed-width slice loops that the compiler vectorises
 /// (except where [`SMALL_CODE`](engine::SMALL_CODE) asks for one loop).
-#[inline]
+// Always inlined on x86-64, so that `with_avx` compiles it for AVX.
+#[cfg_attr(target_arch = "x86_64", inline(always))]
+#[cfg_attr(not(target_arch = "x86_64"), inline)]
 fn chunk_lanes<T: Zero + Add<Output = T> + Copy>(run: Run<'_, T>) -> [T; 8] {
     if let (false, Some(xs)) = (engine::SMALL_CODE, run.to_slice()) {
         let mut lanes = [T::zero(); 8];
@@ -147,14 +151,27 @@ fn chunk_lanes<T: Zero + Add<Output = T> + Copy>(run: Run<'_, T>) -> [T; 8] {
     lanes
 }
 
-/// Adds a run to `acc` chunk by chunk.
+/// Adds a run to `acc` chunk by chunk (runs longer than a chunk with AVX where the CPU has it:
+/// see [`with_avx`]).
 fn sum_run<T: Zero + Add<Output = T> + Copy>(acc: &mut Pairwise<T>, run: Run<'_, T>) {
-    let mut rest = run;
-    while rest.len() > 0 {
-        let (chunk, after) = rest.split_at(CHUNK);
-        acc.push(chunk_sum(chunk));
-        rest = after;
+    // Runs of one chunk or less stay inline on x86-64: the call into the AVX copy would cost
+    // them more than it gains. (Elsewhere there is no such copy, and one loop is less code.)
+    if cfg!(target_arch = "x86_64") && run.len() <= CHUNK {
+        return acc.push(chunk_sum(run));
     }
+    with_avx(
+        acc,
+        run,
+        #[inline(always)]
+        |acc, run| {
+            let mut rest = run;
+            while rest.len() > 0 {
+                let (chunk, after) = rest.split_at(CHUNK);
+                acc.push(chunk_sum(chunk));
+                rest = after;
+            }
+        },
+    );
 }
 
 /// The smallest (`smallest`) or largest of `best` and `x`, NaN-propagating: an element that is
@@ -1545,28 +1562,66 @@ pub(crate) fn lane_sum<T: Zero + Add<Output = T> + Copy>(run: Run<'_, T>) -> T {
 /// `acc[i] += ((x₀ + x₁) + (x₂ + x₃)) + ((x₄ + x₅) + (x₆ + x₇))` for every `i` (each slice at
 /// least as long as `acc`). Out of line on purpose: as a `&mut` argument `acc` is known not to
 /// alias the slices, so the loop vectorises (inlined into the block walk it did not, and sums
-/// over short blocks ran at half speed).
+/// over short blocks ran at half speed). With AVX where the CPU has it (see [`with_avx`]).
 #[cfg(feature = "alloc")]
 #[inline(never)]
 fn add8<T: Add<Output = T> + Copy>(acc: &mut [T], x: [&[T]; 8]) {
-    let n = acc.len();
-    let x = x.map(|s| &s[..n]);
-    for i in 0..n {
-        let low = (x[0][i] + x[1][i]) + (x[2][i] + x[3][i]);
-        let high = (x[4][i] + x[5][i]) + (x[6][i] + x[7][i]);
-        acc[i] = acc[i] + (low + high);
-    }
+    with_avx(
+        acc,
+        x,
+        #[inline(always)]
+        |acc, x| {
+            let n = acc.len();
+            let x = x.map(|s| &s[..n]);
+            for i in 0..n {
+                let low = (x[0][i] + x[1][i]) + (x[2][i] + x[3][i]);
+                let high = (x[4][i] + x[5][i]) + (x[6][i] + x[7][i]);
+                acc[i] = acc[i] + (low + high);
+            }
+        },
+    );
 }
 
 /// `acc[i] += (x₀ + x₁) + (x₂ + x₃)` for every `i` (see [`add8`]).
 #[cfg(feature = "alloc")]
 #[inline(never)]
 fn add4<T: Add<Output = T> + Copy>(acc: &mut [T], x: [&[T]; 4]) {
-    let n = acc.len();
-    let x = x.map(|s| &s[..n]);
-    for i in 0..n {
-        acc[i] = acc[i] + ((x[0][i] + x[1][i]) + (x[2][i] + x[3][i]));
+    with_avx(
+        acc,
+        x,
+        #[inline(always)]
+        |acc, x| {
+            let n = acc.len();
+            let x = x.map(|s| &s[..n]);
+            for i in 0..n {
+                acc[i] = acc[i] + ((x[0][i] + x[1][i]) + (x[2][i] + x[3][i]));
+            }
+        },
+    );
+}
+
+/// Runs `f(acc, x)` compiled for AVX when the CPU has it (x86-64 with `std`, which detects it
+/// once; `f` must be `#[inline(always)]` and call only what is, to be compiled with it), so
+/// that `f32` and `f64` loops add 256 bits at a time instead of SSE2's 128: the same additions
+/// in the same order, so the same results to the bit. Measured on 64⁴ `f32` (64 MiB), in one
+/// process against SSE2: sums along axis 0 took 0.85× the time and along axis 1 0.91×; a whole
+/// sum of 16⁴ (in cache) 0.70×, and from memory the same. Each call is a call the compiler
+/// cannot inline, so the sums use it for whole runs longer than a chunk, not per chunk.
+#[inline(always)]
+fn with_avx<A: ?Sized, X>(acc: &mut A, x: X, f: impl Fn(&mut A, X)) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        /// `f(acc, x)` with AVX enabled (inlined here, so compiled for it).
+        #[target_feature(enable = "avx")]
+        fn avx<A: ?Sized, X>(acc: &mut A, x: X, f: impl Fn(&mut A, X)) {
+            f(acc, x)
+        }
+        if engine::has_avx() {
+            // SAFETY: the CPU has AVX.
+            return unsafe { avx(acc, x, f) };
+        }
     }
+    f(acc, x)
 }
 
 /// `acc[i] += x[i]` for every `i` (see [`add8`]).
