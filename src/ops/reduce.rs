@@ -43,7 +43,7 @@ const WIDE_GROUP: usize = 512;
 ///
 /// Each chunk's 8 lanes are added (pairwise) before the chunk joins the cascade. Carrying the
 /// lanes through the cascade instead saved that horizontal add: `f32` sums of 64 Ki elements in
-/// cache took 0.87× the time (from memory, the same), but the slots were 8× larger and the code
+/// cache took 0.87× the time with SSE2 (from memory, the same), but the slots were 8× larger and the code
 /// 0.3 KiB larger on firmware, more than its 2 KiB budget for views, `sum` and `matmul_into`
 /// could hold.
 ///
