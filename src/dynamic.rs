@@ -286,7 +286,7 @@ impl<S: Storage> DynTensorBase<S> {
     #[must_use]
     pub fn len(&self) -> usize {
         // Invariant 1: the element count of a validated layout fits in `usize`.
-        self.layout.try_len().unwrap_or(0)
+        crate::layout::valid_len(self.layout.shape())
     }
 
     /// Whether some axis has size 0.

@@ -5,10 +5,12 @@
 //! two axes), the operand of a many-tensor operation, and the value that was expected next to
 //! the value that was found. The numbers are read as `i128` so that sizes (`usize`) and strides
 //! (`isize`, possibly negative) both fit exactly; they are stored as a `usize` magnitude and a
-//! sign, so the error is three machine words and its `Display` never does 128-bit arithmetic.
+//! sign, with everything else packed into one 64-bit word, so the error is 24 bytes (16 on
+//! 32-bit targets) and its `Display` never does 128-bit arithmetic.
 //! `Display` turns all that into one sentence.
 
 use core::fmt;
+use core::num::NonZeroU64;
 
 /// What went wrong, as a category. See [`ShapeError`] for the numbers that come with it.
 ///
@@ -24,6 +26,7 @@ use core::fmt;
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
+#[repr(u8)]
 pub enum ErrorKind {
     /// The storage does not hold exactly as many elements as the shape needs.
     /// `expected` is the element count of the shape, `found` the storage length.
@@ -112,10 +115,11 @@ pub enum ErrorKind {
 /// A runtime shape error: what went wrong and where.
 ///
 /// Every fallible function of the crate returns this type. It is `Copy`, allocates nothing,
-/// implements [`Display`](fmt::Display) and [`core::error::Error`], and is three machine words
-/// (24 bytes on 64-bit targets, 16 on 32-bit ones), so a `Result` carrying it costs no more to
-/// move than the views it is returned beside. Its numbers are kept as a magnitude and a sign and
-/// formatted without 128-bit arithmetic.
+/// implements [`Display`](fmt::Display) and [`core::error::Error`], and is 24 bytes (two
+/// `usize` numbers and one 64-bit word for the rest; 16 bytes on 32-bit targets), so a `Result`
+/// carrying it costs no more to move than the views it is returned beside, and needs no tag of
+/// its own. Its numbers are kept as a magnitude and a sign and formatted without 128-bit
+/// arithmetic.
 ///
 /// # Examples
 ///
@@ -133,23 +137,108 @@ pub enum ErrorKind {
 /// ```
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ShapeError {
-    /// Magnitude of the expected value; its sign is bit 0 of `signs`.
+    /// Magnitude of the expected value; its sign is in `tag`.
     expected: usize,
-    /// Magnitude of the found value; its sign is bit 1 of `signs`.
+    /// Magnitude of the found value; its sign is in `tag`.
     found: usize,
-    /// `NO_AXIS` when absent.
-    axis: u16,
-    /// `NO_AXIS` when absent.
-    second_axis: u16,
-    kind: ErrorKind,
-    /// Bit 0: `expected` is negative; bit 1: `found` is negative.
-    signs: u8,
-    /// The operand the error is about (0 for the first); `NO_OPERAND` when absent.
-    operand: u8,
+    /// Everything else, packed into one word: see [`Tag`].
+    tag: Tag,
 }
+
+/// The kind, axes, operand and signs of a [`ShapeError`], packed into one 64-bit word.
+///
+/// One word rather than five small fields, so that code moving a `Result` carrying the error
+/// moves whole words: with fields of one and two bytes, the optimiser split the words a `Result`
+/// shares with its `Ok` value (an offset, a shape) into pieces of those sizes and wrote them back
+/// one piece at a time, and the next whole-word read of the value waited for the pieces (a failed
+/// store-to-load forward). The bit 63 marker keeps the word non-zero, so `Result<T, ShapeError>`
+/// still needs no tag of its own.
+///
+/// Bits 0–15: the axis, `NO_AXIS` when absent. Bits 16–31: the second axis, likewise.
+/// Bits 32–39: the operand, `NO_OPERAND` when absent. Bit 40: `expected` is negative. Bit 41:
+/// `found` is negative. Bits 48–55: the kind.
+///
+/// # Invariants
+///
+/// 1. Bits 48–55 hold the discriminant of an [`ErrorKind`] variant: only [`Tag::new`] sets
+///    them, from an `ErrorKind`.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+struct Tag(NonZeroU64);
 
 const NO_AXIS: u16 = u16::MAX;
 const NO_OPERAND: u8 = u8::MAX;
+
+const AXIS_SHIFT: u32 = 0;
+const SECOND_AXIS_SHIFT: u32 = 16;
+const OPERAND_SHIFT: u32 = 32;
+const EXPECTED_NEGATIVE: u64 = 1 << 40;
+const FOUND_NEGATIVE: u64 = 1 << 41;
+const KIND_SHIFT: u32 = 48;
+const MARKER: u64 = 1 << 63;
+
+impl Tag {
+    const fn new(kind: ErrorKind, axis: u16, negative: (bool, bool)) -> Self {
+        let bits = MARKER
+            | ((kind as u8 as u64) << KIND_SHIFT)
+            | ((axis as u64) << AXIS_SHIFT)
+            | ((NO_AXIS as u64) << SECOND_AXIS_SHIFT)
+            | ((NO_OPERAND as u64) << OPERAND_SHIFT)
+            | if negative.0 { EXPECTED_NEGATIVE } else { 0 }
+            | if negative.1 { FOUND_NEGATIVE } else { 0 };
+        match NonZeroU64::new(bits) {
+            Some(bits) => Self(bits),
+            // The marker bit is set, so `bits` is never 0.
+            None => Self(NonZeroU64::MAX),
+        }
+    }
+
+    const fn bits(self) -> u64 {
+        self.0.get()
+    }
+
+    const fn kind(self) -> ErrorKind {
+        let discriminant = (self.bits() >> KIND_SHIFT) as u8;
+        // SAFETY: `ErrorKind` is `repr(u8)` and, by invariant 1, `discriminant` is the
+        // discriminant of one of its variants.
+        unsafe { core::mem::transmute::<u8, ErrorKind>(discriminant) }
+    }
+
+    const fn field(self, shift: u32) -> u16 {
+        (self.bits() >> shift) as u16
+    }
+
+    /// The same tag with the 16 bits at `shift` (an axis) replaced by `value`.
+    const fn with_field(self, shift: u32, value: u16) -> Self {
+        let bits = (self.bits() & !(0xffff << shift)) | ((value as u64) << shift);
+        match NonZeroU64::new(bits) {
+            Some(bits) => Self(bits),
+            // The marker bit is kept, so `bits` is never 0.
+            None => self,
+        }
+    }
+
+    const fn operand(self) -> u8 {
+        (self.bits() >> OPERAND_SHIFT) as u8
+    }
+
+    /// The same tag naming `operand`.
+    const fn with_operand(self, operand: u8) -> Self {
+        let bits = (self.bits() & !(0xff << OPERAND_SHIFT)) | ((operand as u64) << OPERAND_SHIFT);
+        match NonZeroU64::new(bits) {
+            Some(bits) => Self(bits),
+            // The marker bit is kept, so `bits` is never 0.
+            None => self,
+        }
+    }
+
+    const fn expected_negative(self) -> bool {
+        self.bits() & EXPECTED_NEGATIVE != 0
+    }
+
+    const fn found_negative(self) -> bool {
+        self.bits() & FOUND_NEGATIVE != 0
+    }
+}
 
 /// `axis` as kept in an error: numbers from `NO_AXIS` on (a tensor of 65,535 axes or more) are
 /// not kept.
@@ -264,11 +353,7 @@ impl ShapeError {
         Self {
             expected: expected.0,
             found: found.0,
-            axis: pack_axis(axis),
-            second_axis: NO_AXIS,
-            kind,
-            signs: (expected.1 as u8) | ((found.1 as u8) << 1),
-            operand: NO_OPERAND,
+            tag: Tag::new(kind, pack_axis(axis), (expected.1, found.1)),
         }
     }
 
@@ -284,7 +369,9 @@ impl ShapeError {
     /// ```
     #[must_use]
     pub const fn with_second_axis(mut self, axis: usize) -> Self {
-        self.second_axis = pack_axis(Some(axis));
+        self.tag = self
+            .tag
+            .with_field(SECOND_AXIS_SHIFT, pack_axis(Some(axis)));
         self
     }
 
@@ -299,7 +386,7 @@ impl ShapeError {
     /// ```
     #[must_use]
     pub const fn second_axis(&self) -> Option<usize> {
-        unpack_axis(self.second_axis)
+        unpack_axis(self.tag.field(SECOND_AXIS_SHIFT))
     }
 
     /// The same error, naming the operand it is about: its position (0 for the first) in the
@@ -317,11 +404,11 @@ impl ShapeError {
     /// ```
     #[must_use]
     pub const fn with_operand(mut self, operand: usize) -> Self {
-        self.operand = if operand < NO_OPERAND as usize {
+        self.tag = self.tag.with_operand(if operand < NO_OPERAND as usize {
             operand as u8
         } else {
             NO_OPERAND
-        };
+        });
         self
     }
 
@@ -337,10 +424,9 @@ impl ShapeError {
     /// ```
     #[must_use]
     pub const fn operand(&self) -> Option<usize> {
-        if self.operand == NO_OPERAND {
-            None
-        } else {
-            Some(self.operand as usize)
+        match self.tag.operand() {
+            NO_OPERAND => None,
+            operand => Some(operand as usize),
         }
     }
 
@@ -356,7 +442,7 @@ impl ShapeError {
     /// ```
     #[must_use]
     pub const fn kind(&self) -> ErrorKind {
-        self.kind
+        self.tag.kind()
     }
 
     /// The axis the error is about, if it is about one. Axis numbers from 65,535 on (of a
@@ -372,7 +458,7 @@ impl ShapeError {
     /// ```
     #[must_use]
     pub const fn axis(&self) -> Option<usize> {
-        unpack_axis(self.axis)
+        unpack_axis(self.tag.field(AXIS_SHIFT))
     }
 
     /// The value that was expected (its meaning depends on [`kind`](Self::kind)).
@@ -387,7 +473,7 @@ impl ShapeError {
     /// ```
     #[must_use]
     pub const fn expected(&self) -> i128 {
-        join_number(self.expected, self.signs & 1 != 0)
+        join_number(self.expected, self.tag.expected_negative())
     }
 
     /// The value that was found (its meaning depends on [`kind`](Self::kind)).
@@ -402,7 +488,7 @@ impl ShapeError {
     /// ```
     #[must_use]
     pub const fn found(&self) -> i128 {
-        join_number(self.found, self.signs & 2 != 0)
+        join_number(self.found, self.tag.found_negative())
     }
 
     /// The magnitude of [`found`](Self::found), for errors whose numbers are sizes.
@@ -497,10 +583,10 @@ impl fmt::Display for ShapeError {
 
 impl ShapeError {
     fn fmt_message(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let e = Signed(self.expected, self.signs & 1 != 0);
-        let n = Signed(self.found, self.signs & 2 != 0);
+        let e = Signed(self.expected, self.tag.expected_negative());
+        let n = Signed(self.found, self.tag.found_negative());
         let at = AxisSuffix(self.axis());
-        match self.kind {
+        match self.kind() {
             ErrorKind::LengthMismatch => write!(
                 f,
                 "the shape needs {e} elements but the storage holds {n}{at}"
@@ -609,11 +695,14 @@ impl ShapeError {
 impl fmt::Debug for ShapeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut d = f.debug_struct("ShapeError");
-        d.field("kind", &self.kind)
+        d.field("kind", &self.kind())
             .field("axis", &self.axis())
             .field("second_axis", &self.second_axis())
-            .field("expected", &Signed(self.expected, self.signs & 1 != 0))
-            .field("found", &Signed(self.found, self.signs & 2 != 0));
+            .field(
+                "expected",
+                &Signed(self.expected, self.tag.expected_negative()),
+            )
+            .field("found", &Signed(self.found, self.tag.found_negative()));
         if let Some(operand) = self.operand() {
             d.field("operand", &operand);
         }
@@ -622,3 +711,99 @@ impl fmt::Debug for ShapeError {
 }
 
 impl core::error::Error for ShapeError {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every kind, in declaration order.
+    const KINDS: [ErrorKind; 28] = [
+        ErrorKind::LengthMismatch,
+        ErrorKind::OutOfStorage,
+        ErrorKind::BeforeStorage,
+        ErrorKind::OffsetOutOfStorage,
+        ErrorKind::IndexOutOfBounds,
+        ErrorKind::Overflow,
+        ErrorKind::Overlap,
+        ErrorKind::Allocation,
+        ErrorKind::SizeMismatch,
+        ErrorKind::InvalidAxis,
+        ErrorKind::RepeatedAxis,
+        ErrorKind::NotContiguous,
+        ErrorKind::NotDivisible,
+        ErrorKind::MultipleInferred,
+        ErrorKind::RangeOutOfBounds,
+        ErrorKind::InvalidRange,
+        ErrorKind::ZeroStep,
+        ErrorKind::BroadcastMismatch,
+        ErrorKind::CannotInfer,
+        ErrorKind::RankMismatch,
+        ErrorKind::CountMismatch,
+        ErrorKind::Empty,
+        ErrorKind::TooManyAxes,
+        ErrorKind::Interleaved,
+        ErrorKind::NoOperands,
+        ErrorKind::TooFewElements,
+        ErrorKind::StorageHasGaps,
+        ErrorKind::NegativeStride,
+    ];
+
+    #[test]
+    fn every_field_reads_back_as_written() {
+        for (i, &kind) in KINDS.iter().enumerate() {
+            assert_eq!(kind as u8 as usize, i, "{kind:?}");
+        }
+        for (i, &kind) in KINDS.iter().enumerate() {
+            let (axis, second, operand) = (i * 997 % 65_535, i * 31 % 65_535, i * 7 % 255);
+            let e = ShapeError::new(kind, Some(axis), -(i as i128) - 1, i as i128 * 1000)
+                .with_second_axis(second)
+                .with_operand(operand);
+            assert_eq!(e.kind(), kind);
+            assert_eq!(e.axis(), Some(axis));
+            assert_eq!(e.second_axis(), Some(second));
+            assert_eq!(e.operand(), Some(operand));
+            assert_eq!(e.expected(), -(i as i128) - 1);
+            assert_eq!(e.found(), i as i128 * 1000);
+            // Each setter leaves the other fields alone, in either order.
+            let f = ShapeError::new(kind, Some(axis), -(i as i128) - 1, i as i128 * 1000)
+                .with_operand(operand)
+                .with_second_axis(second);
+            assert_eq!(e, f);
+        }
+    }
+
+    #[test]
+    fn absent_and_unkept_fields_read_as_none() {
+        let e = ShapeError::new(ErrorKind::NegativeStride, None, usize::MAX as i128, -7);
+        assert_eq!((e.axis(), e.second_axis(), e.operand()), (None, None, None));
+        assert_eq!((e.expected(), e.found()), (usize::MAX as i128, -7));
+        let e = e.with_second_axis(65_535).with_operand(255);
+        assert_eq!((e.second_axis(), e.operand()), (None, None));
+        let e = ShapeError::new(ErrorKind::Overlap, Some(70_000), 0, 0).with_operand(1000);
+        assert_eq!(
+            (e.axis(), e.operand(), e.kind()),
+            (None, None, ErrorKind::Overlap)
+        );
+        // The largest kept values do not spill into the neighbouring fields.
+        let e = ShapeError::new(ErrorKind::Empty, Some(65_534), 1, 2)
+            .with_second_axis(65_534)
+            .with_operand(254);
+        assert_eq!(e.axis(), Some(65_534));
+        assert_eq!(e.second_axis(), Some(65_534));
+        assert_eq!(e.operand(), Some(254));
+        assert_eq!(
+            (e.kind(), e.expected(), e.found()),
+            (ErrorKind::Empty, 1, 2)
+        );
+    }
+
+    #[test]
+    fn results_carrying_the_error_need_no_tag() {
+        assert_eq!(size_of::<ShapeError>(), 2 * size_of::<usize>() + 8);
+        assert_eq!(size_of::<Result<(), ShapeError>>(), size_of::<ShapeError>());
+        assert_eq!(
+            size_of::<Result<usize, ShapeError>>(),
+            size_of::<ShapeError>()
+        );
+    }
+}

@@ -457,7 +457,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     #[must_use]
     pub fn len(&self) -> usize {
         // Invariant 1: the element count of a validated layout fits in `usize`.
-        self.layout.try_len().unwrap_or(0)
+        crate::layout::valid_len(self.layout.shape())
     }
 
     /// Whether the tensor has no elements (some axis has size 0).

@@ -132,6 +132,14 @@ impl<const R: usize> fmt::Debug for Layout<R> {
     }
 }
 
+/// The element count of a shape whose count is known to fit in `usize` (a tensor's shape, by
+/// invariant 1 of [`TensorBase`](crate::TensorBase)): the plain product, without
+/// [`checked_len`]'s zero scan and overflow checks. For other shapes it wraps (never panics).
+#[inline]
+pub(crate) fn valid_len(shape: &[usize]) -> usize {
+    shape.iter().fold(1, |n, &dim| n.wrapping_mul(dim))
+}
+
 /// Element count of `shape`, with an overflow-checked product.
 ///
 /// # Errors
@@ -149,6 +157,36 @@ impl<const R: usize> fmt::Debug for Layout<R> {
 /// ```
 #[inline]
 pub fn checked_len(shape: &[usize]) -> Result<usize, ShapeError> {
+    // Two independent products (even and odd axes), so that the multiplications overlap
+    // instead of waiting for each other. Without a size 0, every partial product is at most the
+    // whole one, so the whole product fits exactly when no partial one overflowed; with a size
+    // 0 and no overflow the product is 0, as it should be. Any overflow goes to the exact walk,
+    // which knows that a size 0 anywhere wins and names the axis.
+    let (mut even, mut odd, mut overflow) = (1usize, 1usize, false);
+    let mut pairs = shape.chunks_exact(2);
+    for pair in &mut pairs {
+        if let [a, b] = *pair {
+            let (x, over_x) = even.overflowing_mul(a);
+            let (y, over_y) = odd.overflowing_mul(b);
+            (even, odd, overflow) = (x, y, overflow | over_x | over_y);
+        }
+    }
+    if let [last] = *pairs.remainder() {
+        let (x, over_x) = even.overflowing_mul(last);
+        (even, overflow) = (x, overflow | over_x);
+    }
+    let (n, over_n) = even.overflowing_mul(odd);
+    if overflow | over_n {
+        return checked_len_by_axis(shape);
+    }
+    Ok(n)
+}
+
+/// [`checked_len`] one axis at a time: the error names the axis at which the product left
+/// `usize`.
+#[cold]
+#[inline(never)]
+fn checked_len_by_axis(shape: &[usize]) -> Result<usize, ShapeError> {
     // A shape with a zero anywhere has no elements, even if the product of the other sizes
     // would overflow.
     if shape.contains(&0) {
@@ -1246,6 +1284,51 @@ mod tests {
         assert_eq!(checked_len(&[usize::MAX, 2]).unwrap_err().axis(), Some(1));
         // A zero after an overflowing prefix still means no elements.
         assert_eq!(checked_len(&[usize::MAX, 2, 0]).unwrap(), 0);
+    }
+
+    #[test]
+    fn checked_len_pairs_and_remainder() {
+        // Every length from 0 to 7, odd ones ending in the remainder.
+        let sizes: [usize; 7] = core::array::from_fn(|i| i + 2);
+        for n in 0..8 {
+            let shape = &sizes[..n];
+            assert_eq!(
+                checked_len(shape).unwrap(),
+                shape.iter().product::<usize>(),
+                "{n}"
+            );
+        }
+        let half = 1usize << (usize::BITS / 2);
+        // The even and odd products each fit; only their product overflows.
+        assert_eq!(checked_len(&[half, half]).unwrap_err().axis(), Some(1));
+        assert_eq!(checked_len(&[half, half, 0]).unwrap(), 0);
+        // Overflow in the remainder, and in the even product while the sequential product
+        // overflows only at the last axis.
+        assert_eq!(
+            checked_len(&[2, 3, usize::MAX]).unwrap_err().axis(),
+            Some(2)
+        );
+        let e = checked_len(&[half << 1, 3, half >> 1]).unwrap_err();
+        assert_eq!((e.kind(), e.axis()), (ErrorKind::Overflow, Some(2)));
+        // Large products that fit.
+        let big = [half >> 1, half >> 1, 3];
+        assert_eq!(checked_len(&big).unwrap(), (half >> 1) * (half >> 1) * 3);
+        assert_eq!(checked_len(&[usize::MAX, 1, 1]).unwrap(), usize::MAX);
+    }
+
+    #[test]
+    fn stretched_axes_are_checked_unless_empty() {
+        let long = isize::MAX as usize + 2;
+        let err = parts::check_stretched(&[long, 3], &[0, 1]).unwrap_err();
+        assert_eq!((err.kind(), err.axis()), (ErrorKind::Overflow, Some(0)));
+        let err = parts::check_stretched(&[3, long, long], &[1, 0, 0]).unwrap_err();
+        assert_eq!(err.axis(), Some(1), "the first stretched axis is named");
+        // An axis of size 0 anywhere: no elements, nothing to check.
+        assert!(parts::check_stretched(&[long, 0], &[0, 1]).is_ok());
+        assert!(parts::check_stretched(&[0, long], &[1, 0]).is_ok());
+        // A long axis with a stride is not stretched; `size - 1 == isize::MAX` fits.
+        assert!(parts::check_stretched(&[long], &[1]).is_ok());
+        assert!(parts::check_stretched(&[long - 1], &[0]).is_ok());
     }
 
     #[test]

@@ -352,15 +352,21 @@ pub(crate) fn foreign(
 /// result can break [`span`]'s rule that `size - 1` fits `isize`. O(rank), no multiplication.
 #[inline]
 pub(crate) fn check_stretched(shape: &[usize], strides: &[isize]) -> Result<(), ShapeError> {
-    if shape.contains(&0) {
-        return Ok(());
-    }
+    // One pass: a size-0 axis anywhere (no elements, nothing reached) clears the first
+    // stretched axis found before it.
+    let mut stretched = None;
     for (axis, (&dim, &stride)) in shape.iter().zip(strides).enumerate() {
-        if stride == 0 && dim - 1 > isize::MAX as usize {
-            return Err(ShapeError::overflow(Some(axis)));
+        if dim == 0 {
+            return Ok(());
+        }
+        if stride == 0 && dim - 1 > isize::MAX as usize && stretched.is_none() {
+            stretched = Some(axis);
         }
     }
-    Ok(())
+    match stretched {
+        Some(axis) => Err(ShapeError::overflow(Some(axis))),
+        None => Ok(()),
+    }
 }
 
 /// Checks a layout derived by an operation that can make more elements than its source had
@@ -586,7 +592,15 @@ pub(crate) fn resolve_sizes(
     dim: usize,
     sizes: &mut [usize],
 ) -> Result<(), ShapeError> {
-    let inferred = sizes.iter().filter(|&&s| s == INFER).count();
+    let (mut inferred, mut known, mut overflow) = (0usize, 1usize, false);
+    for &s in sizes.iter() {
+        if s == INFER {
+            inferred += 1;
+        } else {
+            let (product, overflowed) = known.overflowing_mul(s);
+            (known, overflow) = (product, overflow | overflowed);
+        }
+    }
     if inferred > 1 {
         return Err(ShapeError::sizes(
             ErrorKind::MultipleInferred,
@@ -595,11 +609,8 @@ pub(crate) fn resolve_sizes(
             inferred,
         ));
     }
-    let mut known: usize = 1;
-    for &s in sizes.iter().filter(|&&s| s != INFER) {
-        known = known
-            .checked_mul(s)
-            .ok_or_else(|| ShapeError::overflow(Some(axis)))?;
+    if overflow {
+        return Err(ShapeError::overflow(Some(axis)));
     }
     let not_divisible = || ShapeError::sizes(ErrorKind::NotDivisible, Some(axis), dim, known);
     if inferred == 1 {
@@ -757,25 +768,25 @@ pub(crate) fn slice_items(
         ShapeError::sizes(ErrorKind::RankMismatch, None, rank, consumed)
     };
     for item in items {
-        let consumes = !matches!(item, SliceItem::NewAxis);
-        let produces = !matches!(item, SliceItem::Index(_));
-        let from = match consumes {
-            true => Some(
-                p.shape
-                    .get(input)
-                    .zip(p.strides.get(input))
-                    .ok_or_else(rank_mismatch)?,
-            ),
-            false => None,
-        };
-        let to = match produces {
-            true => Some(
-                (shape.get_mut(output).zip(strides.get_mut(output))).ok_or_else(rank_mismatch)?,
-            ),
-            false => None,
-        };
-        match (*item, from, to) {
-            (SliceItem::Index(at), Some((&dim, &stride)), _) => {
+        match *item {
+            SliceItem::Range { start, end, step } => {
+                let (Some(&dim), Some(&stride)) = (p.shape.get(input), p.strides.get(input)) else {
+                    return Err(rank_mismatch());
+                };
+                let (Some(d), Some(st)) = (shape.get_mut(output), strides.get_mut(output)) else {
+                    return Err(rank_mismatch());
+                };
+                let (s, e) = crate::slice::item::resolve_range(input, dim, start, end)?;
+                let moved;
+                (*d, *st, moved) = sliced_axis(input, dim, stride, s, e, step)?;
+                delta = delta.wrapping_add(moved);
+                input += 1;
+                output += 1;
+            }
+            SliceItem::Index(at) => {
+                let (Some(&dim), Some(&stride)) = (p.shape.get(input), p.strides.get(input)) else {
+                    return Err(rank_mismatch());
+                };
                 let index = at.resolve(dim).filter(|&i| i < dim).ok_or_else(|| {
                     ShapeError::new(
                         ErrorKind::IndexOutOfBounds,
@@ -785,19 +796,16 @@ pub(crate) fn slice_items(
                     )
                 })?;
                 delta = delta.wrapping_add((index as isize).wrapping_mul(stride));
+                input += 1;
             }
-            (SliceItem::Range { start, end, step }, Some((&dim, &stride)), Some((d, st))) => {
-                let (s, e) = crate::slice::item::resolve_range(input, dim, start, end)?;
-                let moved;
-                (*d, *st, moved) = sliced_axis(input, dim, stride, s, e, step)?;
-                delta = delta.wrapping_add(moved);
+            SliceItem::NewAxis => {
+                let (Some(d), Some(st)) = (shape.get_mut(output), strides.get_mut(output)) else {
+                    return Err(rank_mismatch());
+                };
+                (*d, *st) = (1, 0);
+                output += 1;
             }
-            (SliceItem::NewAxis, _, Some((d, st))) => (*d, *st) = (1, 0),
-            // Each item got the axes it consumes and produces above.
-            _ => {}
         }
-        input += usize::from(consumes);
-        output += usize::from(produces);
     }
     if input != rank {
         return Err(ShapeError::sizes(

@@ -332,13 +332,15 @@ pub(crate) const fn count_mismatch(from_len: usize, to_len: usize) -> ShapeError
 #[inline]
 pub(crate) fn resolve_target(from: &[usize], to: &mut [usize]) -> Result<usize, ShapeError> {
     let count = super::checked_len(from)?;
-    let inferred = to.iter().filter(|&&d| d == super::INFER).count();
-    if inferred > 0 {
-        // `split` of one axis of `count` elements resolves the marker the same way.
+    if to.contains(&super::INFER) {
+        // `split` of one axis of `count` elements resolves the marker the same way. Once it
+        // has, the sizes multiply to exactly `count` (the marker became `count` divided by the
+        // product of the others), so there is nothing left to check.
         parts::resolve_sizes(0, count, to).map_err(|err| match err.kind() {
             ErrorKind::NotDivisible => count_mismatch(count, err.found_size()),
             _ => err,
         })?;
+        return Ok(count);
     }
     let target = super::checked_len(to)?;
     if target != count {
