@@ -170,6 +170,58 @@ fn planner_agrees_with_brute_force_exhaustively() {
 }
 
 #[test]
+fn kept_leading_axes_are_groups_of_their_own_and_keep_their_strides() {
+    let t: Tensor<u8, 3> = Tensor::zeros([2, 3, 20]);
+    let plan = t.plan_reshape(&[2, 3, 4, 5]).unwrap();
+    let groups: Vec<_> = plan
+        .groups()
+        .iter()
+        .map(|g| (g.old, g.new, g.kind))
+        .collect();
+    assert_eq!(
+        groups,
+        [
+            ((0, 1), (0, 1), GroupKind::Keep),
+            ((1, 2), (1, 2), GroupKind::Keep),
+            ((2, 3), (2, 4), GroupKind::Split),
+        ]
+    );
+    // A size-1 axis kept on both sides; after the kept axes, a size-1 axis on one side only
+    // merges with the next.
+    let t: Tensor<u8, 4> = Tensor::zeros([1, 6, 1, 4]);
+    let plan = t.plan_reshape(&[1, 6, 4]).unwrap();
+    let groups: Vec<_> = plan
+        .groups()
+        .iter()
+        .map(|g| (g.old, g.new, g.kind))
+        .collect();
+    assert_eq!(
+        groups,
+        [
+            ((0, 1), (0, 1), GroupKind::Keep),
+            ((1, 2), (1, 2), GroupKind::Keep),
+            ((2, 4), (2, 3), GroupKind::Merge),
+        ]
+    );
+    // Strided views: the kept axes keep their strides (negative, stepped), the rest is planned.
+    let m = Tensor::from_fn([2, 6, 20], |[i, j, k]| 1000 * i + 100 * j + k);
+    let flipped = m.view().flip(ranked::Axis::<0>);
+    let r = flipped.reshape_view([2, 6, 4, 5]).unwrap();
+    assert_eq!(r.strides(), &[-120, 20, 5, 1]);
+    assert_eq!(r.to_vec(), flipped.to_vec());
+    let stepped = m.view().slice(ranked::s![.., ..;2, ..]).unwrap();
+    let r = stepped.reshape_view([2, 3, 2, INFER]).unwrap();
+    assert_eq!(
+        (r.shape(), r.strides()),
+        (&[2, 3, 2, 10], &[120, 40, 10, 1])
+    );
+    assert_eq!(r.to_vec(), stepped.to_vec());
+    // A kept prefix does not hide a later axis that cannot merge.
+    let err = stepped.reshape_view([2, 60]).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::NotContiguous);
+}
+
+#[test]
 fn seed_cases() {
     // Pure grouping.
     let t: Tensor<u8, 4> = Tensor::zeros([2, 3, 4, 5]);

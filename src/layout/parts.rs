@@ -9,7 +9,7 @@
 //! for the same storage; see the "View arithmetic" section of [`Layout`](super::Layout).
 
 use crate::error::{ErrorKind, ShapeError};
-use crate::slice::item::SliceItem;
+use crate::slice::item::{Bound, End, SliceItem};
 
 use super::{INFER, Order};
 
@@ -776,10 +776,15 @@ pub(crate) fn slice_items(
                 let (Some(d), Some(st)) = (shape.get_mut(output), strides.get_mut(output)) else {
                     return Err(rank_mismatch());
                 };
-                let (s, e) = crate::slice::item::resolve_range(input, dim, start, end)?;
-                let moved;
-                (*d, *st, moved) = sliced_axis(input, dim, stride, s, e, step)?;
-                delta = delta.wrapping_add(moved);
+                if let (Bound::FromStart(0), End::Open, 1) = (start, end, step) {
+                    // `..`: the axis as it is.
+                    (*d, *st) = (dim, stride);
+                } else {
+                    let (s, e) = crate::slice::item::resolve_range(input, dim, start, end)?;
+                    let moved;
+                    (*d, *st, moved) = sliced_axis(input, dim, stride, s, e, step)?;
+                    delta = delta.wrapping_add(moved);
+                }
                 input += 1;
                 output += 1;
             }
