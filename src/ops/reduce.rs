@@ -1153,11 +1153,21 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
                     // from `q` are a piece of one slice of this tensor's layout (invariant 1).
                     unsafe { data.run(q, len) }
                 };
-                let mut k = 0;
-                while k + 8 <= n && len >= WIDE_GROUP {
-                    add8(piece, core::array::from_fn(|i| at(k + i)));
-                    k += 8;
+                let groups = if len >= WIDE_GROUP { n / 8 } else { 0 };
+                // Slices that are whole pieces and follow each other in memory are grouped
+                // `g, g + groups, g + 2 · groups, …`: each of the eight streams a group reads
+                // then runs on into the slice the next group reads in its place, and the
+                // hardware prefetcher keeps following it instead of starting eight new streams
+                // (64⁴ `f32` along axis 1, slices of 16 KiB, back to back with the old order:
+                // 0.79–0.82 → 0.86–0.87 of a contiguous sum's throughput). Otherwise eight
+                // neighbours at a time: along axis 0 (slices of 1 MiB, cut into pieces, so no
+                // stream runs on) the other order measured 0.82–0.84 against 0.85–0.90.
+                let interleave = len == block && step == block as isize;
+                for g in 0..groups {
+                    let (first, spread) = if interleave { (g, groups) } else { (8 * g, 1) };
+                    add8(piece, core::array::from_fn(|i| at(first + spread * i)));
                 }
+                let mut k = groups * 8;
                 while k + 4 <= n {
                     add4(piece, core::array::from_fn(|i| at(k + i)));
                     k += 4;
@@ -2016,12 +2026,19 @@ mod tests {
             }
             out
         };
-        // The shape with long blocks (the eight-at-a-time path, safe code) is skipped under
-        // Miri, where its naive sums take minutes.
+        // The shapes with long blocks (the eight-at-a-time path, safe code; with 17 slices
+        // of one piece each along axis 0, two groups that take every other slice) are skipped
+        // under Miri, where their naive sums take minutes.
         let shapes: &[[usize; 3]] = if cfg!(miri) {
             &[[13, 3, 5], [2, 19, 6], [19, 13, 3]]
         } else {
-            &[[13, 3, 5], [2, 19, 6], [19, 13, 3], [13, 2, 300]]
+            &[
+                [13, 3, 5],
+                [2, 19, 6],
+                [19, 13, 3],
+                [13, 2, 300],
+                [17, 2, 300],
+            ]
         };
         for &shape in shapes {
             let t: Tensor<i64, 3> = Tensor::from_fn(shape, |[i, j, k]| {
