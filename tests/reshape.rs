@@ -171,15 +171,19 @@ fn planner_agrees_with_brute_force_exhaustively() {
 
 #[test]
 fn kept_leading_axes_are_groups_of_their_own_and_keep_their_strides() {
-    let t: Tensor<u8, 3> = Tensor::zeros([2, 3, 20]);
-    let plan = t.plan_reshape(&[2, 3, 4, 5]).unwrap();
-    let groups: Vec<_> = plan
-        .groups()
-        .iter()
-        .map(|g| (g.old, g.new, g.kind))
-        .collect();
+    // Each group as (old axes, new axes, kind).
+    let groups = |from: &[usize], to: &[usize]| -> Vec<_> {
+        let plan = DynLayout::row_major(from)
+            .unwrap()
+            .plan_reshape(to)
+            .unwrap();
+        plan.groups()
+            .iter()
+            .map(|g| (g.old, g.new, g.kind))
+            .collect()
+    };
     assert_eq!(
-        groups,
+        groups(&[2, 3, 20], &[2, 3, 4, 5]),
         [
             ((0, 1), (0, 1), GroupKind::Keep),
             ((1, 2), (1, 2), GroupKind::Keep),
@@ -188,15 +192,8 @@ fn kept_leading_axes_are_groups_of_their_own_and_keep_their_strides() {
     );
     // A size-1 axis kept on both sides; after the kept axes, a size-1 axis on one side only
     // merges with the next.
-    let t: Tensor<u8, 4> = Tensor::zeros([1, 6, 1, 4]);
-    let plan = t.plan_reshape(&[1, 6, 4]).unwrap();
-    let groups: Vec<_> = plan
-        .groups()
-        .iter()
-        .map(|g| (g.old, g.new, g.kind))
-        .collect();
     assert_eq!(
-        groups,
+        groups(&[1, 6, 1, 4], &[1, 6, 4]),
         [
             ((0, 1), (0, 1), GroupKind::Keep),
             ((1, 2), (1, 2), GroupKind::Keep),
