@@ -161,7 +161,7 @@ pub struct ShapeError {
 /// # Invariants
 ///
 /// 1. Bits 48–55 hold the discriminant of an [`ErrorKind`] variant: only [`Tag::new`] sets
-///    them, from an `ErrorKind`.
+///    them, from an `ErrorKind`; the other methods change only bits 0–39.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 struct Tag(NonZeroU64);
 
@@ -187,8 +187,9 @@ impl Tag {
             | if negative.1 { FOUND_NEGATIVE } else { 0 };
         match NonZeroU64::new(bits) {
             Some(bits) => Self(bits),
-            // The marker bit is set, so `bits` is never 0.
-            None => Self(NonZeroU64::MAX),
+            // Never taken: the marker bit is set, so `bits` is not 0. (1 would read as kind
+            // 0, a discriminant, so invariant 1 would hold even then.)
+            None => Self(NonZeroU64::MIN),
         }
     }
 
@@ -207,8 +208,10 @@ impl Tag {
         (self.bits() >> shift) as u16
     }
 
-    /// The same tag with the 16 bits at `shift` (an axis) replaced by `value`.
+    /// The same tag with the 16 bits at `shift` (an axis: `AXIS_SHIFT` or
+    /// `SECOND_AXIS_SHIFT`, below the kind's bits) replaced by `value`.
     const fn with_field(self, shift: u32, value: u16) -> Self {
+        debug_assert!(shift == AXIS_SHIFT || shift == SECOND_AXIS_SHIFT);
         let bits = (self.bits() & !(0xffff << shift)) | ((value as u64) << shift);
         match NonZeroU64::new(bits) {
             Some(bits) => Self(bits),
