@@ -699,6 +699,10 @@ mod bits {
             let buf = stage.0.as_mut_ptr().cast::<T>();
             let out = buf.cast::<u8>().cast_const();
             let whole = nu - nu % step;
+            // 32-byte stores for the elements whose tile kernels are AVX ones too: measured
+            // in one process, `n × n` transposes at 2048² to 4096² ran 1.05–1.08× faster for
+            // `f32` and 1.08–1.21× for `f64`; for `u16` 0.96× (kept at 16 bytes).
+            let wide = size >= 4 && x86::has_avx();
             let ds_bytes = ds.wrapping_mul(size as isize);
             for u0 in (0..whole).step_by(step) {
                 // SAFETY: rows `u0..u0 + step` of the band (the caller's contract: positions of
@@ -708,7 +712,13 @@ mod bits {
                 // then written whole to its destination row, line-aligned (checked above).
                 unsafe {
                     transpose_tile(buf, nl as isize, src.add(u0), ss, (step, nl));
-                    x86::write_lines(out, dst.offset(u0 as isize * ds).cast(), ds_bytes, step);
+                    x86::write_lines(
+                        out,
+                        dst.offset(u0 as isize * ds).cast(),
+                        ds_bytes,
+                        step,
+                        wide,
+                    );
                 }
             }
             if whole < nu {
@@ -723,7 +733,7 @@ mod bits {
                         }
                     }
                     let d = dst.offset(whole as isize * ds).cast();
-                    x86::write_lines(out, d, ds_bytes, rows);
+                    x86::write_lines(out, d, ds_bytes, rows, wide);
                 }
             }
             true
@@ -830,17 +840,29 @@ mod bits {
         }
 
         /// Writes the `rows` lines of the line-aligned buffer `buf` to the lines at
-        /// `dst + u·ds` (bytes), each whole with non-temporal stores.
+        /// `dst + u·ds` (bytes), each whole with non-temporal stores: four of 16 bytes (SSE2),
+        /// or two of 32 bytes when `wide`.
         ///
         /// # Safety
         ///
         /// `buf` holds `rows` initialised lines and is aligned to a line; every `dst + u·ds`
-        /// is aligned to a line and valid for writes of one, outside `buf`.
+        /// is aligned to a line and valid for writes of one, outside `buf`; `wide` only if the
+        /// CPU has AVX.
         #[inline(always)]
-        pub(crate) unsafe fn write_lines(buf: *const u8, dst: *mut u8, ds: isize, rows: usize) {
+        pub(crate) unsafe fn write_lines(
+            buf: *const u8,
+            dst: *mut u8,
+            ds: isize,
+            rows: usize,
+            wide: bool,
+        ) {
             use super::super::LINE;
             #[cfg(not(miri))]
             use core::arch::x86_64::{_mm_load_si128, _mm_stream_si128};
+            if wide {
+                // SAFETY: the caller's contract, and the CPU has AVX (`wide`).
+                return unsafe { avx::write_lines(buf, dst, ds, rows) };
+            }
             for u in 0..rows {
                 // SAFETY: line `u` of the buffer and the destination's line `u`, both aligned
                 // to a line, so each quarter to the 16 bytes the instructions need (the
@@ -1313,6 +1335,41 @@ mod bits {
                 _mm256_permute2f128_ps, _mm256_shuffle_ps, _mm256_storeu_pd, _mm256_storeu_ps,
                 _mm256_unpackhi_pd, _mm256_unpackhi_ps, _mm256_unpacklo_pd, _mm256_unpacklo_ps,
             };
+
+            /// `write_lines` (the SSE2 one, in `x86`) with 32-byte non-temporal stores: two per
+            /// line.
+            ///
+            /// # Safety
+            ///
+            /// As for `write_lines`, and the CPU has AVX.
+            #[inline]
+            #[target_feature(enable = "avx")]
+            pub(crate) unsafe fn write_lines(buf: *const u8, dst: *mut u8, ds: isize, rows: usize) {
+                use super::super::super::LINE;
+                #[cfg(miri)]
+                use core::arch::x86_64::_mm256_storeu_si256;
+                #[cfg(not(miri))]
+                use core::arch::x86_64::_mm256_stream_si256;
+                use core::arch::x86_64::{__m256i, _mm256_load_si256};
+                for u in 0..rows {
+                    // SAFETY: line `u` of the buffer and the destination's line `u`, both
+                    // aligned to a line, so each half to the 32 bytes the instructions need
+                    // (the caller's contract).
+                    unsafe {
+                        let (f, t) = (buf.add(u * LINE), dst.offset(u as isize * ds));
+                        for h in [0, 32] {
+                            let v = _mm256_load_si256(f.add(h).cast::<__m256i>());
+                            let t = t.add(h).cast::<__m256i>();
+                            // Miri cannot run the non-temporal store (inline assembly); an
+                            // ordinary one writes the same bytes.
+                            #[cfg(not(miri))]
+                            _mm256_stream_si256(t, v);
+                            #[cfg(miri)]
+                            _mm256_storeu_si256(t, v);
+                        }
+                    }
+                }
+            }
 
             /// The kernel part of a tile of 4-byte lanes in 8 × 8 blocks, `l` outermost as in
             /// `blocks`, but two blocks side by side per step along `l` where the tile has
@@ -1793,6 +1850,52 @@ mod tests {
         let (src, mut dst) = ([(1u8, 2u16); 64], [(0u8, 0u16); 64]);
         // SAFETY: declined before any access (not a plain number).
         assert!(!unsafe { bits::stream_lines(dst.as_mut_ptr(), 16, src.as_ptr(), 1, 1) });
+    }
+
+    /// The line writers of the bands, each on its own: SSE2 always, AVX where this machine
+    /// has it. Every line lands in its row, rows one or more lines apart and walked either
+    /// way; nothing else is written.
+    #[cfg(target_arch = "x86_64")]
+    #[test]
+    fn each_band_line_writer_matches() {
+        use super::LINE;
+        use bits::x86;
+        #[derive(Clone)]
+        #[repr(C, align(64))]
+        struct Lines([u8; 3 * LINE]);
+        let mut buf = Lines([0; 3 * LINE]);
+        buf.0
+            .iter_mut()
+            .enumerate()
+            .for_each(|(i, x)| *x = i as u8 ^ 0x5a);
+        for wide in [false, true] {
+            if wide && !x86::has_avx() {
+                continue;
+            }
+            for (gap, sign) in [(1, 1), (2, 1), (1, -1), (3, -1)] {
+                let mut out = Lines([0; 3 * LINE]);
+                let mut big = alloc::vec![Lines([0; 3 * LINE]); 3];
+                let dst = big.as_mut_ptr().cast::<u8>();
+                let ds = sign * (gap * LINE) as isize;
+                let first = if sign > 0 { 0 } else { 2 * gap * LINE };
+                // SAFETY: three aligned lines of `buf`, written to three aligned lines of
+                // `big` (9 lines long), `gap` lines apart from line `first / LINE`.
+                unsafe { x86::write_lines(buf.0.as_ptr(), dst.add(first), ds, 3, wide) };
+                super::stream_fence();
+                let all: alloc::vec::Vec<u8> = big.iter().flat_map(|l| l.0).collect();
+                for u in 0..3 {
+                    let at = first.wrapping_add_signed(u as isize * ds);
+                    out.0[u * LINE..][..LINE].copy_from_slice(&all[at..at + LINE]);
+                }
+                assert_eq!(out.0, buf.0, "wide {wide}, {ds}");
+                let written = all.iter().filter(|&&x| x != 0).count();
+                let nonzero = buf.0.iter().filter(|&&x| x != 0).count();
+                assert_eq!(
+                    written, nonzero,
+                    "wide {wide}, {ds}: written outside the lines"
+                );
+            }
+        }
     }
 
     /// The kernels selected at run time, each on its own: SSE2 always, AVX where this machine
