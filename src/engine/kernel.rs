@@ -159,9 +159,11 @@ pub(crate) const LINE: usize = 64;
 /// The most rows of one streamed tile.
 pub(crate) const STAGE_ROWS: usize = 64;
 
-/// The destination rows a streamed band ([`Kernel::stream_lines`]) transposes and writes out
-/// at a time (twice as many for bytes): its buffer of that many lines stays in L1 beside the
-/// band's source lines.
+/// The destination rows a streamed band of 4- or 8-byte elements ([`Kernel::stream_lines`])
+/// transposes and writes out at a time (1- and 2-byte elements take a whole source line at a
+/// time): its buffer of that many lines stays in L1 beside the band's source lines. Measured
+/// against 16 and 32 rows at a time on the Zen 4 machine, 8 was fastest or level at 2048²
+/// and 4096².
 pub(crate) const BAND_ROWS: usize = 8;
 
 /// The bytes of the staging buffer of a streamed tile: with the tile's source, it stays in a
@@ -673,10 +675,10 @@ mod bits {
     /// Copies the band `dst[u·ds + l] = src[u + l·ss]` for `u < nu`, `l < LINE / size` as bits
     /// when `T` is a primitive number on x86-64 and every destination row's line starts on a
     /// line (`dst` and `ds · size` multiples of [`LINE`](super::LINE)):
-    /// [`BAND_ROWS`](super::BAND_ROWS) rows at a time (16 for bytes, whose kernel takes
-    /// 16 × 16 blocks) are transposed into a buffer in L1 by the tile kernels and written out
-    /// at once, each line whole with non-temporal stores (the rows beyond the last whole step
-    /// element by element). Writing the lines with one plain loop of four stores each, rather
+    /// [`BAND_ROWS`](super::BAND_ROWS) rows at a time (for 1- and 2-byte elements, one whole
+    /// source line of each source row, staged first) are transposed into a buffer in L1 by
+    /// the tile kernels and written out at once, each line whole with non-temporal stores
+    /// (the rows beyond the last whole step element by element). Writing the lines with one plain loop of four stores each, rather
     /// than through the general row writer (`write_rows`, which works out partial lines at
     /// both ends of every row), made a 4096 × 4096 `f32` transpose 1.5× faster (9.9 → 6.5 ms
     /// back to back, on the Zen 4 machine): the non-temporal stores stall, and the fewer
@@ -705,14 +707,22 @@ mod bits {
             if size == 0 || !dst.addr().is_multiple_of(LINE) || !row_bytes.is_multiple_of(LINE) {
                 return false;
             }
-            let (nl, step) = (
-                LINE / size,
-                if size == 1 { 2 * BAND_ROWS } else { BAND_ROWS },
-            );
-            /// The staging buffer: `step` destination lines.
+            // Elements of 1 and 2 bytes take a whole source line of each of their 64 or 32
+            // source rows at a time, copied into a second buffer first (`staged`): their rows
+            // read a quarter or half line at a time straight from memory share too few L1 ways
+            // to stay (rows a power of two apart map to one set) and are read again from L2.
+            // Measured in one process on the Zen 4 machine: 4096² `u8` 1.29× faster staged,
+            // `u16` 1.12–1.16× (2048² 1.5–1.7×, 8192² 1.08×); `f32` and `f64` 0.69–0.85× as
+            // fast staged, so they go [`BAND_ROWS`] rows at a time straight from the source.
+            let (nl, staged) = (LINE / size, size <= 2);
+            let step = if staged { nl } else { BAND_ROWS };
+            /// Staging buffers of up to `LINE` lines: the destination lines of a step, and
+            /// (`staged`) its source lines.
             #[repr(C, align(64))]
-            struct Stage([MaybeUninit<[u8; LINE]>; 2 * BAND_ROWS]);
-            let mut stage = Stage([MaybeUninit::uninit(); 2 * BAND_ROWS]);
+            struct Stage([MaybeUninit<[u8; LINE]>; LINE]);
+            let mut stage = Stage([MaybeUninit::uninit(); LINE]);
+            let mut lines = Stage([MaybeUninit::uninit(); LINE]);
+            let from = lines.0.as_mut_ptr().cast::<T>();
             let buf = stage.0.as_mut_ptr().cast::<T>();
             let out = buf.cast::<u8>().cast_const();
             let whole = nu - nu % step;
@@ -724,11 +734,27 @@ mod bits {
             for u0 in (0..whole).step_by(step) {
                 // SAFETY: rows `u0..u0 + step` of the band (the caller's contract: positions of
                 // layouts valid for their storage, invariant 1 of the tensor types), transposed
-                // into `step` lines of the buffer (row stride `nl`, `step · nl` elements fit);
-                // `step` and `nl` are multiples of `MICRO` (and of 16 for bytes). Each line is
-                // then written whole to its destination row, line-aligned (checked above).
+                // into `step ≤ LINE` lines of the buffer (row stride `nl`), either straight or
+                // (`staged`, `step == nl`) from their `nl` source lines copied into `lines`
+                // (row stride `step`); `step` and `nl` are multiples of `MICRO` (and of 16 for
+                // bytes). Each line is then written whole to its destination row,
+                // line-aligned (checked above).
                 unsafe {
-                    transpose_tile(buf, nl as isize, src.add(u0), ss, (step, nl));
+                    if staged {
+                        for l in 0..nl {
+                            let row = src.offset(l as isize * ss).add(u0);
+                            core::ptr::copy_nonoverlapping(row, from.add(l * step), step);
+                        }
+                        transpose_tile(
+                            buf,
+                            nl as isize,
+                            from.cast_const(),
+                            step as isize,
+                            (step, nl),
+                        );
+                    } else {
+                        transpose_tile(buf, nl as isize, src.add(u0), ss, (step, nl));
+                    }
                     x86::write_lines(
                         out,
                         dst.offset(u0 as isize * ds).cast(),
@@ -1825,9 +1851,9 @@ mod tests {
             let nl = super::LINE / size;
             #[cfg(not(miri))]
             let heights = [1, 7, 8, 16, 17, 33, 70];
-            // Under Miri, for time: one height with a whole step and a rest.
+            // Under Miri, for time: heights with whole steps and a rest, for every step.
             #[cfg(miri)]
-            let heights = [2 * super::BAND_ROWS + 3];
+            let heights = [2 * super::BAND_ROWS + 3, super::LINE + 3];
             let blank = make(usize::MAX);
             for nu in heights {
                 for (gap, sign_d, sign_s) in [(0, 1, 1), (1, 1, -1), (1, -1, 1), (0, -1, -1)] {
