@@ -1663,27 +1663,38 @@ mod tests {
                 let d0 = shift + if sign_d > 0 { 0 } else { (fu - 1) * ds };
                 let s0 = if sign_s > 0 { 3 } else { 3 + (fl - 1) * ss };
                 let (ds, ss) = (sign_d * ds as isize, sign_s * ss as isize);
-                let at = |o: usize, i: usize, s: isize, j: usize| {
-                    o.wrapping_add_signed(i as isize * s) + j
-                };
                 // Pointers into the whole buffers: negative strides reach before the origins.
                 let (d, s) = (
                     dst.as_mut_ptr().wrapping_add(d0),
                     src.as_ptr().wrapping_add(s0),
                 );
                 run(d, ds, s, ss, (fu, fl));
-                let mut inside = alloc::vec![false; dlen];
-                for u in 0..fu {
-                    for l in 0..fl {
-                        let (d, s) = (at(d0, u, ds, l), at(s0, l, ss, u));
-                        assert_eq!(dst[d], src[s], "({u}, {l}) of {fu} × {fl}, {ds}, {ss}");
-                        inside[d] = true;
-                    }
-                }
-                for (i, x) in dst.iter().enumerate().filter(|&(i, _)| !inside[i]) {
-                    assert_eq!(*x, blank, "position {i} outside {fu} × {fl}, {ds}, {ss}");
-                }
+                assert_transposed(&dst, &src, blank, (d0, ds), (s0, ss), (fu, fl));
             }
+        }
+    }
+
+    /// Checks that `dst[d0 + u·ds + l] == src[s0 + u + l·ss]` for `u < nu`, `l < nl`, and that
+    /// every other position of `dst` still holds `blank`.
+    fn assert_transposed<T: Copy + PartialEq + Debug>(
+        dst: &[T],
+        src: &[T],
+        blank: T,
+        (d0, ds): (usize, isize),
+        (s0, ss): (usize, isize),
+        (nu, nl): (usize, usize),
+    ) {
+        let at = |o: usize, i: usize, s: isize, j: usize| o.wrapping_add_signed(i as isize * s) + j;
+        let mut inside = alloc::vec![false; dst.len()];
+        for u in 0..nu {
+            for l in 0..nl {
+                let (d, s) = (at(d0, u, ds, l), at(s0, l, ss, u));
+                assert_eq!(dst[d], src[s], "({u}, {l}) of {nu} × {nl}, {ds}, {ss}");
+                inside[d] = true;
+            }
+        }
+        for (i, x) in dst.iter().enumerate().filter(|&(i, _)| !inside[i]) {
+            assert_eq!(*x, blank, "position {i} outside {nu} × {nl}, {ds}, {ss}");
         }
     }
 
@@ -1894,20 +1905,7 @@ mod tests {
                     let streamed = unsafe { bits::stream_lines(d, ds, s, ss, nu) };
                     super::stream_fence();
                     assert!(streamed, "{nu} rows of {size}-byte elements, {ds}, {ss}");
-                    let at = |o: usize, i: usize, s: isize, j: usize| {
-                        o.wrapping_add_signed(i as isize * s) + j
-                    };
-                    let mut inside = alloc::vec![false; dlen];
-                    for u in 0..nu {
-                        for l in 0..nl {
-                            let (d, s) = (at(d0, u, ds, l), at(s0, l, ss, u));
-                            assert_eq!(dst[d], src[s], "({u}, {l}) of {nu}, {ds}, {ss}");
-                            inside[d] = true;
-                        }
-                    }
-                    for (i, x) in dst.iter().enumerate().filter(|&(i, _)| !inside[i]) {
-                        assert_eq!(*x, blank, "position {i} outside {nu} rows, {ds}, {ss}");
-                    }
+                    assert_transposed(&dst, &src, blank, (d0, ds), (s0, ss), (nu, nl));
                 }
             }
             // Declined, untouched: a destination off a line, rows not whole lines apart.
