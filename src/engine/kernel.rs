@@ -1597,6 +1597,23 @@ mod tests {
     use super::{CloneTo, Kernel, bits};
     use core::fmt::Debug;
 
+    /// Calls the generic test function `$run` with a maker of values for a primitive number of
+    /// each size (1, 2, 4 and 8 bytes), then with the other types of 4 and 8 bytes, which take
+    /// the same paths (not under Miri, for time).
+    macro_rules! each_plain_number {
+        ($run:ident) => {
+            $run(|i| i as u8);
+            $run(|i| (i as i16).wrapping_neg());
+            $run(|i| i as f32 + 0.5);
+            $run(|i| i as f64 + 0.25);
+            #[cfg(not(miri))]
+            {
+                $run(|i| i as u32);
+                $run(|i| i as i64);
+            }
+        };
+    }
+
     /// The tile shapes tried: single blocks, an odd number of blocks along `l` (the AVX
     /// kernel's pairs leave one over), sides that are not multiples of 16 (the byte kernel's
     /// 8-wide edges) and a whole 64 × 64 tile (under Miri, for time, only 24 × 24, which
@@ -1846,16 +1863,7 @@ mod tests {
             };
             assert!(!streamed && dst == [blank; 4]);
         }
-        run(|i| i as u8);
-        run(|i| (i as i16).wrapping_neg());
-        run(|i| i as f32 + 0.5);
-        run(|i| i as f64 + 0.25);
-        // The other types of each size take the same path (under Miri, for time, only once).
-        #[cfg(not(miri))]
-        {
-            run(|i| i as u32);
-            run(|i| i as i64);
-        }
+        each_plain_number!(run);
         // Not a primitive number: never streamed.
         let (src, mut dst) = ([(1u8, 2u16); 4], [(0u8, 0u16); 4]);
         // SAFETY: declined before any access (not a plain number).
@@ -1920,16 +1928,7 @@ mod tests {
                 assert!(dst.iter().all(|x| *x == blank));
             }
         }
-        run(|i| i as u8);
-        run(|i| (i as i16).wrapping_neg());
-        run(|i| i as f32 + 0.5);
-        run(|i| i as f64 + 0.25);
-        #[cfg(not(miri))]
-        {
-            run(|i| i as i8);
-            run(|i| i as u32);
-            run(|i| i as i64);
-        }
+        each_plain_number!(run);
         // Not a primitive number: never streamed.
         let (src, mut dst) = ([(1u8, 2u16); 64], [(0u8, 0u16); 64]);
         // SAFETY: declined before any access (not a plain number).
