@@ -678,11 +678,12 @@ mod bits {
     /// [`BAND_ROWS`](super::BAND_ROWS) rows at a time (for 1- and 2-byte elements, one whole
     /// source line of each source row, staged first) are transposed into a buffer in L1 by
     /// the tile kernels and written out at once, each line whole with non-temporal stores
-    /// (the rows beyond the last whole step element by element). Writing the lines with one plain loop of four stores each, rather
-    /// than through the general row writer (`write_rows`, which works out partial lines at
-    /// both ends of every row), made a 4096 × 4096 `f32` transpose 1.5× faster (9.9 → 6.5 ms
-    /// back to back, on the Zen 4 machine): the non-temporal stores stall, and the fewer
-    /// instructions stand between them, the more source loads are in flight. Returns whether
+    /// (the rows beyond the last whole step as one tile, [`stream_tile`]). Writing the lines
+    /// with one plain loop of four stores each, rather than through the general row writer
+    /// (`write_rows`, which works out partial lines at both ends of every row), made a 4096 ×
+    /// 4096 `f32` transpose 1.5× faster (9.9 → 6.5 ms back to back, on the Zen 4 machine): the
+    /// non-temporal stores stall, and the fewer instructions stand between them, the more
+    /// source loads are in flight. Returns whether
     /// it did (otherwise nothing was touched). The caller calls
     /// [`stream_fence`](super::stream_fence) before the destination is used.
     ///
@@ -770,19 +771,13 @@ mod bits {
                 }
             }
             if whole < nu {
-                let rows = nu - whole;
-                // SAFETY: rows `whole..nu` of the band (the caller's contract), copied as plain
-                // numbers into `rows < step` lines of the buffer, then written out as above.
-                unsafe {
-                    for u in 0..rows {
-                        for l in 0..nl {
-                            let at = src.wrapping_offset((whole + u) as isize + l as isize * ss);
-                            buf.add(u * nl + l).write(at.read());
-                        }
-                    }
-                    let d = dst.offset(whole as isize * ds).cast();
-                    x86::write_lines(out, d, ds_bytes, rows, wide);
-                }
+                // SAFETY: rows `whole..nu` of the band (the caller's contract), fewer than
+                // `step ≤ STAGE_ROWS`, a tile of at most 4 KiB: `stream_tile` takes it whole.
+                let done = unsafe {
+                    let (d, s) = (dst.offset(whole as isize * ds), src.add(whole));
+                    stream_tile(d, ds, s, ss, (nu - whole, nl))
+                };
+                debug_assert!(done, "a band's rest fits one streamed tile");
             }
             true
         }
