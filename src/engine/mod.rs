@@ -446,24 +446,9 @@ impl<const K: usize, const N: usize> Prepared<K, N> {
         acc: B,
         f: &mut impl FnMut(B, [usize; K], usize, [isize; K]) -> B,
     ) -> B {
-        if self.empty {
-            return acc;
-        }
-        // The rank is at most `N` (the plan's room): said here so that the compiler drops the
-        // outer walk when `N` is 2 or less.
-        let rank = self.rank.min(N);
-        // The innermost axis is the run, the next one is walked here, in one loop around `f`,
-        // so that short runs do not each pay for a call through the recursion. Below rank 2
-        // the missing axes count as size 1 (one call of `f`, in one place).
-        let from_inside = |k: usize| match rank.checked_sub(k + 1) {
-            Some(axis) => (
-                self.shape.get(axis).copied().unwrap_or(0),
-                self.strides_at(axis),
-            ),
-            None => (1, [0; K]),
-        };
-        let ((n, inner), (m, step)) = (from_inside(0), from_inside(1));
-        let mut rows = |mut acc, mut pos: [usize; K]| {
+        // The next axis is walked here, in one loop around `f`, so that short runs do not each
+        // pay for a call through the recursion.
+        self.fold_planes(acc, &mut |mut acc, mut pos, (n, inner), (m, step)| {
             for _ in 0..m {
                 acc = f(acc, pos, n, inner);
                 for (p, s) in pos.iter_mut().zip(step) {
@@ -471,10 +456,38 @@ impl<const K: usize, const N: usize> Prepared<K, N> {
                 }
             }
             acc
+        })
+    }
+
+    /// Calls `f(acc, positions, (n, strides), (m, steps))` once per plane of the two innermost
+    /// axes, in any order: `m` runs of `n` elements, run `j` starting at `positions + j·steps`.
+    /// Below rank 2 the missing axes count as size 1 (`f` is called once, with steps 0).
+    pub(crate) fn fold_planes<B>(
+        &self,
+        acc: B,
+        f: &mut impl FnMut(B, [usize; K], (usize, [isize; K]), (usize, [isize; K])) -> B,
+    ) -> B {
+        if self.empty {
+            return acc;
+        }
+        // The rank is at most `N` (the plan's room): said here so that the compiler drops the
+        // outer walk when `N` is 2 or less.
+        let rank = self.rank.min(N);
+        let from_inside = |k: usize| match rank.checked_sub(k + 1) {
+            Some(axis) => (
+                self.shape.get(axis).copied().unwrap_or(0),
+                self.strides_at(axis),
+            ),
+            None => (1, [0; K]),
         };
+        let (run, rows) = (from_inside(0), from_inside(1));
         match rank.checked_sub(2) {
-            Some(outer @ 1..) => self.outer_fold(0, outer, self.offsets, acc, &mut rows),
-            _ => rows(acc, self.offsets),
+            Some(outer @ 1..) => {
+                self.outer_fold(0, outer, self.offsets, acc, &mut move |acc, pos| {
+                    f(acc, pos, run, rows)
+                })
+            }
+            _ => f(acc, self.offsets, run, rows),
         }
     }
 
@@ -497,6 +510,24 @@ impl<const K: usize, const N: usize> Prepared<K, N> {
             && inner.saturating_mul(size) >= kernel::RUN_STAGE_BYTES
             && self.strides_at(last).first() == Some(&1)
             && self.transposed_axis().is_none()
+    }
+
+    /// Whether the planes of elements of `size` bytes are streamed whole (by `zip_mut` where
+    /// its kernel can, [`Kernel::stream_plane`]): at least `stream_min` bytes in all, not a
+    /// transposition, every operand unit-stride along the innermost axis, and the destination's
+    /// (operand 0's) runs adjacent, so that each plane is one range of it.
+    fn streams_planes(&self, size: usize, stream_min: usize) -> bool {
+        let (Some(inner), false) = (self.rank.checked_sub(1), self.empty) else {
+            return false;
+        };
+        let (Some(&n), Some(next)) = (self.shape.get(inner), inner.checked_sub(1)) else {
+            return false;
+        };
+        self.len()
+            .is_some_and(|len| len.saturating_mul(size) >= stream_min)
+            && n.saturating_mul(size) < kernel::RUN_STAGE_BYTES
+            && self.strides_at(inner).iter().all(|&s| s == 1)
+            && self.strides_at(next).first() == Some(&(n as isize))
     }
 
     /// The strides of every operand along (simplified) axis `axis`; 0 beyond the rank.
@@ -860,8 +891,10 @@ pub(crate) unsafe fn zip_mut<const N: usize, T, U>(
 }
 
 /// [`zip_mut`], streaming into destinations of at least `stream_min` bytes (the tests stream
-/// small ones): transpositions that the kernel copies as bits ([`Kernel::stream_tile`]), and
-/// runs of 1 KiB or more that it copies into an existing tensor ([`Kernel::stream_run`]).
+/// small ones): transpositions that the kernel copies as bits ([`Kernel::stream_tile`]), runs
+/// shorter than 1 KiB whose destinations follow each other, a plane of them at a time
+/// ([`Kernel::stream_plane`]), and runs of 1 KiB or more that it copies into an existing
+/// tensor ([`Kernel::stream_run`]).
 ///
 /// # Safety
 ///
@@ -896,25 +929,49 @@ unsafe fn zip_mut_streaming<const N: usize, T, U>(
         });
     }
     let size = k.stream_size();
-    if size > 0 && plan.streams_runs(size, stream_min) {
+    let planes = size > 0 && plan.streams_planes(size, stream_min);
+    if planes || (size > 0 && plan.streams_runs(size, stream_min)) {
+        let long = |n: usize| n.saturating_mul(size) >= kernel::RUN_STAGE_BYTES;
         let mut streamed = false;
-        plan.runs(&mut |[p, q], n, [sp, sq]| {
-            // SAFETY: a run unit-stride in `dst` (`streams_runs`), whose two ends in each
-            // operand were just checked to be inside it, so every position between is
-            // (invariant 1 guarantees the layouts reach only such positions); `dst` and `src`
-            // are distinct buffers.
-            let done = sp == 1
-                && within(p, sp, n, dst_data.len())
-                && within(q, sq, n, src_data.len())
+        plan.fold_planes((), &mut |(), [p, q], (n, [sp, sq]), (m, [tp, tq])| {
+            // SAFETY: a plane whose runs are unit-stride in both operands and adjacent in `dst`
+            // (`streams_planes`), so one range of `m·n` positions there, checked to be inside
+            // it; in `src` the four corners were checked, so every position between is inside
+            // (an affine map has its extremes at the corners; invariant 1 guarantees the
+            // layouts reach only such positions); `dst` and `src` are distinct buffers.
+            let whole = planes
+                && within(p, 1, m.wrapping_mul(n), dst_data.len())
+                && within(q, tq, m, src_data.len())
+                && within(q.wrapping_add(n).wrapping_sub(1), tq, m, src_data.len())
                 && unsafe {
                     let d = dst_data.as_mut_ptr().add(p);
-                    k.stream_run(d, src_data.as_ptr().add(q), sq, n)
+                    k.stream_plane(d, src_data.as_ptr().add(q), n, tq, m)
                 };
-            if done {
+            if whole {
                 streamed = true;
-            } else {
-                // SAFETY: the runs are runs of the layouts (the caller's contract).
-                unsafe { run2(&mut dst_data, src_data, p, q, n, sp, sq, k) }
+                return;
+            }
+            let [mut p, mut q] = [p, q];
+            for _ in 0..m {
+                // SAFETY: a run unit-stride in `dst` (`streams_runs`), whose two ends in each
+                // operand were just checked to be inside it, so every position between is
+                // (invariant 1); `dst` and `src` are distinct buffers.
+                let done = long(n)
+                    && sp == 1
+                    && within(p, sp, n, dst_data.len())
+                    && within(q, sq, n, src_data.len())
+                    && unsafe {
+                        let d = dst_data.as_mut_ptr().add(p);
+                        k.stream_run(d, src_data.as_ptr().add(q), sq, n)
+                    };
+                if done {
+                    streamed = true;
+                } else {
+                    // SAFETY: the runs are runs of the layouts (the caller's contract).
+                    unsafe { run2(&mut dst_data, src_data, p, q, n, sp, sq, k) }
+                }
+                p = p.wrapping_add_signed(tp);
+                q = q.wrapping_add_signed(tq);
             }
         });
         if streamed {
@@ -2312,6 +2369,97 @@ mod tests {
         {
             check(|i| (i % 251) as u8);
             check(|i| i as f32);
+        }
+    }
+
+    /// Streamed planes (`zip_mut` of short runs whose destinations follow each other,
+    /// threshold 0 so small ones stream) copy the logical order into an existing destination
+    /// (`CloneTo`) and into new memory (`CloneInto`): runs of 48 and 256 bytes whose source
+    /// rows lie apart, walked forwards or backwards, runs of 24 bytes (declined by the kernel:
+    /// not a whole number of 16 bytes), at every 16 bytes of a line and one element off it;
+    /// and the layouts that are not planes (one contiguous range, long runs, a strided source)
+    /// are left to the other paths. Nothing outside the destination is written.
+    #[cfg(feature = "alloc")]
+    #[test]
+    fn streamed_planes_match_the_logical_order() {
+        use crate::Layout;
+        use core::mem::MaybeUninit;
+        fn check<T: Copy + PartialEq + core::fmt::Debug>(make: impl Fn(usize) -> T) {
+            let size = core::mem::size_of::<T>();
+            let data: alloc::vec::Vec<T> = (0..4096 + 64).map(&make).collect();
+            let blank = make(usize::MAX);
+            let plane = |bytes: usize, sign: isize| {
+                let (p, m, n) = (3, 5, bytes / size);
+                let row = (p * n + 7) as isize;
+                let first = if sign > 0 { 0 } else { (m - 1) * row as usize };
+                Layout::from_parts([p, m, n], [n as isize, sign * row, 1], first + 2)
+            };
+            let long = kernel::RUN_STAGE_BYTES / size;
+            let cases: [(Layout<3>, bool); 7] = [
+                (plane(48, 1), true),
+                (plane(256, 1), true),
+                (plane(256, -1), true),
+                (plane(24, 1), true),
+                (Layout::row_major([2, 3, 64 / size]).unwrap(), false),
+                (
+                    Layout::from_parts([2, 2, long], [long as isize, 2 * long as isize, 1], 0),
+                    false,
+                ),
+                (Layout::from_parts([3, 5, 4], [4, 24, 2], 0), false),
+            ];
+            for (l, planes) in cases {
+                let expected = logical(&data, l.parts());
+                let to = Layout::row_major(*l.shape()).unwrap();
+                let plan = Prepared::<2, 3>::new(l.shape(), [to.operand(), l.operand()], 0);
+                assert_eq!(plan.unwrap().streams_planes(size, 0), planes, "{l:?}");
+                let len = expected.len();
+                #[cfg(not(miri))]
+                let shifts = [0, 1, 16 / size, 48 / size];
+                #[cfg(miri)]
+                let shifts = [1, 48 / size];
+                for shift in shifts {
+                    let mut out = alloc::vec![blank; shift + len + 64];
+                    // SAFETY: both layouts are valid for their data; the destination is
+                    // row-major (unique).
+                    unsafe {
+                        zip_mut_streaming::<3, _, _>(
+                            ViewReprMut::from_slice(&mut out[shift..shift + len]),
+                            to.operand(),
+                            ViewRepr::from_slice(&data),
+                            l.operand(),
+                            l.shape(),
+                            &mut CloneTo,
+                            0,
+                        )
+                    };
+                    let mut new = alloc::vec![MaybeUninit::new(blank); shift + len + 64];
+                    // SAFETY: as above; `CloneInto` writes every element it is given.
+                    let new: alloc::vec::Vec<T> = unsafe {
+                        zip_mut_streaming::<3, _, _>(
+                            ViewReprMut::from_slice(&mut new[shift..shift + len]),
+                            to.operand(),
+                            ViewRepr::from_slice(&data),
+                            l.operand(),
+                            l.shape(),
+                            &mut CloneInto,
+                            0,
+                        );
+                        new.iter().map(|x| x.assume_init()).collect()
+                    };
+                    for out in [&out, &new] {
+                        assert_eq!(&out[shift..shift + len], &expected[..], "{l:?} {shift}");
+                        let rest = out[..shift].iter().chain(&out[shift + len..]);
+                        assert!(rest.into_iter().all(|x| *x == blank), "{l:?} {shift}");
+                    }
+                }
+            }
+        }
+        check(|i| i as f32);
+        #[cfg(not(miri))]
+        {
+            check(|i| (i % 251) as u8);
+            check(|i| i as u16);
+            check(|i| i as f64);
         }
     }
 
