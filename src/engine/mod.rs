@@ -829,17 +829,19 @@ unsafe fn block2<T, U>(
 }
 
 /// A tile of a streamed transposition ([`Prepared::tiled_stream`]): staged and written with
-/// non-temporal stores by the kernel, or as in [`block2`] when the kernel declines it.
+/// non-temporal stores by the kernel (its partial lines through `carry`, when given), or as in
+/// [`block2`] when the kernel declines it.
 ///
 /// # Safety
 ///
-/// As for [`block2`].
+/// As for [`block2`]; the carry's lines lie in `dst`, outside the block.
 #[inline(always)]
 unsafe fn stream2<T, U>(
     dst: &mut ViewReprMut<'_, T>,
     src: ViewRepr<'_, U>,
     block: &Block<2>,
     k: &mut impl Kernel<T, U>,
+    carry: Option<&mut kernel::Carry>,
 ) {
     if block.nu == 0 || block.nl == 0 || !block.inside([dst.len(), src.len()]) {
         return;
@@ -851,7 +853,7 @@ unsafe fn stream2<T, U>(
         let (a, b) = (d.add(block.start[0]), s.add(block.start[1]));
         let line = k.stream_size().wrapping_mul(block.nl) == kernel::LINE;
         (line && k.stream_lines(a, block.su[0], b, block.sl[1], block.nu))
-            || k.stream_tile(a, block.su[0], b, block.sl[1], (block.nu, block.nl))
+            || k.stream_tile(a, block.su[0], b, block.sl[1], (block.nu, block.nl), carry)
     };
     if !streamed {
         // SAFETY: the caller's contract.
@@ -917,10 +919,21 @@ unsafe fn zip_mut_streaming<const N: usize, T, U>(
     if let Some(unit) = plan.transposed_axis() {
         let (size, base) = (k.stream_size(), dst_data.as_mut_ptr().addr());
         if let Some(cut) = plan.stream_plan(unit, size, base, stream_min) {
-            // SAFETY: the tiles cover positions of the layouts (the caller's contract).
+            let mut carry = kernel::Carry::new();
+            // SAFETY: the tiles cover positions of the layouts (the caller's contract), each
+            // once, so the partial lines a tile leaves in the carry (invariant 1 of `Carry`)
+            // are written by nothing else; the carry is flushed before the fence (its
+            // invariant 2), while `dst` is still borrowed.
             plan.tiled_stream(unit, cut, &mut |block| unsafe {
-                stream2(&mut dst_data, src_data, block, k)
+                stream2(
+                    &mut dst_data,
+                    src_data,
+                    block,
+                    k,
+                    cut.carry.then_some(&mut carry),
+                )
             });
+            carry.flush();
             return kernel::stream_fence();
         }
         // SAFETY: the tiles cover positions of the layouts (the caller's contract).
@@ -1157,6 +1170,7 @@ impl<const K: usize, const N: usize> Prepared<K, N> {
                 head: 0,
                 width,
                 bands: false,
+                carry: false,
             });
         }
         if dst
@@ -1173,26 +1187,34 @@ impl<const K: usize, const N: usize> Prepared<K, N> {
             let src_step = self.strides.get(1)?.get(last)?.unsigned_abs();
             let long = nl.saturating_mul(size) >= STREAM_PARTIAL_ROW_BYTES
                 || src_step.saturating_mul(size) > STREAM_PARTIAL_ROW_BYTES;
+            // Rows that do not start on a line, that a tile holds whole, and whose neighbours in
+            // memory the next tile writes (the walk takes that axis innermost) carry their
+            // partial lines to it (see `kernel::Carry`), in tiles rather than bands.
+            let carry = gap != 0
+                && gap.is_multiple_of(16)
+                && nl <= width
+                && self.chain_axis(unit).is_some();
             // Bands where the source's runs along `unit` are long (see `Cut`).
-            let bands = self.shape.get(unit)?.saturating_mul(size) >= BAND_MIN_RUN_BYTES;
+            let bands = !carry && self.shape.get(unit)?.saturating_mul(size) >= BAND_MIN_RUN_BYTES;
             // Rows that a tile holds whole are not cut at the lines: the partial line at the
             // end of one row and the one at the start of the next are then written by
-            // consecutive tiles when those rows are adjacent, while the line is still in
-            // cache, instead of in two passes over the destination (see `Cut`).
+            // consecutive tiles when those rows are adjacent (carried, or while the line is
+            // still in cache), instead of in two passes over the destination (see `Cut`).
             let whole_rows = !bands && nl <= width;
-            return (gap.is_multiple_of(size) && (gap == 0 || long)).then_some(Cut {
+            return (gap.is_multiple_of(size) && (gap == 0 || long || carry)).then_some(Cut {
                 head: if whole_rows { 0 } else { gap / size },
                 width: if bands { line / size } else { width },
                 bands,
+                carry,
             });
         }
         None
     }
 
     /// The axes `0..last` but `unit`, ordered by the stride of operand 1 (the source of a
-    /// transposition), largest first, split in two: those whose source stride is larger than
-    /// the last axis's, and the others. As sub-plans (offsets as `self`'s).
-    fn split_by_source(&self, unit: usize, last: usize) -> (Self, Self) {
+    /// transposition), largest first (stable), with their count and how many of them lead with
+    /// a source stride larger than the last axis's.
+    fn source_order(&self, unit: usize, last: usize) -> ([usize; N], usize, usize) {
         let src = |axis: usize| {
             self.strides
                 .get(1)
@@ -1214,10 +1236,41 @@ impl<const K: usize, const N: usize> Prepared<K, N> {
             }
             n += 1;
         }
+        let outer = order
+            .get(..n)
+            .map_or(0, |o| o.iter().take_while(|&&a| src(a) > src(last)).count());
+        (order, n, outer)
+    }
+
+    /// The axes of [`source_order`](Self::source_order) split in two: those whose source
+    /// stride is larger than the last axis's, and the others — with `innermost`, if given,
+    /// moved last (out of the first group, if it was in it). As sub-plans (offsets as
+    /// `self`'s).
+    fn split_by_source(&self, unit: usize, last: usize, innermost: Option<usize>) -> (Self, Self) {
+        let (mut order, n, mut outer) = self.source_order(unit, last);
+        if let Some(at) = order
+            .get(..n)
+            .and_then(|o| o.iter().position(|&a| Some(a) == innermost))
+        {
+            if let Some(rest) = order.get_mut(at..n) {
+                rest.rotate_left(1);
+            }
+            if at < outer {
+                outer -= 1;
+            }
+        }
         let order = order.get(..n).unwrap_or(&[]);
-        let outer = order.iter().take_while(|&&a| src(a) > src(last)).count();
-        let (a, b) = order.split_at(outer);
+        let (a, b) = order.split_at(outer.min(n));
         (self.sub(a), self.sub(b))
+    }
+
+    /// The axis along which the destination's rows (along the last axis) follow each other in
+    /// memory — a step along it is as long as a row — other than `unit`: the one a streamed
+    /// walk that carries partial lines ([`tiled_stream`](Self::tiled_stream)) takes innermost.
+    fn chain_axis(&self, unit: usize) -> Option<usize> {
+        let last = self.rank.checked_sub(1)?;
+        let (dst, nl) = (self.strides.first()?, *self.shape.get(last)?);
+        (0..last).find(|&a| a != unit && dst.get(a).is_some_and(|s| s.unsigned_abs() == nl))
     }
 
     /// The plan of `axes` of `self`, in that order (offsets as `self`'s).
@@ -1265,7 +1318,12 @@ impl<const K: usize, const N: usize> Prepared<K, N> {
         if cut.width == 0 {
             return;
         }
-        let (outer, inner) = self.split_by_source(unit, last);
+        let chain = if cut.carry {
+            self.chain_axis(unit)
+        } else {
+            None
+        };
+        let (outer, inner) = self.split_by_source(unit, last, chain);
         let (su, sl) = (self.strides_at(unit), self.strides_at(last));
         let head = cut.head.min(nl);
         outer.outer(0, outer.rank, self.offsets, &mut |base| {
@@ -1277,17 +1335,28 @@ impl<const K: usize, const N: usize> Prepared<K, N> {
                 } else {
                     kernel::STAGE_ROWS
                 };
-                inner.outer(0, inner.rank, base, &mut |base| {
+                let mut tile = |base: [usize; K], u0: usize| {
+                    f(&Block {
+                        start: core::array::from_fn(|k| affine(base[k], u0, l0, su[k], sl[k])),
+                        nu: rows.min(nu - u0),
+                        nl: n,
+                        su,
+                        sl,
+                    })
+                };
+                if cut.carry {
+                    // The chain axis innermost, the tiles along `unit` outside it: row `u` of
+                    // each tile begins where row `u` of the one before ends.
                     for u0 in (0..nu).step_by(rows.max(1)) {
-                        f(&Block {
-                            start: core::array::from_fn(|k| affine(base[k], u0, l0, su[k], sl[k])),
-                            nu: rows.min(nu - u0),
-                            nl: n,
-                            su,
-                            sl,
-                        });
+                        inner.outer(0, inner.rank, base, &mut |base| tile(base, u0));
                     }
-                });
+                } else {
+                    inner.outer(0, inner.rank, base, &mut |base| {
+                        for u0 in (0..nu).step_by(rows.max(1)) {
+                            tile(base, u0);
+                        }
+                    });
+                }
                 l0 += n;
             }
         });
@@ -1317,6 +1386,11 @@ struct Cut {
     width: usize,
     /// Whether each piece one line wide is a band over the whole transposed axis.
     bands: bool,
+    /// Whether the tiles carry their rows' last partial lines to the next tile
+    /// ([`kernel::Carry`]): rows that do not start on a line, a tile holding them whole, and
+    /// the next tile's rows beginning where this one's end (the walk takes the axis along
+    /// which they follow each other innermost, [`Prepared::chain_axis`]).
+    carry: bool,
 }
 
 /// An empty `Vec` with room for exactly `len` elements; room of 4 MiB or more is marked for
@@ -2200,11 +2274,12 @@ mod tests {
             let (len, rows, shifts) = (
                 10 * lanes * long.max(70) + 64,
                 70,
-                [0, 1, lanes / 2, lanes - 1],
+                alloc::vec![0, 1, 16 / size, lanes / 2, lanes - 1],
             );
-            // Under Miri, for time: fewer rows than a tile holds, two alignments.
+            // Under Miri, for time: fewer rows than a tile holds, three alignments (one
+            // carrying partial lines).
             #[cfg(miri)]
-            let (len, rows, shifts) = (6_000, 9, [0, lanes - 1]);
+            let (len, rows, shifts) = (6_000, 9, alloc::vec![0, 16 / size, lanes - 1]);
             let data: alloc::vec::Vec<T> = (0..len).map(&make).collect();
             let blank = make(usize::MAX);
             // [2, rows, 5 lines] stored as [5 lines, 2, rows], forwards or backwards along
@@ -2218,9 +2293,18 @@ mod tests {
                 let strides = [rows as isize, 1, sign * 2 * rows as isize];
                 Layout::from_parts([2, rows, 5 * lanes], strides, start)
             };
+            // [units, 3, 2 lines] stored as [3, 2 lines + 1, units]: the destination's rows
+            // follow each other along the middle axis (partial lines carried from tile to
+            // tile when they do not start on a line), the transposed axis walked in one tile
+            // or (more than `STAGE_ROWS`) in several.
+            let chained = |units: usize| {
+                let strides = [1, ((2 * lanes + 1) * units) as isize, units as isize];
+                Layout::from_parts([units, 3, 2 * lanes], strides, 0)
+            };
             // Each layout, whether it is streamed, and whether in bands one line wide.
             #[allow(unused_mut)]
             let mut cases: alloc::vec::Vec<(Layout<3>, bool, bool)> = alloc::vec![
+                (chained(rows.min(9)), true, false),
                 // More rows than a tile holds (in bands only for 8-byte elements).
                 (lines(rows, 1), true, banded(rows)),
                 (lines(rows, -1), true, banded(rows)),
@@ -2236,9 +2320,14 @@ mod tests {
                 // Rows neither whole lines nor adjacent: not streamed, tiled as usual.
                 (Layout::from_parts([5, 6, 9], [1, 5, 30], 0), false, false),
             ];
-            // Runs long enough for bands (too many elements for Miri).
+            // Runs long enough for bands (too many elements for Miri); in the chained layout,
+            // tiles rather than bands off a line (carrying partial lines).
             #[cfg(not(miri))]
-            cases.extend([(lines(long, 1), true, true), (lines(long, -1), true, true)]);
+            cases.extend([
+                (lines(long, 1), true, true),
+                (lines(long, -1), true, true),
+                (chained(rows), true, banded(rows / 2)),
+            ]);
             // Rows of two lines, three lines apart along the transposed axis: a tile's whole
             // rows (not cut at the lines, see `Cut`), their source rows more than
             // `STREAM_PARTIAL_ROW_BYTES` apart (streamed at every alignment), the transposed
@@ -2249,6 +2338,7 @@ mod tests {
             let whole = Layout::from_parts([10, 3, 2 * lanes], [1, 10, far as isize], 0);
             #[cfg(not(miri))]
             cases.push((whole, true, false));
+            let mut carried = 0;
             for (l, streamed, bands) in cases {
                 assert!(l.validate(data.len()).is_ok(), "{l:?}");
                 let expected = logical(&data, l.parts());
@@ -2266,9 +2356,29 @@ mod tests {
                     let whole = !cut.bands && l.shape()[2] <= cut.width;
                     assert_eq!(cut.head == 0, whole, "{l:?}");
                 }
+                // Partial lines are carried where the rows (a whole number of lines apart) follow
+                // each other along an axis of their own, a tile holds them whole, and they start
+                // 16, 32 or 48 bytes into a line; never in bands.
+                let chain = plan.chain_axis(unit).is_some();
+                assert!(plan_of(64).is_none_or(|cut| !cut.carry), "{l:?}");
+                if size < 16 {
+                    assert!(plan_of(64 + size).is_none_or(|cut| !cut.carry), "{l:?}");
+                }
+                for lead in [16, 32, 48] {
+                    let cut = plan_of(64 + lead);
+                    let whole = l.shape()[2] * size <= kernel::STAGE_BYTES / kernel::STAGE_ROWS;
+                    let lines = plan_of(64).is_some();
+                    assert_eq!(
+                        cut.is_some_and(|cut| cut.carry),
+                        lines && chain && whole,
+                        "{l:?}"
+                    );
+                    carried += usize::from(cut.is_some_and(|cut| cut.carry) && lead == 16);
+                    assert!(cut.is_none_or(|cut| !(cut.carry && cut.bands)), "{l:?}");
+                }
                 assert!(plan.stream_plan(unit, size, 64, usize::MAX).is_none());
                 assert!(plan.stream_plan(unit, 0, 64, 0).is_none());
-                for shift in shifts {
+                for &shift in &shifts {
                     let mut out = alloc::vec![blank; n + lanes + 1];
                     let (d, s) = (
                         ViewReprMut::from_slice(&mut out[shift..shift + n]),
@@ -2298,6 +2408,8 @@ mod tests {
                     assert_eq!(new, expected, "{l:?} (new memory)");
                 }
             }
+            // The chained layouts and `whole` (two of them under Miri, one).
+            assert!(carried >= if cfg!(miri) { 1 } else { 3 }, "{carried}");
         }
         check(|i| i as u8);
         check(|i| i as f64);
