@@ -222,10 +222,11 @@ pub(crate) const STREAMS: bool = cfg!(target_arch = "x86_64");
 /// is left. The engine walks such tiles along the axis on which their rows follow each other
 /// (see its `Cut`). Measured on the Zen 4 machine, in one process, into one existing 64⁴ `f32`
 /// tensor (rows of 256 bytes, 16 bytes past a line, where `malloc` puts a large buffer),
-/// carried against not: `[1, 3, 0, 2]` 1.26–1.28× faster, `[0, 3, 2, 1]` 1.18–1.20×,
-/// `[3, 1, 0, 2]` 1.17–1.21×, `[2, 3, 1, 0]` and `[1, 3, 2, 0]` 1.07–1.10×, `[3, 2, 1, 0]`
-/// 1.02–1.08×, but `[3, 0, 2, 1]` 0.97–0.98× and `[3, 1, 2, 0]` 0.94–0.97× (their tiles
-/// already wrote each shared line twice in a row); the other permutations do not carry. Into a
+/// carried against not (four runs): `[1, 3, 0, 2]` 1.24–1.28× faster, `[0, 3, 2, 1]`
+/// 1.18–1.26×, `[3, 1, 0, 2]` 1.15–1.21×, `[2, 3, 1, 0]` 1.07–1.20×, `[1, 3, 2, 0]`
+/// 1.05–1.10×, `[3, 2, 1, 0]` 1.02–1.15×, but `[3, 0, 2, 1]` 0.97–1.08× and `[3, 1, 2, 0]`
+/// 0.94–1.03× (their tiles already wrote each shared line twice in a row); the other
+/// permutations do not carry; into new tensors 0.96–1.14×. Into a
 /// destination that starts on a line the same copies run up to 1.8× faster than without a
 /// carry (nothing is partial there), so a carry recovers part of what `malloc`'s placement
 /// costs.
