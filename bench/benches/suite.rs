@@ -33,7 +33,13 @@ fn copies(c: &mut Criterion) {
     run(c, kernels::b3(&big), true);
     // `[0, 2, 1, 3]` keeps the last axis (runs of 256 bytes, streamed a plane at a time): the
     // heads-first transpose of attention.
-    for perm in [[0, 2, 3, 1], [3, 2, 1, 0], [0, 1, 3, 2], [1, 0, 2, 3], [0, 2, 1, 3]] {
+    for perm in [
+        [0, 2, 3, 1],
+        [3, 2, 1, 0],
+        [0, 1, 3, 2],
+        [1, 0, 2, 3],
+        [0, 2, 1, 3],
+    ] {
         run(c, kernels::permuted_copy(&big, perm, "B4"), true);
     }
     let odd = data4([61, 59, 63, 57]);
