@@ -190,6 +190,39 @@ pub(crate) const RUN_STAGE_BYTES: usize = 1024;
 /// The bytes of a cache line, the unit of non-temporal writes.
 pub(crate) const LINE: usize = 64;
 
+/// The pieces `(start, len)` in which a streamed run of `n` elements of `size` bytes, its
+/// destination at address `to`, is staged `room` elements at a time: the first piece ends
+/// where a line of the destination begins (when the elements fall on the lines' boundaries and
+/// `room` of them are whole lines, as for the primitive numbers), so every later piece starts
+/// on a line and only the run's two ends are partial lines —
+/// written with ordinary stores, each read first — rather than both ends of every piece.
+/// Measured on the Zen 4 machine in one process, into a destination 16, 32 or 48 bytes past a
+/// line: `out = a + b` of three contiguous 64⁴ `f32` (`assign_zip`) took 1.48–1.49× the time
+/// with pieces of 1 KiB cut from the run's start (as fast as into a line-aligned destination
+/// cut at the lines), and a copy of every other column of 2048 × 4096 `f32` 1.18–1.20×.
+pub(crate) fn staged_pieces(
+    to: usize,
+    size: usize,
+    n: usize,
+    room: usize,
+) -> impl Iterator<Item = (usize, usize)> {
+    let off = to % LINE;
+    let lines = room.wrapping_mul(size).is_multiple_of(LINE);
+    let first = match off.checked_rem(size) {
+        Some(0) if lines => room.saturating_sub(off / size).max(1),
+        _ => room.max(1),
+    };
+    let mut k = 0;
+    core::iter::from_fn(move || {
+        (k < n).then(|| {
+            let len = if k == 0 { first } else { room.max(1) }.min(n - k);
+            let at = k;
+            k += len;
+            (at, len)
+        })
+    })
+}
+
 /// The most rows of one streamed tile.
 pub(crate) const STAGE_ROWS: usize = 64;
 
@@ -1044,8 +1077,7 @@ mod bits {
             let mut stage = Stage([MaybeUninit::uninit(); RUN_STAGE_BYTES]);
             let buf = stage.0.as_mut_ptr().cast::<T>();
             let room = RUN_STAGE_BYTES / size;
-            for k in (0..n).step_by(room) {
-                let len = room.min(n - k);
+            for (k, len) in super::staged_pieces(dst.addr(), size, n, room) {
                 // SAFETY: elements `k..k + len` of the run (the caller's contract), copied as
                 // plain numbers into `len ≤ room` slots of the buffer, then out to the
                 // destination's elements `k..k + len`.
@@ -2353,6 +2385,37 @@ mod tests {
         let (src, mut dst) = ([(1u8, 2u16); 64], [(0u8, 0u16); 64]);
         // SAFETY: declined before any access (not a plain number).
         assert!(!unsafe { bits::stream_plane(dst.as_mut_ptr(), src.as_ptr(), 16, 16, 2) });
+    }
+
+    /// The pieces of a staged run cover it in order, none longer than the room; when the
+    /// elements fall on the lines' boundaries (and a room of them is whole lines), every piece
+    /// after the first starts on a line; otherwise (12-byte elements) they are cut from the
+    /// run's start.
+    #[test]
+    fn staged_pieces_start_on_lines() {
+        for size in [1, 2, 4, 8, 12] {
+            let room = super::RUN_STAGE_BYTES / size;
+            for lead in (0..LINE).step_by(4) {
+                for n in [0, 1, 7, room - 1, room, room + 3, 5 * room + 17] {
+                    let to = 4 * LINE + lead;
+                    let pieces: alloc::vec::Vec<_> =
+                        super::staged_pieces(to, size, n, room).collect();
+                    let mut next = 0;
+                    for (i, &(start, len)) in pieces.iter().enumerate() {
+                        assert_eq!(start, next, "{size} {lead} {n}");
+                        assert!(len > 0 && len <= room, "{size} {lead} {n}");
+                        let at = to + start * size;
+                        if size == 12 {
+                            assert_eq!(start % room, 0, "{size} {lead} {n}");
+                        } else if i > 0 && lead % size == 0 {
+                            assert_eq!(at % LINE, 0, "{size} {lead} {n}: piece {i}");
+                        }
+                        next = start + len;
+                    }
+                    assert_eq!(next, n, "{size} {lead} {n}");
+                }
+            }
+        }
     }
 
     /// Rows written through a [`Carry`](super::Carry) (`write_rows` with one) land in place,

@@ -1710,8 +1710,8 @@ unsafe fn zip3_values_streaming<const N: usize, T, A, B>(
                     }
                     return;
                 }
-                for k in (0..n).step_by(room) {
-                    let len = room.min(n - k);
+                let to = base.wrapping_add(o).addr();
+                for (k, len) in kernel::staged_pieces(to, size, n, room) {
                     let at = |start: usize, step: isize| {
                         start.wrapping_add_signed((k as isize).wrapping_mul(step))
                     };
