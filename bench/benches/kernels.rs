@@ -244,6 +244,18 @@ pub fn permuted_copy<'a>(d: &'a Data4, perm: [usize; 4], label: &str) -> Case<'a
     }
 }
 
+/// The permutations B4 copies: the layout-friendliest transposition, the worst one, one whose
+/// tiles read 16 KiB blocks, one copying 16 KiB runs, and `[0, 2, 1, 3]`, which keeps the last
+/// axis (runs of 256 bytes, streamed a plane at a time): the heads-first transpose of
+/// attention.
+pub const B4_PERMUTATIONS: [[usize; 4]; 5] = [
+    [0, 2, 3, 1],
+    [3, 2, 1, 0],
+    [0, 1, 3, 2],
+    [1, 0, 2, 3],
+    [0, 2, 1, 3],
+];
+
 /// The 23 permutations of four axes other than the identity, in lexicographic order (B19).
 pub fn all_permutations() -> Vec<[usize; 4]> {
     let mut out = Vec::new();

@@ -31,15 +31,7 @@ fn access(c: &mut Criterion) {
 fn copies(c: &mut Criterion) {
     let big = data4([64; 4]);
     run(c, kernels::b3(&big), true);
-    // `[0, 2, 1, 3]` keeps the last axis (runs of 256 bytes, streamed a plane at a time): the
-    // heads-first transpose of attention.
-    for perm in [
-        [0, 2, 3, 1],
-        [3, 2, 1, 0],
-        [0, 1, 3, 2],
-        [1, 0, 2, 3],
-        [0, 2, 1, 3],
-    ] {
+    for perm in kernels::B4_PERMUTATIONS {
         run(c, kernels::permuted_copy(&big, perm, "B4"), true);
     }
     let odd = data4([61, 59, 63, 57]);

@@ -138,15 +138,7 @@ fn main() {
     report(kernels::b2(&d32), budget);
     let big_data = data4([big; 4]);
     report(kernels::b3(&big_data), budget);
-    // `[0, 2, 1, 3]` keeps the last axis (runs of 256 bytes, streamed a plane at a time): the
-    // heads-first transpose of attention.
-    for perm in [
-        [0, 2, 3, 1],
-        [3, 2, 1, 0],
-        [0, 1, 3, 2],
-        [1, 0, 2, 3],
-        [0, 2, 1, 3],
-    ] {
+    for perm in kernels::B4_PERMUTATIONS {
         report(kernels::permuted_copy(&big_data, perm, "B4"), budget);
     }
     let odd = data4([61, 59, 63, 57]);
