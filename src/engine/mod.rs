@@ -22,7 +22,8 @@
 //!   unit-stride along another axis than the destination (a transposition) is tiled over those
 //!   two axes so both stay in cache (HPTT's scheme): 32 × 64 tiles, cut into 8 × 8 blocks
 //!   that a [`Kernel`] transposes at once — in SIMD registers for primitive numbers of 1, 2, 4
-//!   and 8 bytes on x86-64 (SSE2, or AVX where the CPU has it), fully unrolled otherwise (see
+//!   and 8 bytes on x86-64 (SSE2, or AVX where the CPU has it) and on aarch64 (NEON), fully
+//!   unrolled otherwise (see
 //!   the `kernel` module). A bit copy into a destination of 8 MiB or more is streamed
 //!   instead: its tiles are transposed into a buffer in L1 and written out row by row, whole
 //!   cache lines with non-temporal stores (no read of each line before it is written), the
@@ -2176,7 +2177,7 @@ mod tests {
 
     /// The tiled transposition path across tile and kernel-block boundaries, with odd sizes,
     /// size-1 and size-0 axes and negative strides (small enough for Miri), for element types
-    /// of 1, 2, 4 and 8 bytes (the SIMD kernels on x86-64) and one the kernels treat
+    /// of 1, 2, 4 and 8 bytes (the SIMD kernels on x86-64 and aarch64) and one the kernels treat
     /// generically.
     #[cfg(feature = "alloc")]
     #[test]
