@@ -14,9 +14,8 @@
 //! the answer), once per tile. On aarch64 (where the target has NEON, as its Linux, macOS and
 //! Windows targets do) NEON kernels serve every size, 8 × 8 blocks in `trn1`/`trn2` rounds;
 //! other targets keep the unrolled loop. Which element type is in hand is decided by its
-//! `TypeId` (the
-//! `typeid` crate gives one for any type, `'static` or not); the test folds to a constant after
-//! monomorphisation.
+//! `TypeId` (the `typeid` crate gives one for any type, `'static` or not); the test folds to a
+//! constant after monomorphisation.
 //!
 //! The copy kernels also stream: [`Kernel::stream_tile`] transposes a whole tile into a
 //! staging buffer and writes it out front to back, its whole cache lines with non-temporal
@@ -1186,9 +1185,9 @@ mod bits {
     /// compiled only where the target has it). Every block is `MICRO × MICRO`, transposed by
     /// rounds of `trn1`/`trn2` (interleaving the even and the odd lanes of two registers) on
     /// lanes twice as wide each round; the lanes are handled as unsigned integers of the
-    /// element's size, so the bits are copied unchanged (a NaN's payload included). The tiles
-    /// are walked as [`blocks`] walks them. Tested on QEMU's user-mode aarch64 emulation in
-    /// CI; not measured for speed (the development machine is x86-64).
+    /// element's size, so the bits are copied unchanged (a NaN's payload included).
+    /// `transpose_tile` walks a tile's blocks with `blocks`. Tested on QEMU's user-mode aarch64
+    /// emulation in CI; not measured for speed (the development machine is x86-64).
     #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
     pub(super) mod neon {
         use super::super::MICRO;
