@@ -2774,9 +2774,6 @@ mod tests {
         }
     }
 
-    /// The kernels selected at run time, each on its own: SSE2 always, AVX where this machine
-    /// has it (so on an AVX machine neither path goes untested), and every primitive number
-    /// has a SIMD kernel on x86-64.
     /// On aarch64 every primitive number takes the NEON kernels (whose tiles
     /// `tiles_of_every_element_size_land_transposed` checks at every shape and place), and
     /// they move bits, not values.
@@ -2797,6 +2794,9 @@ mod tests {
         assert!(bits_copied::<f64>() && bits_copied::<u64>() && bits_copied::<i64>());
     }
 
+    /// The kernels selected at run time, each on its own: SSE2 always, AVX where this machine
+    /// has it (so on an AVX machine neither path goes untested), and every primitive number
+    /// has a SIMD kernel on x86-64.
     #[cfg(target_arch = "x86_64")]
     #[test]
     fn each_x86_tile_kernel_matches() {

@@ -23,14 +23,13 @@
 //!   two axes so both stay in cache (HPTT's scheme): 32 × 64 tiles, cut into 8 × 8 blocks
 //!   that a [`Kernel`] transposes at once — in SIMD registers for primitive numbers of 1, 2, 4
 //!   and 8 bytes on x86-64 (SSE2, or AVX where the CPU has it) and on aarch64 (NEON), fully
-//!   unrolled otherwise (see
-//!   the `kernel` module). A bit copy into a destination of 8 MiB or more is streamed
-//!   instead: its tiles are transposed into a buffer in L1 and written out row by row, whole
-//!   cache lines with non-temporal stores (no read of each line before it is written), the
-//!   loops ordered by the source's strides so that it is read front to back; where the
-//!   destination's rows are a whole number of lines apart, each line-wide column is one band
-//!   over the whole transposed axis, which reads only the source rows one line needs (see
-//!   [`Prepared::stream_plan`]). A three-operand
+//!   unrolled otherwise (see the `kernel` module). A bit copy into a destination of 8 MiB or
+//!   more is streamed instead (on x86-64): its tiles are transposed into a buffer in L1 and
+//!   written out row by row, whole cache lines with non-temporal stores (no read of each line
+//!   before it is written), the loops ordered by the source's strides so that it is read front
+//!   to back; where the destination's rows are a whole number of lines apart, each line-wide
+//!   column is one band over the whole transposed axis, which reads only the source rows one
+//!   line needs (see [`Prepared::stream_plan`]). A three-operand
 //!   loop with a transposed operand (`out = permuted + b`) transposes that operand's blocks the
 //!   same way, into a register buffer, and runs the rest as unit-stride rows.
 //!
