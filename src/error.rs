@@ -110,6 +110,12 @@ pub enum ErrorKind {
     /// A conversion to another library's view, which cannot walk an axis backwards (nalgebra's
     /// strides are unsigned): `axis` is the axis, `found` its stride.
     NegativeStride,
+    /// A conversion to another library's array (ndarray, nalgebra, faer) of more elements
+    /// than it can hold: the product of the non-zero sizes must not exceed `isize::MAX`
+    /// (ndarray's rule for every array, empty ones included; for nalgebra, their bytes).
+    /// `expected` is the limit in elements, `found` the product. A broadcast view can reach
+    /// this with one element in memory.
+    TooManyElements,
 }
 
 /// A runtime shape error: what went wrong and where.
@@ -687,6 +693,11 @@ impl ShapeError {
                  (copy with `to_contiguous` first)",
                 OrQuestion(self.axis())
             ),
+            ErrorKind::TooManyElements => write!(
+                f,
+                "the shape has {n} elements (the product of its non-zero sizes), more than the \
+                 {e} the target library can hold"
+            ),
             ErrorKind::StorageHasGaps => f.write_str(
                 "the storage is a strided view of memory with gaps; it only holds the layout \
                  it came with and the views derived from it",
@@ -720,7 +731,7 @@ mod tests {
     use super::*;
 
     /// Every kind, in declaration order.
-    const KINDS: [ErrorKind; 28] = [
+    const KINDS: [ErrorKind; 29] = [
         ErrorKind::LengthMismatch,
         ErrorKind::OutOfStorage,
         ErrorKind::BeforeStorage,
@@ -749,6 +760,7 @@ mod tests {
         ErrorKind::TooFewElements,
         ErrorKind::StorageHasGaps,
         ErrorKind::NegativeStride,
+        ErrorKind::TooManyElements,
     ];
 
     #[test]

@@ -46,8 +46,11 @@ fn views_convert_both_ways_without_copying() {
         }
         let back: ArrayView3<'_, i32> = t.into();
         assert_eq!(back, v);
-        assert_eq!(back.strides(), v.strides());
-        if !v.is_empty() {
+        if v.is_empty() {
+            // Nothing is reached, so ndarray is given strides that move nowhere.
+            assert_eq!(back.strides(), [0, 0, 0]);
+        } else {
+            assert_eq!(back.strides(), v.strides());
             assert_eq!(back.as_ptr(), v.as_ptr());
         }
     }
@@ -71,7 +74,11 @@ fn ranked_views_reach_ndarray_with_their_layout() {
     for v in views {
         let a: ArrayView3<'_, i32> = v.into();
         assert_eq!(a.shape(), v.shape());
-        assert_eq!(a.strides(), v.strides());
+        if v.is_empty() {
+            assert_eq!(a.strides(), [0, 0, 0]);
+        } else {
+            assert_eq!(a.strides(), v.strides());
+        }
         assert_eq!(a.iter().copied().collect::<Vec<_>>(), v.to_vec());
         let again: TensorView<'_, i32, 3> = a.into();
         assert_eq!(again, v);

@@ -2035,9 +2035,12 @@ pub(crate) fn take_logical<T>(
     }
     let mut vec = ManuallyDrop::new(vec);
     let (ptr, n, cap) = (vec.as_mut_ptr(), vec.len(), vec.capacity());
-    // SAFETY: the same allocation, length and capacity, as elements of the same size and
-    // alignment (`MaybeUninit<T>` has `T`'s layout); `vec` is never used or dropped again, so
-    // each element now has one owner, the slot that holds it.
+    // SAFETY: `Vec::from_raw_parts`'s preconditions, met by taking `vec`'s own parts: `ptr`
+    // was allocated by the global allocator for `cap` elements of `T`, which have the size and
+    // alignment of `MaybeUninit<T>`, so the allocation's size and alignment match (and fit
+    // `isize::MAX` bytes); `n <= cap`; the first `n` values are initialised `T`s, valid
+    // `MaybeUninit<T>`s. `vec` is never used or dropped again, so each element now has one
+    // owner, the slot that holds it.
     let mut slots: alloc::vec::Vec<MaybeUninit<T>> =
         unsafe { alloc::vec::Vec::from_raw_parts(ptr.cast(), n, cap) };
     let mut taken: alloc::vec::Vec<bool> = alloc::vec![false; n];

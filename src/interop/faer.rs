@@ -12,7 +12,8 @@
 
 use faer::{Mat, MatMut, MatRef};
 
-use crate::layout::Layout;
+use crate::error::ShapeError;
+use crate::layout::{Layout, parts};
 use crate::tensor::{Tensor, TensorBase, TensorView, TensorViewMut};
 
 use super::{ForeignView, foreign_view};
@@ -21,7 +22,7 @@ use super::{ForeignView, foreign_view};
 /// allow): the `From` impls cannot return it.
 #[cold]
 #[track_caller]
-fn not_a_view(e: crate::ShapeError) -> ! {
+fn not_a_view(e: ShapeError) -> ! {
     panic!("cannot view this faer matrix: {e}")
 }
 
@@ -86,23 +87,101 @@ impl<'a, T> From<TensorView<'a, T, 2>> for MatRef<'a, T> {
     /// let m = faer::MatRef::from(t.view().flip(Axis::<1>));
     /// assert_eq!((m.nrows(), m.ncols(), m[(0, 0)]), (2, 3, 3));
     /// ```
+    ///
+    /// # Panics
+    ///
+    /// If the view has more than `isize::MAX` elements (a broadcast view can);
+    /// [`TensorView::try_into_faer`] is the fallible form.
     fn from(t: TensorView<'a, T, 2>) -> Self {
-        let ([rows, cols], [rs, cs]) = (*t.shape(), *t.strides());
-        // SAFETY: moving from the first element by the strides reaches exactly the tensor's
-        // elements (invariant 1): initialised, shared for `'a`, in one allocation whose span
-        // fits `isize`, as faer asks.
-        unsafe { MatRef::from_raw_parts(t.as_ptr(), rows, cols, rs, cs) }
+        t.try_into_faer().unwrap_or_else(|e| not_a_matrix(e))
     }
 }
 
 impl<'a, T> From<TensorViewMut<'a, T, 2>> for MatMut<'a, T> {
     /// The same elements, without copying, any strides. O(1).
-    fn from(mut t: TensorViewMut<'a, T, 2>) -> Self {
-        let ([rows, cols], [rs, cs]) = (*t.shape(), *t.strides());
-        // SAFETY: as for `MatRef`, with exclusive access for `'a` to elements no two indices
-        // share (invariant 2).
-        unsafe { MatMut::from_raw_parts_mut(t.as_mut_ptr(), rows, cols, rs, cs) }
+    ///
+    /// # Panics
+    ///
+    /// If the view is empty with sizes that multiply past `isize::MAX`;
+    /// [`TensorViewMut::try_into_faer`] is the fallible form.
+    fn from(t: TensorViewMut<'a, T, 2>) -> Self {
+        t.try_into_faer().unwrap_or_else(|e| not_a_matrix(e))
     }
+}
+
+impl<'a, T> TensorView<'a, T, 2> {
+    /// The same elements as a faer `MatRef`, without copying, any strides: the fallible form
+    /// of `MatRef::from`. O(1).
+    ///
+    /// faer indexes with `row as isize * row_stride`, so the sizes are held to the rule
+    /// ndarray states: the product of the non-zero sizes at most `isize::MAX`.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::TooManyElements`](crate::ErrorKind::TooManyElements) beyond that (a
+    /// broadcast view, or an empty one with very long axes).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{ErrorKind, tensor};
+    ///
+    /// let row = tensor![1.0, 2.0];
+    /// let m = row.view().broadcast_to([3, 2]).unwrap().try_into_faer().unwrap();
+    /// assert_eq!((m.nrows(), m[(2, 1)]), (3, 2.0));
+    /// let huge = row.view().broadcast_to([1 << 62, 2]).unwrap();
+    /// assert_eq!(huge.try_into_faer().unwrap_err().kind(), ErrorKind::TooManyElements);
+    /// ```
+    pub fn try_into_faer(self) -> Result<MatRef<'a, T>, ShapeError> {
+        let ([rows, cols], mut strides) = (*self.shape(), *self.strides());
+        parts::exported(&[rows, cols], &mut strides, size_of::<T>())?;
+        let [rs, cs] = strides;
+        // SAFETY: faer's preconditions for `MatRef::from_raw_parts`: (1) the memory the matrix
+        // addresses lies in one allocation: with elements, every position the strides reach is
+        // an element of the view inside its storage (invariant 1), and without them every
+        // stride is 0 (`exported`); (2) the pointer is non-null and aligned (storage invariant
+        // 2) even for an empty view; (3) those elements are initialised; (4) they are borrowed
+        // shared for `'a` (a `TensorView<'a>`), so nothing writes them.
+        Ok(unsafe { MatRef::from_raw_parts(self.as_ptr(), rows, cols, rs, cs) })
+    }
+}
+
+impl<'a, T> TensorViewMut<'a, T, 2> {
+    /// The same elements as a faer `MatMut`, without copying, any strides: the fallible form
+    /// of `MatMut::from`. O(1).
+    ///
+    /// # Errors
+    ///
+    /// As [`TensorView::try_into_faer`]; a writable view meets them only when empty with
+    /// very long axes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Tensor;
+    ///
+    /// let mut t = Tensor::<f64, 2>::zeros([2, 2]);
+    /// let mut m = t.view_mut().try_into_faer().unwrap();
+    /// m[(0, 1)] = 2.5;
+    /// assert_eq!(t[[0, 1]], 2.5);
+    /// ```
+    pub fn try_into_faer(mut self) -> Result<MatMut<'a, T>, ShapeError> {
+        let ([rows, cols], mut strides) = (*self.shape(), *self.strides());
+        parts::exported(&[rows, cols], &mut strides, size_of::<T>())?;
+        let [rs, cs] = strides;
+        // SAFETY: as for `TensorView::try_into_faer`, with the elements borrowed exclusively
+        // for `'a` (a `TensorViewMut<'a>`) and no two indices sharing one (invariant 2), so
+        // nothing else reads or writes them while the `MatMut` lives.
+        Ok(unsafe { MatMut::from_raw_parts_mut(self.as_mut_ptr(), rows, cols, rs, cs) })
+    }
+}
+
+/// A failed conversion to faer of a geometry faer cannot hold: the `From` impls cannot return
+/// it.
+#[cold]
+#[track_caller]
+fn not_a_matrix(e: ShapeError) -> ! {
+    panic!("faer cannot hold this tensor: {e}")
 }
 
 impl<T: Clone> From<&Mat<T>> for Tensor<T, 2> {

@@ -18,7 +18,7 @@ use nalgebra::{
 };
 
 use crate::error::{ErrorKind, ShapeError};
-use crate::layout::Layout;
+use crate::layout::{Layout, parts};
 use crate::tensor::{ArrayTensor, Tensor, TensorBase, TensorView, TensorViewMut};
 
 use super::{ForeignView, foreign_view};
@@ -90,9 +90,36 @@ fn not_a_view(e: ShapeError) -> ! {
     panic!("cannot view this nalgebra matrix: {e}")
 }
 
-/// The strides of a rank-2 layout as nalgebra's, or the error naming the first axis walked
-/// backwards.
-fn nalgebra_strides(strides: &[isize; 2]) -> Result<(usize, usize), ShapeError> {
+/// The shape and strides of a rank-2 view as nalgebra's view constructors take them: strides
+/// that are not negative (0 for an empty view, see
+/// [`parts::exported`](crate::layout::parts::exported)), and at most `isize::MAX` bytes of
+/// `rows · cols` elements (the size of nalgebra's `[T; R * C]`, 0 for an empty view).
+///
+/// # Errors
+///
+/// [`ErrorKind::NegativeStride`] naming the first axis walked backwards;
+/// [`ErrorKind::TooManyElements`] when the elements cannot be counted in `isize` (or their
+/// bytes, with the element count as `found`); [`ErrorKind::Overflow`] when their count leaves
+/// `usize`.
+fn nalgebra_geometry<T>(
+    shape: &[usize; 2],
+    strides: &[isize; 2],
+) -> Result<([usize; 2], (usize, usize)), ShapeError> {
+    let mut strides = *strides;
+    parts::exported(shape, &mut strides, size_of::<T>())?;
+    // `exported` bounds the product of the non-zero sizes, so this one fits `usize` too.
+    let count = shape[0].saturating_mul(shape[1]);
+    let limit = (isize::MAX as usize)
+        .checked_div(size_of::<T>())
+        .unwrap_or(usize::MAX);
+    if count > limit {
+        return Err(ShapeError::sizes(
+            ErrorKind::TooManyElements,
+            None,
+            limit,
+            count,
+        ));
+    }
     for (axis, &s) in strides.iter().enumerate() {
         if s < 0 {
             return Err(ShapeError::strides(
@@ -103,7 +130,10 @@ fn nalgebra_strides(strides: &[isize; 2]) -> Result<(usize, usize), ShapeError> 
             ));
         }
     }
-    Ok((strides[0].unsigned_abs(), strides[1].unsigned_abs()))
+    Ok((
+        *shape,
+        (strides[0].unsigned_abs(), strides[1].unsigned_abs()),
+    ))
 }
 
 impl<'a, T> TryFrom<TensorView<'a, T, 2>> for DMatrixView<'a, T, Dyn, Dyn> {
@@ -114,7 +144,8 @@ impl<'a, T> TryFrom<TensorView<'a, T, 2>> for DMatrixView<'a, T, Dyn, Dyn> {
     /// # Errors
     ///
     /// [`ErrorKind::NegativeStride`] naming the axis, if the view walks one backwards (nalgebra
-    /// views cannot).
+    /// views cannot); [`ErrorKind::TooManyElements`] if its `rows · cols` elements (a
+    /// broadcast view can have very many) would not fit `isize::MAX` bytes.
     ///
     /// ```
     /// use ranked::{Axis, tensor};
@@ -125,10 +156,13 @@ impl<'a, T> TryFrom<TensorView<'a, T, 2>> for DMatrixView<'a, T, Dyn, Dyn> {
     /// assert!(nalgebra::DMatrixView::try_from(t.view().flip(Axis::<0>)).is_err());
     /// ```
     fn try_from(t: TensorView<'a, T, 2>) -> Result<Self, ShapeError> {
-        let (rs, cs) = nalgebra_strides(t.strides())?;
-        let [rows, cols] = *t.shape();
-        // SAFETY: moving from the first element by the non-negative strides reaches exactly
-        // the tensor's elements (invariant 1): initialised, shared for `'a`, in one allocation.
+        let ([rows, cols], (rs, cs)) = nalgebra_geometry::<T>(t.shape(), t.strides())?;
+        // SAFETY: nalgebra's precondition for `ViewStorage::from_raw_parts`, that `ptr` points
+        // to memory valid as `[T; R * C]`, read (as nalgebra's own strided views use it) for
+        // the `R · C` positions the strides reach: with elements, each is an element of the
+        // view inside its storage (invariant 1), initialised and shared for `'a`; without
+        // them the strides are 0 and nothing is reached; `R · C` elements of `T` fit
+        // `isize::MAX` bytes, as an array type's size must (`nalgebra_geometry`).
         let data = unsafe {
             ViewStorage::from_raw_parts(t.as_ptr(), (Dyn(rows), Dyn(cols)), (Dyn(rs), Dyn(cs)))
         };
@@ -143,10 +177,10 @@ impl<'a, T> TryFrom<TensorViewMut<'a, T, 2>> for DMatrixViewMut<'a, T, Dyn, Dyn>
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::NegativeStride`] naming the axis, if the view walks one backwards.
+    /// As for [`DMatrixView`]'s `try_from`: [`ErrorKind::NegativeStride`] or
+    /// [`ErrorKind::TooManyElements`].
     fn try_from(mut t: TensorViewMut<'a, T, 2>) -> Result<Self, ShapeError> {
-        let (rs, cs) = nalgebra_strides(t.strides())?;
-        let [rows, cols] = *t.shape();
+        let ([rows, cols], (rs, cs)) = nalgebra_geometry::<T>(t.shape(), t.strides())?;
         // SAFETY: as for the read-only view, with exclusive access for `'a` to elements no two
         // indices share (invariant 2).
         let data = unsafe {

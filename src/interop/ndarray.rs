@@ -19,17 +19,12 @@ use ndarray::{
 };
 
 use crate::dynamic::{DynTensor, DynTensorView, DynTensorViewMut};
+use crate::error::ShapeError;
 use crate::layout::parts::{self, Parts};
 use crate::layout::{DynLayout, Layout};
 use crate::tensor::{Tensor, TensorBase, TensorView, TensorViewMut};
 
 use super::{ForeignView, foreign_view};
-
-/// ndarray's strides as the `usize` values its constructors take: magnitudes, since its raw
-/// pointer constructors need non-negative strides (negative axes are inverted afterwards).
-fn magnitudes<const N: usize>(strides: &[isize]) -> [usize; N] {
-    core::array::from_fn(|k| strides.get(k).map_or(0, |s| s.unsigned_abs()))
-}
 
 /// The pointer to the lowest element a tensor reaches, from its first element `ptr` (index
 /// `[0, …]`) and its layout (valid for its storage, so its span fits `isize`); `ptr` itself
@@ -121,20 +116,13 @@ where
     [Ix; N]: IntoDimension<Dim = Dim<[Ix; N]>>,
 {
     /// The same elements, without copying: rank N → rank N, O(rank).
+    ///
+    /// # Panics
+    ///
+    /// If ndarray cannot hold the view: more than `isize::MAX` elements (a broadcast view can
+    /// have that many). [`TensorView::try_into_ndarray`] is the fallible form.
     fn from(t: TensorView<'a, T, N>) -> Self {
-        let (shape, strides) = (*t.shape(), *t.strides());
-        let low = lowest(t.as_ptr(), &shape, &strides);
-        let dims = shape
-            .into_dimension()
-            .strides(magnitudes::<N>(&strides).into_dimension());
-        // SAFETY: moving from the lowest element by the stride magnitudes reaches
-        // exactly the tensor's elements (invariant 1), initialised, shared for `'a`,
-        // inside one allocation and within `isize::MAX` bytes of each other (as for a
-        // slice); ndarray asks for non-negative strides, and the axes walked backwards
-        // are inverted below.
-        let mut a = unsafe { ArrayView::from_shape_ptr(dims, low) };
-        invert_negative(&mut a, &strides);
-        a
+        t.try_into_ndarray().unwrap_or_else(|e| not_an_array(e))
     }
 }
 
@@ -144,18 +132,123 @@ where
     [Ix; N]: IntoDimension<Dim = Dim<[Ix; N]>>,
 {
     /// The same elements, without copying: rank N → rank N, O(rank).
-    fn from(mut t: TensorViewMut<'a, T, N>) -> Self {
-        let (shape, strides) = (*t.shape(), *t.strides());
-        let low = lowest(t.as_mut_ptr().cast_const(), &shape, &strides).cast_mut();
-        let dims = shape
-            .into_dimension()
-            .strides(magnitudes::<N>(&strides).into_dimension());
-        // SAFETY: as for `ArrayView`, with exclusive access for `'a`; no two indices
-        // share an element (invariant 2 of a writable tensor).
+    ///
+    /// # Panics
+    ///
+    /// Never in practice (a writable view reaches each of its elements in memory once, so it
+    /// has fewer than `isize::MAX`); [`TensorViewMut::try_into_ndarray`] is the fallible form.
+    fn from(t: TensorViewMut<'a, T, N>) -> Self {
+        t.try_into_ndarray().unwrap_or_else(|e| not_an_array(e))
+    }
+}
+
+impl<'a, T, const N: usize> TensorView<'a, T, N> {
+    /// The same elements as an ndarray view, without copying: rank N → rank N, O(rank).
+    /// The fallible form of `ArrayView::from`.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::TooManyElements`](crate::ErrorKind::TooManyElements) when the product of
+    /// the non-zero sizes exceeds `isize::MAX`, which ndarray does not allow (a broadcast
+    /// view, or an empty view with very long axes, can have that many);
+    /// [`ErrorKind::Overflow`](crate::ErrorKind::Overflow) when that product leaves `usize`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{ErrorKind, tensor};
+    ///
+    /// let t = tensor![1.0, 2.0];
+    /// let a = t.view().broadcast_to([3, 2]).unwrap().try_into_ndarray().unwrap();
+    /// assert_eq!(a, ndarray::arr2(&[[1.0, 2.0], [1.0, 2.0], [1.0, 2.0]]));
+    ///
+    /// let huge = t.view().broadcast_to([1 << 62, 2]).unwrap(); // 2⁶³ elements
+    /// let err = huge.try_into_ndarray().unwrap_err();
+    /// assert_eq!(err.kind(), ErrorKind::TooManyElements);
+    /// ```
+    pub fn try_into_ndarray(self) -> Result<ArrayView<'a, T, Dim<[Ix; N]>>, ShapeError>
+    where
+        Dim<[Ix; N]>: Dimension,
+        [Ix; N]: IntoDimension<Dim = Dim<[Ix; N]>>,
+    {
+        let (shape, mut strides, mut steps) = (*self.shape(), *self.strides(), [0; N]);
+        let low = exported(self.as_ptr(), &shape, &mut strides, &mut steps)?;
+        let dims = shape.into_dimension().strides(steps.into_dimension());
+        // SAFETY: ndarray's preconditions for `from_shape_ptr`, as `exported` establishes them:
+        // (1) the elements are borrowed shared for `'a` (a `TensorView<'a>`); (2) `low` is
+        // non-null and aligned (storage invariant 2), an element or one past the storage;
+        // (3) with elements, every pointer reached along the axes is an element of the view,
+        // inside its storage (invariant 1), and without them every stride is 0; (4) the span
+        // is within `isize::MAX` elements and bytes, and (5) the product of the non-zero sizes
+        // at most `isize::MAX` (both checked by `exported`); (6) the strides are magnitudes,
+        // and the axes walked backwards are inverted below.
+        let mut a = unsafe { ArrayView::from_shape_ptr(dims, low) };
+        invert_negative(&mut a, &strides);
+        Ok(a)
+    }
+}
+
+impl<'a, T, const N: usize> TensorViewMut<'a, T, N> {
+    /// The same elements as an ndarray mutable view, without copying: rank N → rank N,
+    /// O(rank). The fallible form of `ArrayViewMut::from`.
+    ///
+    /// # Errors
+    ///
+    /// As [`TensorView::try_into_ndarray`]; a writable view reaches each element once, so it
+    /// meets them only when empty with very long axes.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Tensor;
+    ///
+    /// let mut t = Tensor::<i32, 2>::zeros([2, 3]);
+    /// let mut a = t.view_mut().try_into_ndarray().unwrap();
+    /// a[[1, 2]] = 7;
+    /// assert_eq!(t[[1, 2]], 7);
+    /// ```
+    pub fn try_into_ndarray(mut self) -> Result<ArrayViewMut<'a, T, Dim<[Ix; N]>>, ShapeError>
+    where
+        Dim<[Ix; N]>: Dimension,
+        [Ix; N]: IntoDimension<Dim = Dim<[Ix; N]>>,
+    {
+        let (shape, mut strides, mut steps) = (*self.shape(), *self.strides(), [0; N]);
+        let first = self.as_mut_ptr();
+        let low = exported(first.cast_const(), &shape, &mut strides, &mut steps)?.cast_mut();
+        let dims = shape.into_dimension().strides(steps.into_dimension());
+        // SAFETY: as for `TensorView::try_into_ndarray`, with the elements borrowed
+        // exclusively for `'a` (a `TensorViewMut<'a>`) and no two indices sharing one
+        // (invariant 2 of a writable tensor), as ndarray asks of a mutable view.
         let mut a = unsafe { ArrayViewMut::from_shape_ptr(dims, low) };
         invert_negative(&mut a, &strides);
-        a
+        Ok(a)
     }
+}
+
+/// Makes a view's geometry ready for ndarray's raw constructors (see
+/// [`parts::exported`](crate::layout::parts::exported), which sets the strides of an empty view
+/// to 0): fills `steps` with the stride magnitudes (ndarray's raw constructors take
+/// non-negative strides; the caller inverts the axes walked backwards) and returns the pointer
+/// to the lowest element reached, from the first element `first`.
+fn exported<T>(
+    first: *const T,
+    shape: &[usize],
+    strides: &mut [isize],
+    steps: &mut [usize],
+) -> Result<*const T, ShapeError> {
+    parts::exported(shape, strides, size_of::<T>())?;
+    for (step, stride) in steps.iter_mut().zip(strides.iter()) {
+        *step = stride.unsigned_abs();
+    }
+    Ok(lowest(first, shape, strides))
+}
+
+/// A failed conversion to ndarray of a geometry ndarray cannot hold: the `From` impls cannot
+/// return it.
+#[cold]
+#[track_caller]
+fn not_an_array(e: ShapeError) -> ! {
+    panic!("ndarray cannot hold this tensor: {e}")
 }
 
 /// Inverts the axes of `a` whose stride in `strides` is negative (O(1) each).
@@ -255,31 +348,89 @@ impl<'a, T> DynTensorViewMut<'a, T> {
 
 impl<'a, T> From<DynTensorView<'a, T>> for ArrayView<'a, T, IxDyn> {
     /// The same elements, without copying, O(rank).
+    ///
+    /// # Panics
+    ///
+    /// If ndarray cannot hold the view (more than `isize::MAX` elements);
+    /// [`DynTensorView::try_into_ndarray`] is the fallible form.
     fn from(t: DynTensorView<'a, T>) -> Self {
-        let (shape, strides) = (t.shape(), t.strides());
-        let low = lowest(t.as_ptr(), shape, strides);
-        let magnitudes: Vec<usize> = strides.iter().map(|s| s.unsigned_abs()).collect();
-        let dims = IxDyn(shape).strides(IxDyn(&magnitudes));
-        // SAFETY: as for the typed views.
-        let mut a = unsafe { ArrayView::from_shape_ptr(dims, low) };
-        invert_negative(&mut a, strides);
-        a
+        t.try_into_ndarray().unwrap_or_else(|e| not_an_array(e))
     }
 }
 
 impl<'a, T> From<DynTensorViewMut<'a, T>> for ArrayViewMut<'a, T, IxDyn> {
     /// The same elements, without copying, O(rank).
+    ///
+    /// # Panics
+    ///
+    /// If ndarray cannot hold the view (an empty view whose non-zero sizes multiply past
+    /// `isize::MAX`); [`DynTensorViewMut::try_into_ndarray`] is the fallible form.
     fn from(t: DynTensorViewMut<'a, T>) -> Self {
-        let (mut storage, layout) = t.into_raw_parts();
-        let (shape, strides) = (layout.shape(), layout.strides());
+        t.try_into_ndarray().unwrap_or_else(|e| not_an_array(e))
+    }
+}
+
+impl<'a, T> DynTensorView<'a, T> {
+    /// The same elements as an ndarray `IxDyn` view, without copying, O(rank). The fallible
+    /// form of `ArrayView::from`.
+    ///
+    /// # Errors
+    ///
+    /// As [`TensorView::try_into_ndarray`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{DynTensor, ErrorKind};
+    ///
+    /// let t = DynTensor::from_vec(vec![1, 2, 3, 4, 5, 6], &[2, 3]).unwrap();
+    /// assert_eq!(t.view().try_into_ndarray().unwrap()[[1, 0]], 4);
+    /// let empty = DynTensor::<u8>::from_vec(vec![], &[usize::MAX, 0]).unwrap();
+    /// let err = empty.view().try_into_ndarray().unwrap_err();
+    /// assert_eq!(err.kind(), ErrorKind::TooManyElements);
+    /// ```
+    pub fn try_into_ndarray(self) -> Result<ArrayView<'a, T, IxDyn>, ShapeError> {
+        let shape = self.shape();
+        let mut strides = self.strides().to_vec();
+        let mut steps = alloc::vec![0; shape.len()];
+        let low = exported(self.as_ptr(), shape, &mut strides, &mut steps)?;
+        let dims = IxDyn(shape).strides(IxDyn(&steps));
+        // SAFETY: as for `TensorView::try_into_ndarray`.
+        let mut a = unsafe { ArrayView::from_shape_ptr(dims, low) };
+        invert_negative(&mut a, &strides);
+        Ok(a)
+    }
+}
+
+impl<'a, T> DynTensorViewMut<'a, T> {
+    /// The same elements as an ndarray `IxDyn` mutable view, without copying, O(rank). The
+    /// fallible form of `ArrayViewMut::from`.
+    ///
+    /// # Errors
+    ///
+    /// As [`TensorView::try_into_ndarray`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::DynTensor;
+    ///
+    /// let mut t = DynTensor::from_vec(vec![0; 4], &[2, 2]).unwrap();
+    /// t.view_mut().try_into_ndarray().unwrap()[[0, 1]] = 3;
+    /// assert_eq!(t.get(&[0, 1]), Some(&3));
+    /// ```
+    pub fn try_into_ndarray(self) -> Result<ArrayViewMut<'a, T, IxDyn>, ShapeError> {
+        let (mut storage, layout) = self.into_raw_parts();
+        let shape = layout.shape();
+        let mut strides = layout.strides().to_vec();
+        let mut steps = alloc::vec![0; shape.len()];
         let first = storage.as_mut_ptr().wrapping_add(layout.offset());
-        let low = lowest(first.cast_const(), shape, strides).cast_mut();
-        let magnitudes: Vec<usize> = strides.iter().map(|s| s.unsigned_abs()).collect();
-        let dims = IxDyn(shape).strides(IxDyn(&magnitudes));
-        // SAFETY: as for the typed mutable views.
+        let low = exported(first.cast_const(), shape, &mut strides, &mut steps)?.cast_mut();
+        let dims = IxDyn(shape).strides(IxDyn(&steps));
+        // SAFETY: as for `TensorViewMut::try_into_ndarray`.
         let mut a = unsafe { ArrayViewMut::from_shape_ptr(dims, low) };
-        invert_negative(&mut a, strides);
-        a
+        invert_negative(&mut a, &strides);
+        Ok(a)
     }
 }
 
@@ -321,20 +472,64 @@ where
     /// Moves the buffer when the lowest element the tensor reaches is its first (a tensor not
     /// sliced from the front, any strides), copying into a C-contiguous array otherwise.
     /// O(rank) or O(len).
+    ///
+    /// # Panics
+    ///
+    /// If ndarray cannot hold the shape: an empty tensor whose non-zero sizes multiply past
+    /// `isize::MAX`. [`Tensor::try_into_ndarray`] is the fallible form.
     fn from(t: Tensor<T, N>) -> Self {
-        let (shape, strides) = (*t.shape(), *t.strides());
-        if t.is_empty() || !starts_at_zero(t.layout().offset(), &shape, &strides) {
-            let vec = t.into_vec();
-            // SAFETY: a C-contiguous buffer of exactly the shape's element count.
-            return unsafe { Array::from_shape_vec_unchecked(shape.into_dimension(), vec) };
+        t.try_into_ndarray().unwrap_or_else(|e| not_an_array(e))
+    }
+}
+
+impl<T: Clone, const N: usize> Tensor<T, N> {
+    /// The tensor as an owned ndarray array: the fallible form of `Array::from`. Moves the
+    /// buffer when the lowest element the tensor reaches is its first (a tensor not sliced
+    /// from the front, any strides), copying into a C-contiguous array otherwise. O(rank) or
+    /// O(len).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::TooManyElements`](crate::ErrorKind::TooManyElements) for an empty tensor
+    /// whose non-zero sizes multiply past `isize::MAX` (ndarray cannot hold that shape), or
+    /// [`ErrorKind::Overflow`](crate::ErrorKind::Overflow) when they multiply past `usize`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{ErrorKind, Tensor};
+    ///
+    /// let t = Tensor::from_vec(vec![1, 2, 3, 4], [2, 2]).unwrap();
+    /// assert_eq!(t.try_into_ndarray().unwrap(), ndarray::arr2(&[[1, 2], [3, 4]]));
+    /// let empty = Tensor::<f32, 2>::from_vec(vec![], [usize::MAX, 0]).unwrap();
+    /// assert_eq!(empty.try_into_ndarray().unwrap_err().kind(), ErrorKind::TooManyElements);
+    /// ```
+    pub fn try_into_ndarray(self) -> Result<Array<T, Dim<[Ix; N]>>, ShapeError>
+    where
+        Dim<[Ix; N]>: Dimension,
+        [Ix; N]: IntoDimension<Dim = Dim<[Ix; N]>>,
+    {
+        let (shape, strides) = (*self.shape(), *self.strides());
+        parts::exported(&shape, &mut { strides }, size_of::<T>())?;
+        if self.is_empty() || !starts_at_zero(self.layout().offset(), &shape, &strides) {
+            let vec = self.into_vec();
+            // SAFETY: ndarray's preconditions for `from_shape_vec_unchecked` with its default
+            // (C-contiguous) strides: (1) one stride per axis; (2) the product of the non-zero
+            // sizes is at most `isize::MAX` (checked by `exported` above); (3, 4) `vec` holds
+            // exactly the shape's element count in that order (ndarray's strides of an empty
+            // shape are 0); (5) C-contiguous strides never share an element.
+            return Ok(unsafe { Array::from_shape_vec_unchecked(shape.into_dimension(), vec) });
         }
-        let (vec, _) = t.into_raw_parts();
+        let (vec, _) = self.into_raw_parts();
         let wrapped: [usize; N] = core::array::from_fn(|k| strides[k] as usize);
         let dims = shape.into_dimension().strides(wrapped.into_dimension());
-        // SAFETY: the layout is valid for `vec` (invariant 1) and unique (invariant 2, an
-        // owned tensor), and its lowest position is 0: what ndarray's constructor asks of
-        // custom strides (which it reads as `isize`, negative ones included).
-        unsafe { Array::from_shape_vec_unchecked(dims, vec) }
+        // SAFETY: ndarray's preconditions for `from_shape_vec_unchecked` with custom strides
+        // (which it reads back as `isize`, negative ones included): (1) one stride per axis;
+        // (2) the tensor has elements, each in `vec`, so their count fits `isize`; (3, 4) the
+        // layout is valid for `vec` (invariant 1) and its lowest position is 0, so every move
+        // along an axis stays inside `vec` and the span is less than `vec.len()`; (5) the
+        // layout is unique (invariant 2 of an owned tensor).
+        Ok(unsafe { Array::from_shape_vec_unchecked(dims, vec) })
     }
 }
 
@@ -367,18 +562,45 @@ impl<T> From<ndarray::ArrayD<T>> for DynTensor<T> {
 impl<T: Clone> From<DynTensor<T>> for ndarray::ArrayD<T> {
     /// Moves the buffer when the lowest element the tensor reaches is its first, copying
     /// otherwise (see the typed form).
+    ///
+    /// # Panics
+    ///
+    /// As the typed form; [`DynTensor::try_into_ndarray`] is the fallible form.
     fn from(t: DynTensor<T>) -> Self {
-        let layout = *t.layout();
+        t.try_into_ndarray().unwrap_or_else(|e| not_an_array(e))
+    }
+}
+
+impl<T: Clone> DynTensor<T> {
+    /// The tensor as an owned ndarray `ArrayD`: the fallible form of `ArrayD::from`, as
+    /// [`Tensor::try_into_ndarray`].
+    ///
+    /// # Errors
+    ///
+    /// As [`Tensor::try_into_ndarray`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::DynTensor;
+    ///
+    /// let t = DynTensor::from_vec(vec![1, 2, 3], &[3]).unwrap();
+    /// assert_eq!(t.try_into_ndarray().unwrap().into_raw_vec_and_offset().0, [1, 2, 3]);
+    /// ```
+    pub fn try_into_ndarray(self) -> Result<ndarray::ArrayD<T>, ShapeError> {
+        let layout = *self.layout();
         let (shape, strides) = (layout.shape(), layout.strides());
-        if t.is_empty() || !starts_at_zero(layout.offset(), shape, strides) {
-            let vec = t.into_vec();
-            // SAFETY: a C-contiguous buffer of exactly the shape's element count.
-            return unsafe { Array::from_shape_vec_unchecked(IxDyn(shape), vec) };
+        parts::exported(shape, &mut strides.to_vec(), size_of::<T>())?;
+        if self.is_empty() || !starts_at_zero(layout.offset(), shape, strides) {
+            let vec = self.into_vec();
+            // SAFETY: as for the typed form.
+            return Ok(unsafe { Array::from_shape_vec_unchecked(IxDyn(shape), vec) });
         }
-        let (vec, _) = t.into_raw_parts();
+        let (vec, _) = self.into_raw_parts();
         let wrapped: Vec<usize> = strides.iter().map(|&s| s as usize).collect();
+        let dims = IxDyn(shape).strides(IxDyn(&wrapped));
         // SAFETY: as for the typed form.
-        unsafe { Array::from_shape_vec_unchecked(IxDyn(shape).strides(IxDyn(&wrapped)), vec) }
+        Ok(unsafe { Array::from_shape_vec_unchecked(dims, vec) })
     }
 }
 

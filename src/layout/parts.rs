@@ -346,6 +346,64 @@ pub(crate) fn foreign(
     Ok((low, len, dense))
 }
 
+/// Prepares a layout whose first element sits at position 0 for another library's raw view
+/// constructor (ndarray's `from_shape_ptr` and `from_shape_vec_unchecked`, nalgebra's and faer's
+/// `from_raw_parts`), and returns its element count as those libraries count it: the product of
+/// the non-zero sizes. What they ask of a geometry, and what this checks:
+///
+/// - that product is at most `isize::MAX` (ndarray's rule for every array, empty ones
+///   included: a broadcast view reaches it with one element in memory);
+/// - the distance between the lowest and highest position reached is at most `isize::MAX`
+///   elements and `isize::MAX` bytes of `elem_size` (true of every layout valid for a storage,
+///   checked so that the rule stands here, not in the callers);
+/// - without elements, the pointer may be moved along every axis all the same, so an empty
+///   layout's `strides` are set to 0: nothing is reached, and every move is by 0.
+///
+/// # Errors
+///
+/// [`ErrorKind::TooManyElements`] when the product exceeds `isize::MAX`;
+/// [`ErrorKind::Overflow`] when it leaves `usize` (at the axis where it does) or the span
+/// leaves `isize`.
+#[cfg(any(feature = "ndarray", feature = "nalgebra", feature = "faer"))]
+pub(crate) fn exported(
+    shape: &[usize],
+    strides: &mut [isize],
+    elem_size: usize,
+) -> Result<usize, ShapeError> {
+    let mut count = 1usize;
+    for (axis, &dim) in shape.iter().enumerate() {
+        if dim != 0 {
+            count = count
+                .checked_mul(dim)
+                .ok_or_else(|| ShapeError::overflow(Some(axis)))?;
+        }
+    }
+    if count > isize::MAX as usize {
+        return Err(ShapeError::sizes(
+            ErrorKind::TooManyElements,
+            None,
+            isize::MAX as usize,
+            count,
+        ));
+    }
+    let whole = Parts {
+        shape,
+        strides,
+        offset: 0,
+    };
+    match span(whole)? {
+        None => strides.fill(0),
+        Some((low, high)) => {
+            let reach = high.abs_diff(low);
+            let bytes = reach.checked_mul(elem_size);
+            if reach > isize::MAX as usize || bytes.is_none_or(|b| b > isize::MAX as usize) {
+                return Err(ShapeError::overflow(None));
+            }
+        }
+    }
+    Ok(count)
+}
+
 /// Checks a layout derived from a valid one by an operation that keeps the element count or
 /// only stretches stride-0 axes (`broadcast_to`, `merge`, `reshape`): an axis with a non-zero
 /// stride reaches no further than the source did, so only the stride-0 axes of a non-empty
