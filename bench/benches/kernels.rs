@@ -793,3 +793,78 @@ pub fn b18(d: &Data4) -> Vec<Case<'_>> {
         },
     ]
 }
+
+/// B20: reductions along the long axis (axis 0) of tall, narrow `f32` tables, `[10000, 5]` and
+/// `[1000000, 3]` (a few columns of many rows: the column statistics of a table), against
+/// ndarray's same reduction in the same run. ndarray has no `min_axis`/`max_axis`: its
+/// `fold_axis` with `f32::min`/`f32::max` stands in.
+pub fn b20() -> Vec<Case<'static>> {
+    let mut cases = Vec::new();
+    for shape in [[10_000, 5], [1_000_000, 3]] {
+        let mut next = lcg(31);
+        let ours: Tensor<f32, 2> =
+            Tensor::from_fn(shape, |_| 1000.0 + (next() % 10_000) as f32 / 997.0);
+        let nd = Array::from_shape_vec(shape, ours.to_vec()).unwrap();
+        let tables = std::rc::Rc::new((ours, nd));
+        type Pair = (Tensor<f32, 2>, Array<f32, ndarray::Ix2>);
+        type Op = (&'static str, fn(&Pair), fn(&Pair));
+        let ops: [Op; 6] = [
+            (
+                "sum_axis",
+                |p| drop(black_box(black_box(&p.0).sum_axis(Axis::<0>))),
+                |p| drop(black_box(black_box(&p.1).sum_axis(NdAxis(0)))),
+            ),
+            (
+                "mean_axis",
+                |p| drop(black_box(black_box(&p.0).mean_axis(Axis::<0>))),
+                |p| drop(black_box(black_box(&p.1).mean_axis(NdAxis(0)))),
+            ),
+            (
+                "var_axis",
+                |p| drop(black_box(black_box(&p.0).var_axis(Axis::<0>, 0))),
+                |p| drop(black_box(black_box(&p.1).var_axis(NdAxis(0), 0.0))),
+            ),
+            (
+                "std_axis",
+                |p| drop(black_box(black_box(&p.0).std_axis(Axis::<0>, 0))),
+                |p| drop(black_box(black_box(&p.1).std_axis(NdAxis(0), 0.0))),
+            ),
+            (
+                "min_axis",
+                |p| drop(black_box(black_box(&p.0).min_axis(Axis::<0>))),
+                |p| {
+                    drop(black_box(black_box(&p.1).fold_axis(
+                        NdAxis(0),
+                        f32::INFINITY,
+                        |a, &x| a.min(x),
+                    )))
+                },
+            ),
+            (
+                "max_axis",
+                |p| drop(black_box(black_box(&p.0).max_axis(Axis::<0>))),
+                |p| {
+                    drop(black_box(black_box(&p.1).fold_axis(
+                        NdAxis(0),
+                        f32::NEG_INFINITY,
+                        |a, &x| a.max(x),
+                    )))
+                },
+            ),
+        ];
+        for (name, ranked_op, nd_op) in ops {
+            let (a, b) = (tables.clone(), tables.clone());
+            cases.push(Case {
+                id: format!(
+                    "B20 {name}(Axis 0) of a [{}, {}] f32 table",
+                    shape[0], shape[1]
+                ),
+                contenders: vec![
+                    contender("ranked", move || ranked_op(&a)),
+                    contender("ndarray", move || nd_op(&b)),
+                ],
+            });
+        }
+    }
+    cases
+}

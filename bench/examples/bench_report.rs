@@ -195,6 +195,9 @@ fn main() {
     for case in kernels::b17(&big_data) {
         report(case, budget);
     }
+    for case in kernels::b20() {
+        report(case, budget);
+    }
     #[cfg(feature = "rayon")]
     for case in kernels::b18(&big_data) {
         report(case, budget);

@@ -95,6 +95,7 @@ mod operand;
 pub mod par;
 mod reduce;
 mod stats;
+mod sum;
 
 pub use crate::linalg::Dot;
 pub use crate::rank::MatmulRanks;

@@ -3,7 +3,6 @@
 
 #[cfg(feature = "alloc")]
 use alloc::vec::Vec;
-use core::mem::MaybeUninit;
 use core::ops::{Add, Div, Mul};
 
 use num_traits::{FromPrimitive, One, Zero};
@@ -17,15 +16,16 @@ use crate::rank::{IsAxis, Rank, RemoveAxis};
 use crate::storage::ViewReprMut;
 use crate::storage::{Storage, StorageMut, ViewRepr};
 use crate::tensor::TensorBase;
+
+#[cfg(feature = "alloc")]
+use super::sum::{CHUNK, Plain, Term, add1, add4, add8, lane_sum};
+use super::sum::{Pairwise, sum_run};
 #[cfg(feature = "alloc")]
 use crate::{
     layout::{MAX_DYN_RANK, parts},
     rank::{HasAxis, RemoveAxes},
     tensor::Tensor,
 };
-
-/// Elements summed with 8 accumulators before a chunk sum joins the pairwise cascade.
-const CHUNK: usize = 128;
 
 /// Bytes of the accumulator piece that [`axis_sums_by_blocks`](TensorBase::axis_sums_by_blocks)
 /// keeps in cache (L2) while slices stream past it. Measured on 64⁴ `f32` sums along axis 0:
@@ -37,142 +37,6 @@ const SUB_BYTES: usize = 128 * 1024;
 /// slices are added eight at a time rather than four.
 #[cfg(feature = "alloc")]
 const WIDE_GROUP: usize = 512;
-
-/// Pairwise summation by binary counter over chunk sums: slot `k` holds the sum of `2^k`
-/// chunks. One slot per bit of `usize` (more chunks than memory holds).
-///
-/// Each chunk's 8 lanes are added (pairwise) before the chunk joins the cascade. Carrying the
-/// lanes through the cascade instead saved that horizontal add: `f32` sums of 64 Ki elements in
-/// cache took 0.87× the time with SSE2 (from memory, the same), but the slots were 8× larger and the code
-/// 0.3 KiB larger on firmware, more than its 2 KiB budget for views, `sum` and `matmul_into`
-/// could hold.
-///
-/// The slots start uninitialised, so that a sum costs no zeroing pass. Invariant 1: slot `k`
-/// is initialised whenever bit `k` of `occupied` is set.
-struct Pairwise<T> {
-    slots: [MaybeUninit<T>; LEVELS],
-    occupied: usize,
-}
-
-/// The slots of [`Pairwise`].
-const LEVELS: usize = usize::BITS as usize;
-
-impl<T: Zero + Add<Output = T> + Copy> Pairwise<T> {
-    #[inline(always)]
-    fn new() -> Self {
-        Self {
-            slots: [const { MaybeUninit::uninit() }; LEVELS],
-            occupied: 0,
-        }
-    }
-
-    /// Adds the sum of the next chunk.
-    #[inline]
-    fn push(&mut self, mut x: T) {
-        for (level, slot) in self.slots.iter_mut().enumerate() {
-            let bit = 1usize << level;
-            if self.occupied & bit == 0 {
-                slot.write(x);
-                self.occupied |= bit;
-                return;
-            }
-            // SAFETY: bit `level` is set, so the slot is initialised (invariant 1).
-            x = unsafe { slot.assume_init() } + x;
-            self.occupied &= !bit;
-        }
-        // Every level was occupied (2^LEVELS chunks, more than memory holds): `x` is now the
-        // whole sum, and goes to the top level.
-        if let Some(top) = self.slots.last_mut() {
-            top.write(x);
-            self.occupied = 1 << (LEVELS - 1);
-        }
-    }
-
-    /// The occupied slots added, smallest first.
-    fn finish(&self) -> T {
-        let mut sum = T::zero();
-        for (level, slot) in self.slots.iter().enumerate() {
-            if self.occupied & (1 << level) != 0 {
-                // SAFETY: bit `level` is set, so the slot is initialised (invariant 1).
-                sum = sum + unsafe { slot.assume_init() };
-            }
-        }
-        sum
-    }
-}
-
-/// The 8 lanes added pairwise.
-#[inline]
-fn horizontal<T: Add<Output = T> + Copy>(l: [T; 8]) -> T {
-    ((l[0] + l[1]) + (l[2] + l[3])) + ((l[4] + l[5]) + (l[6] + l[7]))
-}
-
-/// The sum of one chunk (at most [`CHUNK`] elements) with 8 independent accumulators combined
-/// pairwise.
-// Always inlined on x86-64, so that `with_avx` compiles it for AVX.
-#[cfg_attr(target_arch = "x86_64", inline(always))]
-#[cfg_attr(not(target_arch = "x86_64"), inline)]
-fn chunk_sum<T: Zero + Add<Output = T> + Copy>(run: Run<'_, T>) -> T {
-    horizontal(chunk_lanes(run))
-}
-
-/// The 8 accumulators of one chunk (at most [`CHUNK`] elements): element `k` goes to lane
-/// `k mod 8`. Unit-stride chunks run as fixed-width slice loops that the compiler vectorises
-/// (except where [`SMALL_CODE`](engine::SMALL_CODE) asks for one loop).
-// Always inlined on x86-64, so that `with_avx` compiles it for AVX.
-#[cfg_attr(target_arch = "x86_64", inline(always))]
-#[cfg_attr(not(target_arch = "x86_64"), inline)]
-fn chunk_lanes<T: Zero + Add<Output = T> + Copy>(run: Run<'_, T>) -> [T; 8] {
-    if let (false, Some(xs)) = (engine::SMALL_CODE, run.to_slice()) {
-        let mut lanes = [T::zero(); 8];
-        let (groups, rest) = xs.as_chunks::<8>();
-        for g in groups {
-            for j in 0..8 {
-                lanes[j] = lanes[j] + g[j];
-            }
-        }
-        for (lane, &x) in lanes.iter_mut().zip(rest) {
-            *lane = *lane + x;
-        }
-        return lanes;
-    }
-    // The first 8 elements start the lanes (`x` rather than `0 + x`: the same sum, and no
-    // zeroing pass, which on firmware is a call to `memset`).
-    let mut xs = run.iter();
-    let mut lanes = core::array::from_fn(|_| xs.next().copied().unwrap_or_else(T::zero));
-    'run: loop {
-        for lane in &mut lanes {
-            let Some(&x) = xs.next() else {
-                break 'run;
-            };
-            *lane = *lane + x;
-        }
-    }
-    lanes
-}
-
-/// Adds a run to `acc` chunk by chunk (runs longer than a chunk with AVX where the CPU has it:
-/// see [`with_avx`]).
-fn sum_run<T: Zero + Add<Output = T> + Copy>(acc: &mut Pairwise<T>, run: Run<'_, T>) {
-    // Runs of one chunk or less stay inline on x86-64: the call into the AVX copy would cost
-    // them more than it gains. (Elsewhere there is no such copy, and one loop is less code.)
-    if cfg!(target_arch = "x86_64") && run.len() <= CHUNK {
-        return acc.push(chunk_sum(run));
-    }
-    with_avx(
-        acc,
-        run,
-        #[inline(always)]
-        |acc, run| {
-            let mut rest = run;
-            while rest.len() > 0 {
-                let (chunk, after) = rest.split_at(CHUNK);
-                acc.push(chunk_sum(chunk));
-                rest = after;
-            }
-        },
-    );
-}
 
 /// The smallest (`smallest`) or largest of `best` and `x`, NaN-propagating: an element that is
 /// not ordered with itself wins and stays.
@@ -526,6 +390,16 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
 /// # Reductions over all elements
 impl<S: Storage, const R: usize> TensorBase<S, R> {
+    /// The sum of `f(x)` over all elements, blocked and pairwise as [`sum`](Self::sum) adds.
+    pub(crate) fn sum_map(&self, f: impl Fn(S::Elem) -> S::Elem + Copy) -> S::Elem
+    where
+        S::Elem: Zero + Add<Output = S::Elem> + Copy,
+    {
+        let mut acc = Pairwise::new();
+        self.runs(&mut |run| sum_run(&mut acc, run, f));
+        acc.finish()
+    }
+
     /// Calls `f(run)` once per run of the elements, in any order (runs as long as the layout
     /// allows: a contiguous tensor is one run).
     fn runs(&self, f: &mut impl FnMut(Run<'_, S::Elem>)) {
@@ -882,7 +756,7 @@ impl<T, const R: usize> TensorBase<ViewRepr<'_, T>, R> {
         T: Zero + Add<Output = T> + Copy,
     {
         let mut acc = Pairwise::new();
-        self.runs(&mut |run| sum_run(&mut acc, run));
+        self.runs(&mut |run| sum_run(&mut acc, run, |x| x));
         acc.finish()
     }
 
@@ -1035,7 +909,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         if !self.lanes_are_strided(axis) {
             return self.reduce_lanes(axis, lane_sum);
         }
-        if let Some(sums) = self.axis_sums_by_blocks(axis) {
+        if let Some(sums) = self.axis_sums_by_blocks(axis, |_| Plain) {
             return sums;
         }
         let data = self.view().into_raw_parts().0;
@@ -1105,16 +979,25 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     }
 
     /// The common case of [`axis_sums`](Self::axis_sums): the axes after `axis` are
-    /// C-contiguous (with unit stride) and at most `CHUNK` elements are summed per lane. For each
-    /// index of the axes before `axis`, the slices along `axis` are added into that index's block
-    /// of the result, a piece of `SUB_BYTES` at a time so the piece stays in cache while the
-    /// input is read once; slices are added eight at a time as a pairwise tree,
-    /// `acc + (((x₀ + x₁) + (x₂ + x₃)) + ((x₄ + x₅) + (x₆ + x₇)))` (then four, then one; four
-    /// at a time throughout for pieces shorter than `WIDE_GROUP`), which
-    /// cuts the accumulator traffic and shortens the running sum (the error bound of
-    /// [accuracy of sums](crate::ops#accuracy-of-sums) still holds). `None` when the layout
-    /// does not have that form.
-    fn axis_sums_by_blocks(&self, axis: usize) -> Option<Vec<S::Elem>>
+    /// C-contiguous (with unit stride), as in the rows of a table summed down its columns. For
+    /// each index of the axes before `axis`, the slices along `axis` are added into that
+    /// index's block of the result, a piece of `SUB_BYTES` at a time so the piece stays in
+    /// cache while the input is read once; slices are added eight at a time as a pairwise
+    /// tree, `acc + (((t₀ + t₁) + (t₂ + t₃)) + ((t₄ + t₅) + (t₆ + t₇)))` (then four, then one;
+    /// four at a time throughout for pieces shorter than `WIDE_GROUP`), which cuts the
+    /// accumulator traffic and shortens the running sum. Along an axis longer than `CHUNK`,
+    /// each `CHUNK` slices are summed apart and the chunk sums combine pairwise (a binary
+    /// counter of blocks), so the error bound of
+    /// [accuracy of sums](crate::ops#accuracy-of-sums) holds however long the axis is.
+    ///
+    /// `term_at(o)` says what is added for the elements whose result starts at position `o`
+    /// of the result ([`Plain`] for sums, [`SquaresAbout`] for variances). `None` when the
+    /// layout does not have that form.
+    pub(crate) fn axis_sums_by_blocks<M: Term<S::Elem>>(
+        &self,
+        axis: usize,
+        term_at: impl Fn(usize) -> M,
+    ) -> Option<Vec<S::Elem>>
     where
         S::Elem: Zero + Add<Output = S::Elem> + Copy,
     {
@@ -1122,29 +1005,31 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         let (n, step) = (shape[axis], strides[axis]);
         let inner = &shape[axis + 1..];
         let block = crate::layout::checked_len(inner).ok()?;
-        if n > CHUNK || block == 0 || !parts::is_contiguous(inner, &strides[axis + 1..], false) {
+        if block == 0 || !parts::is_contiguous(inner, &strides[axis + 1..], false) {
             return None;
         }
         let data = self.view().into_raw_parts().0;
         let outer = &shape[..axis];
         let count = crate::layout::checked_len(outer).ok()?;
         let mut out = engine::filled_vec_or_panic(count * block, S::Elem::zero());
-        let mut blocks = out.chunks_exact_mut(block);
+        let mut blocks = out.chunks_exact_mut(block).enumerate();
         let outer_op = Operand {
             strides: &strides[..axis],
             offset: self.offset(),
         };
-        // The block is summed in pieces of `SUB_BYTES`, so a piece of the accumulator stays in
-        // cache while the slices stream past it; slices are added eight (then four, then one)
-        // at a time, which cuts the accumulator traffic to an eighth. Pieces shorter than
-        // `WIDE_GROUP` take four at a time: eight streams of a few hundred bytes each ran
-        // slower than four (64⁴ `f32` summed along axis 2: 1.35× the time).
         let sub = (SUB_BYTES / core::mem::size_of::<S::Elem>().max(1)).max(1);
+        // Along a long axis: one chunk's sums, and the sums of 2^k chunks (`levels[k]`, valid
+        // where bit `k` of `occupied` is set), kept from piece to piece to reuse their memory.
+        let mut chunk: Vec<S::Elem> = Vec::new();
+        let mut levels: Vec<Vec<S::Elem>> = Vec::new();
         engine::walk1(outer, outer_op, &mut |p| {
             // `walk1` visits exactly `count` outer indices, in row-major order.
-            let Some(acc) = blocks.next() else { return };
+            let Some((b, acc)) = blocks.next() else {
+                return;
+            };
             for (j, piece) in (0..block).step_by(sub).zip(acc.chunks_mut(sub)) {
                 let len = piece.len();
+                let term = term_at(b * block + j);
                 let at = |k: usize| {
                     let q = p
                         .wrapping_add_signed((k as isize).wrapping_mul(step))
@@ -1153,27 +1038,66 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
                     // from `q` are a piece of one slice of this tensor's layout (invariant 1).
                     unsafe { data.run(q, len) }
                 };
-                let groups = if len >= WIDE_GROUP { n / 8 } else { 0 };
                 // Slices that are whole pieces and follow each other in memory are grouped
                 // `g, g + groups, g + 2 · groups, …`: each of the eight streams a group reads
                 // then runs on into the slice the next group reads in its place, and the
-                // hardware prefetcher keeps following it instead of starting eight new streams
-                // (64⁴ `f32` along axis 1, slices of 16 KiB, back to back with the old order:
-                // 0.79–0.82 → 0.86–0.87 of a contiguous sum's throughput). Otherwise eight
-                // neighbours at a time: along axis 0 (slices of 1 MiB, cut into pieces, so no
-                // stream runs on) the other order measured 0.82–0.84 against 0.85–0.90.
+                // hardware prefetcher keeps following it instead of starting eight new streams.
+                // Otherwise eight neighbours at a time.
                 let interleave = len == block && step == block as isize;
-                for g in 0..groups {
-                    let (first, spread) = if interleave { (g, groups) } else { (8 * g, 1) };
-                    add8(piece, core::array::from_fn(|i| at(first + spread * i)));
+                let add_slices = |acc: &mut [S::Elem], from: usize, to: usize| {
+                    let groups = if len >= WIDE_GROUP {
+                        (to - from) / 8
+                    } else {
+                        0
+                    };
+                    for g in 0..groups {
+                        let (first, spread) = if interleave {
+                            (from + g, groups)
+                        } else {
+                            (from + 8 * g, 1)
+                        };
+                        add8(acc, core::array::from_fn(|i| at(first + spread * i)), term);
+                    }
+                    let mut k = from + groups * 8;
+                    while k + 4 <= to {
+                        add4(acc, core::array::from_fn(|i| at(k + i)), term);
+                        k += 4;
+                    }
+                    for k in k..to {
+                        add1(acc, at(k), term);
+                    }
+                };
+                if n <= CHUNK {
+                    add_slices(piece, 0, n);
+                    continue;
                 }
-                let mut k = groups * 8;
-                while k + 4 <= n {
-                    add4(piece, core::array::from_fn(|i| at(k + i)));
-                    k += 4;
+                let mut occupied = 0usize;
+                for from in (0..n).step_by(CHUNK) {
+                    chunk.clear();
+                    chunk.resize(len, S::Elem::zero());
+                    add_slices(&mut chunk, from, n.min(from + CHUNK));
+                    // The chunk joins the cascade as `Pairwise::push` adds: `slot + chunk`.
+                    let mut level = 0;
+                    while occupied & (1 << level) != 0 {
+                        for (c, &s) in chunk.iter_mut().zip(&levels[level]) {
+                            *c = s + *c;
+                        }
+                        occupied &= !(1 << level);
+                        level += 1;
+                    }
+                    if levels.len() <= level {
+                        levels.resize_with(level + 1, Vec::new);
+                    }
+                    levels[level].clone_from(&chunk);
+                    occupied |= 1 << level;
                 }
-                for k in k..n {
-                    add1(piece, at(k));
+                // The occupied levels added, smallest first (as `Pairwise::finish`).
+                for (level, sums) in levels.iter().enumerate() {
+                    if occupied & (1 << level) != 0 {
+                        for (a, &s) in piece.iter_mut().zip(sums) {
+                            *a = *a + s;
+                        }
+                    }
                 }
             }
         });
@@ -1558,101 +1482,6 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     }
 }
 
-/// The blocked pairwise sum of one lane.
-#[cfg(feature = "alloc")]
-#[inline]
-pub(crate) fn lane_sum<T: Zero + Add<Output = T> + Copy>(run: Run<'_, T>) -> T {
-    if run.len() <= CHUNK {
-        chunk_sum(run)
-    } else {
-        long_lane_sum(run)
-    }
-}
-
-/// `acc[i] += ((x₀ + x₁) + (x₂ + x₃)) + ((x₄ + x₅) + (x₆ + x₇))` for every `i` (each slice at
-/// least as long as `acc`). Out of line on purpose: as a `&mut` argument `acc` is known not to
-/// alias the slices, so the loop vectorises (inlined into the block walk it did not, and sums
-/// over short blocks ran at half speed). With AVX where the CPU has it (see [`with_avx`]).
-#[cfg(feature = "alloc")]
-#[inline(never)]
-fn add8<T: Add<Output = T> + Copy>(acc: &mut [T], x: [&[T]; 8]) {
-    with_avx(
-        acc,
-        x,
-        #[inline(always)]
-        |acc, x| {
-            let n = acc.len();
-            let x = x.map(|s| &s[..n]);
-            for i in 0..n {
-                let low = (x[0][i] + x[1][i]) + (x[2][i] + x[3][i]);
-                let high = (x[4][i] + x[5][i]) + (x[6][i] + x[7][i]);
-                acc[i] = acc[i] + (low + high);
-            }
-        },
-    );
-}
-
-/// `acc[i] += (x₀ + x₁) + (x₂ + x₃)` for every `i` (see [`add8`]).
-#[cfg(feature = "alloc")]
-#[inline(never)]
-fn add4<T: Add<Output = T> + Copy>(acc: &mut [T], x: [&[T]; 4]) {
-    with_avx(
-        acc,
-        x,
-        #[inline(always)]
-        |acc, x| {
-            let n = acc.len();
-            let x = x.map(|s| &s[..n]);
-            for i in 0..n {
-                acc[i] = acc[i] + ((x[0][i] + x[1][i]) + (x[2][i] + x[3][i]));
-            }
-        },
-    );
-}
-
-/// Runs `f(acc, x)` compiled for AVX when the CPU has it (x86-64 with `std`, which detects it
-/// once; `f` must be `#[inline(always)]` and call only what is, to be compiled with it), so
-/// that `f32` and `f64` loops add 256 bits at a time instead of SSE2's 128: the same additions
-/// in the same order, so the same results to the bit. Measured on 64⁴ `f32` (64 MiB), in one
-/// process against SSE2: sums along axis 0 took 0.85× the time and along axis 1 0.91×; a whole
-/// sum of 16⁴ (in cache) 0.70×, and from memory the same. Each call is a call the compiler
-/// cannot inline, so the sums use it for whole runs longer than a chunk, not per chunk.
-#[inline(always)]
-fn with_avx<A: ?Sized, X>(acc: &mut A, x: X, f: impl Fn(&mut A, X)) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        /// `f(acc, x)` with AVX enabled (inlined here, so compiled for it).
-        #[target_feature(enable = "avx")]
-        fn avx<A: ?Sized, X>(acc: &mut A, x: X, f: impl Fn(&mut A, X)) {
-            f(acc, x)
-        }
-        if engine::has_avx() {
-            // SAFETY: the CPU has AVX.
-            return unsafe { avx(acc, x, f) };
-        }
-    }
-    f(acc, x)
-}
-
-/// `acc[i] += x[i]` for every `i` (see [`add8`]).
-#[cfg(feature = "alloc")]
-#[inline(never)]
-fn add1<T: Add<Output = T> + Copy>(acc: &mut [T], x: &[T]) {
-    for (a, &x) in acc.iter_mut().zip(x) {
-        *a = *a + x;
-    }
-}
-
-/// The pairwise sum of a lane longer than one chunk. Kept out of line: its 64-slot accumulator
-/// would otherwise weigh on every short lane's stack frame.
-#[cfg(feature = "alloc")]
-#[inline(never)]
-fn long_lane_sum<T: Zero + Add<Output = T> + Copy>(run: Run<'_, T>) -> T {
-    let mut acc = Pairwise::new();
-    sum_run(&mut acc, run);
-    acc.finish()
-}
-
 /// # Reductions over two axes at once (feature `alloc`)
 ///
 /// `*_axes((Axis<A>, Axis<B>))` removes both axes (rank R → R − 2), in either order; the same
@@ -1960,12 +1789,12 @@ mod tests {
                 "{n} elements"
             );
             // The definition, written out for the flat run.
-            let chunks = data[..n].chunks(super::CHUNK).map(|c| {
+            let chunks = data[..n].chunks(crate::ops::sum::CHUNK).map(|c| {
                 let mut lanes = [0.0f32; 8];
                 for (k, &x) in c.iter().enumerate() {
                     lanes[k % 8] += x;
                 }
-                super::horizontal(lanes)
+                crate::ops::sum::horizontal(lanes)
             });
             let mut levels: [Option<f32>; 8] = [None; 8];
             for mut x in chunks {
