@@ -283,6 +283,7 @@ impl<const R: usize> Check<Unreachable> for Rank<R> {}
 
 /// Never constructed: the second candidate of [`Check`].
 #[doc(hidden)]
+#[derive(Clone, Copy)]
 pub enum Unreachable {}
 
 /// An axis type the rank traits accept: [`Axis<A>`], whose number is `INDEX`.
@@ -325,20 +326,35 @@ plain_integers!(
 /// What an axis argument must be: an [`Axis<A>`], not a plain integer. Every method that takes an
 /// axis requires it, so `t.squeeze(1)` is answered with how to write the axis (`Axis::<1>`).
 ///
+/// Every axis is `Copy`, so rank-generic code can use one axis argument more than once.
+///
 /// # Examples
 ///
 /// ```
-/// use ranked::{Axis, rank::IsAxis};
+/// use ranked::{Axis, Tensor, rank::{IsAxis, RemoveAxis, Rank}};
 ///
 /// fn takes_an_axis<A: IsAxis>(_: A) {}
 /// takes_an_axis(Axis::<2>);
+///
+/// // One axis, used twice: the sums and the maxima along it.
+/// fn spread<A: IsAxis, const R: usize, const O: usize>(
+///     t: &Tensor<f64, R>,
+///     axis: A,
+/// ) -> (Tensor<f64, O>, Tensor<f64, O>)
+/// where
+///     Rank<R>: RemoveAxis<A, Out = Rank<O>>,
+/// {
+///     (t.sum_axis(axis), t.max_axis(axis))
+/// }
+/// let (sums, maxima) = spread(&Tensor::from_fn([2, 3], |[i, j]| (i * 3 + j) as f64), Axis::<1>);
+/// assert_eq!((sums.to_vec(), maxima.to_vec()), (vec![3.0, 12.0], vec![2.0, 5.0]));
 /// ```
 #[diagnostic::on_unimplemented(
     message = "axes are written `Axis::<N>`, not as plain numbers like this `{Self}`",
     label = "write `Axis::<N>` here, e.g. `Axis::<1>`",
     note = "the axis is part of the type, so the compiler can check it against the rank"
 )]
-pub trait IsAxis: sealed::Sealed {}
+pub trait IsAxis: Copy + sealed::Sealed {}
 
 #[diagnostic::do_not_recommend]
 impl<const A: usize> IsAxis for Axis<A> {}

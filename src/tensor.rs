@@ -258,11 +258,17 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     }
 
     /// Wraps a storage whose elements are in row-major order as a tensor of the given shape.
+    /// One size may be [`INFER`](crate::INFER): it becomes the size that makes the shape hold
+    /// the storage's elements (NumPy's `-1` in `reshape`). Every constructor that takes a
+    /// storage and a shape (`from_vec`, `from_slice`, `from_slice_mut`, …) comes here.
     ///
     /// # Errors
     ///
     /// [`ErrorKind::LengthMismatch`] if the storage does not hold exactly as many elements as
-    /// the shape; [`ErrorKind::Overflow`] if the element count overflows.
+    /// the shape; [`ErrorKind::Overflow`] if the element count overflows. With `INFER`:
+    /// [`ErrorKind::MultipleInferred`] for more than one, [`ErrorKind::CannotInfer`] when the
+    /// other sizes multiply to 0, [`ErrorKind::NotDivisible`] (naming the inferred axis) when
+    /// they do not divide the storage's length.
     ///
     /// # Examples
     ///
@@ -272,6 +278,10 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// let t = ArrayTensor::from_storage([1, 2, 3, 4, 5, 6], [2, 3]).unwrap();
     /// assert_eq!(t[[1, 0]], 4);
     /// assert!(ArrayTensor::from_storage([1, 2, 3], [2, 2]).is_err());
+    /// let rows = ArrayTensor::from_storage([1, 2, 3, 4, 5, 6], [ranked::INFER, 3]).unwrap();
+    /// assert_eq!(rows.shape(), &[2, 3]);
+    /// let err = ArrayTensor::from_storage([1, 2, 3, 4, 5], [ranked::INFER, 3]).unwrap_err();
+    /// assert_eq!((err.kind(), err.axis()), (ranked::ErrorKind::NotDivisible, Some(0)));
     /// ```
     pub fn from_storage(
         storage: impl IntoStorage<S>,
@@ -888,11 +898,13 @@ where
 /// # Owned construction (feature `alloc`)
 #[cfg(feature = "alloc")]
 impl<T, const R: usize> TensorBase<Vec<T>, R> {
-    /// Wraps a `Vec` whose elements are in row-major order, without copying.
+    /// Wraps a `Vec` whose elements are in row-major order, without copying. One size may be
+    /// [`INFER`](crate::INFER), resolved from `vec.len()` as NumPy's `-1` in `reshape`.
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::LengthMismatch`] if `vec.len()` is not the element count of `shape`.
+    /// [`ErrorKind::LengthMismatch`] if `vec.len()` is not the element count of `shape`; with
+    /// `INFER`, the errors of [`from_storage`](Self::from_storage).
     ///
     /// # Examples
     ///
@@ -901,6 +913,9 @@ impl<T, const R: usize> TensorBase<Vec<T>, R> {
     ///
     /// let t = Tensor::from_vec(vec![1, 2, 3, 4, 5, 6], [2, 3]).unwrap();
     /// assert_eq!(t[[1, 2]], 6);
+    /// // One size may be `INFER`, as NumPy's -1: here 6 elements in rows of 2.
+    /// let t = Tensor::from_vec(vec![1, 2, 3, 4, 5, 6], [ranked::INFER, 2]).unwrap();
+    /// assert_eq!(t.shape(), &[3, 2]);
     /// let err = Tensor::from_vec(vec![1, 2, 3], [2, 2]).unwrap_err();
     /// assert_eq!((err.kind(), err.expected(), err.found()), (ErrorKind::LengthMismatch, 4, 3));
     /// ```

@@ -658,3 +658,31 @@ fn fixed_size_constructors_need_no_allocator_and_never_panic() {
     let err = ArrayTensor::<u8, 4, 2>::full([usize::MAX, 3], 1).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::Overflow);
 }
+
+/// `INFER` in the shape of every constructor that takes a storage: resolved from the storage's
+/// length, as NumPy's `-1`; the errors name what is wrong.
+#[test]
+fn constructors_infer_one_size_from_the_storage() {
+    use ranked::{DynTensor, ErrorKind, INFER};
+    let t = Tensor::from_vec((0..12).collect(), [INFER, 4]).unwrap();
+    assert_eq!((t.shape(), t[[2, 3]]), (&[3, 4], 11));
+    let data = [1.0f32; 10];
+    assert_eq!(
+        TensorView::from_slice(&data, [2, INFER, 1])
+            .unwrap()
+            .shape(),
+        &[2, 5, 1]
+    );
+    let d = DynTensor::from_vec(vec![0u8; 6], &[INFER, 3]).unwrap();
+    assert_eq!(d.shape(), &[2, 3]);
+    let err = Tensor::from_vec(vec![0; 6], [INFER, INFER]).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::MultipleInferred);
+    let err = Tensor::<i32, 2>::from_vec(vec![], [INFER, 0]).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::CannotInfer);
+    let err = Tensor::from_vec(vec![0; 7], [INFER, 2]).unwrap_err();
+    assert_eq!((err.kind(), err.axis()), (ErrorKind::NotDivisible, Some(0)));
+    assert_eq!(
+        err.to_string(),
+        "sizes multiplying to 2 cannot split an axis of size 7 at axis 0"
+    );
+}

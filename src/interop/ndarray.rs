@@ -385,7 +385,7 @@ impl<'a, T> DynTensorView<'a, T> {
     ///
     /// let t = DynTensor::from_vec(vec![1, 2, 3, 4, 5, 6], &[2, 3]).unwrap();
     /// assert_eq!(t.view().try_into_ndarray().unwrap()[[1, 0]], 4);
-    /// let empty = DynTensor::<u8>::from_vec(vec![], &[usize::MAX, 0]).unwrap();
+    /// let empty = DynTensor::<u8>::from_vec(vec![], &[usize::MAX - 1, 0]).unwrap();
     /// let err = empty.view().try_into_ndarray().unwrap_err();
     /// assert_eq!(err.kind(), ErrorKind::TooManyElements);
     /// ```
@@ -501,7 +501,7 @@ impl<T: Clone, const N: usize> Tensor<T, N> {
     ///
     /// let t = Tensor::from_vec(vec![1, 2, 3, 4], [2, 2]).unwrap();
     /// assert_eq!(t.try_into_ndarray().unwrap(), ndarray::arr2(&[[1, 2], [3, 4]]));
-    /// let empty = Tensor::<f32, 2>::from_vec(vec![], [usize::MAX, 0]).unwrap();
+    /// let empty = Tensor::<f32, 2>::from_vec(vec![], [usize::MAX - 1, 0]).unwrap();
     /// assert_eq!(empty.try_into_ndarray().unwrap_err().kind(), ErrorKind::TooManyElements);
     /// ```
     pub fn try_into_ndarray(self) -> Result<Array<T, Dim<[Ix; N]>>, ShapeError>

@@ -175,7 +175,7 @@ impl DynLayout {
     ) -> Result<Self, ShapeError> {
         Self::build(shape.len(), |sh, st| {
             sh.copy_from_slice(shape);
-            parts::contiguous_strides_of_len(shape, order, st, len)?;
+            parts::contiguous_strides_of_len(sh, order, st, len)?;
             Ok(0)
         })
     }

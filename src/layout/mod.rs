@@ -304,8 +304,8 @@ impl<const R: usize> Layout<R> {
         order: Order,
         len: usize,
     ) -> Result<Self, ShapeError> {
-        let mut strides = [0isize; R];
-        parts::contiguous_strides_of_len(&shape, order, &mut strides, len)?;
+        let (mut shape, mut strides) = (shape, [0isize; R]);
+        parts::contiguous_strides_of_len(&mut shape, order, &mut strides, len)?;
         Ok(Self::from_parts(shape, strides, 0))
     }
 

@@ -119,19 +119,26 @@ pub(crate) fn contiguous_strides(
     Ok(if empty { 0 } else { step.unwrap_or(0) })
 }
 
-/// [`contiguous_strides`] for exactly `len` elements (a storage's length).
+/// [`contiguous_strides`] for exactly `len` elements (a storage's length). One size of
+/// `shape` may be [`INFER`]: it becomes the size that makes the shape hold `len` elements
+/// (NumPy's `-1` in `reshape`).
 ///
 /// # Errors
 ///
 /// As [`contiguous_strides`], and [`ErrorKind::LengthMismatch`] if the shape does not hold
-/// `len` elements.
+/// `len` elements; with [`INFER`], [`ErrorKind::MultipleInferred`] for more than one,
+/// [`ErrorKind::CannotInfer`] when the other sizes multiply to 0 and
+/// [`ErrorKind::NotDivisible`] (at the inferred axis) when they do not divide `len`.
 #[inline]
 pub(crate) fn contiguous_strides_of_len(
-    shape: &[usize],
+    shape: &mut [usize],
     order: Order,
     strides: &mut [isize],
     len: usize,
 ) -> Result<(), ShapeError> {
+    if let Some(axis) = shape.iter().position(|&s| s == INFER) {
+        resolve_sizes(axis, len, shape)?;
+    }
     let needed = contiguous_strides(shape, order, strides)?;
     if needed != len {
         return Err(ShapeError::length_mismatch(needed, len));
