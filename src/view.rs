@@ -613,6 +613,51 @@ impl<S: Storage> TensorBase<S, 2> {
     pub fn t(self) -> Self {
         self.swap_axes(Axis::<0>, Axis::<1>)
     }
+
+    /// Row `i` of a matrix, without copying: [`select`](Self::select) along axis 0
+    /// (ndarray's `row`). Rank 2 → 1, O(1).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::IndexOutOfBounds`](crate::ErrorKind::IndexOutOfBounds) if `i` is not below
+    /// the number of rows.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let m = tensor![[1, 2, 3], [4, 5, 6]];
+    /// assert_eq!(m.view().row(1).unwrap().to_vec(), [4, 5, 6]);
+    /// assert!(m.view().row(2).is_err());
+    /// ```
+    #[inline]
+    pub fn row(self, i: usize) -> Result<TensorBase<S, 1>, ShapeError> {
+        self.select(Axis::<0>, i)
+    }
+
+    /// Column `j` of a matrix, without copying: [`select`](Self::select) along axis 1
+    /// (ndarray's `column`). Rank 2 → 1, O(1).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::IndexOutOfBounds`](crate::ErrorKind::IndexOutOfBounds) if `j` is not below
+    /// the number of columns.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let mut m = tensor![[1, 2, 3], [4, 5, 6]];
+    /// assert_eq!(m.view().column(2).unwrap().to_vec(), [3, 6]);
+    /// m.view_mut().column(0).unwrap().fill(0);
+    /// assert_eq!(m.to_vec(), [0, 2, 3, 0, 5, 6]);
+    /// ```
+    #[inline]
+    pub fn column(self, j: usize) -> Result<TensorBase<S, 1>, ShapeError> {
+        self.select(Axis::<1>, j)
+    }
 }
 
 #[cfg(test)]

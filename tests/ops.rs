@@ -429,3 +429,24 @@ fn sum_along_the_last_axis_of_contiguous_data_matches_lane_by_lane() {
         assert_eq!(tail.sum_axis(Axis::<2>).to_vec(), want[5..].to_vec());
     }
 }
+
+/// The keep-dims reductions with the same fallible/panicking pairs as the others, and the
+/// matrix rows and columns as views.
+#[test]
+fn keepdims_pairs_and_rows_and_columns() {
+    let t = ranked::tensor![[1.0, 7.0, 2.0], [4.0, 2.0, 9.0]];
+    assert_eq!(t.max_axis_keepdims(Axis::<0>).to_vec(), [4.0, 7.0, 9.0]);
+    assert_eq!(t.min_axis_keepdims(Axis::<1>).shape(), &[2, 1]);
+    assert_eq!(t.mean_axis_keepdims(Axis::<1>).to_vec(), [10.0 / 3.0, 5.0]);
+    assert_eq!(t.view().row(1).unwrap().to_vec(), [4.0, 2.0, 9.0]);
+    assert_eq!(t.view().column(1).unwrap().strides(), &[3]);
+    let err = t.view().column(3).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.axis()),
+        (ErrorKind::IndexOutOfBounds, Some(1))
+    );
+    let empty = Tensor::<f64, 2>::zeros([0, 2]);
+    assert!(empty.try_max_axis_keepdims(Axis::<0>).is_err());
+    let caught = std::panic::catch_unwind(|| empty.mean_axis_keepdims(Axis::<0>));
+    assert!(caught.is_err());
+}

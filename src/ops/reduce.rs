@@ -1480,6 +1480,91 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
             ),
         }
     }
+
+    /// The largest element along axis `A`, which stays with size 1 (NumPy's
+    /// `max(axis=A, keepdims=True)`); rank R → R.
+    ///
+    /// # Panics
+    ///
+    /// As [`max_axis`](Self::max_axis); [`try_max_axis_keepdims`](Self::try_max_axis_keepdims)
+    /// is the fallible form.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let m = tensor![[1, 7], [4, 2]].max_axis_keepdims(Axis::<1>);
+    /// assert_eq!((m.shape(), m.to_vec()), (&[2, 1], vec![7, 4]));
+    /// ```
+    #[track_caller]
+    pub fn max_axis_keepdims<Ax: IsAxis>(&self, axis: Ax) -> Tensor<S::Elem, R>
+    where
+        S::Elem: PartialOrd + Copy,
+        Rank<R>: HasAxis<Ax>,
+    {
+        self.try_max_axis_keepdims(axis)
+            .unwrap_or_else(|err| keepdims_failed("max", self.shape(), err))
+    }
+
+    /// The smallest element along axis `A`, which stays with size 1; rank R → R.
+    ///
+    /// # Panics
+    ///
+    /// As [`min_axis`](Self::min_axis); [`try_min_axis_keepdims`](Self::try_min_axis_keepdims)
+    /// is the fallible form.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// assert_eq!(tensor![[1, 7], [4, 2]].min_axis_keepdims(Axis::<0>).shape(), &[1, 2]);
+    /// ```
+    #[track_caller]
+    pub fn min_axis_keepdims<Ax: IsAxis>(&self, axis: Ax) -> Tensor<S::Elem, R>
+    where
+        S::Elem: PartialOrd + Copy,
+        Rank<R>: HasAxis<Ax>,
+    {
+        self.try_min_axis_keepdims(axis)
+            .unwrap_or_else(|err| keepdims_failed("min", self.shape(), err))
+    }
+
+    /// The mean along axis `A`, which stays with size 1 (NumPy's
+    /// `mean(axis=A, keepdims=True)`); rank R → R.
+    ///
+    /// # Panics
+    ///
+    /// As [`mean_axis`](Self::mean_axis);
+    /// [`try_mean_axis_keepdims`](Self::try_mean_axis_keepdims) is the fallible form.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let t = tensor![[1.0, 3.0], [5.0, 7.0]];
+    /// assert_eq!(t.mean_axis_keepdims(Axis::<0>).to_vec(), [3.0, 5.0]);
+    /// assert_eq!(t.mean_axis_keepdims(Axis::<1>).shape(), &[2, 1]);
+    /// ```
+    #[track_caller]
+    pub fn mean_axis_keepdims<Ax: IsAxis>(&self, axis: Ax) -> Tensor<S::Elem, R>
+    where
+        S::Elem: Zero + Add<Output = S::Elem> + Div<Output = S::Elem> + FromPrimitive + Copy,
+        Rank<R>: HasAxis<Ax>,
+    {
+        self.try_mean_axis_keepdims(axis)
+            .unwrap_or_else(|err| keepdims_failed("mean", self.shape(), err))
+    }
+}
+
+/// The panic of a keep-dims reduction that failed (an empty axis).
+#[cfg(feature = "alloc")]
+#[cold]
+#[track_caller]
+fn keepdims_failed(what: &str, shape: &[usize], err: ShapeError) -> ! {
+    panic!("{what} along an axis of a tensor of shape {shape:?}: {err}")
 }
 
 /// # Reductions over two axes at once (feature `alloc`)
