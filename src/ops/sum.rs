@@ -225,9 +225,10 @@ impl<T: Sub<Output = T> + Mul<Output = T> + Copy> Term<T> for SquaresAbout<'_, T
 }
 
 /// `acc[i] += ((t₀ + t₁) + (t₂ + t₃)) + ((t₄ + t₅) + (t₆ + t₇))` for every `i`, where
-/// `tⱼ = term.at(xⱼ[i], i)` (each slice at least as long as `acc`). Out of line on purpose: as a `&mut` argument `acc` is known not to
-/// alias the slices, so the loop vectorises (inlined into the block walk it did not, and sums
-/// over short blocks ran at half speed). With AVX where the CPU has it (see [`with_avx`]).
+/// `tⱼ = term.at(xⱼ[i], i)` (each slice at least as long as `acc`). Out of line on purpose: as
+/// a `&mut` argument `acc` is known not to alias the slices, so the loop vectorises (inlined
+/// into the block walk it did not, and sums over short blocks ran at half speed). With AVX
+/// where the CPU has it (see [`with_avx`]).
 #[cfg(feature = "alloc")]
 #[inline(never)]
 pub(crate) fn add8<T: Add<Output = T> + Copy>(acc: &mut [T], x: [&[T]; 8], term: impl Term<T>) {
