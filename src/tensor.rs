@@ -259,16 +259,17 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Wraps a storage whose elements are in row-major order as a tensor of the given shape.
     /// One size may be [`INFER`](crate::INFER): it becomes the size that makes the shape hold
-    /// the storage's elements (NumPy's `-1` in `reshape`). Every constructor that takes a
-    /// storage and a shape (`from_vec`, `from_slice`, `from_slice_mut`, …) comes here.
+    /// the storage's elements (NumPy's `-1` in `reshape`). A shape with a size 0 holds no
+    /// elements whatever its other sizes, so its sizes are kept as given. Every constructor
+    /// that takes a storage and a shape (`from_vec`, `from_slice`, `from_slice_mut`, …) comes
+    /// here.
     ///
     /// # Errors
     ///
     /// [`ErrorKind::LengthMismatch`] if the storage does not hold exactly as many elements as
     /// the shape; [`ErrorKind::Overflow`] if the element count overflows. With `INFER`:
-    /// [`ErrorKind::MultipleInferred`] for more than one, [`ErrorKind::CannotInfer`] when the
-    /// other sizes multiply to 0, [`ErrorKind::NotDivisible`] (naming the inferred axis) when
-    /// they do not divide the storage's length.
+    /// [`ErrorKind::MultipleInferred`] for more than one, [`ErrorKind::NotDivisible`] (naming
+    /// the inferred axis) when the other sizes do not divide the storage's length.
     ///
     /// # Examples
     ///

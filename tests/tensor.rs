@@ -28,8 +28,11 @@ fn from_vec_checks_length_and_keeps_the_buffer() {
         err.to_string(),
         "the shape needs 4 elements but the storage holds 3"
     );
-    let err = Tensor::from_vec(vec![0u8; 2], [usize::MAX, 3]).unwrap_err();
+    // (`usize::MAX` itself is `INFER`: 2 elements do not divide into rows of 3.)
+    let err = Tensor::from_vec(vec![0u8; 2], [usize::MAX / 2, 3]).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::Overflow);
+    let err = Tensor::from_vec(vec![0u8; 2], [usize::MAX, 3]).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::NotDivisible);
 }
 
 #[test]
@@ -677,8 +680,15 @@ fn constructors_infer_one_size_from_the_storage() {
     assert_eq!(d.shape(), &[2, 3]);
     let err = Tensor::from_vec(vec![0; 6], [INFER, INFER]).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::MultipleInferred);
-    let err = Tensor::<i32, 2>::from_vec(vec![], [INFER, 0]).unwrap_err();
-    assert_eq!(err.kind(), ErrorKind::CannotInfer);
+    // With a size 0 the shape is empty whatever the other sizes: they are kept as given.
+    let empty = Tensor::<i32, 2>::from_vec(vec![], [usize::MAX, 0]).unwrap();
+    assert_eq!(empty.shape(), &[usize::MAX, 0]);
+    assert_eq!(
+        Tensor::<i32, 2>::from_vec(vec![], [INFER, 3])
+            .unwrap()
+            .shape(),
+        &[0, 3]
+    );
     let err = Tensor::from_vec(vec![0; 7], [INFER, 2]).unwrap_err();
     assert_eq!((err.kind(), err.axis()), (ErrorKind::NotDivisible, Some(0)));
     assert_eq!(

@@ -175,6 +175,7 @@ impl DynLayout {
     ) -> Result<Self, ShapeError> {
         Self::build(shape.len(), |sh, st| {
             sh.copy_from_slice(shape);
+            parts::resolve_inferred(sh, len)?;
             parts::contiguous_strides_of_len(sh, order, st, len)?;
             Ok(0)
         })

@@ -305,7 +305,8 @@ impl<const R: usize> Layout<R> {
         len: usize,
     ) -> Result<Self, ShapeError> {
         let (mut shape, mut strides) = (shape, [0isize; R]);
-        parts::contiguous_strides_of_len(&mut shape, order, &mut strides, len)?;
+        parts::resolve_inferred(&mut shape, len)?;
+        parts::contiguous_strides_of_len(&shape, order, &mut strides, len)?;
         Ok(Self::from_parts(shape, strides, 0))
     }
 

@@ -119,26 +119,20 @@ pub(crate) fn contiguous_strides(
     Ok(if empty { 0 } else { step.unwrap_or(0) })
 }
 
-/// [`contiguous_strides`] for exactly `len` elements (a storage's length). One size of
-/// `shape` may be [`INFER`]: it becomes the size that makes the shape hold `len` elements
-/// (NumPy's `-1` in `reshape`).
+/// [`contiguous_strides`] for exactly `len` elements (a storage's length), after
+/// [`resolve_inferred`].
 ///
 /// # Errors
 ///
 /// As [`contiguous_strides`], and [`ErrorKind::LengthMismatch`] if the shape does not hold
-/// `len` elements; with [`INFER`], [`ErrorKind::MultipleInferred`] for more than one,
-/// [`ErrorKind::CannotInfer`] when the other sizes multiply to 0 and
-/// [`ErrorKind::NotDivisible`] (at the inferred axis) when they do not divide `len`.
+/// `len` elements.
 #[inline]
 pub(crate) fn contiguous_strides_of_len(
-    shape: &mut [usize],
+    shape: &[usize],
     order: Order,
     strides: &mut [isize],
     len: usize,
 ) -> Result<(), ShapeError> {
-    if let Some(axis) = shape.iter().position(|&s| s == INFER) {
-        resolve_sizes(axis, len, shape)?;
-    }
     let needed = contiguous_strides(shape, order, strides)?;
     if needed != len {
         return Err(ShapeError::length_mismatch(needed, len));
@@ -648,6 +642,66 @@ pub(crate) fn merge(
     // Merging stride-0 axes can make one axis longer than any the source had.
     check_stretched(shape, strides)?;
     Ok(p.offset)
+}
+
+/// Replaces an [`INFER`] in `shape` by the size that makes it hold `len` elements, unless the
+/// shape has a size 0 (it then holds no elements whatever its other sizes, which are kept).
+/// Inlined, so that a shape known at compile time without `INFER` costs nothing (firmware
+/// builds with constant shapes link none of it).
+///
+/// # Errors
+///
+/// As [`infer_size`].
+#[inline(always)]
+pub(crate) fn resolve_inferred(shape: &mut [usize], len: usize) -> Result<(), ShapeError> {
+    if shape.contains(&INFER) && !shape.contains(&0) {
+        return infer_size(shape, len);
+    }
+    Ok(())
+}
+
+/// Replaces the one [`INFER`] of `shape` (which has no size 0) by the size that makes it hold
+/// `len` elements. Out of line: shapes with `INFER` are the rare case.
+///
+/// # Errors
+///
+/// [`ErrorKind::MultipleInferred`] for more than one `INFER`; [`ErrorKind::Overflow`] when the
+/// other sizes multiply past `usize`; [`ErrorKind::NotDivisible`] at the inferred axis when
+/// they do not divide `len`.
+#[cold]
+#[inline(never)]
+fn infer_size(shape: &mut [usize], len: usize) -> Result<(), ShapeError> {
+    let (mut known, mut at, mut inferred) = (1usize, 0, 0usize);
+    for (axis, &s) in shape.iter().enumerate() {
+        if s == INFER {
+            (at, inferred) = (axis, inferred + 1);
+        } else {
+            known = known
+                .checked_mul(s)
+                .ok_or_else(|| ShapeError::overflow(Some(axis)))?;
+        }
+    }
+    if inferred > 1 {
+        return Err(ShapeError::sizes(
+            ErrorKind::MultipleInferred,
+            Some(at),
+            1,
+            inferred,
+        ));
+    }
+    // `known > 0`: the shape has no size 0.
+    match (len.checked_rem(known), shape.get_mut(at)) {
+        (Some(0), Some(size)) => *size = len / known,
+        _ => {
+            return Err(ShapeError::sizes(
+                ErrorKind::NotDivisible,
+                Some(at),
+                len,
+                known,
+            ));
+        }
+    }
+    Ok(())
 }
 
 /// Resolves at most one [`INFER`] in `sizes` so that they multiply to `dim`.

@@ -5,7 +5,9 @@
 //! [accuracy of sums](crate::ops#accuracy-of-sums).
 
 use core::mem::MaybeUninit;
-use core::ops::{Add, Mul, Sub};
+use core::ops::Add;
+#[cfg(feature = "alloc")]
+use core::ops::{Mul, Sub};
 
 use num_traits::Zero;
 
@@ -20,7 +22,7 @@ pub(crate) const CHUNK: usize = 128;
 /// Each chunk's 8 lanes are added (pairwise) before the chunk joins the cascade. Carrying the
 /// lanes through the cascade instead saved that horizontal add: `f32` sums of 64 Ki elements in
 /// cache took 0.87× the time with SSE2 (from memory, the same), but the slots were 8× larger and the code
-/// 0.3 KiB larger on firmware, more than its 2 KiB budget for views, `sum` and `matmul_into`
+/// 0.3 KiB larger on firmware, more than the code-size budget for views, `sum` and `matmul_into`
 /// could hold.
 ///
 /// The slots start uninitialised, so that a sum costs no zeroing pass. Invariant 1: slot `k`
