@@ -159,6 +159,7 @@ pub mod layout;
 pub mod linalg;
 mod macros;
 pub mod notation;
+pub mod operand;
 pub mod ops;
 pub mod rank;
 mod shape;
@@ -174,6 +175,7 @@ pub use dynamic::{DynTensorBase, DynTensorView, DynTensorViewMut};
 pub use error::{ErrorKind, ShapeError};
 pub use fmt::{EDGE_ITEMS, SUMMARY_THRESHOLD};
 pub use layout::{INFER, Layout, LayoutKind, Order};
+pub use operand::IntoTensorView;
 pub use ops::Dot;
 #[cfg(feature = "alloc")]
 pub use ops::{concatenate, stack, where_};

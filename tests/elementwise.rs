@@ -142,7 +142,7 @@ fn where_broadcasts_three_ways() {
     let w = where_(&mask, &a, &b).unwrap();
     assert_eq!(w.to_vec(), [1, 0, 3, 4, -1, 6]);
     // Reversed operand and a transposed one.
-    let w = where_(&a.gt(3), &a.view().flip(Axis::<1>), &a.view().t().t()).unwrap();
+    let w = where_(&a.gt(3), a.view().flip(Axis::<1>), a.view().t().t()).unwrap();
     assert_eq!(w.to_vec(), [1, 2, 3, 6, 5, 4]);
     assert!(where_(&tensor![true, false], &a, &b).is_err());
     // Owned elements that are not `Copy`.

@@ -8,7 +8,7 @@ use crate::layout::{Layout, einsum as plan};
 use crate::linalg::LinalgScalar;
 use crate::rank::{Rank, SpecRank};
 use crate::storage::{Storage, ViewRepr};
-use crate::tensor::{Tensor, TensorBase, TensorView};
+use crate::tensor::{Tensor, TensorView};
 
 use super::EinsumSpec;
 
@@ -49,13 +49,12 @@ unsafe fn contract<T: LinalgScalar, const O: usize>(
 ///
 /// As the macro.
 #[doc(hidden)]
-pub fn einsum1<S, T, const R: usize, const A: usize, const O: usize>(
+pub fn einsum1<T, const R: usize, const A: usize, const O: usize>(
     _ranks: EinsumRanks<A, 0, O>,
     spec: &EinsumSpec,
-    a: &TensorBase<S, R>,
+    a: TensorView<'_, T, R>,
 ) -> Result<Tensor<T, O>, ShapeError>
 where
-    S: Storage<Elem = T>,
     T: LinalgScalar,
     Rank<R>: SpecRank<A>,
 {
@@ -92,8 +91,6 @@ where
 /// As the macro.
 #[doc(hidden)]
 pub fn einsum2<
-    S1,
-    S2,
     T,
     const R1: usize,
     const R2: usize,
@@ -103,12 +100,10 @@ pub fn einsum2<
 >(
     _ranks: EinsumRanks<A, B, O>,
     spec: &EinsumSpec,
-    a: &TensorBase<S1, R1>,
-    b: &TensorBase<S2, R2>,
+    a: TensorView<'_, T, R1>,
+    b: TensorView<'_, T, R2>,
 ) -> Result<Tensor<T, O>, ShapeError>
 where
-    S1: Storage<Elem = T>,
-    S2: Storage<Elem = T>,
     T: LinalgScalar,
     Rank<R1>: SpecRank<A>,
     Rank<R2>: SpecRank<B>,

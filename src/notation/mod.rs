@@ -38,11 +38,21 @@ mod spec;
 mod einsum;
 mod rearrange;
 
+pub use crate::operand::IntoTensorView;
+
+/// An operand of the notation macros as a view: what they call on each operand they borrow.
+/// Use the macros.
+#[doc(hidden)]
+pub fn operand<'a, T, V: IntoTensorView<'a, R, Elem = T>, const R: usize>(
+    v: V,
+) -> crate::TensorView<'a, T, R> {
+    v.into_view()
+}
 #[cfg(feature = "alloc")]
 pub use einsum::{EinsumRanks, einsum1, einsum2};
 #[cfg(feature = "alloc")]
 pub use rearrange::rearrange;
-pub use rearrange::{IntoTensorView, RearrangeRanks, rearrange_plan};
+pub use rearrange::{RearrangeRanks, rearrange_plan};
 pub use spec::{EinsumSpec, RearrangeSpec};
 
 /// Einstein summation over one or two tensors, in NumPy's notation: `einsum!("bij,bjk->bik",
@@ -55,9 +65,12 @@ pub use spec::{EinsumSpec, RearrangeSpec};
 /// appears exactly once, in alphabetical order (NumPy's implicit mode). Spaces are ignored;
 /// `...` is not supported.
 ///
-/// Operands are tensors or views of any layout (passed by reference inside the macro, so
-/// owned tensors are not moved); the result is a new C-contiguous [`Tensor`](crate::Tensor)
-/// whose rank is the output term's length. Needs the `alloc` feature.
+/// Operands are borrowed, as for every macro and function of the crate that reads tensors:
+/// a tensor or view of any layout, a [`CowTensor`](crate::CowTensor) (what `rearrange!`
+/// returns), or a reference to one (see
+/// [passing operands](crate::operand#passing-operands)); owned tensors are not moved. The
+/// result is a new C-contiguous [`Tensor`](crate::Tensor) whose rank is the output term's
+/// length. Needs the `alloc` feature.
 ///
 /// Lowering: the indices become strides over the operands (diagonal: the sum of the repeated
 /// axes' strides; broadcast: stride 0), then the contraction runs on the matrix-product
@@ -122,7 +135,7 @@ macro_rules! einsum {
         $crate::notation::einsum1(
             $crate::notation::EinsumRanks::<{ SPEC.term_rank(0) }, 0, { SPEC.output_rank() }>,
             &SPEC,
-            &$a,
+            $crate::notation::operand(&$a),
         )
     }};
     ($spec:literal, $a:expr, $b:expr $(,)?) => {{
@@ -138,8 +151,8 @@ macro_rules! einsum {
                 { SPEC.output_rank() },
             >,
             &SPEC,
-            &$a,
-            &$b,
+            $crate::notation::operand(&$a),
+            $crate::notation::operand(&$b),
         )
     }};
 }
@@ -153,8 +166,10 @@ macro_rules! einsum {
 /// on each side. Sizes that cannot be inferred are given as `name = size` after the spec; in
 /// each input group, all sizes but one must be given, and the last is inferred.
 ///
-/// The operand is a view (`t.view()`, or a view variable) or a reference to a tensor (`&t`).
-/// The result is a [`CowTensor`](crate::CowTensor) of the output spec's rank: a view of the
+/// The operand is borrowed, as in [`einsum!`](crate::einsum): a tensor, a view, a
+/// [`CowTensor`](crate::CowTensor) or a reference to one (`t`, `&t`, `t.view()`; see
+/// [passing operands](crate::operand#passing-operands)). A view keeps its own lifetime, so the
+/// result of `rearrange!(t.view(), …)` borrows `t`. The result is a [`CowTensor`](crate::CowTensor) of the output spec's rank: a view of the
 /// operand when the merges allow one (splits and permutations always do), a C-contiguous copy
 /// otherwise — [`rearrange_plan!`](crate::rearrange_plan) says which, and why, as
 /// [`plan_reshape`](crate::TensorBase::plan_reshape) does for `reshape`. Needs the `alloc`
@@ -228,7 +243,7 @@ macro_rules! rearrange {
             >,
             &SPEC,
             &[$((stringify!($name), $size)),*],
-            $t,
+            $crate::notation::operand(&$t),
         )
     }};
 }
@@ -269,7 +284,7 @@ macro_rules! rearrange_plan {
             >,
             &SPEC,
             &[$((stringify!($name), $size)),*],
-            $t,
+            $crate::notation::operand(&$t),
         )
     }};
 }

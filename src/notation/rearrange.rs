@@ -7,8 +7,7 @@
 use crate::error::{ErrorKind, ShapeError};
 use crate::layout::ReshapePlan;
 use crate::rank::{MAX_RANK, Rank, SpecRank};
-use crate::storage::Storage;
-use crate::tensor::{TensorBase, TensorView};
+use crate::tensor::TensorView;
 
 use super::RearrangeSpec;
 #[cfg(feature = "alloc")]
@@ -18,33 +17,6 @@ use crate::CowTensor;
 /// Written by [`rearrange!`](crate::rearrange) from the parsed spec.
 #[derive(Clone, Copy, Debug)]
 pub struct RearrangeRanks<const N: usize, const E: usize, const O: usize>;
-
-/// What [`rearrange!`](crate::rearrange) takes: a view (by value), or a reference to any
-/// tensor (`&t`), as a view of rank `R`.
-#[diagnostic::on_unimplemented(
-    message = "`rearrange!` takes a view or a reference to a tensor, not `{Self}`",
-    label = "the result may be a view of the operand: write `&t` or `t.view()`"
-)]
-pub trait IntoTensorView<'a, const R: usize> {
-    /// The element type.
-    type Elem: 'a;
-    /// The operand as a view.
-    fn into_view(self) -> TensorView<'a, Self::Elem, R>;
-}
-
-impl<'a, S: Storage, const R: usize> IntoTensorView<'a, R> for &'a TensorBase<S, R> {
-    type Elem = S::Elem;
-    fn into_view(self) -> TensorView<'a, S::Elem, R> {
-        self.view()
-    }
-}
-
-impl<'a, T, const R: usize> IntoTensorView<'a, R> for TensorView<'a, T, R> {
-    type Elem = T;
-    fn into_view(self) -> TensorView<'a, T, R> {
-        self
-    }
-}
 
 /// Splits every input axis into its group's axes and permutes them into output order: the
 /// named axes as a view, and the output's shape.
@@ -135,18 +107,16 @@ fn elementary<'a, T, const R: usize, const E: usize, const O: usize>(
 /// As the macro.
 #[cfg(feature = "alloc")]
 #[doc(hidden)]
-// One line, so that the error for an operand that is not a view quotes one line.
-#[rustfmt::skip]
-pub fn rearrange<'a, T: Clone, V: IntoTensorView<'a, R, Elem = T>, const R: usize, const N: usize, const E: usize, const O: usize>(
+pub fn rearrange<'a, T: Clone, const R: usize, const N: usize, const E: usize, const O: usize>(
     _ranks: RearrangeRanks<N, E, O>,
     spec: &RearrangeSpec,
     sizes: &[(&str, usize)],
-    t: V,
+    t: TensorView<'a, T, R>,
 ) -> Result<CowTensor<'a, T, O>, ShapeError>
 where
     Rank<R>: SpecRank<N>,
 {
-    let (view, shape) = elementary::<T, R, E, O>(spec, sizes, t.into_view())?;
+    let (view, shape) = elementary::<T, R, E, O>(spec, sizes, t)?;
     view.reshape(shape)
 }
 
@@ -156,23 +126,15 @@ where
 ///
 /// As the macro.
 #[doc(hidden)]
-pub fn rearrange_plan<
-    'a,
-    T: 'a,
-    V: IntoTensorView<'a, R, Elem = T>,
-    const R: usize,
-    const N: usize,
-    const E: usize,
-    const O: usize,
->(
+pub fn rearrange_plan<T, const R: usize, const N: usize, const E: usize, const O: usize>(
     _ranks: RearrangeRanks<N, E, O>,
     spec: &RearrangeSpec,
     sizes: &[(&str, usize)],
-    t: V,
+    t: TensorView<'_, T, R>,
 ) -> Result<ReshapePlan, ShapeError>
 where
     Rank<R>: SpecRank<N>,
 {
-    let (view, shape) = elementary::<T, R, E, O>(spec, sizes, t.into_view())?;
+    let (view, shape) = elementary::<T, R, E, O>(spec, sizes, t)?;
     view.layout().plan_reshape(&shape)
 }

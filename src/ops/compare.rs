@@ -15,7 +15,7 @@ use crate::storage::{Storage, StorageMut};
 use crate::tensor::TensorBase;
 
 #[cfg(feature = "alloc")]
-use crate::{ops::Scalar, storage::ViewReprMut, tensor::Tensor};
+use crate::{operand::IntoTensorView, ops::Scalar, storage::ViewReprMut, tensor::Tensor};
 
 #[cfg(feature = "alloc")]
 mod sealed {
@@ -248,7 +248,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
 /// Picks `a` where `mask` is `true` and `b` where it is `false`, broadcasting all three
 /// (NumPy's `where(mask, a, b)`, PyTorch's `where`). The result has the largest rank of the
-/// three; O(len), a new row-major tensor.
+/// three; O(len), a new row-major tensor. Each operand is a reference to a tensor, a view or a
+/// reference to a `CowTensor` (see [passing operands](crate::operand#passing-operands)).
 ///
 /// # Errors
 ///
@@ -267,28 +268,25 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 /// ```
 #[cfg(feature = "alloc")]
 pub fn where_<
-    Sm,
-    Sa,
-    Sb,
-    T,
+    'm,
+    'a,
+    'b,
+    T: Clone + 'a + 'b,
     const RM: usize,
     const RA: usize,
     const RB: usize,
     const Q: usize,
     const O: usize,
 >(
-    mask: &TensorBase<Sm, RM>,
-    a: &TensorBase<Sa, RA>,
-    b: &TensorBase<Sb, RB>,
+    mask: impl IntoTensorView<'m, RM, Elem = bool>,
+    a: impl IntoTensorView<'a, RA, Elem = T>,
+    b: impl IntoTensorView<'b, RB, Elem = T>,
 ) -> Result<Tensor<T, O>, ShapeError>
 where
-    Sm: Storage<Elem = bool>,
-    Sa: Storage<Elem = T>,
-    Sb: Storage<Elem = T>,
-    T: Clone,
     Rank<RM>: BroadcastRanks<RA, Out = Rank<Q>>,
     Rank<Q>: BroadcastRanks<RB, Out = Rank<O>>,
 {
+    let (mask, a, b) = (mask.into_view(), a.into_view(), b.into_view());
     let shape: [usize; Q] = broadcast_shapes(*mask.shape(), *a.shape())?;
     let shape: [usize; O] = broadcast_shapes(shape, *b.shape())?;
     // `O` is at least each operand's rank, so every `broadcast_to` below compiles to a valid

@@ -1,0 +1,134 @@
+//! How operands are passed to the index notation and the free functions: one rule,
+//! [`IntoTensorView`].
+//!
+//! # Passing operands
+//!
+//! [`einsum!`](crate::einsum), [`rearrange!`](crate::rearrange),
+//! [`rearrange_plan!`](crate::rearrange_plan) and [`where_`](crate::where_) read their operands
+//! without taking them. Each operand may be
+//!
+//! - a tensor of any storage: [`Tensor`], [`ArrayTensor`],
+//!   [`SharedTensor`], [`GenericTensor`],
+//!   [`TensorViewMut`];
+//! - a view, [`TensorView`];
+//! - a [`CowTensor`], as `rearrange!` and `reshape` return it;
+//! - or a reference to any of these, `&t`.
+//!
+//! The macros borrow what they are given, so `einsum!("ij->ji", t)` and `einsum!("ij->ji", &t)`
+//! are the same call, and `t` stays usable afterwards; a function (`where_`) takes a reference
+//! or a view, as functions do. A view passed by value keeps its own lifetime: the result of
+//! `rearrange!(t.view(), …)` borrows `t`, not the temporary view.
+//!
+//! ```
+//! use ranked::{Tensor, einsum, rearrange, tensor, where_};
+//!
+//! let t = tensor![[1.0, 2.0], [3.0, 4.0]];
+//! let flipped = rearrange!(t, "a b -> b a").unwrap(); // a `CowTensor`, viewing `t`
+//! let by_ref = rearrange!(&t, "a b -> b a").unwrap();
+//! let of_view = rearrange!(t.view(), "a b -> b a").unwrap();
+//! assert!(flipped.view() == by_ref.view() && by_ref.view() == of_view.view());
+//!
+//! // The `CowTensor` goes on into `einsum!` like any tensor.
+//! let product: Tensor<f64, 2> = einsum!("ij,jk->ik", flipped, t).unwrap();
+//! assert_eq!(product, t.view().t().matmul(&t).unwrap());
+//! let mask = t.gt(2.0);
+//! assert_eq!(where_(&mask, &flipped, t.view()).unwrap().to_vec(), [1.0, 2.0, 2.0, 4.0]);
+//! ```
+
+#[cfg(feature = "alloc")]
+use crate::dynamic::CowTensor;
+use crate::tensor::{ArrayTensor, GenericTensor, TensorView, TensorViewMut};
+#[cfg(feature = "alloc")]
+use crate::tensor::{SharedTensor, Tensor};
+
+/// What the index notation ([`einsum!`](crate::einsum), [`rearrange!`](crate::rearrange)) and
+/// the free functions ([`where_`](crate::where_)) take as an operand of rank `R`: any tensor, a
+/// view, a [`CowTensor`] or a reference to one, read as a view. See
+/// [passing operands](crate::operand#passing-operands).
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{IntoTensorView, tensor};
+///
+/// fn first_row<'a, V: IntoTensorView<'a, 2, Elem = i32>>(v: V) -> Vec<i32> {
+///     v.into_view().row(0).unwrap().to_vec()
+/// }
+/// let t = tensor![[1, 2], [3, 4]];
+/// assert_eq!(first_row(&t), [1, 2]);
+/// assert_eq!(first_row(t.view()), [1, 2]);
+/// assert_eq!(first_row(&&t), [1, 2]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "an operand must be a tensor, a view or a `CowTensor` (or a reference to one), not `{Self}`",
+    label = "not a tensor",
+    note = "the index notation and `where_` read their operands as views (the macros borrow \
+            what they are given, hence a `&` in front of the type); see `ranked::operand` for \
+            what they accept"
+)]
+pub trait IntoTensorView<'a, const R: usize> {
+    /// The element type.
+    type Elem: 'a;
+    /// The operand as a view. O(1), no copy.
+    fn into_view(self) -> TensorView<'a, Self::Elem, R>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<'a, T, const R: usize> IntoTensorView<'a, R> for TensorView<'a, T, R> {
+    type Elem = T;
+    fn into_view(self) -> TensorView<'a, T, R> {
+        self
+    }
+}
+
+/// A borrowed view keeps its own lifetime, not the borrow's.
+#[diagnostic::do_not_recommend]
+impl<'a, T, const R: usize> IntoTensorView<'a, R> for &TensorView<'a, T, R> {
+    type Elem = T;
+    fn into_view(self) -> TensorView<'a, T, R> {
+        *self
+    }
+}
+
+/// A reference to a reference, as `&t` inside a macro that borrows its operands makes: what the
+/// inner reference gives.
+#[diagnostic::do_not_recommend]
+impl<'b, 'v, X, const R: usize> IntoTensorView<'v, R> for &&'b X
+where
+    &'b X: IntoTensorView<'v, R>,
+{
+    type Elem = <&'b X as IntoTensorView<'v, R>>::Elem;
+    fn into_view(self) -> TensorView<'v, Self::Elem, R> {
+        (*self).into_view()
+    }
+}
+
+#[cfg(feature = "alloc")]
+#[diagnostic::do_not_recommend]
+impl<'a, T, const R: usize> IntoTensorView<'a, R> for &'a CowTensor<'_, T, R> {
+    type Elem = T;
+    fn into_view(self) -> TensorView<'a, T, R> {
+        self.view()
+    }
+}
+
+/// The tensors that own or borrow mutably their storage, by reference: a view of the borrow.
+macro_rules! borrowed_views {
+    ($([$($generics:tt)*] $ty:ty),* $(,)?) => {$(
+        #[diagnostic::do_not_recommend]
+        impl<'a, $($generics)*, const R: usize> IntoTensorView<'a, R> for &'a $ty {
+            type Elem = T;
+            fn into_view(self) -> TensorView<'a, T, R> {
+                self.view()
+            }
+        }
+    )*};
+}
+
+#[cfg(feature = "alloc")]
+borrowed_views!([T] Tensor<T, R>, [T] SharedTensor<T, R>);
+borrowed_views!(
+    [T, const N: usize] ArrayTensor<T, N, R>,
+    [T, N: generic_array::ArrayLength] GenericTensor<T, N, R>,
+    [T] TensorViewMut<'_, T, R>,
+);
