@@ -350,9 +350,10 @@ plain_integers!(
 /// assert_eq!((sums.to_vec(), maxima.to_vec()), (vec![3.0, 12.0], vec![2.0, 5.0]));
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "axes are written `Axis::<N>`, not as plain numbers like this `{Self}`",
+    message = "`{Self}` is not an axis: axes are written `Axis::<N>`",
     label = "write `Axis::<N>` here, e.g. `Axis::<1>`",
-    note = "the axis is part of the type, so the compiler can check it against the rank"
+    note = "the axis is part of the type, so the compiler can check it against the rank; in \
+            rank-generic code, a type parameter used as an axis needs the bound `{Self}: IsAxis`"
 )]
 pub trait IsAxis: Copy + sealed::Sealed {}
 
@@ -1126,9 +1127,11 @@ where
 /// assert_eq!(out::<1, 4, _>(), 3); // vector · a batch of matrices
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "cannot multiply a tensor of `{Self}` by a tensor of rank {R2}: `matmul` takes a vector, a matrix or a batch of matrices on each side",
-    label = "each operand needs rank 1 or more (a rank-0 tensor is a scalar: multiply with `*`), known here",
-    note = "in rank-generic code, state the rule in a where-clause: `Rank<R>: MatmulRanks<R2, Out = Rank<O>>`"
+    message = "`matmul` cannot multiply a tensor of `{Self}` by a tensor of rank {R2} here",
+    label = "`matmul` needs both ranks known here, and each at least 1",
+    note = "in rank-generic code, add the rule to the function's where-clause: \
+            `Rank<R>: MatmulRanks<R2, Out = Rank<O>>` (with its own names); a rank-0 tensor is \
+            a scalar: multiply with `*`"
 )]
 pub trait MatmulRanks<const R2: usize> {
     /// The output rank.

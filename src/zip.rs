@@ -13,7 +13,7 @@ use core::ptr::NonNull;
 use crate::engine::{self, Operand};
 use crate::error::{ErrorKind, ShapeError};
 use crate::layout::{Layout, MAX_DYN_RANK, broadcast_shapes, parts};
-use crate::rank::{BroadcastRanks, Rank};
+use crate::rank::{BroadcastRanks, BroadcastTo, Rank};
 use crate::storage::{Storage, StorageMut, ViewRepr};
 use crate::tensor::TensorBase;
 
@@ -44,6 +44,10 @@ pub trait ZipPart: sealed::Sealed {
     /// Whether the operand is written (it may not be broadcast).
     #[doc(hidden)]
     const WRITABLE: bool;
+    /// The highest rank an operand added after this one may have: `Rank<R>` for a written
+    /// operand of rank `R` (it is never broadcast), [`Unbounded`] for a read one.
+    #[doc(hidden)]
+    type Ceiling;
     /// Shape, strides and offset of the operand's layout.
     #[doc(hidden)]
     fn raw(&self) -> (&[usize], &[isize], usize);
@@ -108,6 +112,7 @@ impl<'a, T, const R: usize> ZipPart for Input<'a, T, R> {
     type Item = &'a T;
     type Run = core::slice::Iter<'a, T>;
     const WRITABLE: bool = false;
+    type Ceiling = Unbounded;
     fn raw(&self) -> (&[usize], &[isize], usize) {
         (
             self.layout.shape(),
@@ -133,6 +138,7 @@ impl<'a, T, const R: usize> ZipPart for Output<'a, T, R> {
     type Item = &'a mut T;
     type Run = core::slice::IterMut<'a, T>;
     const WRITABLE: bool = true;
+    type Ceiling = Rank<R>;
     fn raw(&self) -> (&[usize], &[isize], usize) {
         (
             self.layout.shape(),
@@ -242,6 +248,104 @@ pub trait Push<Q> {
     /// The longer tuple.
     type Out;
 }
+
+/// No written operand yet: an operand of any rank may be added.
+#[doc(hidden)]
+#[derive(Debug)]
+pub enum Unbounded {}
+
+/// The lower of two ceilings (written operands all have the zip's full rank, so two ranks are
+/// equal once their zip compiles).
+#[doc(hidden)]
+pub trait Meet<C> {
+    /// The lower ceiling.
+    type Out;
+}
+
+impl<C> Meet<C> for Unbounded {
+    type Out = C;
+}
+
+impl<const N: usize> Meet<Unbounded> for Rank<N> {
+    type Out = Rank<N>;
+}
+
+impl<const N: usize, const M: usize> Meet<Rank<M>> for Rank<N> {
+    type Out = Rank<N>;
+}
+
+/// The ceiling of a tuple of operands: the rank of its written operands, if any.
+#[doc(hidden)]
+pub trait Written {
+    /// `Rank<R>` of the written operands, or [`Unbounded`].
+    type Ceiling;
+}
+
+impl<A: ZipPart> Written for (A,) {
+    type Ceiling = A::Ceiling;
+}
+
+/// A ceiling that admits one more operand of rank `R2`: any rank without a written operand, at
+/// most the written operands' rank with one.
+#[doc(hidden)]
+pub trait Admits<const R2: usize> {}
+
+impl<const R2: usize> Admits<R2> for Unbounded {}
+
+impl<const N: usize, const R2: usize> Admits<R2> for Rank<N> where Rank<R2>: BroadcastTo<N> {}
+
+/// Zip's rank rule for one more operand of rank `R2`: a written operand is never broadcast, so
+/// it must have the largest rank of all the operands. Implemented by every zip whose written
+/// operands (if any) have at least rank `R2`.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Tensor, Zip, tensor};
+///
+/// let mut out: Tensor<f32, 2> = Tensor::zeros([2, 2]);
+/// let row = tensor![1.0, 2.0];
+/// Zip::from_mut(&mut out).and(&row).for_each(|o, &r| *o = r).unwrap(); // rank 1 into rank 2
+/// assert_eq!(out.to_vec(), [1.0, 2.0, 1.0, 2.0]);
+/// ```
+///
+/// An input of a higher rank than the output does not compile:
+///
+/// ```compile_fail
+/// use ranked::{Tensor, Zip};
+///
+/// let mut out: Tensor<f32, 1> = Tensor::zeros([2]);
+/// let m: Tensor<f32, 2> = Tensor::zeros([2, 2]);
+/// let _ = Zip::from_mut(&mut out).and(&m);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "this zip writes a tensor of a lower rank than the operand of rank {R2} added here",
+    label = "an operand of rank {R2}, more axes than the written tensor",
+    note = "a written operand is never broadcast (each of its elements is handed out once), so \
+            no other operand may have more axes than it: reduce the operand first (`sum_axis`, \
+            `select`, …) or write into a tensor of the full shape"
+)]
+pub trait AcceptsRank<const R2: usize> {}
+
+#[diagnostic::do_not_recommend]
+impl<P: Written, const R: usize, const R2: usize> AcceptsRank<R2> for Zip<P, R> where
+    P::Ceiling: Admits<R2>
+{
+}
+
+/// Zip's rank rule for a written operand of rank `R2` added to operands of rank `R`: it must
+/// have the largest rank, since it is never broadcast.
+#[diagnostic::on_unimplemented(
+    message = "a written operand of rank {R2} cannot hold the operands of `{Self}` zipped so far",
+    label = "written here, with fewer axes than the operands before it",
+    note = "a written operand is never broadcast (each of its elements is handed out once), so \
+            it needs the largest rank of all the operands: write into a tensor of the full \
+            shape, or start the zip from it with `Zip::from_mut`"
+)]
+pub trait HoldsRank<const R2: usize> {}
+
+#[diagnostic::do_not_recommend]
+impl<const R: usize, const R2: usize> HoldsRank<R2> for Rank<R> where Rank<R>: BroadcastTo<R2> {}
 
 impl<'a, T, const R: usize> Zip<(Input<'a, T, R>,), R> {
     /// A zip over one tensor, read.
@@ -383,6 +487,14 @@ macro_rules! zip_arity {
             type Out = ($($P,)+ Q);
         }
 
+        impl<$($P: ZipPart,)+ Q: ZipPart> Written for ($($P,)+ Q)
+        where
+            ($($P,)+): Written,
+            <($($P,)+) as Written>::Ceiling: Meet<Q::Ceiling>,
+        {
+            type Ceiling = <<($($P,)+) as Written>::Ceiling as Meet<Q::Ceiling>>::Out;
+        }
+
         impl<$($P: ZipPart,)+ const R: usize> Zip<($($P,)+), R> {
             /// Adds an operand to read, broadcast with the others (the result rank becomes the
             /// larger one).
@@ -403,6 +515,7 @@ macro_rules! zip_arity {
             where
                 S: Storage,
                 Rank<R>: BroadcastRanks<R2, Out = Rank<O>>,
+                Self: AcceptsRank<R2>,
             {
                 self.push(input(tensor), tensor.shape(), |($($p,)+), q| ($($p,)+ q))
             }
@@ -426,6 +539,8 @@ macro_rules! zip_arity {
             where
                 S: StorageMut,
                 Rank<R>: BroadcastRanks<R2, Out = Rank<O>>,
+                Rank<R>: HoldsRank<R2>,
+                Self: AcceptsRank<R2>,
             {
                 let shape = *tensor.shape();
                 self.push(output(tensor), &shape, |($($p,)+), q| ($($p,)+ q))

@@ -66,8 +66,9 @@ fn errors_name_the_operand_and_visit_nothing() {
         (ErrorKind::BroadcastMismatch, Some(2), Some(1))
     );
     assert!(err.to_string().starts_with("operand 2: "));
-    // A written operand that would be broadcast.
-    let mut row = tensor![0, 0, 0];
+    // A written operand that would be broadcast (of a lower rank, it does not compile:
+    // ui-tests/fail/zip_and_mut_of_lower_rank.rs).
+    let mut row = tensor![[0, 0, 0]];
     let err = Zip::from(&a)
         .and_mut(&mut row)
         .for_each(|_, _| ())

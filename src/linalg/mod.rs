@@ -30,7 +30,7 @@ mod batch;
 mod kernel;
 mod product;
 
-pub use product::Dot;
+pub use product::{Dot, VectorHasNoMatvec};
 
 #[cfg(feature = "alloc")]
 pub(crate) use batch::run_new as run_new_batch;

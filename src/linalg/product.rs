@@ -295,6 +295,20 @@ impl<S: Storage> TensorBase<S, 2> {
 
 /// # Products
 impl<S: Storage> TensorBase<S, 1> {
+    /// Not a product of a vector: `matvec` multiplies a matrix by a vector, so on a vector it
+    /// does not compile, and the error says what to write instead (`v.matmul(&m)`,
+    /// `m.matvec(&v)` or `v.dot(&w)`). See [`VectorHasNoMatvec`].
+    ///
+    /// ```compile_fail
+    /// use ranked::tensor;
+    ///
+    /// let (v, m) = (tensor![1.0, 2.0], tensor![[1.0, 0.0], [0.0, 1.0]]);
+    /// let _ = v.matvec(&m);
+    /// ```
+    pub fn matvec<M: VectorHasNoMatvec>(&self, _other: M) -> ! {
+        M::refuse()
+    }
+
     /// The outer product of two vectors (NumPy's `outer`): `out[i, j] = self[i] · rhs[j]`,
     /// rank 1 ⊗ rank 1 → rank 2, as a product with a shared size of 1 on the matrix backend.
     /// O(m·n).
@@ -321,4 +335,17 @@ impl<S: Storage> TensorBase<S, 1> {
         let row = rhs.view().unsqueeze(crate::Axis::<0>);
         column.matmul(&row)
     }
+}
+
+/// What [`TensorBase::matvec`] asks of its argument on a vector: implemented by nothing, so
+/// that `v.matvec(&m)` is an error that points to the product meant.
+#[diagnostic::on_unimplemented(
+    message = "`matvec` multiplies a matrix by a vector, and this tensor is a vector",
+    label = "a vector has no `matvec`",
+    note = "a vector times a matrix is `v.matmul(&m)`; a matrix times this vector is \
+            `m.matvec(&v)`; two vectors give `v.dot(&w)`"
+)]
+pub trait VectorHasNoMatvec {
+    /// Never called: no type implements the trait.
+    fn refuse() -> !;
 }
