@@ -16,15 +16,11 @@ use crate::tensor::TensorBase;
 )]
 pub trait NeedsAllocFeature {}
 
-/// The result type of the stubs; it has no values.
-#[doc(hidden)]
-pub enum NoAlloc {}
-
 /// # Methods that need the `alloc` feature (not in this build)
 impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn to_vec(&self) -> NoAlloc
+    pub fn to_vec(&self) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -33,7 +29,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn into_vec(self) -> NoAlloc
+    pub fn into_vec(self) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -42,7 +38,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn to_contiguous(&self) -> NoAlloc
+    pub fn to_contiguous(&self) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -51,7 +47,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn to_owned(&self) -> NoAlloc
+    pub fn to_owned(&self) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -60,7 +56,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn map<U, F>(&self, _f: F) -> NoAlloc
+    pub fn map<U, F>(&self, _f: F) -> !
     where
         F: FnMut(&S::Elem) -> U,
         Self: NeedsAllocFeature,
@@ -70,7 +66,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn zip_map<S2: Storage, V, F>(&self, _other: &TensorBase<S2, R>, _f: F) -> NoAlloc
+    pub fn zip_map<S2: Storage, V, F>(&self, _other: &TensorBase<S2, R>, _f: F) -> !
     where
         F: FnMut(&S::Elem, &S2::Elem) -> V,
         Self: NeedsAllocFeature,
@@ -80,7 +76,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn sum_axis<Ax>(&self, _axis: Ax) -> NoAlloc
+    pub fn sum_axis<Ax>(&self, _axis: Ax) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -89,7 +85,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn mean_axis<Ax>(&self, _axis: Ax) -> NoAlloc
+    pub fn mean_axis<Ax>(&self, _axis: Ax) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -98,7 +94,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn try_mean_axis<Ax>(&self, _axis: Ax) -> NoAlloc
+    pub fn try_mean_axis<Ax>(&self, _axis: Ax) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -107,7 +103,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn matmul<S2, const R2: usize>(&self, _rhs: &TensorBase<S2, R2>) -> NoAlloc
+    pub fn matmul<S2, const R2: usize>(&self, _rhs: &TensorBase<S2, R2>) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -122,7 +118,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn exp(&self) -> NoAlloc
+    pub fn exp(&self) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -131,7 +127,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn exp2(&self) -> NoAlloc
+    pub fn exp2(&self) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -140,7 +136,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn exp_m1(&self) -> NoAlloc
+    pub fn exp_m1(&self) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -149,7 +145,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn ln(&self) -> NoAlloc
+    pub fn ln(&self) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -158,7 +154,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn ln_1p(&self) -> NoAlloc
+    pub fn ln_1p(&self) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -167,7 +163,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn log2(&self) -> NoAlloc
+    pub fn log2(&self) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -176,7 +172,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn log10(&self) -> NoAlloc
+    pub fn log10(&self) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -185,7 +181,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn sqrt(&self) -> NoAlloc
+    pub fn sqrt(&self) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -194,7 +190,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn cbrt(&self) -> NoAlloc
+    pub fn cbrt(&self) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -203,7 +199,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn abs(&self) -> NoAlloc
+    pub fn abs(&self) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -212,7 +208,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn signum(&self) -> NoAlloc
+    pub fn signum(&self) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -221,7 +217,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn sin(&self) -> NoAlloc
+    pub fn sin(&self) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -230,7 +226,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn cos(&self) -> NoAlloc
+    pub fn cos(&self) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -239,7 +235,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn tan(&self) -> NoAlloc
+    pub fn tan(&self) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -248,7 +244,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn sinh(&self) -> NoAlloc
+    pub fn sinh(&self) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -257,7 +253,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn cosh(&self) -> NoAlloc
+    pub fn cosh(&self) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -266,7 +262,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn tanh(&self) -> NoAlloc
+    pub fn tanh(&self) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -275,7 +271,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn asin(&self) -> NoAlloc
+    pub fn asin(&self) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -284,7 +280,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn acos(&self) -> NoAlloc
+    pub fn acos(&self) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -293,7 +289,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn atan(&self) -> NoAlloc
+    pub fn atan(&self) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -302,7 +298,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn floor(&self) -> NoAlloc
+    pub fn floor(&self) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -311,7 +307,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn ceil(&self) -> NoAlloc
+    pub fn ceil(&self) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -320,7 +316,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn round(&self) -> NoAlloc
+    pub fn round(&self) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -329,7 +325,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn trunc(&self) -> NoAlloc
+    pub fn trunc(&self) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -338,7 +334,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn recip(&self) -> NoAlloc
+    pub fn recip(&self) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -347,7 +343,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn is_nan(&self) -> NoAlloc
+    pub fn is_nan(&self) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -356,7 +352,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn is_finite(&self) -> NoAlloc
+    pub fn is_finite(&self) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -365,7 +361,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn powi(&self, _n: i32) -> NoAlloc
+    pub fn powi(&self, _n: i32) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -374,7 +370,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn powf(&self, _p: S::Elem) -> NoAlloc
+    pub fn powf(&self, _p: S::Elem) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -383,7 +379,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn clamp(&self, _low: S::Elem, _high: S::Elem) -> NoAlloc
+    pub fn clamp(&self, _low: S::Elem, _high: S::Elem) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -392,7 +388,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn mapv<F>(&self, _f: F) -> NoAlloc
+    pub fn mapv<F>(&self, _f: F) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -401,7 +397,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn var_axis<Ax>(&self, _axis: Ax, _ddof: usize) -> NoAlloc
+    pub fn var_axis<Ax>(&self, _axis: Ax, _ddof: usize) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -410,7 +406,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn std_axis<Ax>(&self, _axis: Ax, _ddof: usize) -> NoAlloc
+    pub fn std_axis<Ax>(&self, _axis: Ax, _ddof: usize) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -419,7 +415,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn argmax_axis<Ax>(&self, _axis: Ax) -> NoAlloc
+    pub fn argmax_axis<Ax>(&self, _axis: Ax) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -428,7 +424,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn argmin_axis<Ax>(&self, _axis: Ax) -> NoAlloc
+    pub fn argmin_axis<Ax>(&self, _axis: Ax) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -437,7 +433,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn cumsum<Ax>(&self, _axis: Ax) -> NoAlloc
+    pub fn cumsum<Ax>(&self, _axis: Ax) -> !
     where
         Self: NeedsAllocFeature,
     {
@@ -446,7 +442,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Needs the `alloc` feature.
     #[doc(hidden)]
-    pub fn cumprod<Ax>(&self, _axis: Ax) -> NoAlloc
+    pub fn cumprod<Ax>(&self, _axis: Ax) -> !
     where
         Self: NeedsAllocFeature,
     {
