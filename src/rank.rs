@@ -507,7 +507,7 @@ where
 /// ```
 #[diagnostic::on_unimplemented(
     message = "cannot remove `{Ax}` from a tensor of `{Self}`: no such axis, or the rank is not known here",
-    label = "the axis must be below the rank",
+    label = "the axis must be below the rank, and the rank at most 16",
     note = "in rank-generic code, state it in a where-clause, e.g. `Rank<R>: RemoveAxis<Axis<0>, Out = Rank<O>>`"
 )]
 pub trait RemoveAxis<Ax> {
