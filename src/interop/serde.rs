@@ -105,12 +105,16 @@ impl<'de, const R: usize> Deserialize<'de> for Shape<R> {
     }
 }
 
-/// A tensor from its shape and data, or the reason it cannot be one.
+/// A tensor from its shape and data, or the reason it cannot be one. A stored shape is read
+/// as written: its element count must exist before the constructor sees it, which would read
+/// a size `usize::MAX` (`INFER`) as one to infer.
 fn build<T, const R: usize, E: de::Error>(
     shape: [usize; R],
     data: Vec<T>,
 ) -> Result<Tensor<T, R>, E> {
-    Tensor::from_vec(data, shape).map_err(|err| E::custom(format_args!("{err}")))
+    crate::layout::checked_len(&shape)
+        .and_then(|_| Tensor::from_vec(data, shape))
+        .map_err(|err| E::custom(format_args!("{err}")))
 }
 
 struct TensorVisitor<T, const R: usize>(PhantomData<T>);
