@@ -644,64 +644,21 @@ pub(crate) fn merge(
     Ok(p.offset)
 }
 
-/// Replaces an [`INFER`] in `shape` by the size that makes it hold `len` elements, unless the
-/// shape has a size 0 (it then holds no elements whatever its other sizes, which are kept).
-/// Inlined, so that a shape known at compile time without `INFER` costs nothing (firmware
-/// builds with constant shapes link none of it).
+/// Replaces an [`INFER`] in `shape` by the size that makes it hold `len` elements (the
+/// constructors' form of [`resolve_sizes`]), unless the shape has a size 0: it then holds no
+/// elements whatever its other sizes, and they are kept as given.
 ///
 /// # Errors
 ///
-/// As [`infer_size`].
-#[inline(always)]
+/// As [`resolve_sizes`], at the first `INFER`: [`ErrorKind::MultipleInferred`],
+/// [`ErrorKind::Overflow`], or [`ErrorKind::NotDivisible`] when the other sizes do not divide
+/// `len`.
+#[inline]
 pub(crate) fn resolve_inferred(shape: &mut [usize], len: usize) -> Result<(), ShapeError> {
-    if shape.contains(&INFER) && !shape.contains(&0) {
-        return infer_size(shape, len);
+    match shape.iter().position(|&s| s == INFER) {
+        Some(axis) if !shape.contains(&0) => resolve_sizes(axis, len, shape),
+        _ => Ok(()),
     }
-    Ok(())
-}
-
-/// Replaces the one [`INFER`] of `shape` (which has no size 0) by the size that makes it hold
-/// `len` elements. Out of line: shapes with `INFER` are the rare case.
-///
-/// # Errors
-///
-/// [`ErrorKind::MultipleInferred`] for more than one `INFER`; [`ErrorKind::Overflow`] when the
-/// other sizes multiply past `usize`; [`ErrorKind::NotDivisible`] at the inferred axis when
-/// they do not divide `len`.
-#[cold]
-#[inline(never)]
-fn infer_size(shape: &mut [usize], len: usize) -> Result<(), ShapeError> {
-    let (mut known, mut at, mut inferred) = (1usize, 0, 0usize);
-    for (axis, &s) in shape.iter().enumerate() {
-        if s == INFER {
-            (at, inferred) = (axis, inferred + 1);
-        } else {
-            known = known
-                .checked_mul(s)
-                .ok_or_else(|| ShapeError::overflow(Some(axis)))?;
-        }
-    }
-    if inferred > 1 {
-        return Err(ShapeError::sizes(
-            ErrorKind::MultipleInferred,
-            Some(at),
-            1,
-            inferred,
-        ));
-    }
-    // `known > 0`: the shape has no size 0.
-    match (len.checked_rem(known), shape.get_mut(at)) {
-        (Some(0), Some(size)) => *size = len / known,
-        _ => {
-            return Err(ShapeError::sizes(
-                ErrorKind::NotDivisible,
-                Some(at),
-                len,
-                known,
-            ));
-        }
-    }
-    Ok(())
 }
 
 /// Resolves at most one [`INFER`] in `sizes` so that they multiply to `dim`.
