@@ -92,6 +92,13 @@ fn products(c: &mut Criterion) {
     }
 }
 
+/// B20, reductions down the columns of tall, narrow tables.
+fn tables(c: &mut Criterion) {
+    for case in kernels::b20() {
+        run(c, case, false);
+    }
+}
+
 /// B18, the parallel forms against the sequential ones (with `--features rayon`).
 fn parallel(c: &mut Criterion) {
     #[cfg(feature = "rayon")]
@@ -105,5 +112,7 @@ fn parallel(c: &mut Criterion) {
     let _ = c;
 }
 
-criterion_group!(benches, access, copies, maths, breadth, products, parallel);
+criterion_group!(
+    benches, access, copies, maths, breadth, products, tables, parallel
+);
 criterion_main!(benches);
