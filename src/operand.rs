@@ -7,8 +7,7 @@
 //! [`rearrange_plan!`](crate::rearrange_plan) and [`where_`](crate::where_) read their operands
 //! without taking them. Each operand may be
 //!
-//! - a tensor of any storage: [`Tensor`], [`ArrayTensor`],
-//!   [`SharedTensor`], [`GenericTensor`],
+//! - a tensor of any storage: [`Tensor`], [`ArrayTensor`], [`SharedTensor`], [`GenericTensor`],
 //!   [`TensorViewMut`];
 //! - a view, [`TensorView`];
 //! - a [`CowTensor`], as `rearrange!` and `reshape` return it;
