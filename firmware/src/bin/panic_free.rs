@@ -154,9 +154,15 @@ fn checked() -> bool {
         ErrorKind::LengthMismatch,
     );
     c.fails_with(
-        TensorView::from_slice(&data, [huge, huge, two]),
+        TensorView::from_slice(&data, [half, half, two]),
         ErrorKind::Overflow,
     );
+    // `huge` is `INFER`: one is resolved from the length, two are an error.
+    c.fails_with(
+        TensorView::from_slice(&data, [huge, huge, two]),
+        ErrorKind::MultipleInferred,
+    );
+    c.expect(TensorView::from_slice(&data, [huge, three, four]).is_ok_and(|v| v.shape()[0] == 2));
     let Ok(a) = TensorView::from_slice(&data, [two, three, four]) else {
         return false;
     };
