@@ -98,7 +98,7 @@
 //!
 //! | need | operations |
 //! |---|---|
-//! | views over memory | [`TensorView::from_slice`], [`TensorViewMut::from_slice_mut`], [`TensorView::from_array`] in a `const` or `static` (a shape that does not fit is a compile error) |
+//! | views over memory | [`TensorView::from_slice`], [`TensorViewMut::from_slice_mut`], [`tensor_view!`] anywhere and [`TensorView::from_array`] in a `const` or `static` (a shape that does not fit is a compile error) |
 //! | fixed storage | [`ArrayTensor::zeros`], [`ArrayTensor::full`], [`ArrayTensor::from_fn`] |
 //! | elements | [`get`](TensorBase::get), [`get_mut`](TensorBase::get_mut), [`iter`](TensorBase::iter), [`iter_mut`](TensorBase::iter_mut) |
 //! | view operations | [`permute`](TensorBase::permute), [`t`](TensorBase::t), [`reversed_axes`](TensorBase::reversed_axes), [`swap_axes`](TensorBase::swap_axes), [`flip`](TensorBase::flip), [`unsqueeze`](TensorBase::unsqueeze), [`squeeze`](TensorBase::squeeze), [`select`](TensorBase::select), [`narrow`](TensorBase::narrow), [`diagonal`](TensorBase::diagonal), [`slice`](TensorBase::slice) with [`s!`], [`reshape_view`](TensorBase::reshape_view), [`broadcast_to`](TensorBase::broadcast_to), [`split_at`](TensorBase::split_at) |
@@ -205,7 +205,16 @@ struct ReadmeDoctests;
 #[doc(hidden)]
 #[allow(clippy::type_complexity)] // the nested-array types are the point of the shape helpers
 pub mod __private {
-    use crate::{ArrayTensor, TensorBase};
+    use crate::{ArrayTensor, Layout, TensorBase};
+
+    /// The element count of a constant shape, for `tensor_view!`; a count that leaves `usize`
+    /// stops the compilation with a message.
+    pub const fn element_count<const R: usize>(shape: &[usize; R]) -> usize {
+        match Layout::<R>::element_count(shape) {
+            Some(count) => count,
+            None => panic!("tensor_view!: the shape's element count does not fit in usize"),
+        }
+    }
 
     /// Wraps the flat elements produced by `inline_tensor!`.
     #[track_caller]

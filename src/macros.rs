@@ -1,4 +1,5 @@
-//! The `tensor!` and `inline_tensor!` macros, and the hidden helpers they expand to.
+//! The `tensor!`, `inline_tensor!` and `tensor_view!` macros, and the hidden helpers they
+//! expand to.
 
 /// Builds a tensor from nested brackets; the nesting depth is the rank (1 to 6).
 ///
@@ -76,6 +77,53 @@ macro_rules! inline_tensor {
 macro_rules! tensor {
     ($($body:tt)+) => {
         $crate::Tensor::from($crate::inline_tensor![$($body)+])
+    };
+}
+
+/// A read-only view of a row-major array, its shape checked against the array's length at
+/// compile time wherever it is written: `tensor_view!(&DATA, [3, 4])`.
+///
+/// The view is [`TensorView::from_array`](crate::TensorView::from_array)'s, which refuses a
+/// wrong shape at compile time only in a `const` or `static` item (in a `let` it panics when
+/// run). The macro passes the shape's element count as the array length `from_array` expects,
+/// so a shape that does not hold exactly the array's elements is a type error in a `let`, a
+/// `const` or a `static` alike: "expected an array with a size of 15, found one with a size of
+/// 12". The sizes must be constant expressions; for sizes known only at run time use
+/// [`TensorView::from_slice`](crate::TensorView::from_slice), which returns an error. Like
+/// NumPy's `np.asarray(data).reshape(shape)` on a flat array, without the run-time check.
+/// O(R), no allocation; part of the
+/// [firmware subset](crate#firmware-the-subset-that-never-panics) (nothing is left to fail at
+/// run time).
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{TensorView, tensor_view};
+///
+/// static WEIGHTS: [f32; 12] = [0.5; 12];
+/// static W: TensorView<'static, f32, 2> = tensor_view!(&WEIGHTS, [3, 4]);
+///
+/// let data = [1, 2, 3, 4, 5, 6];
+/// let v = tensor_view!(&data, [2, 3]);
+/// assert_eq!((v.shape(), v[[1, 0]]), (&[2, 3], 4));
+/// assert_eq!(W.shape(), &[3, 4]);
+/// ```
+///
+/// A shape that does not hold the array's elements does not compile, in a `let` too:
+///
+/// ```compile_fail
+/// use ranked::tensor_view;
+///
+/// let data = [1, 2, 3, 4, 5, 6];
+/// let v = tensor_view!(&data, [2, 4]);
+/// ```
+#[macro_export]
+macro_rules! tensor_view {
+    ($data:expr, [$($size:expr),* $(,)?] $(,)?) => {
+        $crate::TensorView::from_array::<{ $crate::__private::element_count(&[$($size),*]) }>(
+            $data,
+            [$($size),*],
+        )
     };
 }
 

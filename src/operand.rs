@@ -41,16 +41,19 @@ use crate::tensor::{ArrayTensor, GenericTensor, TensorView, TensorViewMut};
 use crate::tensor::{SharedTensor, Tensor};
 
 /// What the index notation ([`einsum!`](crate::einsum), [`rearrange!`](crate::rearrange)) and
-/// the free functions ([`where_`](crate::where_)) take as an operand of rank `R`: any tensor, a
-/// view, a [`CowTensor`] or a reference to one, read as a view. See
+/// the free functions ([`where_`](crate::where_)) take as an operand of element type `T` and
+/// rank `R`: any tensor, a view, a [`CowTensor`] or a reference to one, read as a view. See
 /// [passing operands](crate::operand#passing-operands).
+///
+/// The element type is a parameter of the trait rather than an associated type, so that an
+/// operand that is not a tensor is reported once.
 ///
 /// # Examples
 ///
 /// ```
 /// use ranked::{IntoTensorView, tensor};
 ///
-/// fn first_row<'a, V: IntoTensorView<'a, 2, Elem = i32>>(v: V) -> Vec<i32> {
+/// fn first_row<'a, V: IntoTensorView<'a, i32, 2>>(v: V) -> Vec<i32> {
 ///     v.into_view().row(0).unwrap().to_vec()
 /// }
 /// let t = tensor![[1, 2], [3, 4]];
@@ -65,16 +68,13 @@ use crate::tensor::{SharedTensor, Tensor};
             what they are given, hence a `&` in front of the type); see `ranked::operand` for \
             what they accept"
 )]
-pub trait IntoTensorView<'a, const R: usize> {
-    /// The element type.
-    type Elem: 'a;
+pub trait IntoTensorView<'a, T: 'a, const R: usize> {
     /// The operand as a view. O(1), no copy.
-    fn into_view(self) -> TensorView<'a, Self::Elem, R>;
+    fn into_view(self) -> TensorView<'a, T, R>;
 }
 
 #[diagnostic::do_not_recommend]
-impl<'a, T, const R: usize> IntoTensorView<'a, R> for TensorView<'a, T, R> {
-    type Elem = T;
+impl<'a, T, const R: usize> IntoTensorView<'a, T, R> for TensorView<'a, T, R> {
     fn into_view(self) -> TensorView<'a, T, R> {
         self
     }
@@ -82,8 +82,7 @@ impl<'a, T, const R: usize> IntoTensorView<'a, R> for TensorView<'a, T, R> {
 
 /// A borrowed view keeps its own lifetime, not the borrow's.
 #[diagnostic::do_not_recommend]
-impl<'a, T, const R: usize> IntoTensorView<'a, R> for &TensorView<'a, T, R> {
-    type Elem = T;
+impl<'a, T, const R: usize> IntoTensorView<'a, T, R> for &TensorView<'a, T, R> {
     fn into_view(self) -> TensorView<'a, T, R> {
         *self
     }
@@ -92,20 +91,18 @@ impl<'a, T, const R: usize> IntoTensorView<'a, R> for &TensorView<'a, T, R> {
 /// A reference to a reference, as `&t` inside a macro that borrows its operands makes: what the
 /// inner reference gives.
 #[diagnostic::do_not_recommend]
-impl<'b, 'v, X, const R: usize> IntoTensorView<'v, R> for &&'b X
+impl<'b, 'v, X, T: 'v, const R: usize> IntoTensorView<'v, T, R> for &&'b X
 where
-    &'b X: IntoTensorView<'v, R>,
+    &'b X: IntoTensorView<'v, T, R>,
 {
-    type Elem = <&'b X as IntoTensorView<'v, R>>::Elem;
-    fn into_view(self) -> TensorView<'v, Self::Elem, R> {
+    fn into_view(self) -> TensorView<'v, T, R> {
         (*self).into_view()
     }
 }
 
 #[cfg(feature = "alloc")]
 #[diagnostic::do_not_recommend]
-impl<'a, T, const R: usize> IntoTensorView<'a, R> for &'a CowTensor<'_, T, R> {
-    type Elem = T;
+impl<'a, T, const R: usize> IntoTensorView<'a, T, R> for &'a CowTensor<'_, T, R> {
     fn into_view(self) -> TensorView<'a, T, R> {
         self.view()
     }
@@ -115,8 +112,7 @@ impl<'a, T, const R: usize> IntoTensorView<'a, R> for &'a CowTensor<'_, T, R> {
 macro_rules! borrowed_views {
     ($([$($generics:tt)*] $ty:ty),* $(,)?) => {$(
         #[diagnostic::do_not_recommend]
-        impl<'a, $($generics)*, const R: usize> IntoTensorView<'a, R> for &'a $ty {
-            type Elem = T;
+        impl<'a, $($generics)*, const R: usize> IntoTensorView<'a, T, R> for &'a $ty {
             fn into_view(self) -> TensorView<'a, T, R> {
                 self.view()
             }

@@ -1207,7 +1207,16 @@ type HasVector<const R: usize, const R2: usize> =
     label = "the spec gives this operand {N} axes",
     note = "write one name per axis of the operand, in order"
 )]
-pub trait SpecRank<const N: usize> {}
+pub trait SpecRank<const N: usize> {
+    /// Does nothing: the notation macros call it on each operand's rank, so that a rank that
+    /// does not fit the spec is reported at the macro, in the words above.
+    #[doc(hidden)]
+    fn check(self)
+    where
+        Self: Sized,
+    {
+    }
+}
 
 #[diagnostic::do_not_recommend]
 impl<const R: usize, const N: usize> SpecRank<N> for Rank<R>

@@ -1269,7 +1269,9 @@ impl<'a, T, const R: usize> TensorBase<ViewRepr<'a, T>, R> {
     ///
     /// In a `const` or `static` item, part of the
     /// [firmware subset](crate#firmware-the-subset-that-never-panics): there a wrong shape is a
-    /// compile error, so nothing is left to fail at run time.
+    /// compile error, so nothing is left to fail at run time. A function call in a `let` is not
+    /// evaluated at compile time, so there a wrong shape panics when run;
+    /// [`tensor_view!`](crate::tensor_view) is the form checked at compile time everywhere.
     ///
     /// # Panics
     ///

@@ -225,3 +225,39 @@ fn einsum_f32_and_f64_write_every_element() {
     let h = Tensor::<f32, 2>::from_elem([3, 4], 1.0);
     assert_eq!(einsum!("ijl,jk->ik", g, h).unwrap(), Tensor::zeros([2, 4]));
 }
+
+/// The functions the macros expand to are public; called directly with an operand whose rank is
+/// not its term's, they return an error instead of reading out of bounds.
+#[test]
+fn the_helpers_behind_the_macros_check_ranks_themselves() {
+    use ranked::notation::{EinsumRanks, EinsumSpec, RearrangeRanks, RearrangeSpec};
+    let a = Tensor::<f32, 2>::ones([2, 3]);
+    let spec = EinsumSpec::scan("ijk->kji");
+    let err = ranked::notation::einsum1(EinsumRanks::<3, 0, 3>, &spec, a.view()).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.expected(), err.found()),
+        (ErrorKind::RankMismatch, 3, 2)
+    );
+    let spec = EinsumSpec::scan("ij,jk->ik");
+    let err = ranked::notation::einsum2(
+        EinsumRanks::<2, 2, 2>,
+        &spec,
+        a.view(),
+        a.view().unsqueeze(Axis::<0>),
+    )
+    .unwrap_err();
+    assert_eq!(
+        (err.kind(), err.expected(), err.found()),
+        (ErrorKind::RankMismatch, 2, 3)
+    );
+    let spec = RearrangeSpec::scan("a b c -> c b a");
+    let err =
+        ranked::notation::rearrange(RearrangeRanks::<3, 3, 3>, &spec, &[], a.view()).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.expected(), err.found()),
+        (ErrorKind::RankMismatch, 3, 2)
+    );
+    let err = ranked::notation::rearrange_plan(RearrangeRanks::<3, 3, 3>, &spec, &[], a.view())
+        .unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::RankMismatch);
+}

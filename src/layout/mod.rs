@@ -223,6 +223,21 @@ impl<const R: usize> Layout<R> {
         Self::with_order(shape, Order::RowMajor)
     }
 
+    /// The number of elements of `shape`, or `None` when the product leaves `usize`. Usable in
+    /// constants.
+    pub(crate) const fn element_count(shape: &[usize]) -> Option<usize> {
+        let mut count = 1usize;
+        let mut axis = 0;
+        while axis < shape.len() {
+            count = match count.checked_mul(shape[axis]) {
+                Some(c) => c,
+                None => return None,
+            };
+            axis += 1;
+        }
+        Some(count)
+    }
+
     /// A C-contiguous layout with offset 0 over exactly `len` elements, in a `const` context:
     /// `None` unless the shape's element count is `len` (computed without overflow) and `len`
     /// fits `isize`. O(R).

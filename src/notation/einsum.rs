@@ -6,7 +6,6 @@
 use crate::error::ShapeError;
 use crate::layout::{Layout, einsum as plan};
 use crate::linalg::LinalgScalar;
-use crate::rank::{Rank, SpecRank};
 use crate::storage::{Storage, ViewRepr};
 use crate::tensor::{Tensor, TensorView};
 
@@ -56,8 +55,8 @@ pub fn einsum1<T, const R: usize, const A: usize, const O: usize>(
 ) -> Result<Tensor<T, O>, ShapeError>
 where
     T: LinalgScalar,
-    Rank<R>: SpecRank<A>,
 {
+    super::check_rank::<R>(A)?;
     let (mut shape, mut strides) = ([0usize; O], [0isize; O]);
     let parts = a.layout().parts();
     if plan::view_of(spec.term(0), parts, spec.output(), &mut shape, &mut strides)? {
@@ -105,9 +104,9 @@ pub fn einsum2<
 ) -> Result<Tensor<T, O>, ShapeError>
 where
     T: LinalgScalar,
-    Rank<R1>: SpecRank<A>,
-    Rank<R2>: SpecRank<B>,
 {
+    super::check_rank::<R1>(A)?;
+    super::check_rank::<R2>(B)?;
     // SAFETY: each tensor's own storage and layout (invariant 1).
     unsafe {
         contract(

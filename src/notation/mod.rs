@@ -40,13 +40,27 @@ mod rearrange;
 
 pub use crate::operand::IntoTensorView;
 
-/// An operand of the notation macros as a view: what they call on each operand they borrow.
-/// Use the macros.
+/// The rank of an operand of the notation macros, as a value for
+/// [`SpecRank::check`](crate::SpecRank). Use the macros.
 #[doc(hidden)]
-pub fn operand<'a, T, V: IntoTensorView<'a, R, Elem = T>, const R: usize>(
-    v: V,
-) -> crate::TensorView<'a, T, R> {
-    v.into_view()
+pub const fn rank_of<T, const R: usize>(_: &crate::TensorView<'_, T, R>) -> crate::Rank<R> {
+    crate::Rank
+}
+
+/// A rank-mismatch error unless an operand of rank `R` fits a term of `n` axes: the notation's
+/// helpers are public (the macros call them), so they check what the macros check at compile
+/// time.
+fn check_rank<const R: usize>(n: usize) -> Result<(), crate::ShapeError> {
+    if R == n {
+        Ok(())
+    } else {
+        Err(crate::ShapeError::sizes(
+            crate::ErrorKind::RankMismatch,
+            None,
+            n,
+            R,
+        ))
+    }
 }
 #[cfg(feature = "alloc")]
 pub use einsum::{EinsumRanks, einsum1, einsum2};
@@ -132,11 +146,21 @@ macro_rules! einsum {
             let _ = $crate::notation::EinsumSpec::parse($spec).with_operands(1);
         };
         const SPEC: $crate::notation::EinsumSpec = $crate::notation::EinsumSpec::scan($spec);
-        $crate::notation::einsum1(
-            $crate::notation::EinsumRanks::<{ SPEC.term_rank(0) }, 0, { SPEC.output_rank() }>,
-            &SPEC,
-            $crate::notation::operand(&$a),
-        )
+        // A `match` keeps the operands' temporaries alive until the call has returned.
+        match $crate::IntoTensorView::into_view(&$a) {
+            a => {
+                $crate::SpecRank::<{ SPEC.term_rank(0) }>::check($crate::notation::rank_of(&a));
+                $crate::notation::einsum1(
+                    $crate::notation::EinsumRanks::<
+                        { SPEC.term_rank(0) },
+                        0,
+                        { SPEC.output_rank() },
+                    >,
+                    &SPEC,
+                    a,
+                )
+            }
+        }
     }};
     ($spec:literal, $a:expr, $b:expr $(,)?) => {{
         // The checks, as one compile error; the ranks come from the spec as far as it parses.
@@ -144,16 +168,26 @@ macro_rules! einsum {
             let _ = $crate::notation::EinsumSpec::parse($spec).with_operands(2);
         };
         const SPEC: $crate::notation::EinsumSpec = $crate::notation::EinsumSpec::scan($spec);
-        $crate::notation::einsum2(
-            $crate::notation::EinsumRanks::<
-                { SPEC.term_rank(0) },
-                { SPEC.term_rank(1) },
-                { SPEC.output_rank() },
-            >,
-            &SPEC,
-            $crate::notation::operand(&$a),
-            $crate::notation::operand(&$b),
-        )
+        // A `match` keeps the operands' temporaries alive until the call has returned.
+        match (
+            $crate::IntoTensorView::into_view(&$a),
+            $crate::IntoTensorView::into_view(&$b),
+        ) {
+            (a, b) => {
+                $crate::SpecRank::<{ SPEC.term_rank(0) }>::check($crate::notation::rank_of(&a));
+                $crate::SpecRank::<{ SPEC.term_rank(1) }>::check($crate::notation::rank_of(&b));
+                $crate::notation::einsum2(
+                    $crate::notation::EinsumRanks::<
+                        { SPEC.term_rank(0) },
+                        { SPEC.term_rank(1) },
+                        { SPEC.output_rank() },
+                    >,
+                    &SPEC,
+                    a,
+                    b,
+                )
+            }
+        }
     }};
 }
 
@@ -235,16 +269,22 @@ macro_rules! rearrange {
                 .with_sizes(&[$(stringify!($name)),*]);
         };
         const SPEC: $crate::notation::RearrangeSpec = $crate::notation::RearrangeSpec::scan($spec);
-        $crate::notation::rearrange(
-            $crate::notation::RearrangeRanks::<
-                { SPEC.input_rank() },
-                { SPEC.axis_count() },
-                { SPEC.output_rank() },
-            >,
-            &SPEC,
-            &[$((stringify!($name), $size)),*],
-            $crate::notation::operand(&$t),
-        )
+        // A `match` keeps the operand's temporaries alive until the call has returned.
+        match $crate::IntoTensorView::into_view(&$t) {
+            t => {
+                $crate::SpecRank::<{ SPEC.input_rank() }>::check($crate::notation::rank_of(&t));
+                $crate::notation::rearrange(
+                    $crate::notation::RearrangeRanks::<
+                        { SPEC.input_rank() },
+                        { SPEC.axis_count() },
+                        { SPEC.output_rank() },
+                    >,
+                    &SPEC,
+                    &[$((stringify!($name), $size)),*],
+                    t,
+                )
+            }
+        }
     }};
 }
 
@@ -276,15 +316,21 @@ macro_rules! rearrange_plan {
                 .with_sizes(&[$(stringify!($name)),*]);
         };
         const SPEC: $crate::notation::RearrangeSpec = $crate::notation::RearrangeSpec::scan($spec);
-        $crate::notation::rearrange_plan(
-            $crate::notation::RearrangeRanks::<
-                { SPEC.input_rank() },
-                { SPEC.axis_count() },
-                { SPEC.output_rank() },
-            >,
-            &SPEC,
-            &[$((stringify!($name), $size)),*],
-            $crate::notation::operand(&$t),
-        )
+        // A `match` keeps the operand's temporaries alive until the call has returned.
+        match $crate::IntoTensorView::into_view(&$t) {
+            t => {
+                $crate::SpecRank::<{ SPEC.input_rank() }>::check($crate::notation::rank_of(&t));
+                $crate::notation::rearrange_plan(
+                    $crate::notation::RearrangeRanks::<
+                        { SPEC.input_rank() },
+                        { SPEC.axis_count() },
+                        { SPEC.output_rank() },
+                    >,
+                    &SPEC,
+                    &[$((stringify!($name), $size)),*],
+                    t,
+                )
+            }
+        }
     }};
 }

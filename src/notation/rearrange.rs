@@ -6,7 +6,7 @@
 
 use crate::error::{ErrorKind, ShapeError};
 use crate::layout::ReshapePlan;
-use crate::rank::{MAX_RANK, Rank, SpecRank};
+use crate::rank::MAX_RANK;
 use crate::tensor::TensorView;
 
 use super::RearrangeSpec;
@@ -112,10 +112,8 @@ pub fn rearrange<'a, T: Clone, const R: usize, const N: usize, const E: usize, c
     spec: &RearrangeSpec,
     sizes: &[(&str, usize)],
     t: TensorView<'a, T, R>,
-) -> Result<CowTensor<'a, T, O>, ShapeError>
-where
-    Rank<R>: SpecRank<N>,
-{
+) -> Result<CowTensor<'a, T, O>, ShapeError> {
+    super::check_rank::<R>(N)?;
     let (view, shape) = elementary::<T, R, E, O>(spec, sizes, t)?;
     view.reshape(shape)
 }
@@ -131,10 +129,8 @@ pub fn rearrange_plan<T, const R: usize, const N: usize, const E: usize, const O
     spec: &RearrangeSpec,
     sizes: &[(&str, usize)],
     t: TensorView<'_, T, R>,
-) -> Result<ReshapePlan, ShapeError>
-where
-    Rank<R>: SpecRank<N>,
-{
+) -> Result<ReshapePlan, ShapeError> {
+    super::check_rank::<R>(N)?;
     let (view, shape) = elementary::<T, R, E, O>(spec, sizes, t)?;
     view.layout().plan_reshape(&shape)
 }

@@ -278,9 +278,9 @@ pub fn where_<
     const Q: usize,
     const O: usize,
 >(
-    mask: impl IntoTensorView<'m, RM, Elem = bool>,
-    a: impl IntoTensorView<'a, RA, Elem = T>,
-    b: impl IntoTensorView<'b, RB, Elem = T>,
+    mask: impl IntoTensorView<'m, bool, RM>,
+    a: impl IntoTensorView<'a, T, RA>,
+    b: impl IntoTensorView<'b, T, RB>,
 ) -> Result<Tensor<T, O>, ShapeError>
 where
     Rank<RM>: BroadcastRanks<RA, Out = Rank<Q>>,
