@@ -205,7 +205,8 @@ struct ReadmeDoctests;
 #[doc(hidden)]
 #[allow(clippy::type_complexity)] // the nested-array types are the point of the shape helpers
 pub mod __private {
-    use crate::{ArrayTensor, Layout, TensorBase};
+    use crate::storage::ViewRepr;
+    use crate::{ArrayTensor, Layout, TensorBase, TensorView};
 
     /// The element count of a constant shape, for `tensor_view!`; a count that leaves `usize`
     /// stops the compilation with a message.
@@ -214,6 +215,41 @@ pub mod __private {
             Some(count) => count,
             None => panic!("tensor_view!: the shape's element count does not fit in usize"),
         }
+    }
+
+    /// `N` elements, as a type: `tensor_view!` makes the row-major layout of a shape of `N`
+    /// elements with it.
+    pub struct Elements<const N: usize>;
+
+    /// A C-contiguous layout with offset 0 of exactly `N` elements.
+    ///
+    /// Invariant: the layout's indices reach exactly the offsets `0..N`. The field is private
+    /// and [`Elements::row_major`] is the only constructor.
+    pub struct RowMajor<const N: usize, const R: usize>(Layout<R>);
+
+    impl<const N: usize> Elements<N> {
+        /// The row-major layout of `shape`; a shape that does not hold exactly `N` elements
+        /// panics, which `tensor_view!` turns into a compile error by calling this in a
+        /// `const` block.
+        pub const fn row_major<const R: usize>(self, shape: [usize; R]) -> RowMajor<N, R> {
+            match Layout::row_major_exact(shape, N) {
+                Some(layout) => RowMajor(layout),
+                None => panic!(
+                    "tensor_view!: the shape does not hold exactly as many elements as the array, \
+                     or more than isize::MAX"
+                ),
+            }
+        }
+    }
+
+    /// The view of `data` in `layout`, with nothing left to check at run time.
+    pub const fn view_of_array<'a, T, const N: usize, const R: usize>(
+        data: &'a [T; N],
+        layout: RowMajor<N, R>,
+    ) -> TensorView<'a, T, R> {
+        // SAFETY: `RowMajor`'s invariant: the layout reaches exactly the offsets `0..N` of the
+        // array's `N` elements (invariant 1); a read-only view has no invariant 2.
+        unsafe { TensorBase::from_parts_unchecked(ViewRepr::from_slice(data), layout.0) }
     }
 
     /// Wraps the flat elements produced by `inline_tensor!`.

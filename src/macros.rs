@@ -83,12 +83,12 @@ macro_rules! tensor {
 /// A read-only view of a row-major array, its shape checked against the array's length at
 /// compile time wherever it is written: `tensor_view!(&DATA, [3, 4])`.
 ///
-/// The view is [`TensorView::from_array`](crate::TensorView::from_array)'s, which refuses a
-/// wrong shape at compile time only in a `const` or `static` item (in a `let` it panics when
-/// run). The macro passes the shape's element count as the array length `from_array` expects,
-/// so a shape that does not hold exactly the array's elements is a type error in a `let`, a
-/// `const` or a `static` alike: "expected an array with a size of 15, found one with a size of
-/// 12". The sizes must be constant expressions; for sizes known only at run time use
+/// The view is the one [`TensorView::from_array`](crate::TensorView::from_array) makes, but
+/// `from_array` refuses a wrong shape at compile time only in a `const` or `static` item (in a
+/// `let` it panics when run). The macro requires the array's length to be the shape's element
+/// count, so a shape that does not hold exactly the array's elements is a type error in a
+/// `let`, a `const` or a `static` alike ("expected an array with a size of 15, found one with a
+/// size of 12"), and computes the layout as a constant, so nothing is checked at run time. The sizes must be constant expressions; for sizes known only at run time use
 /// [`TensorView::from_slice`](crate::TensorView::from_slice), which returns an error. Like
 /// NumPy's `np.asarray(data).reshape(shape)` on a flat array, without the run-time check.
 /// O(R), no allocation; part of the
@@ -120,10 +120,18 @@ macro_rules! tensor {
 #[macro_export]
 macro_rules! tensor_view {
     ($data:expr, [$($size:expr),* $(,)?] $(,)?) => {
-        $crate::TensorView::from_array::<{ $crate::__private::element_count(&[$($size),*]) }>(
-            $data,
-            [$($size),*],
-        )
+        {
+            // The array's length must be the shape's element count: a type error otherwise.
+            let data: &[_; { $crate::__private::element_count(&[$($size),*]) }] = $data;
+            // The layout is a constant, so no check is left to fail at run time.
+            $crate::__private::view_of_array(
+                data,
+                const {
+                    $crate::__private::Elements::<{ $crate::__private::element_count(&[$($size),*]) }>
+                        .row_major([$($size),*])
+                },
+            )
+        }
     };
 }
 
