@@ -1,8 +1,8 @@
-//! View operations never allocate: the B9 chain of the benchmarks in `bench/` (permute, slice,
+//! View operations never allocate: the B9 chain of the benchmarks in `benches/` (permute, slice,
 //! reshape_view, unsqueeze, broadcast) and the rest of the view operations run under a
 //! counting allocator that must see zero allocations.
 
-#[path = "../bench/benches/kernels.rs"]
+#[path = "../benches/kernels.rs"]
 #[allow(missing_docs)]
 mod kernels;
 

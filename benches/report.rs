@@ -1,0 +1,360 @@
+//! Runs the benchmark kernels of `benches/kernels.rs` briefly and prints one table of ratios:
+//! ours / peer (time; below 1 is faster) and, where bytes are copied, the fraction of `memcpy`
+//! throughput we reach. `cargo bench -p ranked-bench` runs the same kernels under criterion.
+//!
+//! Run with `cargo run --release -p ranked-bench --example bench_report` (`-- --quick` for smaller data and
+//! shorter timing, `-- --only B4` for the benchmarks whose name contains `B4`). With
+//! `--features rayon` it also measures the parallel forms against the sequential ones (B18).
+//! `-- --write benches/RESULTS.md` also writes the table, with the date, the machine and the
+//! options of the run, into that file, and (for a full run) the README's performance summary:
+//! both are written by this program, never by hand. `-- --summary-from benches/RESULTS.md`
+//! rewrites the README's summary from a results file without measuring anything.
+
+#[path = "kernels.rs"]
+mod kernels;
+
+use std::cell::RefCell;
+use std::time::{Duration, Instant, SystemTime};
+
+thread_local! {
+    /// The rows printed so far, for `--write`.
+    static ROWS: RefCell<Vec<String>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Prints a row of the table and keeps it for `--write`.
+fn emit(row: String) {
+    println!("{row}");
+    ROWS.with(|rows| rows.borrow_mut().push(row));
+}
+
+/// The value of option `name` (`--name VALUE`), if given.
+fn option(name: &str) -> Option<String> {
+    let args: Vec<String> = std::env::args().collect();
+    args.iter()
+        .position(|a| a == name)
+        .and_then(|i| args.get(i + 1))
+        .cloned()
+}
+
+/// The civil date (UTC) of a count of days since 1970-01-01 (Howard Hinnant's algorithm).
+fn civil_date(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+/// The processor's model name, as Linux reports it.
+fn cpu_model() -> String {
+    std::fs::read_to_string("/proc/cpuinfo")
+        .ok()
+        .and_then(|info| {
+            info.lines()
+                .find(|l| l.starts_with("model name"))
+                .and_then(|l| l.split(':').nth(1))
+                .map(|m| m.trim().to_string())
+        })
+        .unwrap_or_else(|| "unknown".to_string())
+}
+
+/// The rows of the README's performance summary, by the start of their benchmark's name: one
+/// or two per kind of work, the rest stays in the results file.
+const SUMMARY: &[&str] = &[
+    "B4 permute [0, 2, 3, 1] of [64",
+    "B19 all 23 permutations",
+    "B19 transpose 4096x4096 f32",
+    "B6 allocating to_contiguous",
+    "B7 out = a + b, contiguous + broadcast",
+    "B8 sum along axis 1",
+    "B13 var along axis 0",
+    "B15 matmul f32 256x256 ",
+    "B16 batched matmul",
+    "B17 a + b into a new tensor, b broadcast along axis 0",
+    "B20 sum_axis(Axis 0) of a [10000, 5]",
+];
+
+/// Replaces the README's performance summary (the lines between its two `bench-summary`
+/// markers) with the rows of [`SUMMARY`] from this run.
+fn write_summary(readme: &std::path::Path) -> std::io::Result<()> {
+    let text = std::fs::read_to_string(readme)?;
+    let (start, end) = ("<!-- bench-summary:start -->", "<!-- bench-summary:end -->");
+    let (Some(a), Some(b)) = (text.find(start), text.find(end)) else {
+        return Err(std::io::Error::other("the summary markers are missing"));
+    };
+    let mut table = String::from("\n| benchmark | ours (median) | ratios |\n|---|---|---|\n");
+    ROWS.with(|rows| {
+        for row in rows.borrow().iter() {
+            if SUMMARY.iter().any(|id| row.starts_with(&format!("| {id}"))) {
+                table.push_str(row);
+                table.push('\n');
+            }
+        }
+    });
+    let updated = format!("{}{start}{table}{}", &text[..a], &text[b..]);
+    std::fs::write(readme, updated)
+}
+
+/// Writes the rows printed so far into `path`, under a header that says how they were made.
+fn write_results(path: &str, quick: bool) -> std::io::Result<()> {
+    let days = SystemTime::now()
+        .duration_since(SystemTime::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() / 86_400) as i64;
+    let (year, month, day) = civil_date(days);
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let mut text = format!(
+        "# Benchmark results\n\n\
+         Written by `cargo run --release -p ranked-bench --example bench_report -- --write \
+         benches/RESULTS.md`{}; not edited by hand. How to read it: `ours/peer` is a ratio of \
+         times (below 1, ours is faster); `memcpy: 0.80x its throughput` is the fraction of \
+         `memcpy`'s speed on the same bytes. All contenders of a row run in one process, in \
+         alternating rounds. `benches/NOTES.md` explains what the benchmarks measure and what \
+         limits them.\n\n\
+         - date: {year}-{month:02}-{day:02}\n\
+         - processor: {} ({threads} threads available)\n\
+         - data: {}\n\n",
+        if cfg!(feature = "rayon") {
+            " with `--features rayon`"
+        } else {
+            ""
+        },
+        cpu_model(),
+        if quick {
+            "`--quick` (smaller tensors, shorter timing)"
+        } else {
+            "full size (64⁴ `f32` unless the row says otherwise)"
+        },
+    );
+    ROWS.with(|rows| {
+        for row in rows.borrow().iter() {
+            text.push_str(row);
+            text.push('\n');
+        }
+    });
+    std::fs::write(path, text)
+}
+
+use kernels::{Case, Contender, data4};
+
+/// The median time of one run of each contender. The contenders run in rounds — one run of
+/// each per round, at least 5 rounds and as many as `budget` allows (at most 200) — so a burst
+/// of load on a shared machine hits them all alike and the ratios stay comparable.
+fn medians(runs: &mut [Contender<'_>], budget: Duration) -> Vec<Duration> {
+    for c in runs.iter_mut() {
+        (c.run)(); // warm-up
+    }
+    let mut times = vec![Vec::new(); runs.len()];
+    let start = Instant::now();
+    while times[0].len() < 5 || (start.elapsed() < budget && times[0].len() < 200) {
+        for (c, t) in runs.iter_mut().zip(&mut times) {
+            let at = Instant::now();
+            (c.run)();
+            t.push(at.elapsed());
+        }
+    }
+    times
+        .into_iter()
+        .map(|mut t| {
+            t.sort();
+            t[t.len() / 2]
+        })
+        .collect()
+}
+
+fn report(case: Case<'_>, budget: Duration) {
+    // `--only TEXT` keeps the benchmarks whose name contains TEXT.
+    if option("--only").is_some_and(|only| !case.id.contains(only.as_str())) {
+        return;
+    }
+    let mut contenders = case.contenders;
+    let times = medians(&mut contenders, budget);
+    let results: Vec<(&str, Duration)> = contenders.iter().map(|c| c.name).zip(times).collect();
+    let ours = results[0].1.as_secs_f64();
+    let cells: Vec<String> = results[1..]
+        .iter()
+        .map(|(name, t)| {
+            let ratio = ours / t.as_secs_f64();
+            if *name == "sequential" {
+                format!("{:.2}x the speed of the {name} form", 1.0 / ratio)
+            } else if name.starts_with("memcpy")
+                || name.starts_with("to_vec")
+                || name.contains("fold")
+                || name.contains("sum")
+            {
+                format!("{name}: {:.2}x its throughput", 1.0 / ratio)
+            } else {
+                format!("ours/{name} = {ratio:.2}")
+            }
+        })
+        .collect();
+    emit(format!(
+        "| {} | {} | {} |",
+        case.id,
+        readable(ours),
+        cells.join("; ")
+    ));
+}
+
+/// One row for a family of copies: the median and the worst fraction of `memcpy` throughput
+/// over `cases` (each with a `memcpy` contender; contenders other than ours and memcpy are not
+/// run), and which case was worst.
+fn report_spread(label: &str, cases: Vec<Case<'_>>, budget: Duration) {
+    if option("--only").is_some_and(|only| !label.contains(only.as_str())) {
+        return;
+    }
+    let mut rows: Vec<(f64, f64, String)> = cases
+        .into_iter()
+        .map(|case| {
+            let mut contenders: Vec<Contender<'_>> = case
+                .contenders
+                .into_iter()
+                .enumerate()
+                .filter(|(i, c)| *i == 0 || c.name == "memcpy")
+                .map(|(_, c)| c)
+                .collect();
+            let times = medians(&mut contenders, budget);
+            let (ours, memcpy) = (times[0].as_secs_f64(), times[1].as_secs_f64());
+            (memcpy / ours, ours, case.id)
+        })
+        .collect();
+    rows.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let (worst, median) = (&rows[0], &rows[rows.len() / 2]);
+    emit(format!(
+        "| {label} | {} (median case) | memcpy: median {:.2}x its throughput, worst {:.2}x ({}) |",
+        readable(median.1),
+        median.0,
+        worst.0,
+        worst.2
+    ));
+}
+
+/// Seconds in the unit that keeps three significant digits readable.
+fn readable(seconds: f64) -> String {
+    if seconds >= 1e-3 {
+        format!("{:.3} ms", seconds * 1e3)
+    } else if seconds >= 1e-6 {
+        format!("{:.2} µs", seconds * 1e6)
+    } else {
+        format!("{:.1} ns", seconds * 1e9)
+    }
+}
+
+fn main() {
+    if let Some(results) = option("--summary-from") {
+        let readme = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md");
+        let rows = std::fs::read_to_string(&results).unwrap_or_else(|err| {
+            eprintln!("bench_report: cannot read {results}: {err}");
+            std::process::exit(1);
+        });
+        ROWS.with(|r| {
+            r.borrow_mut().extend(
+                rows.lines()
+                    .filter(|l| l.starts_with("| B"))
+                    .map(String::from),
+            )
+        });
+        if let Err(err) = write_summary(&readme) {
+            eprintln!("bench_report: cannot update {}: {err}", readme.display());
+            std::process::exit(1);
+        }
+        println!("summary written to {}", readme.display());
+        return;
+    }
+    let quick = std::env::args().any(|a| a == "--quick");
+    let budget = Duration::from_millis(if quick { 150 } else { 1200 });
+    let big = if quick { 32 } else { 64 };
+    emit("| benchmark | ours (median) | ratios |".to_string());
+    emit("|---|---|---|".to_string());
+    let d16 = data4([16; 4]);
+    report(kernels::b1(&d16), budget);
+    let d32 = data4([32; 4]);
+    report(kernels::b2(&d32), budget);
+    let big_data = data4([big; 4]);
+    report(kernels::b3(&big_data), budget);
+    for perm in kernels::B4_PERMUTATIONS {
+        report(kernels::permuted_copy(&big_data, perm, "B4"), budget);
+    }
+    let odd = data4([61, 59, 63, 57]);
+    // The odd shape beside the power-of-two one, for the layout-friendliest and the worst
+    // permutation: power-of-two strides must not make a transposition collapse.
+    for perm in [[0, 2, 3, 1], [3, 2, 1, 0]] {
+        report(kernels::permuted_copy(&odd, perm, "B4"), budget);
+    }
+    for perm in [[0, 2, 3, 1], [3, 2, 1, 0], [0, 1, 3, 2], [1, 0, 2, 3]] {
+        report(kernels::permuted_copy(&d16, perm, "B5"), budget);
+    }
+    let every: Vec<_> = kernels::all_permutations()
+        .into_iter()
+        .map(|perm| kernels::permuted_copy(&big_data, perm, "B19"))
+        .collect();
+    report_spread(
+        &format!("B19 all 23 permutations of [{big}, {big}, {big}, {big}]"),
+        every,
+        budget / 3,
+    );
+    let side = if quick { 1024 } else { 4096 };
+    report(kernels::b19::<f32>(side, "f32"), budget);
+    report(kernels::b19::<f64>(side, "f64"), budget);
+    report(kernels::b19::<u16>(side, "u16"), budget);
+    report(kernels::b19::<u8>(side, "u8"), budget);
+    report(kernels::b6(&big_data), budget);
+    let other = data4([big; 4]);
+    for case in kernels::b7(&big_data, &other) {
+        report(case, budget);
+    }
+    for case in kernels::b8(&big_data) {
+        report(case, budget);
+    }
+    report(kernels::b9(&d16), budget);
+    report(kernels::b10(&big_data), budget);
+    report(kernels::b11(&big_data, &other), budget);
+    report(kernels::b12(), budget);
+    for case in kernels::b13(&big_data) {
+        report(case, budget);
+    }
+    report(kernels::b14(&big_data), budget);
+    for n in if quick {
+        vec![64, 256]
+    } else {
+        vec![64, 256, 512, 1024]
+    } {
+        for case in kernels::b15(n) {
+            report(case, budget);
+        }
+    }
+    for case in kernels::b16() {
+        report(case, budget);
+    }
+    for case in kernels::b17(&big_data) {
+        report(case, budget);
+    }
+    for case in kernels::b20() {
+        report(case, budget);
+    }
+    #[cfg(feature = "rayon")]
+    for case in kernels::b18(&big_data) {
+        report(case, budget);
+    }
+    if let Some(path) = option("--write") {
+        if let Err(err) = write_results(&path, quick) {
+            eprintln!("bench_report: cannot write {path}: {err}");
+            std::process::exit(1);
+        }
+        println!("written to {path}");
+        // A full run also refreshes the README's summary; a partial one (`--only`, `--quick`)
+        // leaves it as it is.
+        if option("--only").is_none() && !quick {
+            let readme = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md");
+            if let Err(err) = write_summary(&readme) {
+                eprintln!("bench_report: cannot update {}: {err}", readme.display());
+                std::process::exit(1);
+            }
+            println!("summary written to {}", readme.display());
+        }
+    }
+}
