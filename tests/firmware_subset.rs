@@ -487,3 +487,75 @@ fn axis_reductions_into_match_the_allocating_forms() {
     m.min_axis_into(Axis::<0>, &mut out).unwrap();
     assert!(out.get([0]) == Some(&1.0) && out.get([1]).unwrap().is_nan());
 }
+
+/// The operations named in a row of the never-panic table (the crate docs' "Firmware: the subset
+/// that never panics"): every code span of its second column.
+fn table_operations(crate_docs: &str) -> Vec<String> {
+    let rows = crate_docs
+        .lines()
+        .map(|l| l.trim_start_matches("//!").trim())
+        .skip_while(|l| !l.starts_with("| need | operations |"))
+        .skip(2)
+        .take_while(|l| l.starts_with('|'));
+    let mut names = Vec::new();
+    for row in rows {
+        let operations = row.split('|').nth(2).expect("a row has two columns");
+        for (i, span) in operations.split('`').enumerate() {
+            // Code spans, but not the keywords of "in a `const` or `static`".
+            if i % 2 == 1 && span != "const" && span != "static" {
+                names.push(span.to_string());
+            }
+        }
+    }
+    names
+}
+
+/// How the proof calls `name`: `name!(`, `Type::method(` (or `Type::<…>::method(`), ` op ` for
+/// an operator, `.name(`.
+fn called(proof: &str, name: &str) -> bool {
+    if let Some(mac) = name.strip_suffix('!') {
+        proof.contains(&format!("{mac}!(")) || proof.contains(&format!("{mac}!["))
+    } else if let Some((ty, method)) = name.split_once("::") {
+        proof.contains(&format!("{name}("))
+            || proof.match_indices(&format!("{ty}::<")).any(|(at, _)| {
+                proof[at..]
+                    .lines()
+                    .next()
+                    .is_some_and(|l| l.contains(&format!(">::{method}(")))
+            })
+    } else if name.chars().all(|c| "+-*/=".contains(c)) {
+        proof.contains(&format!(" {name} "))
+    } else {
+        proof.contains(&format!(".{name}("))
+    }
+}
+
+/// The table of the subset that never panics promises no more than the link-time proof shows:
+/// `firmware/src/bin/panic_free.rs` calls every operation the table names.
+#[test]
+fn the_never_panic_table_is_what_the_proof_calls() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let docs = std::fs::read_to_string(root.join("src/lib.rs")).expect("readable crate docs");
+    let proof = std::fs::read_to_string(root.join("firmware/src/bin/panic_free.rs"))
+        .expect("readable proof");
+    let names = table_operations(&docs);
+    assert!(
+        names.len() > 50 && names.iter().any(|n| n == "matmul_into"),
+        "the table was read: {names:?}"
+    );
+    let missing: Vec<&String> = names.iter().filter(|n| !called(&proof, n)).collect();
+    assert!(
+        missing.is_empty(),
+        "the never-panic table names operations the proof does not call: {missing:?}"
+    );
+    assert!(!called("x.sum_axis(a)", "sum_axis_into"));
+    assert!(called("v.slice(s![.., 1])", "s!"));
+    assert!(called(
+        "ArrayTensor::<f32, 6, 2>::zeros([2, 3])",
+        "ArrayTensor::zeros"
+    ));
+    assert!(!called(
+        "ArrayTensor::<f32, 6, 2>::full([2, 3])",
+        "ArrayTensor::zeros"
+    ));
+}

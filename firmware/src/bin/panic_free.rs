@@ -2,11 +2,11 @@
 //!
 //! Its panic handler calls `ranked_subset_has_a_panic_path`, a function that is defined
 //! nowhere. The optimiser removes the handler only when no panic is reachable, so this program
-//! links only if no call below can panic. Every function of the subset (the table in the README
-//! and in the crate docs, "Firmware: the subset that never panics") is called here, with shapes,
-//! indices, axes and data read through `read_volatile` from statics, so the optimiser cannot see
-//! their values and must keep every error path — including the calls that are expected to fail
-//! (an index out of bounds, a wrong shape, sizes that overflow).
+//! links only if no call below can panic. Every function of the subset (the table in the crate
+//! docs, "Firmware: the subset that never panics"; `tests/firmware_subset.rs` checks that) is
+//! called here, with shapes, indices, axes and data read through `read_volatile` from statics,
+//! so the optimiser cannot see their values and must keep every error path — including the
+//! calls that are expected to fail (an index out of bounds, a wrong shape, sizes that overflow).
 //!
 //! CI builds it in release for `thumbv7em-none-eabihf` (the build fails if a panic path
 //! survives) and runs it on QEMU, where it checks the values and errors it got: exit status 0
@@ -272,6 +272,30 @@ fn checked() -> bool {
             c.expect(sums.get([0, 0]) == Some(&3.0));
             c.fails_with(
                 a.sum_axis_into(Axis::<1>, &mut sums),
+                ErrorKind::SizeMismatch,
+            );
+            c.expect(a.product_axis_into(Axis::<2>, &mut sums).is_ok());
+            c.expect(sums.get([1, 2]) == Some(&(20.0 * 21.0 * 22.0 * 23.0)));
+            c.fails_with(
+                a.product_axis_into(Axis::<1>, &mut sums),
+                ErrorKind::SizeMismatch,
+            );
+            c.expect(a.mean_axis_into(Axis::<2>, &mut sums).is_ok());
+            c.expect(sums.get([1, 2]) == Some(&21.5));
+            c.fails_with(
+                a.mean_axis_into(Axis::<1>, &mut sums),
+                ErrorKind::SizeMismatch,
+            );
+            c.expect(a.min_axis_into(Axis::<2>, &mut sums).is_ok());
+            c.expect(sums.get([1, 2]) == Some(&20.0));
+            c.fails_with(
+                a.min_axis_into(Axis::<1>, &mut sums),
+                ErrorKind::SizeMismatch,
+            );
+            c.expect(a.max_axis_into(Axis::<2>, &mut sums).is_ok());
+            c.expect(sums.get([0, 0]) == Some(&3.0));
+            c.fails_with(
+                a.max_axis_into(Axis::<1>, &mut sums),
                 ErrorKind::SizeMismatch,
             );
         }
