@@ -153,6 +153,7 @@ mod dynamic;
 mod engine;
 pub mod error;
 mod fmt;
+pub mod guide;
 pub mod interop;
 pub mod iter;
 pub mod layout;
@@ -200,6 +201,11 @@ pub use generic_array;
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]
 struct ReadmeDoctests;
+
+/// The firmware guide's examples, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../firmware/README.md")]
+struct FirmwareReadmeDoctests;
 
 /// Helpers for the crate's macros. Not part of the public API; not covered by semver.
 #[doc(hidden)]

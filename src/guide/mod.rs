@@ -1,0 +1,13 @@
+//! Guides for users of other array libraries: each of their everyday calls under its `ranked`
+//! name, with the differences to expect. Every example is compiled and run as a test.
+//!
+//! - [Coming from NumPy](coming_from_numpy): an index of NumPy names.
+//! - [Coming from ndarray](coming_from_ndarray): ndarray's calls side by side.
+
+pub mod coming_from_numpy {
+    #![doc = include_str!("coming_from_numpy.md")]
+}
+
+pub mod coming_from_ndarray {
+    #![doc = include_str!("coming_from_ndarray.md")]
+}
