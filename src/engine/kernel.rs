@@ -142,8 +142,8 @@ pub(crate) trait Kernel<T, U> {
     /// existing destination — writing the destination's whole cache lines with non-temporal
     /// stores (a strided source through a staging buffer); returns whether it did (otherwise
     /// nothing was touched). Only [`CloneTo`] does, for primitive numbers on x86-64: new
-    /// memory is filled with ordinary stores, as streaming `a + b` into a new tensor measured
-    /// no faster (the page faults of its first write dominate). The caller issues
+    /// memory is filled with ordinary stores, since the page faults of its first write
+    /// dominate. The caller issues
     /// [`stream_fence`] before anything else reads or writes the destination.
     ///
     /// # Safety
@@ -162,10 +162,9 @@ pub(crate) trait Kernel<T, U> {
     /// non-temporal stores straight from the source; returns whether it did (otherwise nothing
     /// was touched: the kernel cannot stream, or the range is not aligned for it). [`CloneTo`]
     /// and [`CloneInto`] do, for primitive numbers on x86-64: unlike runs streamed one at a
-    /// time, whose partial lines at both ends are written by ordinary stores, a plane of runs
-    /// of 256 bytes measured 1.1–1.5× faster than ordinary stores into an existing tensor and
-    /// 1.2–1.35× into new memory. The caller issues [`stream_fence`] before anything else
-    /// reads or writes the destination.
+    /// time, whose partial lines at both ends are written by ordinary stores, a plane writes
+    /// only the range's two ends partially. The caller issues [`stream_fence`] before anything
+    /// else reads or writes the destination.
     ///
     /// # Safety
     ///
@@ -198,10 +197,6 @@ pub(crate) const LINE: usize = 64;
 /// `room` of them are whole lines, as for the primitive numbers), so every later piece starts
 /// on a line and only the run's two ends are partial lines — written with ordinary stores,
 /// each read first — rather than both ends of every piece.
-/// Measured on the Zen 4 machine in one process, into a destination 16, 32 or 48 bytes past a
-/// line: `out = a + b` of three contiguous 64⁴ `f32` (`assign_zip`) took 1.48–1.49× the time
-/// with pieces of 1 KiB cut from the run's start (as fast as into a line-aligned destination
-/// cut at the lines), and a copy of every other column of 2048 × 4096 `f32` 1.18–1.20×.
 pub(crate) fn staged_pieces(
     to: usize,
     size: usize,
@@ -230,9 +225,7 @@ pub(crate) const STAGE_ROWS: usize = 64;
 
 /// The destination rows a streamed band of 4- or 8-byte elements ([`Kernel::stream_lines`])
 /// transposes and writes out at a time (1- and 2-byte elements take a whole source line at a
-/// time): its buffer of that many lines stays in L1 beside the band's source lines. Measured
-/// against 16 and 32 rows at a time on the Zen 4 machine, 8 was fastest or level at 2048²
-/// and 4096².
+/// time): its buffer of that many lines stays in L1 beside the band's source lines.
 #[cfg_attr(
     not(target_arch = "x86_64"),
     allow(dead_code, reason = "only the x86-64 bands use it")
@@ -255,16 +248,8 @@ pub(crate) const STREAMS: bool = cfg!(target_arch = "x86_64");
 /// partial line is kept here instead and written whole, with non-temporal stores, together
 /// with the first partial line of the next tile's row `u`; [`flush`](Self::flush) writes what
 /// is left. The engine walks such tiles along the axis on which their rows follow each other
-/// (see its `Cut`). Measured on the Zen 4 machine, in one process, into one existing 64⁴ `f32`
-/// tensor (rows of 256 bytes, 16 bytes past a line, where `malloc` puts a large buffer),
-/// carried against not (four runs): `[1, 3, 0, 2]` 1.24–1.28× faster, `[0, 3, 2, 1]`
-/// 1.18–1.26×, `[3, 1, 0, 2]` 1.15–1.21×, `[2, 3, 1, 0]` 1.07–1.20×, `[1, 3, 2, 0]`
-/// 1.05–1.10×, `[3, 2, 1, 0]` 1.02–1.15×, but `[3, 0, 2, 1]` 0.97–1.08× and `[3, 1, 2, 0]`
-/// 0.94–1.03× (their tiles already wrote each shared line twice in a row); the other
-/// permutations do not carry; into new tensors 0.96–1.14×. Into a
-/// destination that starts on a line the same copies run up to 1.8× faster than without a
-/// carry (nothing is partial there), so a carry recovers part of what `malloc`'s placement
-/// costs.
+/// (see its `Cut`). A carry recovers part of what `malloc`'s placement of large buffers (16
+/// bytes past a line) costs: into a destination that starts on a line nothing is partial.
 ///
 /// Invariants:
 /// 1. A slot `u` with a line (`at[u]` not null) holds the first `len[u]` bytes (`0 < len[u]
@@ -474,8 +459,7 @@ unsafe fn blocks<T, U>(
 /// each destination row of a step along `u` gets all `fl` of its lanes before the walk moves
 /// on. For narrow elements, whose blocks give a destination row only 8 or 16 bytes, this
 /// writes destination lines whole where `blocks` would leave them half written across the
-/// tile (measured at 4096 × 4096: 1.2× for 2-byte elements, and 1.1–1.2× for bytes on top of
-/// the 1.6× that their 16 × 16 blocks gain over 8 × 8 ones).
+/// tile.
 ///
 /// # Safety
 ///
@@ -922,11 +906,10 @@ mod bits {
             let buf = stage.0.as_mut_ptr().cast::<T>();
             let (fu, fl) = (nu - nu % MICRO, nl - nl % MICRO);
             // A tile whose source rows are adjacent (`ss == nu`: one range of memory) is first
-            // copied into a second buffer front to back, and transposed from there: measured
-            // on the Zen 4 machine, the permutations of 64⁴ `f32` whose tiles read 16 KiB
-            // blocks this way (`[0, 1, 3, 2]`, `[1, 0, 3, 2]`, `[0, 3, 1, 2]`, `[3, 0, 1, 2]`)
-            // ran 1.41–1.52× faster in one process; tiles whose source rows lie apart ran
-            // 0.73–0.92× as fast copied, so they are not.
+            // copied into a second buffer front to back, and transposed from there: the loads
+            // of one range in kernel-block order stall, and a front-to-back copy does not.
+            // Tiles whose source rows lie apart are not copied: it costs them more than it
+            // saves.
             let mut copy = Stage([MaybeUninit::uninit(); STAGE_BYTES / LINE]);
             let (src, ss) = if ss == nu as isize {
                 let from = copy.0.as_mut_ptr().cast::<T>();
@@ -978,8 +961,7 @@ mod bits {
     /// the tile kernels and written out at once, each line whole with non-temporal stores
     /// (the rows beyond the last whole step as one tile, [`stream_tile`]). Writing the lines
     /// with one plain loop of four stores each, rather than through the general row writer
-    /// (`write_rows`, which works out partial lines at both ends of every row), made a 4096 ×
-    /// 4096 `f32` transpose 1.5× faster (9.9 → 6.5 ms back to back, on the Zen 4 machine): the
+    /// (`write_rows`, which works out partial lines at both ends of every row), because the
     /// non-temporal stores stall, and the fewer instructions stand between them, the more
     /// source loads are in flight. Returns whether
     /// it did (otherwise nothing was touched). The caller calls
@@ -1010,9 +992,8 @@ mod bits {
             // source rows at a time, copied into a second buffer first (`staged`): their rows
             // read a quarter or half line at a time straight from memory share too few L1 ways
             // to stay (rows a power of two apart map to one set) and are read again from L2.
-            // Measured in one process on the Zen 4 machine: 4096² `u8` 1.29× faster staged,
-            // `u16` 1.12–1.16× (2048² 1.5–1.7×, 8192² 1.08×); `f32` and `f64` 0.69–0.85× as
-            // fast staged, so they go [`BAND_ROWS`] rows at a time straight from the source.
+            // Wider elements read enough of a line per row, so they go [`BAND_ROWS`] rows at a
+            // time straight from the source.
             let (nl, staged) = (LINE / size, size <= 2);
             let step = if staged { nl } else { BAND_ROWS };
             /// Staging buffers of up to `LINE` lines: the destination lines of a step, and
@@ -1025,9 +1006,8 @@ mod bits {
             let buf = stage.0.as_mut_ptr().cast::<T>();
             let out = buf.cast::<u8>().cast_const();
             let whole = nu - nu % step;
-            // 32-byte stores for the elements whose tile kernels are AVX ones too: measured
-            // in one process, `n × n` transposes at 2048² to 4096² ran 1.05–1.08× faster for
-            // `f32` and 1.08–1.21× for `f64`; for `u16` 0.96× (kept at 16 bytes).
+            // 32-byte stores for the elements whose tile kernels are AVX ones too (4- and
+            // 8-byte elements); narrower ones keep 16-byte stores.
             let wide = size >= 4 && x86::has_avx();
             let ds_bytes = ds.wrapping_mul(size as isize);
             for u0 in (0..whole).step_by(step) {
@@ -1043,8 +1023,8 @@ mod bits {
                         for l in 0..nl {
                             let row = src.offset(l as isize * ss).add(u0);
                             // The line two steps on (prefetching never faults, wherever it
-                            // points): 1.12–1.19× faster for `u8` and `u16` at 4096² and
-                            // 8192² in one process; one step on no faster, four or eight less.
+                            // points): far enough ahead to arrive in time, near enough to
+                            // stay in L1.
                             #[cfg(not(miri))]
                             x86::prefetch(row.wrapping_add(2 * step).cast());
                             core::ptr::copy_nonoverlapping(row, from.add(l * step), step);
@@ -1187,7 +1167,7 @@ mod bits {
     /// lanes twice as wide each round; the lanes are handled as unsigned integers of the
     /// element's size, so the bits are copied unchanged (a NaN's payload included).
     /// `transpose_tile` walks a tile's blocks with `blocks`. Tested on QEMU's user-mode aarch64
-    /// emulation in CI; not measured for speed (the development machine is x86-64).
+    /// emulation in CI.
     #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
     pub(super) mod neon {
         use super::super::MICRO;
@@ -1531,7 +1511,8 @@ mod bits {
             let head = ((LINE - to.addr() % LINE) % LINE).min(total);
             let body = head + (total - head) / LINE * LINE;
             // The source of the next 16 bytes: `from + j·step + off`, `off < run` (computed
-            // from `j` each time rather than carried in a pointer: measured faster).
+            // from `j` each time rather than carried in a pointer, which keeps the loop's
+            // dependency chains short).
             let (mut j, mut off) = (0isize, 0);
             let mut next = || {
                 let at = from.wrapping_offset(j.wrapping_mul(step)).wrapping_add(off);

@@ -707,9 +707,8 @@ pub(crate) unsafe fn fold<const N: usize, T, B>(
 /// row of kernel blocks reads only `MICRO` source lines, each whole before the next row starts,
 /// so power-of-two source strides — whose lines all fall into one cache set — do not evict
 /// lines in use from an 8-way L1. Each step along `l` writes one line of every destination row
-/// of the tile; with 32 rows rather than 64, a 4096 × 4096 `f32` or `f64` transpose ran 2×
-/// faster on an Intel Xeon with 2 MiB of L2 per core and no case measured was slower (see the
-/// README, which also gives the other sizes, orders and staging that were measured).
+/// of the tile; 32 rows rather than 64 keep fewer destination lines open at once, which the
+/// CPUs with the smallest caches need.
 const TILE_U: usize = 32;
 /// See [`TILE_U`].
 const TILE_L: usize = 64;
@@ -1067,27 +1066,20 @@ unsafe fn run2<T, U>(
 /// Destinations of at least this many bytes are written with non-temporal stores (by a
 /// bit-copying transposition, [`Prepared::tiled_stream`], and by the runs of `zip_mut` and
 /// [`zip3_values`]): skipping the read of each line before it is written saves a third of the
-/// memory traffic, but leaves the result out of the caches, which costs whoever reads it next.
-/// Measured on the Zen 4 machine (1 MiB L2 per core, 32 MiB L3), transposing `n × n` `f32`
-/// into an existing tensor streamed was 1.4× faster at 16 and 32 MiB, 1.3× at 4 MiB and level
-/// at 2 and 7 MiB; 8 MiB keeps results that fit a quarter of the L3 in cache.
+/// memory traffic, but leaves the result out of the caches, which costs whoever reads it next;
+/// 8 MiB keeps results that fit a quarter of a typical L3 in cache.
 const STREAM_MIN_BYTES: usize = 8 << 20;
 
 /// A streamed transposition goes by bands one line wide ([`Cut`]) where the source's runs
-/// along the transposed axis are at least this long; shorter runs keep tiles 256 bytes wide.
-/// Measured on the Zen 4 machine, in one process, over the 23 permutations of 64⁴ `f32` into a
-/// new tensor (rows of 256 bytes, 16 bytes off the lines): with runs of 256 bytes, bands were
-/// up to 1.3× slower than the wide tiles on five permutations (`[3, 0, 2, 1]`, `[0, 3, 1, 2]`,
-/// …) and faster on three; with runs of 16 KiB (the permutations that keep the source's last
-/// two axes together, `[2, 3, 0, 1]` and `[2, 3, 1, 0]`) 1.07–1.2× faster.
+/// along the transposed axis are at least this long; shorter runs keep tiles 256 bytes wide,
+/// since a band reads its source rows a line at a time and short runs make those reads
+/// scattered.
 const BAND_MIN_RUN_BYTES: usize = 1 << 10;
 
 /// Rows of a streamed destination that do not start on a cache line are at least this long
 /// (their two partial lines at most an eighth of the row), or the source rows of a tile are
-/// more than this far apart: with rows of 256 bytes 16 bytes off the lines (where `malloc`
-/// places large buffers) and source rows 256 bytes apart, streaming measured 1.3–1.4× slower
-/// than the ordinary tiles (`[1, 3, 0, 2]` and `[3, 1, 0, 2]` of 64⁴ `f32`); with source rows
-/// 16 KiB or 1 MiB apart it was 1.1–1.4× faster but for `[3, 2, 1, 0]` (1.2× slower).
+/// more than this far apart: short rows off the lines (where `malloc` places large buffers)
+/// whose source rows are close together cost more in partial lines than streaming saves.
 const STREAM_PARTIAL_ROW_BYTES: usize = 16 * kernel::LINE;
 
 impl<const K: usize, const N: usize> Prepared<K, N> {
@@ -1360,16 +1352,10 @@ impl<const K: usize, const N: usize> Prepared<K, N> {
 /// With `bands`, `width` is one cache line and each whole line of the last axis, over all of
 /// the transposed axis, is one band ([`Kernel::stream_lines`]): it reads only the source rows
 /// that one destination line needs (16 for `f32`, 8 for `f64`), front to back — streams the
-/// hardware prefetcher follows — and writes each line whole at once. Measured on the Zen 4
-/// machine in one process, against the 256-byte-wide tiles of 64 rows that remain for short
-/// runs, `n × n` transposes into an existing tensor: `f32` 1.2× faster at 4096² and 1.8× at
-/// 2896², `f64` 1.5×, 1.9× and 1.5× (4096², 2896², 2048²), `u16` and `u8` 1.0–1.1×; against
-/// tiles one line wide by 64 rows, 1.02–1.07×.
+/// hardware prefetcher follows — and writes each line whole at once.
 ///
-/// Without bands, rows that a tile holds whole are not cut (`head` is 0): over the 23
-/// permutations of 64⁴ `f32` into a new tensor (rows of 256 bytes, 16 bytes off the lines),
-/// cutting them at the lines was up to 1.25× slower (`[3, 1, 2, 0]`, `[3, 0, 2, 1]`,
-/// `[1, 3, 2, 0]`; median 0.44 → 0.47 of `memcpy`, worst 0.33 → 0.38, in one process).
+/// Without bands, rows that a tile holds whole are not cut (`head` is 0): the partial line two
+/// adjacent rows share is then written by consecutive tiles while it is in cache.
 #[derive(Clone, Copy)]
 struct Cut {
     /// The elements of the first piece of each row (those before its first whole line).
@@ -1640,9 +1626,9 @@ unsafe fn run3<D, A, B>(
 /// has no drop glue (so an element may be overwritten as bits, without a drop), the destination
 /// is at least [`STREAM_MIN_BYTES`] and its runs are unit-stride and 1 KiB or longer, they are
 /// streamed on x86-64: computed into a buffer in L1, 1 KiB at a time, and written out with
-/// non-temporal stores for the whole cache lines (`out = a + b` of 64⁴ `f32` into an existing
-/// tensor measured 1.1–1.2× faster); otherwise (shorter runs, such as a broadcast row of 64,
-/// measured 1.4× slower streamed), or for a transposed walk, as [`zip3_mut`].
+/// non-temporal stores for the whole cache lines; otherwise (shorter runs, such as a broadcast
+/// row, whose partial lines would cost more than streaming saves), or for a transposed walk,
+/// as [`zip3_mut`].
 ///
 /// # Safety
 ///
@@ -1823,8 +1809,7 @@ unsafe fn block3<T, A, B>(
 
 /// One row of a staged kernel block of `block3`, `b` unit-stride. Kept out of line on purpose:
 /// inlined, the compiler dissolves the staging buffer into lane extractions and scalar
-/// arithmetic; out of line the row is two vector loads, adds and stores for `f32` (measured:
-/// `out = permuted + row` on 16⁴ `f32` took half the time).
+/// arithmetic; out of line the row is two vector loads, adds and stores for `f32`.
 #[inline(never)]
 fn row_zip<T, A, B>(
     dst: &mut [T; MICRO],
@@ -1952,9 +1937,8 @@ pub(crate) unsafe fn map2_to_vec<T, U, V>(
         offset: 0,
     };
     let spare: &mut [MaybeUninit<V>] = &mut out.spare_capacity_mut()[..len];
-    // Not streamed as `zip3_values` streams: into new memory, whose first write faults its
-    // pages in, that measured no faster (1.1× slower for `b` broadcast along axis 1 of 64⁴
-    // `f32`).
+    // Not streamed as `zip3_values` streams: the first write into new memory faults its pages
+    // in, and that cost dominates.
     // SAFETY: the destination is row-major over exactly `len` slots (valid and unique); the
     // operands' layouts are valid for their data (the caller's contract).
     unsafe {

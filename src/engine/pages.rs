@@ -2,8 +2,7 @@
 //!
 //! A new tensor of many megabytes is written right after it is allocated. With the kernel's
 //! 4 KiB pages that first write takes one page fault per 4 KiB — 16,384 for 64 MiB, which costs
-//! more than the write itself (the transpositions, measured, gain nothing more: their limit is
-//! not the TLB). NumPy has asked Linux for transparent huge
+//! more than the write itself. NumPy has asked Linux for transparent huge
 //! pages on its large buffers since 1.16; `ranked` does the same: every buffer of at least
 //! [`THRESHOLD`] bytes that the library allocates gets `madvise(MADV_HUGEPAGE)` on its
 //! 2 MiB-aligned part, before anything is written to it.

@@ -19,11 +19,8 @@ pub(crate) const CHUNK: usize = 128;
 /// Pairwise summation by binary counter over chunk sums: slot `k` holds the sum of `2^k`
 /// chunks. One slot per bit of `usize` (more chunks than memory holds).
 ///
-/// Each chunk's 8 lanes are added (pairwise) before the chunk joins the cascade. Carrying the
-/// lanes through the cascade instead saved that horizontal add: `f32` sums of 64 Ki elements in
-/// cache took 0.87× the time with SSE2 (from memory, the same), but the slots were 8× larger and the code
-/// 0.3 KiB larger on firmware, more than the code-size budget for views, `sum` and `matmul_into`
-/// could hold.
+/// Each chunk's 8 lanes are added (pairwise) before the chunk joins the cascade, which keeps
+/// the slots one element wide and the code small enough for the firmware's code-size budget.
 ///
 /// The slots start uninitialised, so that a sum costs no zeroing pass. Invariant 1: slot `k`
 /// is initialised whenever bit `k` of `occupied` is set.
@@ -277,9 +274,7 @@ pub(crate) fn add4<T: Add<Output = T> + Copy>(acc: &mut [T], x: [&[T]; 4], term:
 /// Runs `f(acc, x)` compiled for AVX when the CPU has it (x86-64 with `std`, which detects it
 /// once; `f` must be `#[inline(always)]` and call only what is, to be compiled with it), so
 /// that `f32` and `f64` loops add 256 bits at a time instead of SSE2's 128: the same additions
-/// in the same order, so the same results to the bit. Measured on 64⁴ `f32` (64 MiB), in one
-/// process against SSE2: sums along axis 0 took 0.85× the time and along axis 1 0.91×; a whole
-/// sum of 16⁴ (in cache) 0.70×, and from memory the same. Each call is a call the compiler
+/// in the same order, so the same results to the bit. Each call is a call the compiler
 /// cannot inline, so the sums use it for whole runs longer than a chunk, not per chunk.
 #[inline(always)]
 pub(crate) fn with_avx<A: ?Sized, X>(acc: &mut A, x: X, f: impl Fn(&mut A, X)) {
