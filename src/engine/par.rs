@@ -1,0 +1,234 @@
+//! Splitting work across threads (the `rayon` feature).
+//!
+//! Work is split along one axis into contiguous index ranges, halving recursively with
+//! `rayon::join` until a piece holds fewer than `2 × GRAIN` elements; each piece then runs the
+//! sequential loops above. The pieces are fixed by the shape alone, never by the number of
+//! threads, so results (sums included) are the same on every machine.
+
+use super::Operand;
+use crate::storage::ViewReprMut;
+use core::ops::Range;
+
+/// Elements per piece below which a piece is not split further.
+pub(crate) const GRAIN: usize = 1 << 15;
+
+/// The axis to split along: the one with the largest stride magnitude among axes of size
+/// above 1 (the outermost loop in memory). `None` if the operand is too small to split.
+fn split_axis(shape: &[usize], strides: &[isize]) -> Option<usize> {
+    let len = crate::layout::checked_len(shape).ok()?;
+    if len < 2 * GRAIN {
+        return None;
+    }
+    (0..shape.len())
+        .filter(|&k| shape[k] > 1)
+        .max_by_key(|&k| strides[k].unsigned_abs())
+}
+
+/// Runs `leaf(axis, range)` on pieces of the read-only operand in parallel and combines the
+/// results in index order; `None` (nothing run) when the operand is too small to split.
+pub(crate) fn split<B: Send>(
+    shape: &[usize],
+    op: Operand<'_>,
+    leaf: &(impl Fn(usize, Range<usize>) -> B + Sync),
+    combine: &(impl Fn(B, B) -> B + Sync),
+) -> Option<B> {
+    let axis = split_axis(shape, op.strides)?;
+    let per_index = crate::layout::checked_len(shape).ok()? / shape[axis];
+    Some(split_range(
+        0..shape[axis],
+        per_index,
+        &|r| leaf(axis, r),
+        combine,
+    ))
+}
+
+fn split_range<B: Send>(
+    r: Range<usize>,
+    per_index: usize,
+    leaf: &(impl Fn(Range<usize>) -> B + Sync),
+    combine: &(impl Fn(B, B) -> B + Sync),
+) -> B {
+    if r.len() < 2 || r.len() * per_index < 2 * GRAIN {
+        return leaf(r);
+    }
+    let mid = r.start + r.len() / 2;
+    let (a, b) = rayon::join(
+        || split_range(r.start..mid, per_index, leaf, combine),
+        || split_range(mid..r.end, per_index, leaf, combine),
+    );
+    combine(a, b)
+}
+
+/// Where a writable operand can be cut into pieces with disjoint memory.
+struct Cut {
+    axis: usize,
+    stride: isize,
+    /// Lowest position of the operand, leaving out the split axis's contribution.
+    low: usize,
+    per_index: usize,
+}
+
+impl Cut {
+    /// The lowest memory position of the elements whose index along the axis is in `r`.
+    fn low_of(&self, r: &Range<usize>) -> usize {
+        let first = if self.stride > 0 { r.start } else { r.end - 1 };
+        self.low
+            .wrapping_add_signed((first as isize).wrapping_mul(self.stride))
+    }
+}
+
+/// Runs `leaf(chunk, base, axis, range)` on pieces of a writable operand in parallel, where
+/// `chunk` is the part of `data` holding exactly the piece's elements and starts at position
+/// `base` of `data`. Returns `false` (nothing run) when the operand is too small, or when
+/// no axis separates it into disjoint memory ranges (an axis whose stride exceeds the span
+/// of all the other axes; always the case for contiguous and permuted layouts).
+pub(crate) fn split_mut<T: Send>(
+    data: ViewReprMut<'_, T>,
+    shape: &[usize],
+    op: Operand<'_>,
+    leaf: &(impl Fn(ViewReprMut<'_, T>, usize, usize, Range<usize>) + Sync),
+) -> bool {
+    let Some(axis) = split_axis(shape, op.strides) else {
+        return false;
+    };
+    let mut span = 0usize;
+    let mut low = op.offset;
+    for (k, (&n, &s)) in shape.iter().zip(op.strides).enumerate() {
+        if k == axis {
+            continue;
+        }
+        // A valid layout's span fits in the storage, so nothing here overflows.
+        span += (n - 1) * s.unsigned_abs();
+        if s < 0 {
+            low = low.wrapping_add_signed(((n - 1) as isize).wrapping_mul(s));
+        }
+    }
+    let stride = op.strides[axis];
+    if span >= stride.unsigned_abs() {
+        return false;
+    }
+    let cut = Cut {
+        axis,
+        stride,
+        low,
+        per_index: crate::layout::checked_len(shape).unwrap_or(0) / shape[axis],
+    };
+    let r = 0..shape[axis];
+    let base = cut.low_of(&r);
+    let Some((_, data)) = data.split_at(base) else {
+        return false;
+    };
+    split_mut_range(data, base, r, &cut, leaf);
+    true
+}
+
+fn split_mut_range<T: Send>(
+    data: ViewReprMut<'_, T>,
+    base: usize,
+    r: Range<usize>,
+    cut: &Cut,
+    leaf: &(impl Fn(ViewReprMut<'_, T>, usize, usize, Range<usize>) + Sync),
+) {
+    if r.len() < 2 || r.len() * cut.per_index < 2 * GRAIN {
+        return leaf(data, base, cut.axis, r);
+    }
+    let mid = r.start + r.len() / 2;
+    let (first, second) = (r.start..mid, mid..r.end);
+    // The half that lies higher in memory starts at its lowest position; every element of
+    // the other half lies below it, because the other axes span less than one stride.
+    let (lower, upper) = if cut.stride > 0 {
+        (first, second)
+    } else {
+        (second, first)
+    };
+    let at = cut.low_of(&upper);
+    let Some((below, above)) = data.split_at(at.wrapping_sub(base)) else {
+        unreachable!("a cut inside the piece (the other axes span less than one stride)")
+    };
+    rayon::join(
+        || split_mut_range(below, base, lower, cut, leaf),
+        || split_mut_range(above, at, upper, cut, leaf),
+    );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use core::sync::atomic::{AtomicUsize, Ordering};
+
+    /// Cuts `shape`/`strides` and checks that the pieces cover every position once,
+    /// returning how many pieces there were (0 when it declined to split).
+    fn pieces(shape: &[usize], strides: &[isize], offset: usize, len: usize) -> usize {
+        let mut data = alloc::vec![0u8; len];
+        let count = AtomicUsize::new(0);
+        let op = Operand { strides, offset };
+        let whole = crate::storage::ViewReprMut::from_slice(&mut data);
+        let split = split_mut(whole, shape, op, &|mut chunk, base, axis, r| {
+            count.fetch_add(1, Ordering::Relaxed);
+            let mut sub = shape.to_vec();
+            sub[axis] = r.len();
+            let start = offset.wrapping_add_signed(r.start as isize * strides[axis]);
+            let rel = Operand {
+                strides,
+                offset: start - base,
+            };
+            // SAFETY: the piece's positions relative to its chunk lie inside it.
+            crate::engine::walk1(&sub, rel, &mut |p| unsafe { *chunk.get_mut(p) += 1 });
+        });
+        if split {
+            let mut expected = alloc::vec![0u8; len];
+            crate::engine::walk1(shape, op, &mut |p| expected[p] += 1);
+            assert_eq!(data, expected);
+        }
+        count.into_inner()
+    }
+
+    #[test]
+    fn writable_pieces_are_disjoint_and_cover_everything() {
+        // Contiguous, 2^17 elements: cut into 4 pieces of 2^15.
+        assert_eq!(pieces(&[64, 2048], &[2048, 1], 0, 1 << 17), 4);
+        // Transposed and the outer axis walked backwards.
+        assert!(pieces(&[2048, 64], &[1, -2048], 63 * 2048, 1 << 17) > 1);
+        // Every other element of a larger buffer.
+        assert!(pieces(&[256, 512], &[1024, 2], 0, 1 << 18) > 1);
+        // Too small: declined.
+        assert_eq!(pieces(&[100, 100], &[100, 1], 0, 10_000), 0);
+    }
+
+    #[test]
+    fn interleaved_axes_are_not_cut() {
+        // Rows start 3 apart but span 2 * (n - 1): their memory ranges overlap.
+        let n = 300;
+        let shape = [n, n];
+        let strides = [3isize, 2];
+        let len = 5 * (n - 1) + 1;
+        assert_eq!(pieces(&shape, &strides, 0, len), 0);
+    }
+
+    #[test]
+    fn read_only_pieces_combine_in_order() {
+        let shape = [8, 300, 100];
+        let strides = [30_000isize, 100, 1];
+        let op = Operand {
+            strides: &strides,
+            offset: 0,
+        };
+        let ranges = split(
+            &shape,
+            op,
+            &|axis, r| alloc::vec![(axis, r)],
+            &|mut a, b| {
+                a.extend(b);
+                a
+            },
+        )
+        .unwrap();
+        assert!(ranges.len() > 1);
+        let mut next = 0;
+        for (axis, r) in ranges {
+            assert_eq!((axis, r.start), (0, next));
+            next = r.end;
+        }
+        assert_eq!(next, 8);
+    }
+}

@@ -1,0 +1,323 @@
+//! Streamed transpositions: large bit copies written whole cache lines at a time with
+//! non-temporal stores, by tiles or by bands one line wide ([`Cut`]).
+
+use super::*;
+
+/// Destinations of at least this many bytes are written with non-temporal stores (by a
+/// bit-copying transposition, [`Prepared::tiled_stream`], and by the runs of `zip_mut` and
+/// [`zip3_values`]): skipping the read of each line before it is written saves a third of the
+/// memory traffic, but leaves the result out of the caches, which costs whoever reads it next;
+/// 8 MiB keeps results that fit a quarter of a typical L3 in cache.
+pub(super) const STREAM_MIN_BYTES: usize = 8 << 20;
+
+/// A streamed transposition goes by bands one line wide ([`Cut`]) where the source's runs
+/// along the transposed axis are at least this long; shorter runs keep tiles 256 bytes wide,
+/// since a band reads its source rows a line at a time and short runs make those reads
+/// scattered.
+pub(super) const BAND_MIN_RUN_BYTES: usize = 1 << 10;
+
+/// Rows of a streamed destination that do not start on a cache line are at least this long
+/// (their two partial lines at most an eighth of the row), or the source rows of a tile are
+/// more than this far apart: short rows off the lines (where `malloc` places large buffers)
+/// whose source rows are close together cost more in partial lines than streaming saves.
+pub(super) const STREAM_PARTIAL_ROW_BYTES: usize = 16 * kernel::LINE;
+
+impl<const K: usize, const N: usize> Prepared<K, N> {
+    /// The axis along which the second operand is unit-stride while the first is not, when the
+    /// first operand's innermost axis is unit-stride and the second's is not: a transposition.
+    pub(super) fn transposed_axis(&self) -> Option<usize> {
+        if self.empty || self.rank < 2 {
+            return None;
+        }
+        let last = self.rank - 1;
+        let (first, second) = (self.strides.first()?, self.strides.get(1)?);
+        if *first.get(last)? != 1 || second.get(last)?.unsigned_abs() == 1 {
+            return None;
+        }
+        second.get(..last)?.iter().position(|&s| s == 1)
+    }
+
+    /// Walks axis `unit` and the last axis in `TILE_U × TILE_L` tiles (the other axes outside),
+    /// calling `f` with each tile (`u` along axis `unit`, `l` along the last axis). Axes beyond
+    /// the rank (never asked for) walk nothing.
+    pub(super) fn tiled(&self, unit: usize, f: &mut impl FnMut(&Block<K>)) {
+        let Some(last) = self.rank.checked_sub(1) else {
+            return;
+        };
+        let (Some(&nu), Some(&nl)) = (self.shape.get(unit), self.shape.get(last)) else {
+            return;
+        };
+        let (mut kept, mut n) = ([0usize; N], 0);
+        for (slot, axis) in kept.iter_mut().zip((0..last).filter(|&a| a != unit)) {
+            *slot = axis;
+            n += 1;
+        }
+        let others = self.sub(kept.get(..n).unwrap_or(&[]));
+        let (su, sl) = (self.strides_at(unit), self.strides_at(last));
+        others.outer(0, others.rank, self.offsets, &mut |base| {
+            for u0 in (0..nu).step_by(TILE_U) {
+                for l0 in (0..nl).step_by(TILE_L) {
+                    f(&Block {
+                        start: core::array::from_fn(|k| affine(base[k], u0, l0, su[k], sl[k])),
+                        nu: TILE_U.min(nu - u0),
+                        nl: TILE_L.min(nl - l0),
+                        su,
+                        sl,
+                    });
+                }
+            }
+        });
+    }
+
+    /// How the transposition along `unit` (see [`transposed_axis`](Self::transposed_axis)) is
+    /// streamed, for elements of `size` bytes that the kernel can stream (0: it cannot) and a
+    /// destination (operand 0) whose storage starts at address `base`: where its tiles are cut
+    /// along the last axis (see [`tiled_stream`](Self::tiled_stream)), or `None` (not
+    /// streamed).
+    ///
+    /// Streamed are destinations of at least `stream_min` bytes whose tiles write whole
+    /// lines. Either the rows along `unit` are adjacent and short enough that a tile holds
+    /// them whole, so each tile writes one range of memory: tiles as wide as the staging
+    /// buffer allows for [`kernel::STAGE_ROWS`] rows. Or every row of the destination (a step
+    /// along any axis but the last) is a whole number of lines from the next, and the rows
+    /// start on a line, or they or the source rows are longer or further apart than
+    /// [`STREAM_PARTIAL_ROW_BYTES`]: then the last axis is cut where the lines start, `head`
+    /// elements into each row, and where the source's runs along `unit` are at least
+    /// [`BAND_MIN_RUN_BYTES`] every whole line of it is a band (see [`Cut`]); otherwise it is
+    /// cut into tiles as wide as the staging buffer allows for [`kernel::STAGE_ROWS`] rows.
+    pub(super) fn stream_plan(
+        &self,
+        unit: usize,
+        size: usize,
+        base: usize,
+        stream_min: usize,
+    ) -> Option<Cut> {
+        let line = kernel::LINE;
+        if size == 0 || !line.is_multiple_of(size) || self.rank < 2 || unit + 1 >= self.rank {
+            return None;
+        }
+        let last = self.rank - 1;
+        if self.len()?.saturating_mul(size) < stream_min {
+            return None;
+        }
+        let width = kernel::STAGE_BYTES / (kernel::STAGE_ROWS * size);
+        let dst = self.strides.first()?;
+        let nl = *self.shape.get(last)?;
+        if dst.get(unit)?.unsigned_abs() == nl && nl <= width {
+            return Some(Cut {
+                head: 0,
+                width,
+                bands: false,
+                carry: false,
+            });
+        }
+        if dst
+            .get(..last)?
+            .iter()
+            .all(|s| s.unsigned_abs().wrapping_mul(size) % line == 0)
+        {
+            let start = base.wrapping_add(self.offsets.first()?.wrapping_mul(size));
+            let gap = (line - start % line) % line;
+            // Rows that do not start on a line begin and end in partial lines, written with
+            // ordinary stores (each read first, twice: once for each row it holds part of):
+            // worth it when they are a small part of long rows, or when the source rows of a
+            // tile lie far apart (the ordinary tiles then fare no better).
+            let src_step = self.strides.get(1)?.get(last)?.unsigned_abs();
+            let long = nl.saturating_mul(size) >= STREAM_PARTIAL_ROW_BYTES
+                || src_step.saturating_mul(size) > STREAM_PARTIAL_ROW_BYTES;
+            // Rows that do not start on a line, that a tile holds whole, and whose neighbours in
+            // memory the next tile writes (the walk takes that axis innermost) carry their
+            // partial lines to it (see `kernel::Carry`), in tiles rather than bands.
+            let carry = gap != 0
+                && gap.is_multiple_of(16)
+                && nl <= width
+                && self.chain_axis(unit).is_some();
+            // Bands where the source's runs along `unit` are long (see `Cut`).
+            let bands = !carry && self.shape.get(unit)?.saturating_mul(size) >= BAND_MIN_RUN_BYTES;
+            // Rows that a tile holds whole are not cut at the lines: the partial line at the
+            // end of one row and the one at the start of the next are then written by
+            // consecutive tiles when those rows are adjacent (carried, or while the line is
+            // still in cache), instead of in two passes over the destination (see `Cut`).
+            let whole_rows = !bands && nl <= width;
+            return (gap.is_multiple_of(size) && (gap == 0 || long || carry)).then_some(Cut {
+                head: if whole_rows { 0 } else { gap / size },
+                width: if bands { line / size } else { width },
+                bands,
+                carry,
+            });
+        }
+        None
+    }
+
+    /// The axes `0..last` but `unit`, ordered by the stride of operand 1 (the source of a
+    /// transposition), largest first (stable), split in two: those whose source stride is
+    /// larger than the last axis's, and the others — with `innermost`, if given, moved last
+    /// (out of the first group, if it was in it). As sub-plans (offsets as `self`'s).
+    pub(super) fn split_by_source(
+        &self,
+        unit: usize,
+        last: usize,
+        innermost: Option<usize>,
+    ) -> (Self, Self) {
+        let src = |axis: usize| {
+            self.strides
+                .get(1)
+                .and_then(|s| s.get(axis))
+                .map_or(0, |s| s.unsigned_abs())
+        };
+        let (mut order, mut n) = ([0usize; N], 0);
+        for axis in (0..last).filter(|&a| a != unit) {
+            // Insertion by source stride, largest first (stable).
+            let mut at = n;
+            while at > 0 && order.get(at - 1).is_some_and(|&b| src(b) < src(axis)) {
+                at -= 1;
+            }
+            if let Some(slots) = order.get_mut(at..=n) {
+                slots.rotate_right(1);
+                if let Some(slot) = slots.first_mut() {
+                    *slot = axis;
+                }
+            }
+            n += 1;
+        }
+        let mut outer = order
+            .get(..n)
+            .map_or(0, |o| o.iter().take_while(|&&a| src(a) > src(last)).count());
+        if let Some(at) = order
+            .get(..n)
+            .and_then(|o| o.iter().position(|&a| Some(a) == innermost))
+        {
+            if let Some(rest) = order.get_mut(at..n) {
+                rest.rotate_left(1);
+            }
+            if at < outer {
+                outer -= 1;
+            }
+        }
+        let order = order.get(..n).unwrap_or(&[]);
+        let (a, b) = order.split_at(outer.min(n));
+        (self.sub(a), self.sub(b))
+    }
+
+    /// The axis along which the destination's rows (along the last axis) follow each other in
+    /// memory — a step along it is as long as a row — other than `unit`: the one a streamed
+    /// walk that carries partial lines ([`tiled_stream`](Self::tiled_stream)) takes innermost.
+    pub(super) fn chain_axis(&self, unit: usize) -> Option<usize> {
+        let last = self.rank.checked_sub(1)?;
+        let (dst, nl) = (self.strides.first()?, *self.shape.get(last)?);
+        (0..last).find(|&a| a != unit && dst.get(a).is_some_and(|s| s.unsigned_abs() == nl))
+    }
+
+    /// The plan of `axes` of `self`, in that order (offsets as `self`'s).
+    pub(super) fn sub(&self, axes: &[usize]) -> Self {
+        let mut out = Self {
+            empty: false,
+            rank: 0,
+            // Sizes beyond the rank are never read. 1 rather than 0: a zeroed array here costs
+            // firmware a call to `memset` (and the 174 bytes of that function).
+            shape: [1; N],
+            strides: [[0; N]; K],
+            offsets: self.offsets,
+        };
+        for (r, &axis) in axes.iter().enumerate() {
+            if let (Some(to), Some(&from)) = (out.shape.get_mut(r), self.shape.get(axis)) {
+                *to = from;
+            }
+            for (to, from) in out.strides.iter_mut().zip(&self.strides) {
+                if let (Some(to), Some(&from)) = (to.get_mut(r), from.get(axis)) {
+                    *to = from;
+                }
+            }
+            out.rank = r + 1;
+        }
+        out
+    }
+
+    /// The streamed form of [`tiled`](Self::tiled), for large bit-copying transpositions: the
+    /// last axis is cut at `cut.head` and then every `cut.width` elements. A piece one whole
+    /// line wide, when `cut.bands`, is a band: all of axis `unit` by that line (the kernel's
+    /// [`stream_lines`](Kernel::stream_lines)); any other piece is cut along `unit` into
+    /// tiles of up to [`kernel::STAGE_ROWS`]. The loops follow the source: the axes whose
+    /// source stride is larger than the last axis's outermost, then the pieces of the last
+    /// axis, then the other axes, then the tiles along `unit` — so the source rows of a piece
+    /// are read front to back, and a band reads only the source rows one destination line
+    /// needs (16 for `f32`), which the hardware prefetcher follows where it loses the 64
+    /// streams of a 256-byte-wide tile.
+    pub(super) fn tiled_stream(&self, unit: usize, cut: Cut, f: &mut impl FnMut(&Block<K>)) {
+        let Some(last) = self.rank.checked_sub(1) else {
+            return;
+        };
+        let (Some(&nu), Some(&nl)) = (self.shape.get(unit), self.shape.get(last)) else {
+            return;
+        };
+        if cut.width == 0 {
+            return;
+        }
+        let chain = if cut.carry {
+            self.chain_axis(unit)
+        } else {
+            None
+        };
+        let (outer, inner) = self.split_by_source(unit, last, chain);
+        let (su, sl) = (self.strides_at(unit), self.strides_at(last));
+        let head = cut.head.min(nl);
+        outer.outer(0, outer.rank, self.offsets, &mut |base| {
+            let mut l0 = 0;
+            while l0 < nl {
+                let n = if l0 < head { head } else { cut.width }.min(nl - l0);
+                let rows = if cut.bands && n == cut.width {
+                    nu
+                } else {
+                    kernel::STAGE_ROWS
+                };
+                let mut tile = |base: [usize; K], u0: usize| {
+                    f(&Block {
+                        start: core::array::from_fn(|k| affine(base[k], u0, l0, su[k], sl[k])),
+                        nu: rows.min(nu - u0),
+                        nl: n,
+                        su,
+                        sl,
+                    })
+                };
+                if cut.carry {
+                    // The chain axis innermost, the tiles along `unit` outside it: row `u` of
+                    // each tile begins where row `u` of the one before ends.
+                    for u0 in (0..nu).step_by(rows.max(1)) {
+                        inner.outer(0, inner.rank, base, &mut |base| tile(base, u0));
+                    }
+                } else {
+                    inner.outer(0, inner.rank, base, &mut |base| {
+                        for u0 in (0..nu).step_by(rows.max(1)) {
+                            tile(base, u0);
+                        }
+                    });
+                }
+                l0 += n;
+            }
+        });
+    }
+}
+
+/// Where a streamed transposition cuts the last axis ([`Prepared::stream_plan`]).
+///
+/// With `bands`, `width` is one cache line and each whole line of the last axis, over all of
+/// the transposed axis, is one band ([`Kernel::stream_lines`]): it reads only the source rows
+/// that one destination line needs (16 for `f32`, 8 for `f64`), front to back — streams the
+/// hardware prefetcher follows — and writes each line whole at once.
+///
+/// Without bands, rows that a tile holds whole are not cut (`head` is 0): the partial line two
+/// adjacent rows share is then written by consecutive tiles while it is in cache.
+#[derive(Clone, Copy)]
+pub(super) struct Cut {
+    /// The elements of the first piece of each row (those before its first whole line).
+    pub(super) head: usize,
+    /// The elements of every later piece (the last one may be shorter).
+    pub(super) width: usize,
+    /// Whether each piece one line wide is a band over the whole transposed axis.
+    pub(super) bands: bool,
+    /// Whether the tiles carry their rows' last partial lines to the next tile
+    /// ([`kernel::Carry`]): rows that do not start on a line, a tile holding them whole, and
+    /// the next tile's rows beginning where this one's end (the walk takes the axis along
+    /// which they follow each other innermost, [`Prepared::chain_axis`]).
+    pub(super) carry: bool,
+}

@@ -1,0 +1,750 @@
+//! Tests of the engine's internals: walks, plans, tiles, streaming and collection.
+
+use super::*;
+
+/// The engine's functions over slices, for the tests: every layout below is checked with
+/// `validate` against its slice first.
+#[cfg(feature = "alloc")]
+fn to_vec<T: Clone>(data: &[T], p: crate::layout::parts::Parts<'_>) -> alloc::vec::Vec<T> {
+    // SAFETY: the tests validate each layout for its slice.
+    unsafe { super::to_vec(ViewRepr::from_slice(data), p) }
+}
+
+#[cfg(feature = "alloc")]
+fn map2_to_vec<T, U, V>(
+    shape: &[usize],
+    a: (&[T], Operand<'_>),
+    b: (&[U], Operand<'_>),
+    f: &mut impl FnMut(&T, &U) -> V,
+) -> Result<alloc::vec::Vec<V>, crate::ShapeError> {
+    let (a, b) = (
+        (ViewRepr::from_slice(a.0), a.1),
+        (ViewRepr::from_slice(b.0), b.1),
+    );
+    // SAFETY: as in `to_vec`.
+    unsafe { super::map2_to_vec(shape, a, b, f) }
+}
+
+#[cfg(feature = "alloc")]
+fn zip_mut<T, U>(
+    dst_data: &mut [T],
+    dst: Operand<'_>,
+    src_data: &[U],
+    src: Operand<'_>,
+    shape: &[usize],
+    k: &mut impl Kernel<T, U>,
+) {
+    let (d, s) = (
+        ViewReprMut::from_slice(dst_data),
+        ViewRepr::from_slice(src_data),
+    );
+    // SAFETY: as in `to_vec` (the destinations are row-major, so unique).
+    unsafe { super::zip_mut::<MAX_DYN_RANK, _, _>(d, dst, s, src, shape, k) }
+}
+
+#[cfg(feature = "alloc")]
+fn zip3_mut<T, A, B>(
+    dst_data: &mut [T],
+    dst: Operand<'_>,
+    a: (&[A], Operand<'_>),
+    b: (&[B], Operand<'_>),
+    shape: &[usize],
+    f: &mut impl FnMut(&mut T, &A, &B),
+) {
+    let d = ViewReprMut::from_slice(dst_data);
+    let (a, b) = (
+        (ViewRepr::from_slice(a.0), a.1),
+        (ViewRepr::from_slice(b.0), b.1),
+    );
+    // SAFETY: as in `zip_mut`.
+    unsafe { super::zip3_mut::<MAX_DYN_RANK, _, _, _>(d, dst, a, b, shape, f) }
+}
+
+/// Logical-order elements of a layout, the slow way, for comparison.
+#[cfg(feature = "alloc")]
+fn logical<T: Clone>(data: &[T], p: crate::layout::parts::Parts<'_>) -> alloc::vec::Vec<T> {
+    let mut out = alloc::vec::Vec::new();
+    walk1(
+        p.shape,
+        Operand {
+            strides: p.strides,
+            offset: p.offset,
+        },
+        &mut |q| out.push(data[q].clone()),
+    );
+    out
+}
+
+/// A type whose `clone` is not known to be a bit copy: the kernels' generic path.
+#[cfg(feature = "alloc")]
+#[derive(Clone, Debug, PartialEq)]
+struct Tagged(u16);
+
+/// The tiled transposition path across tile and kernel-block boundaries, with odd sizes,
+/// size-1 and size-0 axes and negative strides (small enough for Miri), for element types
+/// of 1, 2, 4 and 8 bytes (the SIMD kernels on x86-64 and aarch64) and one the kernels treat
+/// generically.
+#[cfg(feature = "alloc")]
+#[test]
+fn tiled_copies_match_the_logical_order() {
+    use crate::Layout;
+    let cases: [Layout<3>; 8] = [
+        // [19, 1, 21] stored as [21, 19] column-major: a transposition across kernel
+        // blocks, with ragged edges along both tiled axes.
+        Layout::from_parts([19, 1, 21], [1, 0, 19], 0),
+        // The same, with the unit-stride axis walked backwards (not tiled: strided runs).
+        Layout::from_parts([19, 1, 21], [-1, 0, 19], 18),
+        // The same, with the destination's axis walked backwards in the source.
+        Layout::from_parts([19, 1, 21], [1, 0, -19], 19 * 20),
+        // Whole kernel blocks only, across a tile boundary: [16, 72] stored column-major.
+        Layout::from_parts([16, 1, 72], [1, 0, 16], 0),
+        // Across a tile boundary along the source's unit-stride axis (40 rows of the
+        // destination, tiles of 32), with kernel blocks on both sides.
+        Layout::from_parts([40, 1, 16], [1, 0, 40], 0),
+        // Three axes permuted, odd sizes.
+        Layout::from_parts([5, 33, 7], [1, 35, 5], 0),
+        // An axis of size 0: nothing to copy.
+        Layout::from_parts([33, 0, 40], [1, 40, 33], 0),
+        // Already contiguous along the last axis: plain runs.
+        Layout::from_parts([3, 1, 40], [-40, 7, 1], 80),
+    ];
+    let words: alloc::vec::Vec<u32> = (0..4000).collect();
+    let wide: alloc::vec::Vec<f64> = (0..4000).map(|i| f64::from(i) + 0.5).collect();
+    let tagged: alloc::vec::Vec<Tagged> = (0..4000).map(Tagged).collect();
+    let halves: alloc::vec::Vec<i16> = (0..4000).map(|i| i as i16 - 2000).collect();
+    let bytes: alloc::vec::Vec<u8> = (0..4000).map(|i| (i * 7) as u8).collect();
+    // Elements that own memory: a clone too many or too few shows up as a leak or a double
+    // free under Miri. Small transpositions (kernel blocks and edges, one walked
+    // backwards) keep Miri's run short.
+    let strings: alloc::vec::Vec<alloc::string::String> =
+        (0..200).map(|i| alloc::format!("{i}")).collect();
+    for l in [
+        Layout::from_parts([17, 1, 10], [1, 0, 17], 0),
+        Layout::from_parts([17, 1, 10], [1, 0, -17], 153),
+    ] {
+        check_copies(&strings, l);
+    }
+    for l in cases {
+        check_copies(&words, l);
+        check_copies(&wide, l);
+        check_copies(&tagged, l);
+        check_copies(&halves, l);
+        check_copies(&bytes, l);
+        let data = &words;
+        assert!(l.validate(data.len()).is_ok());
+        let row_major = Layout::row_major(*l.shape()).unwrap();
+        let copied = to_vec(data, l.parts());
+        let sums = map2_to_vec(
+            l.shape(),
+            (data, l.operand()),
+            (data, row_major.operand()),
+            &mut |a, b| a + b,
+        )
+        .unwrap();
+        let expected: alloc::vec::Vec<u32> = copied.iter().zip(0..).map(|(a, i)| a + i).collect();
+        assert_eq!(sums, expected);
+    }
+}
+
+/// Streamed transpositions (threshold 0, so small ones stream) give the logical order,
+/// with `CloneTo` and `CloneInto`, for every element size: rows a whole number of lines
+/// apart (cut at the lines, at every alignment of the destination: bands one line wide
+/// across more rows than a tile holds, partial lines in tiles) and rows adjacent (each
+/// tile one range), odd sizes,
+/// negative strides, a permuted source whose other axes are walked in its memory order;
+/// nothing outside the destination is written.
+#[cfg(feature = "alloc")]
+#[test]
+fn streamed_copies_match_the_logical_order() {
+    fn check<T: Copy + PartialEq + core::fmt::Debug>(make: impl Fn(usize) -> T) {
+        use crate::Layout;
+        use core::mem::MaybeUninit;
+        let lanes = 64 / core::mem::size_of::<T>();
+        // The two outer axes below coalesce into one transposed axis of `2 · rows`:
+        // `long` rows make runs long enough for bands, and an odd number of rows over the
+        // steps a band writes at once (too many elements for Miri).
+        let size = core::mem::size_of::<T>();
+        #[cfg(not(miri))]
+        let long = BAND_MIN_RUN_BYTES / size / 2 + 3;
+        let banded = |rows: usize| 2 * rows * size >= BAND_MIN_RUN_BYTES;
+        #[cfg(not(miri))]
+        let (len, rows, shifts) = (
+            10 * lanes * long.max(70) + 64,
+            70,
+            alloc::vec![0, 1, 16 / size, lanes / 2, lanes - 1],
+        );
+        // Under Miri, for time: fewer rows than a tile holds, three alignments (one
+        // carrying partial lines).
+        #[cfg(miri)]
+        let (len, rows, shifts) = (6_000, 9, alloc::vec![0, 16 / size, lanes - 1]);
+        let data: alloc::vec::Vec<T> = (0..len).map(&make).collect();
+        let blank = make(usize::MAX);
+        // [2, rows, 5 lines] stored as [5 lines, 2, rows], forwards or backwards along
+        // the last axis: destination rows a whole number of lines apart.
+        let lines = |rows: usize, sign: isize| {
+            let start = if sign > 0 {
+                0
+            } else {
+                (5 * lanes - 1) * 2 * rows
+            };
+            let strides = [rows as isize, 1, sign * 2 * rows as isize];
+            Layout::from_parts([2, rows, 5 * lanes], strides, start)
+        };
+        // [units, 3, 2 lines] stored as [3, 2 lines + 1, units]: the destination's rows
+        // follow each other along the middle axis (partial lines carried from tile to
+        // tile when they do not start on a line), the transposed axis walked in one tile
+        // or (more than `STAGE_ROWS`) in several.
+        let chained = |units: usize| {
+            let strides = [1, ((2 * lanes + 1) * units) as isize, units as isize];
+            Layout::from_parts([units, 3, 2 * lanes], strides, 0)
+        };
+        // Each layout, whether it is streamed, and whether in bands one line wide.
+        #[allow(unused_mut)]
+        let mut cases: alloc::vec::Vec<(Layout<3>, bool, bool)> = alloc::vec![
+            (chained(rows.min(9)), true, false),
+            // More rows than a tile holds (in bands only for 8-byte elements).
+            (lines(rows, 1), true, banded(rows)),
+            (lines(rows, -1), true, banded(rows)),
+            // Rows of odd length (not whole lines), adjacent: one range per tile; the
+            // source's outer axis is walked outside the tiles' columns.
+            (
+                Layout::from_parts([3, 37, 11], [407, 1, 37], 0),
+                true,
+                false
+            ),
+            // Rows adjacent, the source's middle axis walked inside the tiles' columns.
+            (Layout::from_parts([5, 33, 7], [33, 1, 165], 0), true, false),
+            // Rows neither whole lines nor adjacent: not streamed, tiled as usual.
+            (Layout::from_parts([5, 6, 9], [1, 5, 30], 0), false, false),
+        ];
+        // Runs long enough for bands (too many elements for Miri); in the chained layout,
+        // tiles rather than bands off a line (carrying partial lines).
+        #[cfg(not(miri))]
+        cases.extend([
+            (lines(long, 1), true, true),
+            (lines(long, -1), true, true),
+            (chained(rows), true, banded(rows / 2)),
+        ]);
+        // Rows of two lines, three lines apart along the transposed axis: a tile's whole
+        // rows (not cut at the lines, see `Cut`), their source rows more than
+        // `STREAM_PARTIAL_ROW_BYTES` apart (streamed at every alignment), the transposed
+        // axis too short for bands.
+        #[cfg(not(miri))]
+        let far = STREAM_PARTIAL_ROW_BYTES / size + 7;
+        #[cfg(not(miri))]
+        let whole = Layout::from_parts([10, 3, 2 * lanes], [1, 10, far as isize], 0);
+        #[cfg(not(miri))]
+        cases.push((whole, true, false));
+        let mut carried = 0;
+        for (l, streamed, bands) in cases {
+            assert!(l.validate(data.len()).is_ok(), "{l:?}");
+            let expected = logical(&data, l.parts());
+            let row_major = Layout::row_major(*l.shape()).unwrap();
+            let n = expected.len();
+            let plan =
+                Prepared::<2, 3>::new(l.shape(), [row_major.operand(), l.operand()], 0).unwrap();
+            let unit = plan.transposed_axis().unwrap();
+            let plan_of = |base| plan.stream_plan(unit, size, base, 0);
+            assert_eq!(plan_of(64).is_some(), streamed, "{l:?}");
+            assert_eq!(plan_of(64).is_some_and(|cut| cut.bands), bands, "{l:?}");
+            // Off a line, a band's rows are cut where the lines start, a tile's whole rows
+            // are not.
+            if let Some(cut) = plan_of(64 + size) {
+                let whole = !cut.bands && l.shape()[2] <= cut.width;
+                assert_eq!(cut.head == 0, whole, "{l:?}");
+            }
+            // Partial lines are carried where the rows (a whole number of lines apart) follow
+            // each other along an axis of their own, a tile holds them whole, and they start
+            // 16, 32 or 48 bytes into a line; never in bands.
+            let chain = plan.chain_axis(unit).is_some();
+            assert!(plan_of(64).is_none_or(|cut| !cut.carry), "{l:?}");
+            assert!(plan_of(64 + size).is_none_or(|cut| !cut.carry), "{l:?}");
+            for lead in [16, 32, 48] {
+                let cut = plan_of(64 + lead);
+                let whole = l.shape()[2] * size <= kernel::STAGE_BYTES / kernel::STAGE_ROWS;
+                let lines = plan_of(64).is_some();
+                assert_eq!(
+                    cut.is_some_and(|cut| cut.carry),
+                    lines && chain && whole,
+                    "{l:?}"
+                );
+                carried += usize::from(cut.is_some_and(|cut| cut.carry) && lead == 16);
+                assert!(cut.is_none_or(|cut| !(cut.carry && cut.bands)), "{l:?}");
+            }
+            assert!(plan.stream_plan(unit, size, 64, usize::MAX).is_none());
+            assert!(plan.stream_plan(unit, 0, 64, 0).is_none());
+            for &shift in &shifts {
+                let mut out = alloc::vec![blank; n + lanes + 1];
+                let (d, s) = (
+                    ViewReprMut::from_slice(&mut out[shift..shift + n]),
+                    ViewRepr::from_slice(&data),
+                );
+                let (to, from) = (row_major.operand(), l.operand());
+                // SAFETY: both layouts are valid for their data; the destination is
+                // row-major (unique).
+                unsafe { zip_mut_streaming::<3, _, _>(d, to, s, from, l.shape(), &mut CloneTo, 0) };
+                assert_eq!(&out[shift..shift + n], &expected[..], "{l:?} at {shift}");
+                assert!(
+                    out[..shift]
+                        .iter()
+                        .chain(&out[shift + n..])
+                        .all(|x| *x == blank)
+                );
+                let mut new = alloc::vec![MaybeUninit::<T>::uninit(); n];
+                let d = ViewReprMut::from_slice(&mut new[..]);
+                let s = ViewRepr::from_slice(&data);
+                // SAFETY: as above; `CloneInto` writes every destination slot.
+                let new: alloc::vec::Vec<T> = unsafe {
+                    zip_mut_streaming::<3, _, _>(d, to, s, from, l.shape(), &mut CloneInto, 0);
+                    new.iter().map(|x| x.assume_init()).collect()
+                };
+                assert_eq!(new, expected, "{l:?} (new memory)");
+            }
+        }
+        // The chained layouts and `whole` (two of them under Miri, one).
+        assert!(carried >= if cfg!(miri) { 1 } else { 3 }, "{carried}");
+    }
+    check(|i| i as u8);
+    check(|i| i as f64);
+    // Under Miri, for time, the two sizes above (the kernel's own test has them all).
+    #[cfg(not(miri))]
+    {
+        check(|i| i as u16);
+        check(|i| i as f32);
+    }
+}
+
+/// Streamed copies of runs (`CloneTo` into an existing destination, threshold 0 so small
+/// ones stream) give the logical order: a contiguous source (one long run), rows of a
+/// sliced source, a source walked backwards and one strided along its rows (gathered
+/// through the buffer), at every alignment of the destination within a line; short runs
+/// are not streamed. Nothing outside the destination is written.
+#[cfg(feature = "alloc")]
+#[test]
+fn streamed_runs_match_the_logical_order() {
+    use crate::Layout;
+    fn check<T: Copy + PartialEq + core::fmt::Debug>(make: impl Fn(usize) -> T) {
+        let size = core::mem::size_of::<T>();
+        let long = kernel::RUN_STAGE_BYTES / size + 5;
+        let data: alloc::vec::Vec<T> = (0..8 * long + 64).map(&make).collect();
+        let blank = make(usize::MAX);
+        let (n, m) = (long as isize, 2 * long as isize);
+        let cases: [(Layout<2>, bool); 5] = [
+            (Layout::row_major([3, long]).unwrap(), true),
+            (Layout::from_parts([3, long], [m, 1], 3), true),
+            (Layout::from_parts([3, long], [n, -1], long - 1), true),
+            (Layout::from_parts([3, long], [m, 2], 1), true),
+            (Layout::from_parts([long, 3], [4, 1], 0), false),
+        ];
+        for (l, streamed) in cases {
+            let expected = logical(&data, l.parts());
+            let to = Layout::row_major(*l.shape()).unwrap();
+            let plan = Prepared::<2, 2>::new(l.shape(), [to.operand(), l.operand()], 0);
+            let plan = plan.unwrap();
+            assert_eq!(plan.streams_runs(size, 0), streamed, "{l:?}");
+            #[cfg(not(miri))]
+            let shifts = [0, 1, 64 / size - 1];
+            #[cfg(miri)]
+            let shifts = [64 / size - 1];
+            for shift in shifts {
+                let mut out = alloc::vec![blank; shift + expected.len() + 64];
+                let d = ViewReprMut::from_slice(&mut out[shift..shift + expected.len()]);
+                let s = ViewRepr::from_slice(&data);
+                // SAFETY: both layouts are valid for their data; the destination is
+                // row-major (unique).
+                unsafe {
+                    zip_mut_streaming::<2, _, _>(
+                        d,
+                        to.operand(),
+                        s,
+                        l.operand(),
+                        l.shape(),
+                        &mut CloneTo,
+                        0,
+                    )
+                };
+                assert_eq!(&out[shift..shift + expected.len()], &expected[..], "{l:?}");
+                let rest = out[..shift].iter().chain(&out[shift + expected.len()..]);
+                assert!(rest.into_iter().all(|x| *x == blank), "{l:?}");
+            }
+        }
+    }
+    check(|i| i as f64);
+    #[cfg(not(miri))]
+    {
+        check(|i| (i % 251) as u8);
+        check(|i| i as f32);
+    }
+}
+
+/// Streamed planes (`zip_mut` of short runs whose destinations follow each other,
+/// threshold 0 so small ones stream) copy the logical order into an existing destination
+/// (`CloneTo`) and into new memory (`CloneInto`): runs of 48 and 256 bytes whose source
+/// rows lie apart, walked forwards or backwards, runs of 24 bytes (declined by the kernel:
+/// not a whole number of 16 bytes), at every 16 bytes of a line and one element off it;
+/// and the layouts that are not planes (one contiguous range, long runs, a strided source)
+/// are left to the other paths. Nothing outside the destination is written.
+#[cfg(feature = "alloc")]
+#[test]
+fn streamed_planes_match_the_logical_order() {
+    use crate::Layout;
+    use core::mem::MaybeUninit;
+    fn check<T: Copy + PartialEq + core::fmt::Debug>(make: impl Fn(usize) -> T) {
+        let size = core::mem::size_of::<T>();
+        let data: alloc::vec::Vec<T> = (0..4096 + 64).map(&make).collect();
+        let blank = make(usize::MAX);
+        let plane = |bytes: usize, sign: isize| {
+            let (p, m, n) = (3, 5, bytes / size);
+            let row = (p * n + 7) as isize;
+            let first = if sign > 0 { 0 } else { (m - 1) * row as usize };
+            Layout::from_parts([p, m, n], [n as isize, sign * row, 1], first + 2)
+        };
+        let long = kernel::RUN_STAGE_BYTES / size;
+        let cases: [(Layout<3>, bool); 7] = [
+            (plane(48, 1), true),
+            (plane(256, 1), true),
+            (plane(256, -1), true),
+            (plane(24, 1), true),
+            (Layout::row_major([2, 3, 64 / size]).unwrap(), false),
+            (
+                Layout::from_parts([2, 2, long], [long as isize, 2 * long as isize, 1], 0),
+                false,
+            ),
+            (Layout::from_parts([3, 5, 4], [4, 24, 2], 0), false),
+        ];
+        for (l, planes) in cases {
+            let expected = logical(&data, l.parts());
+            let to = Layout::row_major(*l.shape()).unwrap();
+            let plan = Prepared::<2, 3>::new(l.shape(), [to.operand(), l.operand()], 0);
+            assert_eq!(plan.unwrap().streams_planes(size, 0), planes, "{l:?}");
+            let len = expected.len();
+            #[cfg(not(miri))]
+            let shifts = [0, 1, 16 / size, 48 / size];
+            #[cfg(miri)]
+            let shifts = [1, 48 / size];
+            for shift in shifts {
+                let mut out = alloc::vec![blank; shift + len + 64];
+                // SAFETY: both layouts are valid for their data; the destination is
+                // row-major (unique).
+                unsafe {
+                    zip_mut_streaming::<3, _, _>(
+                        ViewReprMut::from_slice(&mut out[shift..shift + len]),
+                        to.operand(),
+                        ViewRepr::from_slice(&data),
+                        l.operand(),
+                        l.shape(),
+                        &mut CloneTo,
+                        0,
+                    )
+                };
+                let mut new = alloc::vec![MaybeUninit::new(blank); shift + len + 64];
+                // SAFETY: as above; `CloneInto` writes every element it is given.
+                let new: alloc::vec::Vec<T> = unsafe {
+                    zip_mut_streaming::<3, _, _>(
+                        ViewReprMut::from_slice(&mut new[shift..shift + len]),
+                        to.operand(),
+                        ViewRepr::from_slice(&data),
+                        l.operand(),
+                        l.shape(),
+                        &mut CloneInto,
+                        0,
+                    );
+                    new.iter().map(|x| x.assume_init()).collect()
+                };
+                for out in [&out, &new] {
+                    assert_eq!(&out[shift..shift + len], &expected[..], "{l:?} {shift}");
+                    let rest = out[..shift].iter().chain(&out[shift + len..]);
+                    assert!(rest.into_iter().all(|x| *x == blank), "{l:?} {shift}");
+                }
+            }
+        }
+    }
+    check(|i| i as f32);
+    #[cfg(not(miri))]
+    {
+        check(|i| (i % 251) as u8);
+        check(|i| i as u16);
+        check(|i| i as f64);
+    }
+}
+
+/// Streamed element-wise writes (`zip3_values`, threshold 0 so small ones stream) give
+/// the same elements as the plain walk: one long run, runs of a broadcast operand (along an
+/// outer axis, and splat along the last), an operand walked backwards, at every alignment
+/// of the destination within a line; and the paths that are not streamed (short runs, a
+/// strided destination, a transposed operand, a type with drop glue) too. Nothing outside
+/// the destination is written.
+#[cfg(feature = "alloc")]
+#[test]
+fn streamed_values_match_the_plain_walk() {
+    use crate::Layout;
+    fn check<T: Copy + PartialEq + core::fmt::Debug + core::ops::Add<Output = T>>(
+        make: impl Fn(usize) -> T,
+    ) {
+        let size = core::mem::size_of::<T>();
+        // Rows long enough to be streamed (`RUN_STAGE_BYTES` or more), and short ones.
+        let long = kernel::RUN_STAGE_BYTES / size + 7;
+        let data: alloc::vec::Vec<T> = (0..4 * long + 64).map(&make).collect();
+        let blank = make(usize::MAX);
+        let rows = |n: usize| Layout::<2>::row_major([3, n]).unwrap();
+        // (dst layout, a, b, streamed)
+        let cases: [(Layout<2>, Layout<2>, Layout<2>, bool); 7] = [
+            (rows(long), rows(long), rows(long), true),
+            (
+                rows(long),
+                rows(long),
+                Layout::from_parts([3, long], [0, 1], 5),
+                true,
+            ),
+            (
+                rows(long),
+                rows(long),
+                Layout::from_parts([3, long], [1, 0], 2),
+                true,
+            ),
+            (
+                rows(long),
+                Layout::from_parts([3, long], [long as isize, -1], long - 1),
+                rows(long),
+                true,
+            ),
+            (
+                rows(3),
+                rows(3),
+                Layout::from_parts([3, 3], [0, 1], 0),
+                false,
+            ),
+            (
+                Layout::from_parts([3, long], [2 * long as isize, 2], 0),
+                rows(long),
+                rows(long),
+                false,
+            ),
+            (
+                rows(long),
+                Layout::from_parts([3, long], [1, 3], 0),
+                rows(long),
+                false,
+            ),
+        ];
+        for (d, a, b, streamed) in cases {
+            let plan = Prepared::<3, 2>::new(d.shape(), [d.operand(), a.operand(), b.operand()], 0)
+                .unwrap();
+            assert_eq!(plan.streams_runs(size, 0), streamed, "{d:?} {a:?} {b:?}");
+            let expected: alloc::vec::Vec<T> = logical(&data, a.parts())
+                .into_iter()
+                .zip(logical(&data, b.parts()))
+                .map(|(x, y)| x + y)
+                .collect();
+            // The destinations reach at most `6 · long` positions. Alignments within a
+            // line: none, one element, the last (under Miri, for time, the last only).
+            #[cfg(not(miri))]
+            let shifts = [0, 1, 64 / size - 1];
+            #[cfg(miri)]
+            let shifts = [64 / size - 1];
+            for shift in shifts {
+                let mut out = alloc::vec![blank; shift + 6 * long + 64];
+                assert!(d.validate(out.len() - shift).is_ok());
+                let view = ViewReprMut::from_slice(&mut out[shift..]);
+                let (oa, ob) = (
+                    (ViewRepr::from_slice(&data), a.operand()),
+                    (ViewRepr::from_slice(&data), b.operand()),
+                );
+                // SAFETY: the layouts are valid for their data; `d` is unique.
+                unsafe {
+                    zip3_values_streaming::<2, _, _, _>(
+                        view,
+                        d.operand(),
+                        oa,
+                        ob,
+                        d.shape(),
+                        &mut |x: &T, y: &T| *x + *y,
+                        0,
+                    )
+                };
+                let got = logical(&out[shift..], d.parts());
+                assert_eq!(got, expected, "{d:?} {a:?} {b:?} at {shift}");
+                let mut inside = alloc::vec![false; out.len()];
+                walk1(d.shape(), d.operand(), &mut |p| inside[shift + p] = true);
+                assert!(
+                    out.iter().zip(&inside).all(|(x, &i)| i || *x == blank),
+                    "{d:?}: wrote outside the destination"
+                );
+            }
+        }
+    }
+    check(|i| i as f64);
+    // Under Miri, for time, only the shortest runs (the path is the same for every size).
+    #[cfg(not(miri))]
+    {
+        check(|i| (i % 100) as u8);
+        check(|i| i as f32);
+    }
+    // A type with drop glue is never overwritten bit by bit.
+    let words: alloc::vec::Vec<alloc::string::String> =
+        (0..9).map(|i| alloc::format!("{i}")).collect();
+    let mut out = alloc::vec![alloc::string::String::new(); 9];
+    let l = Layout::<1>::row_major([9]).unwrap();
+    // SAFETY: the layouts are valid for their data; the destination is unique.
+    unsafe {
+        zip3_values_streaming::<1, _, _, _>(
+            ViewReprMut::from_slice(&mut out),
+            l.operand(),
+            (ViewRepr::from_slice(&words), l.operand()),
+            (ViewRepr::from_slice(&words), l.operand()),
+            l.shape(),
+            &mut |x: &alloc::string::String, y: &alloc::string::String| alloc::format!("{x}{y}"),
+            0,
+        )
+    };
+    assert_eq!(out[4], "44");
+}
+
+/// `to_vec` (the `CloneInto` kernel), `zip_mut` with `CloneTo` and with a closure all give
+/// the logical order of layout `l` over `data`.
+#[cfg(feature = "alloc")]
+fn check_copies<T: Clone + PartialEq + core::fmt::Debug>(data: &[T], l: crate::Layout<3>) {
+    assert!(l.validate(data.len()).is_ok());
+    let p = l.parts();
+    let copied = to_vec(data, p);
+    assert_eq!(copied, logical(data, p), "{l:?}");
+    let row_major = crate::Layout::row_major(*l.shape()).unwrap();
+    let (to, from) = (row_major.operand(), l.operand());
+    let mut dst = alloc::vec![data[0].clone(); copied.len()];
+    zip_mut(&mut dst, to, data, from, l.shape(), &mut CloneTo);
+    assert_eq!(dst, copied, "{l:?}");
+    let mut dst = alloc::vec![data[0].clone(); copied.len()];
+    let mut k = each(|d: &mut T, s: &T| *d = s.clone());
+    zip_mut(&mut dst, to, data, from, l.shape(), &mut k);
+    assert_eq!(dst, copied, "{l:?}");
+    // Three operands (the tiled `block3` when `l` is a transposition): pairs of `l`'s
+    // element and `b`'s, for `b` row-major over the same data and `b` a broadcast row.
+    let shape = *l.shape();
+    let row = crate::Layout::from_parts(shape, [0, 0, 1], 0);
+    for b in [row_major, row] {
+        let mut pairs = alloc::vec![(data[0].clone(), data[0].clone()); copied.len()];
+        let operands = ((data, from), (data, b.operand()));
+        zip3_mut(
+            &mut pairs,
+            to,
+            operands.0,
+            operands.1,
+            &shape,
+            &mut |d, x, y| *d = (x.clone(), y.clone()),
+        );
+        let expected: alloc::vec::Vec<(T, T)> = copied
+            .iter()
+            .cloned()
+            .zip(logical(data, b.parts()))
+            .collect();
+        assert_eq!(pairs, expected, "{l:?} with {b:?}");
+    }
+}
+
+#[test]
+fn preparation_drops_coalesces_and_orders() {
+    let shape = [2, 1, 3, 4];
+    let strides = [12isize, 99, 4, 1];
+    let plan = Prepared::<1, MAX_DYN_RANK>::new(
+        &shape,
+        [Operand {
+            strides: &strides,
+            offset: 0,
+        }],
+        0,
+    )
+    .unwrap();
+    assert_eq!((plan.rank, plan.shape[0], plan.strides[0][0]), (1, 24, 1));
+    let flipped = [-1isize, 0, 2, 6];
+    let plan = Prepared::<1, MAX_DYN_RANK>::new(
+        &[2, 1, 3, 4],
+        [Operand {
+            strides: &flipped,
+            offset: 1,
+        }],
+        0,
+    )
+    .unwrap();
+    // Axis 0 reversed (offset moves to its start), then ordered by stride: [4, 3, 2] with
+    // strides [6, 2, 1] coalesce into one run of 24.
+    assert_eq!(
+        (
+            plan.rank,
+            plan.shape[0],
+            plan.strides[0][0],
+            plan.offsets[0]
+        ),
+        (1, 24, 1, 0)
+    );
+}
+
+#[test]
+fn walks_in_row_major_order() {
+    let mut seen = [0usize; 6];
+    let mut n = 0;
+    walk1(
+        &[2, 3],
+        Operand {
+            strides: &[1, 2],
+            offset: 0,
+        },
+        &mut |p| {
+            seen[n] = p;
+            n += 1;
+        },
+    );
+    assert_eq!(seen, [0, 2, 4, 1, 3, 5]);
+    let mut pairs = [(0usize, 0usize); 6];
+    let mut n = 0;
+    walk2(
+        &[2, 3],
+        Operand {
+            strides: &[3, 1],
+            offset: 0,
+        },
+        Operand {
+            strides: &[0, -1],
+            offset: 2,
+        },
+        &mut |a, b| {
+            pairs[n] = (a, b);
+            n += 1;
+        },
+    );
+    assert_eq!(pairs, [(0, 2), (1, 1), (2, 0), (3, 2), (4, 1), (5, 0)]);
+    let mut count = 0;
+    walk1(
+        &[],
+        Operand {
+            strides: &[],
+            offset: 4,
+        },
+        &mut |p| {
+            assert_eq!(p, 4);
+            count += 1;
+        },
+    );
+    walk1(
+        &[3, 0],
+        Operand {
+            strides: &[1, 1],
+            offset: 0,
+        },
+        &mut |_| count += 10,
+    );
+    assert_eq!(count, 1);
+    let runs = fold_runs1(
+        &[2, 3],
+        Operand {
+            strides: &[3, 1],
+            offset: 0,
+        },
+        0,
+        &mut |runs, p, len, step| {
+            assert_eq!((len, step), (3, 1));
+            assert_eq!(p, 3 * runs);
+            runs + 1
+        },
+    );
+    assert_eq!(runs, 2);
+}

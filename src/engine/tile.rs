@@ -1,0 +1,366 @@
+//! Blocked transpositions of two operands: tiles cut into kernel blocks, for copies and
+//! element-wise writes whose source is unit-stride along another axis than the destination.
+
+use super::*;
+
+/// Tile of the blocked transposition: `TILE_U` × `TILE_L` elements along the source's
+/// unit-stride axis (`u`, so `TILE_U` destination rows) and the destination's (`l`, so `TILE_L`
+/// source rows). A tile is cut into `MICRO × MICRO` kernel blocks, walked with `l` outermost: a
+/// row of kernel blocks reads only `MICRO` source lines, each whole before the next row starts,
+/// so power-of-two source strides — whose lines all fall into one cache set — do not evict
+/// lines in use from an 8-way L1. Each step along `l` writes one line of every destination row
+/// of the tile; 32 rows rather than 64 keep fewer destination lines open at once, which the
+/// CPUs with the smallest caches need.
+pub(super) const TILE_U: usize = 32;
+/// See [`TILE_U`].
+pub(super) const TILE_L: usize = 64;
+/// Ragged tile edges are walked in strips of `STRIP` along `l`, for the same reason.
+pub(super) const STRIP: usize = 8;
+
+/// The geometry of one tile of a `K`-operand transposition: operand `k`'s element `(u, l)` is
+/// at `start[k] + u·su[k] + l·sl[k]`, for `u < nu`, `l < nl`.
+pub(super) struct Block<const K: usize> {
+    pub(super) start: [usize; K],
+    pub(super) nu: usize,
+    pub(super) nl: usize,
+    pub(super) su: [isize; K],
+    pub(super) sl: [isize; K],
+}
+
+impl<const K: usize> Block<K> {
+    /// Operand `k`'s position of `(u, l)` (wrapping, like every position of the engine).
+    #[inline(always)]
+    pub(super) fn at(&self, k: usize, u: usize, l: usize) -> usize {
+        affine(self.start[k], u, l, self.su[k], self.sl[k])
+    }
+
+    /// Whether every operand's block lies inside its storage (`lens[k]` elements). An affine
+    /// block reaches its extreme positions at its corners, so those are checked once; for
+    /// layouts valid for their storage (invariant 1) this is always `true`. A block outside is
+    /// skipped by the callers, never read or written (debug builds stop there); no path
+    /// panics in release builds.
+    #[inline(always)]
+    pub(super) fn inside(&self, lens: [usize; K]) -> bool {
+        let (u1, l1) = (self.nu.wrapping_sub(1), self.nl.wrapping_sub(1));
+        let inside = [(0, 0), (u1, 0), (0, l1), (u1, l1)].iter().all(|&(u, l)| {
+            lens.iter()
+                .enumerate()
+                .all(|(k, &len)| self.at(k, u, l) < len)
+        });
+        debug_assert!(
+            inside,
+            "engine: block out of bounds (a layout is not valid for its storage)"
+        );
+        inside
+    }
+
+    /// The part `fu × fl` covered by whole `MICRO × MICRO` kernel blocks: all of it but the
+    /// ragged edges when operand 0 is unit-stride along `l` and operand 1 along `u` (a
+    /// transposition), nothing otherwise.
+    #[inline(always)]
+    pub(super) fn kernel_part(&self) -> (usize, usize) {
+        if self.sl[0] == 1 && self.su[1] == 1 {
+            (self.nu - self.nu % MICRO, self.nl - self.nl % MICRO)
+        } else {
+            (0, 0)
+        }
+    }
+
+    /// Calls `f` with the positions of every element outside the kernel part `fu × fl`: rows
+    /// `fu..nu` of every column, then columns `fl..nl` of the rows `0..fu`, in strips of
+    /// `STRIP` along `l`.
+    #[inline(always)]
+    pub(super) fn for_each_edge(&self, (fu, fl): (usize, usize), f: &mut impl FnMut([usize; K])) {
+        for (us, ls) in [(fu..self.nu, 0..self.nl), (0..fu, fl..self.nl)] {
+            for l0 in ls.clone().step_by(STRIP) {
+                let len = STRIP.min(ls.end - l0);
+                for u in us.clone() {
+                    let mut pos: [usize; K] = core::array::from_fn(|k| self.at(k, u, l0));
+                    for _ in 0..len {
+                        f(pos);
+                        for k in 0..K {
+                            pos[k] = pos[k].wrapping_add_signed(self.sl[k]);
+                        }
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// A tile of a two-operand loop: its kernel part is cut into `MICRO × MICRO` kernel blocks
+/// (when it is a transposition, see [`Block::kernel_part`]), and its ragged edges are walked in
+/// strips.
+///
+/// # Safety
+///
+/// The block's positions are positions of the operands' layouts, which are valid for `dst` and
+/// `src` (invariant 1); `dst`'s is unique.
+#[inline(always)]
+pub(super) unsafe fn block2<T, U>(
+    dst: &mut ViewReprMut<'_, T>,
+    src: ViewRepr<'_, U>,
+    block: &Block<2>,
+    k: &mut impl Kernel<T, U>,
+) {
+    if block.nu == 0 || block.nl == 0 {
+        return;
+    }
+    if !block.inside([dst.len(), src.len()]) {
+        return;
+    }
+    let (d, s) = (dst.as_mut_ptr(), src.as_ptr());
+    let (fu, fl) = block.kernel_part();
+    if fu > 0 && fl > 0 {
+        // SAFETY: the kernel part `0..fu` × `0..fl` (multiples of `MICRO`) lies in this block,
+        // whose corners were checked to be inside `dst` and `src`; positions are affine in
+        // `(u, l)`, so all of the kernel part's positions are too (invariant 1 keeps them in
+        // bounds anyway). `dst` and `src` are distinct buffers.
+        unsafe {
+            let (a, b) = (d.add(block.start[0]), s.add(block.start[1]));
+            k.transpose_tile(a, block.su[0], b, block.sl[1], (fu, fl));
+        }
+    }
+    block.for_each_edge((fu, fl), &mut |[a, b]| {
+        // SAFETY: `(u, l)` lies in the block, whose corners were checked to be inside `dst` and
+        // `src`, so (positions being affine in `(u, l)`, and exact for layouts valid for their
+        // storage: invariant 1) it is too.
+        unsafe { k.apply(&mut *d.add(a), &*s.add(b)) };
+    });
+}
+
+/// A tile of a streamed transposition ([`Prepared::tiled_stream`]): staged and written with
+/// non-temporal stores by the kernel (its partial lines through `carry`, when given), or as in
+/// [`block2`] when the kernel declines it.
+///
+/// # Safety
+///
+/// As for [`block2`]; the carry's lines lie in `dst`, outside the block.
+#[inline(always)]
+pub(super) unsafe fn stream2<T, U>(
+    dst: &mut ViewReprMut<'_, T>,
+    src: ViewRepr<'_, U>,
+    block: &Block<2>,
+    k: &mut impl Kernel<T, U>,
+    carry: Option<&mut kernel::Carry>,
+) {
+    if block.nu == 0 || block.nl == 0 || !block.inside([dst.len(), src.len()]) {
+        return;
+    }
+    let (d, s) = (dst.as_mut_ptr(), src.as_ptr());
+    // SAFETY: the block's corners were checked to be inside `dst` and `src`, so its positions
+    // are (affine in `(u, l)`; invariant 1); `dst` and `src` are distinct buffers.
+    let streamed = unsafe {
+        let (a, b) = (d.add(block.start[0]), s.add(block.start[1]));
+        let line = k.stream_size().wrapping_mul(block.nl) == kernel::LINE;
+        (line && k.stream_lines(a, block.su[0], b, block.sl[1], block.nu))
+            || k.stream_tile(a, block.su[0], b, block.sl[1], (block.nu, block.nl), carry)
+    };
+    if !streamed {
+        // SAFETY: the caller's contract.
+        unsafe { block2(dst, src, block, k) }
+    }
+}
+
+/// The position `start + u·su + l·sl` (wrapping, like every position of the engine).
+#[inline(always)]
+pub(super) fn affine(start: usize, u: usize, l: usize, su: isize, sl: isize) -> usize {
+    start
+        .wrapping_add_signed((u as isize).wrapping_mul(su))
+        .wrapping_add_signed((l as isize).wrapping_mul(sl))
+}
+
+/// Calls `k` on corresponding elements of two operands of one shape, in any order; `dst` is
+/// written. A transposition (the operands unit-stride along different axes) is tiled, and
+/// streamed when it is a bit copy into at least [`STREAM_MIN_BYTES`] (see
+/// [`Prepared::stream_plan`]).
+///
+/// # Safety
+///
+/// Each operand's layout (`shape` with its `Operand`) is valid for its data (invariant 1), and
+/// `dst`'s is unique (invariant 2).
+pub(crate) unsafe fn zip_mut<const N: usize, T, U>(
+    dst_data: ViewReprMut<'_, T>,
+    dst: Operand<'_>,
+    src_data: ViewRepr<'_, U>,
+    src: Operand<'_>,
+    shape: &[usize],
+    k: &mut impl Kernel<T, U>,
+) {
+    // SAFETY: the caller's contract.
+    unsafe {
+        zip_mut_streaming::<N, T, U>(dst_data, dst, src_data, src, shape, k, STREAM_MIN_BYTES)
+    }
+}
+
+/// [`zip_mut`], streaming into destinations of at least `stream_min` bytes (the tests stream
+/// small ones): transpositions that the kernel copies as bits ([`Kernel::stream_tile`]), runs
+/// shorter than 1 KiB whose destinations follow each other, a plane of them at a time
+/// ([`Kernel::stream_plane`]), and runs of 1 KiB or more that it copies into an existing
+/// tensor ([`Kernel::stream_run`]).
+///
+/// # Safety
+///
+/// As for [`zip_mut`].
+pub(super) unsafe fn zip_mut_streaming<const N: usize, T, U>(
+    mut dst_data: ViewReprMut<'_, T>,
+    dst: Operand<'_>,
+    src_data: ViewRepr<'_, U>,
+    src: Operand<'_>,
+    shape: &[usize],
+    k: &mut impl Kernel<T, U>,
+    stream_min: usize,
+) {
+    let Some(plan) = Prepared::<2, N>::new(shape, [dst, src], 0) else {
+        return walk2(shape, dst, src, &mut |p, q| {
+            // SAFETY: positions of the two layouts (the caller's contract).
+            unsafe { k.apply(dst_data.get_mut(p), src_data.get(q)) }
+        });
+    };
+    if let Some(unit) = plan.transposed_axis() {
+        let (size, base) = (k.stream_size(), dst_data.as_mut_ptr().addr());
+        if let Some(cut) = plan.stream_plan(unit, size, base, stream_min) {
+            let mut carry = kernel::Carry::new();
+            // SAFETY: the tiles cover positions of the layouts (the caller's contract), each
+            // once, so the partial lines a tile leaves in the carry (invariant 1 of `Carry`)
+            // are written by nothing else; the carry is flushed before the fence (its
+            // invariant 2), while `dst` is still borrowed.
+            plan.tiled_stream(unit, cut, &mut |block| unsafe {
+                stream2(
+                    &mut dst_data,
+                    src_data,
+                    block,
+                    k,
+                    cut.carry.then_some(&mut carry),
+                )
+            });
+            carry.flush();
+            return kernel::stream_fence();
+        }
+        // SAFETY: the tiles cover positions of the layouts (the caller's contract).
+        return plan.tiled(unit, &mut |block| unsafe {
+            block2(&mut dst_data, src_data, block, k)
+        });
+    }
+    let size = k.stream_size();
+    let planes = size > 0 && plan.streams_planes(size, stream_min);
+    if planes || (size > 0 && plan.streams_runs(size, stream_min)) {
+        let long = |n: usize| n.saturating_mul(size) >= kernel::RUN_STAGE_BYTES;
+        let mut streamed = false;
+        plan.fold_planes((), &mut |(), [p, q], (n, [sp, sq]), (m, [tp, tq])| {
+            // SAFETY: a plane whose runs are unit-stride in both operands and adjacent in `dst`
+            // (`streams_planes`), so one range of `m·n` positions there, checked to be inside
+            // it; in `src` the four corners were checked, so every position between is inside
+            // (an affine map has its extremes at the corners; invariant 1 guarantees the
+            // layouts reach only such positions); `dst` and `src` are distinct buffers.
+            let whole = planes
+                && within(p, 1, m.wrapping_mul(n), dst_data.len())
+                && within(q, tq, m, src_data.len())
+                && within(q.wrapping_add(n).wrapping_sub(1), tq, m, src_data.len())
+                && unsafe {
+                    let d = dst_data.as_mut_ptr().add(p);
+                    k.stream_plane(d, src_data.as_ptr().add(q), n, tq, m)
+                };
+            if whole {
+                streamed = true;
+                return;
+            }
+            let [mut p, mut q] = [p, q];
+            for _ in 0..m {
+                // SAFETY: a run unit-stride in `dst` (`streams_runs`), whose two ends in each
+                // operand were just checked to be inside it, so every position between is
+                // (invariant 1); `dst` and `src` are distinct buffers.
+                let done = long(n)
+                    && sp == 1
+                    && within(p, sp, n, dst_data.len())
+                    && within(q, sq, n, src_data.len())
+                    && unsafe {
+                        let d = dst_data.as_mut_ptr().add(p);
+                        k.stream_run(d, src_data.as_ptr().add(q), sq, n)
+                    };
+                if done {
+                    streamed = true;
+                } else {
+                    // SAFETY: the runs are runs of the layouts (the caller's contract).
+                    unsafe { run2(&mut dst_data, src_data, p, q, n, sp, sq, k) }
+                }
+                p = p.wrapping_add_signed(tp);
+                q = q.wrapping_add_signed(tq);
+            }
+        });
+        if streamed {
+            kernel::stream_fence();
+        }
+        return;
+    }
+    plan.runs(&mut |[p, q], n, [sp, sq]| {
+        // SAFETY: the runs are runs of the layouts (the caller's contract).
+        unsafe { run2(&mut dst_data, src_data, p, q, n, sp, sq, k) }
+    });
+}
+
+/// Whether the run of `n ≥ 1` positions `start + k·step` lies in `0..len`: its two ends do (an
+/// arithmetic sequence has its extremes at its ends).
+#[inline(always)]
+pub(super) fn within(start: usize, step: isize, n: usize, len: usize) -> bool {
+    let end = start.wrapping_add_signed((n as isize).wrapping_sub(1).wrapping_mul(step));
+    n > 0 && start < len && end < len
+}
+
+/// One run of a two-operand loop, specialised for unit and zero strides so it vectorises.
+///
+/// # Safety
+///
+/// The run's positions (`p + k·sp`, `q + k·sq` for `k < n`) are positions of the operands'
+/// layouts, valid for `dst` and `src` (invariant 1).
+#[allow(clippy::too_many_arguments)]
+#[inline(always)]
+pub(super) unsafe fn run2<T, U>(
+    dst: &mut ViewReprMut<'_, T>,
+    src: ViewRepr<'_, U>,
+    p: usize,
+    q: usize,
+    n: usize,
+    sp: isize,
+    sq: isize,
+    k: &mut impl Kernel<T, U>,
+) {
+    match (sp, sq) {
+        // SAFETY: unit-stride runs of the layouts (the caller's contract).
+        (1, 1) => unsafe { dst.run_mut(p, n) }
+            .iter_mut()
+            // SAFETY: as above.
+            .zip(unsafe { src.run(q, n) })
+            .for_each(|(d, s)| k.apply(d, s)),
+        (1, 0) => {
+            // SAFETY: as above; `q` is a position of `src`'s layout.
+            let s = unsafe { src.get(q) };
+            // SAFETY: as above.
+            unsafe { dst.run_mut(p, n) }
+                .iter_mut()
+                .for_each(|d| k.apply(d, s));
+        }
+        _ => {
+            // Check the run's two ends once; every position between them is in bounds too.
+            if !within(p, sp, n, dst.len()) || !within(q, sq, n, src.len()) {
+                // Invariant 1 rules this out; the run is skipped, never read or written (debug
+                // builds stop here), so no path panics in release builds.
+                debug_assert!(
+                    n == 0,
+                    "engine: run out of bounds (a layout is not valid for its storage)"
+                );
+                return;
+            }
+            let (mut a, mut b) = (p, q);
+            for _ in 0..n {
+                // SAFETY: a run visits the positions `p + k·sp` and `q + k·sq` for `k < n`, an
+                // arithmetic sequence whose first and last terms were just checked to be inside
+                // `dst` and `src`, so every term is (invariant 1 guarantees the layouts reach
+                // only such positions).
+                unsafe { k.apply(dst.get_mut(a), src.get(b)) };
+                a = a.wrapping_add_signed(sp);
+                b = b.wrapping_add_signed(sq);
+            }
+        }
+    }
+}
