@@ -1,0 +1,468 @@
+//! Bit-copying transposition and streaming kernels for the primitive numbers: the type
+//! dispatch by element size, and the kernels of each instruction set (`x86`: SSE2, AVX and
+//! non-temporal stores; `neon`).
+
+use core::any::TypeId;
+
+/// The size in bytes of `T` when it is a primitive number of 1, 2, 4 or 8 bytes (`Copy`, so
+/// its `clone` copies its bits), 0 for any other type.
+#[inline(always)]
+fn plain_size<T>() -> usize {
+    let t = typeid::of::<T>();
+    let any = |types: &[TypeId]| types.contains(&t);
+    if any(&[
+        TypeId::of::<f32>(),
+        TypeId::of::<u32>(),
+        TypeId::of::<i32>(),
+    ]) {
+        4
+    } else if any(&[
+        TypeId::of::<f64>(),
+        TypeId::of::<u64>(),
+        TypeId::of::<i64>(),
+    ]) {
+        8
+    } else if any(&[TypeId::of::<u16>(), TypeId::of::<i16>()]) {
+        2
+    } else if any(&[TypeId::of::<u8>(), TypeId::of::<i8>()]) {
+        1
+    } else {
+        0
+    }
+}
+
+/// Copies the `MICRO × MICRO` transposed block `dst[u·ds + l] = src[u + l·ss]` as bits when
+/// `T` is a primitive number of 1, 2, 4 or 8 bytes and the target has a SIMD kernel for
+/// it; returns whether it did (otherwise nothing was touched).
+///
+/// # Safety
+///
+/// As for [`Kernel::transpose`](super::Kernel::transpose) (`dst` may point to
+/// uninitialised memory: it is only written).
+#[inline(always)]
+pub(crate) unsafe fn transpose<T>(dst: *mut T, ds: isize, src: *const T, ss: isize) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let (d, s) = (dst.cast::<u8>(), src.cast::<u8>());
+        // In every arm, `T` is a number of that many bytes (`plain_size`), so the pointers
+        // address the same memory as lanes of that size.
+        match plain_size::<T>() {
+            // SAFETY: the block's positions are the caller's (inside the slices by
+            // invariant 1 and the engine's corner check), as 4-byte lanes.
+            4 => unsafe { x86::transpose_32(d.cast(), ds, s.cast(), ss) },
+            // SAFETY: as above, as 8-byte lanes.
+            8 => unsafe { x86::transpose_64(d.cast(), ds, s.cast(), ss) },
+            // SAFETY: as above, as 2-byte lanes.
+            2 => unsafe { x86::transpose_16(d.cast(), ds, s.cast(), ss) },
+            // SAFETY: as above, as bytes.
+            1 => unsafe { x86::transpose_8(d, ds, s, ss) },
+            _ => return false,
+        }
+        true
+    }
+    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+    {
+        let (d, s) = (dst.cast::<u8>(), src.cast::<u8>());
+        // As on x86-64, in every arm `T` is a number of that many bytes (`plain_size`).
+        match plain_size::<T>() {
+            // SAFETY: the block's positions are the caller's (inside the slices by
+            // invariant 1 and the engine's corner check), as 4-byte lanes.
+            4 => unsafe { neon::transpose_32(d.cast(), ds, s.cast(), ss) },
+            // SAFETY: as above, as 8-byte lanes.
+            8 => unsafe { neon::transpose_64(d.cast(), ds, s.cast(), ss) },
+            // SAFETY: as above, as 2-byte lanes.
+            2 => unsafe { neon::transpose_16(d.cast(), ds, s.cast(), ss) },
+            // SAFETY: as above, as bytes.
+            1 => unsafe { neon::transpose_8(d, ds, s, ss) },
+            _ => return false,
+        }
+        true
+    }
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )))]
+    {
+        let _ = (dst, ds, src, ss, plain_size::<T>);
+        false
+    }
+}
+
+/// [`transpose`] for every block of the `fu × fl` kernel part of a tile, on the widest
+/// registers the CPU has; returns whether it did (otherwise nothing was touched).
+///
+/// # Safety
+///
+/// As for [`Kernel::transpose_tile`](super::Kernel::transpose_tile) (`dst` may point to
+/// uninitialised memory: it is only written).
+#[inline(always)]
+pub(crate) unsafe fn transpose_tile<T>(
+    dst: *mut T,
+    ds: isize,
+    src: *const T,
+    ss: isize,
+    tile: (usize, usize),
+) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let (d, s) = (dst.cast::<u8>(), src.cast::<u8>());
+        // As in `transpose`, in every arm `T` is a number of that many bytes.
+        match plain_size::<T>() {
+            // SAFETY: every block of the tile is inside the slices (the caller's contract),
+            // as 4-byte lanes; the AVX kernels run only when the CPU has AVX (`has_avx`).
+            4 => unsafe { x86::tile_32(x86::has_avx(), d.cast(), ds, s.cast(), ss, tile) },
+            // SAFETY: as above, as 8-byte lanes.
+            8 => unsafe { x86::tile_64(x86::has_avx(), d.cast(), ds, s.cast(), ss, tile) },
+            // SAFETY: as above, as 2-byte lanes (SSE2 only).
+            2 => unsafe { x86::tile_16(d.cast(), ds, s.cast(), ss, tile) },
+            // SAFETY: as above, as bytes (SSE2 only).
+            1 => unsafe { x86::tile_8(d, ds, s, ss, tile) },
+            _ => return false,
+        }
+        true
+    }
+    #[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+    {
+        if plain_size::<T>() == 0 {
+            return false;
+        }
+        // SAFETY: every block of the tile is inside the slices (the caller's contract), and
+        // `transpose` takes each as lanes of `T`'s size (its NEON kernel, chosen by a
+        // constant once monomorphised).
+        unsafe {
+            super::blocks(dst, ds, src, ss, tile, |d, s| {
+                transpose(d, ds, s, ss);
+            })
+        };
+        true
+    }
+    #[cfg(not(any(
+        target_arch = "x86_64",
+        all(target_arch = "aarch64", target_feature = "neon")
+    )))]
+    {
+        let _ = (dst, ds, src, ss, tile, plain_size::<T>);
+        false
+    }
+}
+
+/// The size of `T` when it can be streamed ([`stream_tile`], [`stream_run`]): a primitive
+/// number on x86-64; 0 otherwise.
+#[inline(always)]
+pub(crate) fn stream_size<T>() -> usize {
+    if cfg!(target_arch = "x86_64") {
+        plain_size::<T>()
+    } else {
+        0
+    }
+}
+
+/// Copies the transposed tile `dst[u·ds + l] = src[u + l·ss]` for `u < nu`, `l < nl` as
+/// bits when `T` is a primitive number on x86-64 and the tile fits the staging buffer
+/// (`nu` at most [`STAGE_ROWS`](super::STAGE_ROWS), `nu·nl` elements at most
+/// [`STAGE_BYTES`](super::STAGE_BYTES)): the tile is transposed into the buffer (the tile
+/// kernels for its part in whole blocks, element by element for the rest), then written
+/// to the destination row by row, front to back — as one range when the rows are adjacent
+/// (`ds == nl`) — its whole cache lines with non-temporal stores, which skip reading each
+/// line before writing it, and the partial lines at the ends with ordinary ones (or, with
+/// a `carry`, through it: see [`Carry`](super::Carry)). Returns whether it did (otherwise
+/// nothing was touched). The caller calls [`stream_fence`](super::stream_fence) before
+/// the destination is used, after flushing the carry.
+///
+/// # Safety
+///
+/// As for [`Kernel::stream_tile`](super::Kernel::stream_tile) (`dst` may point to
+/// uninitialised memory: it is only written).
+#[inline(always)]
+pub(crate) unsafe fn stream_tile<T>(
+    dst: *mut T,
+    ds: isize,
+    src: *const T,
+    ss: isize,
+    (nu, nl): (usize, usize),
+    carry: Option<&mut super::Carry>,
+) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use super::{LINE, MICRO, STAGE_BYTES, STAGE_ROWS};
+        use core::mem::MaybeUninit;
+        let size = plain_size::<T>();
+        if size == 0 || nu > STAGE_ROWS || nu.saturating_mul(nl).saturating_mul(size) > STAGE_BYTES
+        {
+            return false;
+        }
+        /// The staging buffer, aligned as lines.
+        #[repr(C, align(64))]
+        struct Stage([MaybeUninit<[u8; LINE]>; STAGE_BYTES / LINE]);
+        let mut stage = Stage([MaybeUninit::uninit(); STAGE_BYTES / LINE]);
+        let buf = stage.0.as_mut_ptr().cast::<T>();
+        let (fu, fl) = (nu - nu % MICRO, nl - nl % MICRO);
+        // A tile whose source rows are adjacent (`ss == nu`: one range of memory) is first
+        // copied into a second buffer front to back, and transposed from there: the loads
+        // of one range in kernel-block order stall, and a front-to-back copy does not.
+        // Tiles whose source rows lie apart are not copied: it costs them more than it
+        // saves.
+        let mut copy = Stage([MaybeUninit::uninit(); STAGE_BYTES / LINE]);
+        let (src, ss) = if ss == nu as isize {
+            let from = copy.0.as_mut_ptr().cast::<T>();
+            // SAFETY: the tile's source is the `nu · nl` elements from `src` (its rows
+            // adjacent; the caller's contract), which fit the buffer as they fit `stage`;
+            // the buffer is distinct from `src`.
+            unsafe { core::ptr::copy_nonoverlapping(src, from, nu * nl) };
+            (from.cast_const(), ss)
+        } else {
+            (src, ss)
+        };
+        let at = |u: usize, l: usize| src.wrapping_offset(u as isize + l as isize * ss);
+        // SAFETY: the buffer holds `nu` rows of `nl` elements (row stride `nl`: `nu·nl`
+        // elements fit), distinct from `src`; the tile's source positions are the
+        // caller's. `fu` and `fl` are multiples of `MICRO`. The rest is copied one element
+        // at a time, `T` being a plain number (`Copy`).
+        unsafe {
+            if fu > 0 && fl > 0 {
+                transpose_tile(buf, nl as isize, src, ss, (fu, fl));
+            }
+            for u in 0..nu {
+                let from = if u < fu { fl } else { 0 };
+                for l in from..nl {
+                    buf.add(u * nl + l).write(at(u, l).read());
+                }
+            }
+            x86::write_rows(
+                stage.0.as_ptr().cast::<u8>(),
+                dst.cast::<u8>(),
+                ds.wrapping_mul(size as isize),
+                (nu, nl * size),
+                carry,
+            );
+        }
+        true
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = (dst, ds, src, ss, nu, nl, carry);
+        false
+    }
+}
+
+/// Copies the band `dst[u·ds + l] = src[u + l·ss]` for `u < nu`, `l < LINE / size` as bits
+/// when `T` is a primitive number on x86-64 and every destination row's line starts on a
+/// line (`dst` and `ds · size` multiples of [`LINE`](super::LINE)):
+/// [`BAND_ROWS`](super::BAND_ROWS) rows at a time (for 1- and 2-byte elements, one whole
+/// source line of each source row, staged first) are transposed into a buffer in L1 by
+/// the tile kernels and written out at once, each line whole with non-temporal stores
+/// (the rows beyond the last whole step as one tile, [`stream_tile`]). Writing the lines
+/// with one plain loop of four stores each, rather than through the general row writer
+/// (`write_rows`, which works out partial lines at both ends of every row), because the
+/// non-temporal stores stall, and the fewer instructions stand between them, the more
+/// source loads are in flight. Returns whether
+/// it did (otherwise nothing was touched). The caller calls
+/// [`stream_fence`](super::stream_fence) before the destination is used.
+///
+/// # Safety
+///
+/// As for [`Kernel::stream_lines`](super::Kernel::stream_lines) (`dst` may point to
+/// uninitialised memory: it is only written).
+#[inline(always)]
+pub(crate) unsafe fn stream_lines<T>(
+    dst: *mut T,
+    ds: isize,
+    src: *const T,
+    ss: isize,
+    nu: usize,
+) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use super::{BAND_ROWS, LINE};
+        use core::mem::MaybeUninit;
+        let size = plain_size::<T>();
+        let row_bytes = ds.unsigned_abs().wrapping_mul(size);
+        if size == 0 || !dst.addr().is_multiple_of(LINE) || !row_bytes.is_multiple_of(LINE) {
+            return false;
+        }
+        // Elements of 1 and 2 bytes take a whole source line of each of their 64 or 32
+        // source rows at a time, copied into a second buffer first (`staged`): their rows
+        // read a quarter or half line at a time straight from memory share too few L1 ways
+        // to stay (rows a power of two apart map to one set) and are read again from L2.
+        // Wider elements read enough of a line per row, so they go [`BAND_ROWS`] rows at a
+        // time straight from the source.
+        let (nl, staged) = (LINE / size, size <= 2);
+        let step = if staged { nl } else { BAND_ROWS };
+        /// Staging buffers of up to `LINE` lines: the destination lines of a step, and
+        /// (`staged`) its source lines.
+        #[repr(C, align(64))]
+        struct Stage([MaybeUninit<[u8; LINE]>; LINE]);
+        let mut stage = Stage([MaybeUninit::uninit(); LINE]);
+        let mut lines = Stage([MaybeUninit::uninit(); LINE]);
+        let from = lines.0.as_mut_ptr().cast::<T>();
+        let buf = stage.0.as_mut_ptr().cast::<T>();
+        let out = buf.cast::<u8>().cast_const();
+        let whole = nu - nu % step;
+        // 32-byte stores for the elements whose tile kernels are AVX ones too (4- and
+        // 8-byte elements); narrower ones keep 16-byte stores.
+        let wide = size >= 4 && x86::has_avx();
+        let ds_bytes = ds.wrapping_mul(size as isize);
+        for u0 in (0..whole).step_by(step) {
+            // SAFETY: rows `u0..u0 + step` of the band (the caller's contract: positions of
+            // layouts valid for their storage, invariant 1 of the tensor types), transposed
+            // into `step ≤ LINE` lines of the buffer (row stride `nl`), either straight or
+            // (`staged`, `step == nl`) from their `nl` source lines copied into `lines`
+            // (row stride `step`); `step` and `nl` are multiples of `MICRO` (and of 16 for
+            // bytes). Each line is then written whole to its destination row,
+            // line-aligned (checked above).
+            unsafe {
+                if staged {
+                    for l in 0..nl {
+                        let row = src.offset(l as isize * ss).add(u0);
+                        // The line two steps on (prefetching never faults, wherever it
+                        // points): far enough ahead to arrive in time, near enough to
+                        // stay in L1.
+                        #[cfg(not(miri))]
+                        x86::prefetch(row.wrapping_add(2 * step).cast());
+                        core::ptr::copy_nonoverlapping(row, from.add(l * step), step);
+                    }
+                    transpose_tile(
+                        buf,
+                        nl as isize,
+                        from.cast_const(),
+                        step as isize,
+                        (step, nl),
+                    );
+                } else {
+                    transpose_tile(buf, nl as isize, src.add(u0), ss, (step, nl));
+                }
+                x86::write_lines(
+                    out,
+                    dst.offset(u0 as isize * ds).cast(),
+                    ds_bytes,
+                    step,
+                    wide,
+                );
+            }
+        }
+        if whole < nu {
+            // SAFETY: rows `whole..nu` of the band (the caller's contract), fewer than
+            // `step ≤ STAGE_ROWS`, a tile of at most 4 KiB: `stream_tile` takes it whole.
+            let done = unsafe {
+                let (d, s) = (dst.offset(whole as isize * ds), src.add(whole));
+                stream_tile(d, ds, s, ss, (nu - whole, nl), None)
+            };
+            debug_assert!(done, "a band's rest fits one streamed tile");
+        }
+        true
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = (dst, ds, src, ss, nu);
+        false
+    }
+}
+
+/// Copies the run `dst[k] = src[k·ss]` for `k < n` as bits when `T` is a primitive number
+/// on x86-64, the whole cache lines of the destination with non-temporal stores: straight
+/// from the source when it is unit-stride, otherwise gathered into a staging buffer
+/// [`RUN_STAGE_BYTES`](super::RUN_STAGE_BYTES) at a time. Returns whether it did
+/// (otherwise nothing was touched). The caller calls [`stream_fence`](super::stream_fence)
+/// before the destination is used.
+///
+/// # Safety
+///
+/// As for [`Kernel::stream_run`](super::Kernel::stream_run).
+#[inline(always)]
+pub(crate) unsafe fn stream_run<T>(dst: *mut T, src: *const T, ss: isize, n: usize) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use super::RUN_STAGE_BYTES;
+        use core::mem::MaybeUninit;
+        let size = plain_size::<T>();
+        if size == 0 {
+            return false;
+        }
+        if ss == 1 {
+            // SAFETY: the `n` elements from `src` and from `dst` are the run's (the
+            // caller's contract), in distinct slices.
+            unsafe { x86::write_range(src.cast(), dst.cast(), n * size) };
+            return true;
+        }
+        /// The staging buffer, aligned as lines.
+        #[repr(C, align(64))]
+        struct Stage([MaybeUninit<u8>; RUN_STAGE_BYTES]);
+        let mut stage = Stage([MaybeUninit::uninit(); RUN_STAGE_BYTES]);
+        let buf = stage.0.as_mut_ptr().cast::<T>();
+        let room = RUN_STAGE_BYTES / size;
+        for (k, len) in super::staged_pieces(dst.addr(), size, n, room) {
+            // SAFETY: elements `k..k + len` of the run (the caller's contract), copied as
+            // plain numbers into `len ≤ room` slots of the buffer, then out to the
+            // destination's elements `k..k + len`.
+            unsafe {
+                for i in 0..len {
+                    let at = src.wrapping_offset(((k + i) as isize).wrapping_mul(ss));
+                    buf.add(i).write(at.read());
+                }
+                x86::write_range(buf.cast(), dst.add(k).cast(), len * size);
+            }
+        }
+        true
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = (dst, src, ss, n);
+        false
+    }
+}
+
+/// Copies the plane of [`Kernel::stream_plane`](super::Kernel::stream_plane) as bits, for
+/// the plain numbers on x86-64 when `dst` is aligned to 16 bytes and a run is a whole
+/// number of 16 bytes (so that no 16 bytes of the destination straddle two runs); returns
+/// whether it did (otherwise nothing was touched). The caller calls
+/// [`stream_fence`](super::stream_fence) before the destination is used.
+///
+/// # Safety
+///
+/// As for [`Kernel::stream_plane`](super::Kernel::stream_plane).
+#[inline(always)]
+pub(crate) unsafe fn stream_plane<T>(
+    dst: *mut T,
+    src: *const T,
+    n: usize,
+    sm: isize,
+    m: usize,
+) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let size = plain_size::<T>();
+        let run = n.wrapping_mul(size);
+        if size == 0 || !dst.addr().is_multiple_of(16) || !run.is_multiple_of(16) || run == 0 {
+            return false;
+        }
+        // SAFETY: the plane's runs and destination range (the caller's contract), as bytes;
+        // `run · m` and `sm · size` are byte counts inside the operands' allocations.
+        unsafe {
+            x86::write_plane(
+                src.cast(),
+                (run, sm.wrapping_mul(size as isize), m),
+                dst.cast(),
+            )
+        };
+        true
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = (dst, src, n, sm, m);
+        false
+    }
+}
+
+/// NEON kernels for aarch64 (part of the baseline of its Linux, macOS and Windows targets;
+/// compiled only where the target has it). Every block is `MICRO × MICRO`, transposed by
+/// rounds of `trn1`/`trn2` (interleaving the even and the odd lanes of two registers) on
+/// lanes twice as wide each round; the lanes are handled as unsigned integers of the
+/// element's size, so the bits are copied unchanged (a NaN's payload included).
+/// `transpose_tile` walks a tile's blocks with `blocks`. Tested on QEMU's user-mode aarch64
+/// emulation in CI.
+#[cfg(all(target_arch = "aarch64", target_feature = "neon"))]
+pub(super) mod neon;
+
+/// SIMD kernels: SSE2 (part of the x86-64 baseline, so always there) and AVX (asked for).
+#[cfg(target_arch = "x86_64")]
+pub(super) mod x86;

@@ -1,0 +1,602 @@
+use super::super::{MICRO, blocks, blocks_rows_first};
+use core::arch::x86_64::{
+    __m128i, _mm_loadl_epi64, _mm_loadu_pd, _mm_loadu_ps, _mm_loadu_si128, _mm_movehl_ps,
+    _mm_movelh_ps, _mm_storel_epi64, _mm_storeu_pd, _mm_storeu_ps, _mm_storeu_si128,
+    _mm_unpackhi_epi8, _mm_unpackhi_epi16, _mm_unpackhi_epi32, _mm_unpackhi_epi64, _mm_unpackhi_pd,
+    _mm_unpackhi_ps, _mm_unpacklo_epi8, _mm_unpacklo_epi16, _mm_unpacklo_epi32, _mm_unpacklo_epi64,
+    _mm_unpacklo_pd, _mm_unpacklo_ps,
+};
+
+/// Writes the `rows` rows of `width` bytes of the buffer `buf` (adjacent) to
+/// `dst + u·ds` (bytes), as one range when the destination rows are adjacent too
+/// (`ds == width`): in each range the whole cache lines with non-temporal stores, the
+/// partial lines at its two ends with ordinary ones.
+///
+/// # Safety
+///
+/// `buf` holds `rows · width` initialised bytes; every `dst + u·ds` is valid for writes
+/// of `width` bytes, outside `buf`.
+#[inline(always)]
+pub(crate) unsafe fn write_rows(
+    buf: *const u8,
+    dst: *mut u8,
+    ds: isize,
+    (rows, width): (usize, usize),
+    carry: Option<&mut super::super::Carry>,
+) {
+    let (rows, width) = if ds == width as isize {
+        (rows.min(1), rows * width)
+    } else {
+        (rows, width)
+    };
+    match carry {
+        // SAFETY: row `u` of the buffer and of the destination (the caller's
+        // contract), `u < rows ≤ STAGE_ROWS` (the buffer's rows); the carry's lines
+        // lie in the same destination, outside these rows.
+        Some(carry) if rows > 1 => (0..rows).for_each(|u| unsafe {
+            carry.write(u, buf.add(u * width), dst.offset(u as isize * ds), width)
+        }),
+        // SAFETY: as above.
+        _ => (0..rows).for_each(|u| unsafe {
+            write_range(buf.add(u * width), dst.offset(u as isize * ds), width)
+        }),
+    }
+}
+
+/// Asks for the cache line at `at` to be brought into L1 (SSE `prefetcht0`, a hint that
+/// never faults).
+#[cfg(not(miri))]
+#[inline(always)]
+pub(crate) fn prefetch(at: *const i8) {
+    use core::arch::x86_64::{_MM_HINT_T0, _mm_prefetch};
+    // SAFETY: SSE is part of the x86-64 baseline, and a prefetch reads nothing
+    // architecturally: it does not fault, whatever address it is given.
+    unsafe { _mm_prefetch::<_MM_HINT_T0>(at) };
+}
+
+/// Writes the `rows` lines of the line-aligned buffer `buf` to the lines at
+/// `dst + u·ds` (bytes), each whole with non-temporal stores: four of 16 bytes (SSE2),
+/// or two of 32 bytes when `wide`.
+///
+/// # Safety
+///
+/// `buf` holds `rows` initialised lines and is aligned to a line; every `dst + u·ds`
+/// is aligned to a line and valid for writes of one, outside `buf`; `wide` only if the
+/// CPU has AVX.
+#[inline(always)]
+pub(crate) unsafe fn write_lines(buf: *const u8, dst: *mut u8, ds: isize, rows: usize, wide: bool) {
+    use super::super::LINE;
+    #[cfg(not(miri))]
+    use core::arch::x86_64::{_mm_load_si128, _mm_stream_si128};
+    if wide {
+        // SAFETY: the caller's contract, and the CPU has AVX (`wide`).
+        return unsafe { avx::write_lines(buf, dst, ds, rows) };
+    }
+    for u in 0..rows {
+        // SAFETY: line `u` of the buffer and the destination's line `u`, both aligned
+        // to a line, so each quarter to the 16 bytes the instructions need (the
+        // caller's contract).
+        unsafe {
+            let (f, t) = (buf.add(u * LINE), dst.offset(u as isize * ds));
+            debug_assert!(t.addr() % LINE == 0 && f.addr() % LINE == 0);
+            for q in (0..LINE).step_by(16) {
+                let t = t.add(q).cast::<__m128i>();
+                // Miri cannot run the non-temporal store (inline assembly); an
+                // ordinary one writes the same bytes.
+                #[cfg(not(miri))]
+                _mm_stream_si128(t, _mm_load_si128(f.add(q).cast::<__m128i>()));
+                #[cfg(miri)]
+                _mm_storeu_si128(t, _mm_loadu_si128(f.add(q).cast::<__m128i>()));
+            }
+        }
+    }
+}
+
+/// Copies `n` bytes from `from` to `to`: the whole cache lines of `to` with
+/// non-temporal stores, the bytes before the first and after the last with ordinary
+/// ones.
+///
+/// # Safety
+///
+/// `from` is valid for reads and `to` for writes of `n` bytes; they do not overlap.
+#[inline(always)]
+pub(crate) unsafe fn write_range(from: *const u8, to: *mut u8, n: usize) {
+    use super::super::LINE;
+    #[cfg(not(miri))]
+    use core::arch::x86_64::_mm_stream_si128;
+    let head = ((LINE - to.addr() % LINE) % LINE).min(n);
+    let lines = (n - head) / LINE;
+    let tail = head + lines * LINE;
+    // SAFETY: every part lies in the `n` bytes (the caller's contract); the lines
+    // start on a line of `to`, so each quarter is aligned to 16 bytes as the
+    // non-temporal store needs (the loads are unaligned).
+    unsafe {
+        copy_short(from, to, head);
+        for k in 0..lines {
+            let (f, t) = (from.add(head + k * LINE), to.add(head + k * LINE));
+            for q in (0..LINE).step_by(16) {
+                let v = _mm_loadu_si128(f.add(q).cast::<__m128i>());
+                let t = t.add(q).cast::<__m128i>();
+                debug_assert!(t.addr() % 16 == 0);
+                // Miri cannot run the instruction (inline assembly); an ordinary
+                // store writes the same bytes.
+                #[cfg(not(miri))]
+                _mm_stream_si128(t, v);
+                #[cfg(miri)]
+                _mm_storeu_si128(t, v);
+            }
+        }
+        copy_short(from.add(tail), to.add(tail), n - tail);
+    }
+}
+
+/// Copies `m` runs of `run` bytes, run `j` at `from + j·step`, to the `m·run` bytes
+/// from `to`, 16 bytes at a time: the whole cache lines of `to` with non-temporal
+/// stores, the partial lines at its two ends with ordinary ones.
+///
+/// # Safety
+///
+/// `to` is aligned to 16 bytes and valid for writes of `m·run` bytes; `run` is a
+/// nonzero multiple of 16; each run is valid for reads and outside the destination.
+#[inline(always)]
+pub(crate) unsafe fn write_plane(
+    from: *const u8,
+    (run, step, m): (usize, isize, usize),
+    to: *mut u8,
+) {
+    use super::super::LINE;
+    #[cfg(not(miri))]
+    use core::arch::x86_64::_mm_stream_si128;
+    let total = run * m;
+    let head = ((LINE - to.addr() % LINE) % LINE).min(total);
+    let body = head + (total - head) / LINE * LINE;
+    // The source of the next 16 bytes: `from + j·step + off`, `off < run` (computed
+    // from `j` each time rather than carried in a pointer, which keeps the loop's
+    // dependency chains short).
+    let (mut j, mut off) = (0isize, 0);
+    let mut next = || {
+        let at = from.wrapping_offset(j.wrapping_mul(step)).wrapping_add(off);
+        off += 16;
+        if off == run {
+            off = 0;
+            j += 1;
+        }
+        at.cast::<__m128i>()
+    };
+    // SAFETY: every 16 bytes of the destination lie in one run (`to` and `run` are
+    // multiples of 16), read from where `next` says (the caller's contract: the runs
+    // are valid for reads); the destination's pieces lie in its `total` bytes, the
+    // non-temporal ones on 16-byte boundaries (the loads are unaligned).
+    unsafe {
+        let mut at = 0;
+        while at < head {
+            _mm_storeu_si128(to.add(at).cast(), _mm_loadu_si128(next()));
+            at += 16;
+        }
+        while at < body {
+            for q in (0..LINE).step_by(16) {
+                let (v, t) = (_mm_loadu_si128(next()), to.add(at + q).cast::<__m128i>());
+                // Miri cannot run the instruction (inline assembly); an ordinary
+                // store writes the same bytes.
+                #[cfg(not(miri))]
+                _mm_stream_si128(t, v);
+                #[cfg(miri)]
+                _mm_storeu_si128(t, v);
+            }
+            at += LINE;
+        }
+        while at < total {
+            _mm_storeu_si128(to.add(at).cast(), _mm_loadu_si128(next()));
+            at += 16;
+        }
+    }
+}
+
+/// Copies `n < LINE` bytes from `from` to `to` with ordinary stores, 16, 8, 4, 2 and
+/// 1 at a time (no call to `memcpy` for a few bytes).
+///
+/// # Safety
+///
+/// As for `write_range`.
+#[inline(always)]
+pub(crate) unsafe fn copy_short(from: *const u8, to: *mut u8, n: usize) {
+    let mut done = 0;
+    // SAFETY: each piece lies in the `n` bytes (the caller's contract); unaligned
+    // loads and stores need no alignment.
+    unsafe {
+        while n - done >= 16 {
+            let v = _mm_loadu_si128(from.add(done).cast::<__m128i>());
+            _mm_storeu_si128(to.add(done).cast::<__m128i>(), v);
+            done += 16;
+        }
+        if n - done >= 8 {
+            to.add(done)
+                .cast::<u64>()
+                .write_unaligned(from.add(done).cast::<u64>().read_unaligned());
+            done += 8;
+        }
+        if n - done >= 4 {
+            to.add(done)
+                .cast::<u32>()
+                .write_unaligned(from.add(done).cast::<u32>().read_unaligned());
+            done += 4;
+        }
+        if n - done >= 2 {
+            to.add(done)
+                .cast::<u16>()
+                .write_unaligned(from.add(done).cast::<u16>().read_unaligned());
+            done += 2;
+        }
+        if n > done {
+            to.add(done).write(from.add(done).read());
+        }
+    }
+}
+
+/// Whether the CPU has AVX: known at compile time when the build enables it, asked
+/// once and cached by the standard library with `std`, assumed absent otherwise.
+#[inline(always)]
+pub(crate) fn has_avx() -> bool {
+    if cfg!(target_feature = "avx") {
+        return true;
+    }
+    #[cfg(feature = "std")]
+    {
+        extern crate std;
+        std::arch::is_x86_feature_detected!("avx")
+    }
+    #[cfg(not(feature = "std"))]
+    false
+}
+
+/// The kernel part of a tile of 4-byte lanes, block by block: AVX 8 × 8 blocks when
+/// `wide`, two per step along `l` (so each destination row gets a whole 64-byte line
+/// at a time), SSE2 4 × 4 ones otherwise.
+///
+/// # Safety
+///
+/// As for `transpose_tile`, with 4-byte elements; `wide` only if the CPU has AVX.
+#[inline(always)]
+pub(crate) unsafe fn tile_32(
+    wide: bool,
+    dst: *mut f32,
+    ds: isize,
+    src: *const f32,
+    ss: isize,
+    tile: (usize, usize),
+) {
+    if wide {
+        // SAFETY: the caller's contract, and the CPU has AVX.
+        unsafe { avx::tile_32(dst, ds, src, ss, tile) }
+    } else {
+        // SAFETY: the caller's contract covers every block of the tile.
+        unsafe { blocks(dst, ds, src, ss, tile, |d, s| transpose_32(d, ds, s, ss)) }
+    }
+}
+
+/// The kernel part of a tile of 8-byte lanes: AVX 4 × 4 blocks when `wide`, SSE2
+/// 2 × 2 ones otherwise.
+///
+/// # Safety
+///
+/// As for `transpose_tile`, with 8-byte elements; `wide` only if the CPU has AVX.
+#[inline(always)]
+pub(crate) unsafe fn tile_64(
+    wide: bool,
+    dst: *mut f64,
+    ds: isize,
+    src: *const f64,
+    ss: isize,
+    tile: (usize, usize),
+) {
+    if wide {
+        // SAFETY: the caller's contract, and the CPU has AVX.
+        unsafe { avx::tile_64(dst, ds, src, ss, tile) }
+    } else {
+        // SAFETY: the caller's contract covers every block of the tile.
+        unsafe { blocks(dst, ds, src, ss, tile, |d, s| transpose_64(d, ds, s, ss)) }
+    }
+}
+
+/// The kernel part of a tile of 2-byte lanes in `MICRO × MICRO` blocks, in strips of
+/// 32 lanes along `l` (one 64-byte destination line), `u` outermost within a strip
+/// (see `blocks_rows_first`).
+///
+/// # Safety
+///
+/// As for `transpose_tile`, with 2-byte elements.
+#[inline(always)]
+pub(crate) unsafe fn tile_16(
+    dst: *mut u16,
+    ds: isize,
+    src: *const u16,
+    ss: isize,
+    (fu, fl): (usize, usize),
+) {
+    const LINE: usize = 4 * MICRO;
+    for l0 in (0..fl).step_by(LINE) {
+        let (l, width) = (l0 as isize, LINE.min(fl - l0));
+        // SAFETY: the strip `0..fu` × `l0..l0 + width` lies in the tile, whose
+        // positions the caller vouches for (invariant 1); `width` is a multiple of
+        // `MICRO` as `fl` is.
+        unsafe {
+            blocks_rows_first(
+                dst.offset(l),
+                ds,
+                src.offset(l * ss),
+                ss,
+                (fu, width),
+                MICRO,
+                |d, s| transpose_16(d, ds, s, ss),
+            )
+        }
+    }
+}
+
+/// The kernel part of a tile of bytes: 16 × 16 blocks, `u` outermost (see
+/// `blocks_rows_first`), then the `MICRO`-wide edges the tile leaves when its sides are
+/// not multiples of 16, in `MICRO × MICRO` blocks.
+///
+/// # Safety
+///
+/// As for `transpose_tile`, with 1-byte elements.
+#[inline(always)]
+pub(crate) unsafe fn tile_8(
+    dst: *mut u8,
+    ds: isize,
+    src: *const u8,
+    ss: isize,
+    (fu, fl): (usize, usize),
+) {
+    const WIDE: usize = 2 * MICRO;
+    let (wu, wl) = (fu - fu % WIDE, fl - fl % WIDE);
+    let (u, l) = (wu as isize, wl as isize);
+    // SAFETY: `blocks_rows_first` passes corners of blocks inside the part it walks,
+    // which the calls below vouch for.
+    let edge = |d, s| unsafe { transpose_8(d, ds, s, ss) };
+    // SAFETY: the part `0..wu` × `0..wl` lies in the tile, whose positions the caller
+    // vouches for (invariant 1); its sides are multiples of 16.
+    unsafe {
+        blocks_rows_first(dst, ds, src, ss, (wu, wl), WIDE, |d, s| {
+            transpose_8_wide(d, ds, s, ss)
+        })
+    };
+    if wl < fl {
+        // SAFETY: the part `0..wu` × `wl..fl` lies in the tile (as above), so its
+        // corner `(0, wl)` does; its sides are multiples of `MICRO`, as `fl` is.
+        let (d, s) = unsafe { (dst.offset(l), src.offset(l * ss)) };
+        // SAFETY: as just said.
+        unsafe { blocks_rows_first(d, ds, s, ss, (wu, fl - wl), MICRO, edge) };
+    }
+    if wu < fu {
+        // SAFETY: the part `wu..fu` × `0..fl` lies in the tile (as above), so its
+        // corner `(wu, 0)` does; its sides are multiples of `MICRO`, as `fu` is.
+        let (d, s) = unsafe { (dst.offset(u * ds), src.offset(u)) };
+        // SAFETY: as just said.
+        unsafe { blocks_rows_first(d, ds, s, ss, (fu - wu, fl), MICRO, edge) };
+    }
+}
+
+/// A 16 × 16 block of bytes: sixteen 16-byte source lines, four rounds of interleaving
+/// (8-, 16-, 32- and 64-bit), sixteen 16-byte destination lines.
+///
+/// # Safety
+///
+/// As for `transpose` but on a 16 × 16 block, with 1-byte elements.
+#[inline(always)]
+unsafe fn transpose_8_wide(dst: *mut u8, ds: isize, src: *const u8, ss: isize) {
+    const WIDE: usize = 2 * MICRO;
+    /// One round: within each group of `$group` registers, register `k` of the first
+    /// half interleaves the low halves of registers `2k` and `2k + 1` of the previous
+    /// round, and of the second half their high halves.
+    macro_rules! round {
+        ($prev:expr, $group:expr, $lo:ident, $hi:ident) => {
+            core::array::from_fn::<__m128i, WIDE, _>(|k| {
+                let (first, half) = (k - k % $group, $group / 2);
+                let pair = first + 2 * (k % half);
+                let (x, y) = ($prev[pair], $prev[pair + 1]);
+                // SAFETY: SSE2 is part of the x86-64 baseline (register operations
+                // only).
+                unsafe {
+                    if k % $group < half {
+                        $lo(x, y)
+                    } else {
+                        $hi(x, y)
+                    }
+                }
+            })
+        };
+    }
+    let r: [__m128i; WIDE] = core::array::from_fn(|l| {
+        // SAFETY: row `l < 16` of the source, lanes `0..16`, lies in the block, whose
+        // positions the caller vouches for (invariant 1); unaligned loads need no
+        // alignment.
+        unsafe { _mm_loadu_si128(src.offset(l as isize * ss).cast()) }
+    });
+    // After round one, register `k` pairs rows `2i, 2i + 1` (`i = k % 8`) for lanes
+    // `u < 8` (`k < 8`) or `u ≥ 8`; each further round doubles the rows per lane and
+    // halves the lanes, until register `u` is destination row `u`.
+    let a = round!(r, 16, _mm_unpacklo_epi8, _mm_unpackhi_epi8);
+    let b = round!(a, 8, _mm_unpacklo_epi16, _mm_unpackhi_epi16);
+    let c = round!(b, 4, _mm_unpacklo_epi32, _mm_unpackhi_epi32);
+    let rows = round!(c, 2, _mm_unpacklo_epi64, _mm_unpackhi_epi64);
+    for (u, row) in rows.into_iter().enumerate() {
+        // SAFETY: row `u < 16` of the destination, lanes `0..16`, lies in the block
+        // (the caller's contract, as above).
+        unsafe { _mm_storeu_si128(dst.offset(u as isize * ds).cast(), row) };
+    }
+}
+
+/// The `MICRO × MICRO` block of 4-byte lanes as four 4 × 4 register transposes.
+///
+/// # Safety
+///
+/// As for `transpose`, with 4-byte elements.
+#[inline(always)]
+pub(crate) unsafe fn transpose_32(dst: *mut f32, ds: isize, src: *const f32, ss: isize) {
+    for u in (0..MICRO as isize).step_by(4) {
+        for l in (0..MICRO as isize).step_by(4) {
+            let (d, s) = (u * ds + l, u + l * ss);
+            // SAFETY: rows `l..l + 4` of the source, lanes `u..u + 4`, and rows
+            // `u..u + 4` of the destination, lanes `l..l + 4`, lie in the block, whose
+            // positions the caller vouches for (invariant 1); unaligned loads and stores
+            // need no alignment.
+            unsafe {
+                let r0 = _mm_loadu_ps(src.offset(s));
+                let r1 = _mm_loadu_ps(src.offset(s + ss));
+                let r2 = _mm_loadu_ps(src.offset(s + 2 * ss));
+                let r3 = _mm_loadu_ps(src.offset(s + 3 * ss));
+                // Lane `u` of `r_l` is element `(u, l)`; gather each `u` across rows.
+                let lo01 = _mm_unpacklo_ps(r0, r1);
+                let lo23 = _mm_unpacklo_ps(r2, r3);
+                let hi01 = _mm_unpackhi_ps(r0, r1);
+                let hi23 = _mm_unpackhi_ps(r2, r3);
+                _mm_storeu_ps(dst.offset(d), _mm_movelh_ps(lo01, lo23));
+                _mm_storeu_ps(dst.offset(d + ds), _mm_movehl_ps(lo23, lo01));
+                _mm_storeu_ps(dst.offset(d + 2 * ds), _mm_movelh_ps(hi01, hi23));
+                _mm_storeu_ps(dst.offset(d + 3 * ds), _mm_movehl_ps(hi23, hi01));
+            }
+        }
+    }
+}
+
+/// The `MICRO × MICRO` block of 8-byte lanes as sixteen 2 × 2 register transposes.
+///
+/// # Safety
+///
+/// As for `transpose`, with 8-byte elements.
+#[inline(always)]
+pub(crate) unsafe fn transpose_64(dst: *mut f64, ds: isize, src: *const f64, ss: isize) {
+    for u in (0..MICRO as isize).step_by(2) {
+        for l in (0..MICRO as isize).step_by(2) {
+            let (d, s) = (u * ds + l, u + l * ss);
+            // SAFETY: rows `l, l + 1` of the source, lanes `u, u + 1`, and rows
+            // `u, u + 1` of the destination, lanes `l, l + 1`, lie in the block, whose
+            // positions the caller vouches for (invariant 1).
+            unsafe {
+                let r0 = _mm_loadu_pd(src.offset(s));
+                let r1 = _mm_loadu_pd(src.offset(s + ss));
+                _mm_storeu_pd(dst.offset(d), _mm_unpacklo_pd(r0, r1));
+                _mm_storeu_pd(dst.offset(d + ds), _mm_unpackhi_pd(r0, r1));
+            }
+        }
+    }
+}
+
+/// The `MICRO × MICRO` block of 2-byte lanes: eight 16-byte source lines, three rounds
+/// of interleaving (16-, 32- and 64-bit), eight 16-byte destination lines.
+///
+/// # Safety
+///
+/// As for `transpose`, with 2-byte elements.
+#[inline(always)]
+pub(crate) unsafe fn transpose_16(dst: *mut u16, ds: isize, src: *const u16, ss: isize) {
+    let r: [__m128i; MICRO] = core::array::from_fn(|l| {
+        // SAFETY: row `l < MICRO` of the source, lanes `0..MICRO`, lies in the block,
+        // whose positions the caller vouches for (invariant 1); unaligned loads need no
+        // alignment.
+        unsafe { _mm_loadu_si128(src.offset(l as isize * ss).cast()) }
+    });
+    // `a`: lanes `u` of rows `2i, 2i + 1` paired (low half `u < 4`, high `u ≥ 4`).
+    // SAFETY: SSE2 is part of the x86-64 baseline (register operations only).
+    let a = unsafe {
+        [
+            _mm_unpacklo_epi16(r[0], r[1]),
+            _mm_unpackhi_epi16(r[0], r[1]),
+            _mm_unpacklo_epi16(r[2], r[3]),
+            _mm_unpackhi_epi16(r[2], r[3]),
+            _mm_unpacklo_epi16(r[4], r[5]),
+            _mm_unpackhi_epi16(r[4], r[5]),
+            _mm_unpacklo_epi16(r[6], r[7]),
+            _mm_unpackhi_epi16(r[6], r[7]),
+        ]
+    };
+    // `b`: two `u` each, rows 0–3 (`b[0..4]`) or 4–7 (`b[4..8]`).
+    // SAFETY: SSE2 is part of the x86-64 baseline (register operations only).
+    let b = unsafe {
+        [
+            _mm_unpacklo_epi32(a[0], a[2]),
+            _mm_unpackhi_epi32(a[0], a[2]),
+            _mm_unpacklo_epi32(a[1], a[3]),
+            _mm_unpackhi_epi32(a[1], a[3]),
+            _mm_unpacklo_epi32(a[4], a[6]),
+            _mm_unpackhi_epi32(a[4], a[6]),
+            _mm_unpacklo_epi32(a[5], a[7]),
+            _mm_unpackhi_epi32(a[5], a[7]),
+        ]
+    };
+    for i in 0..MICRO / 2 {
+        let u = 2 * i as isize;
+        // SAFETY: rows `u, u + 1` of the destination, lanes `0..MICRO`, lie in the
+        // block (the caller's contract, as above).
+        unsafe {
+            _mm_storeu_si128(
+                dst.offset(u * ds).cast(),
+                _mm_unpacklo_epi64(b[i], b[i + 4]),
+            );
+            _mm_storeu_si128(
+                dst.offset((u + 1) * ds).cast(),
+                _mm_unpackhi_epi64(b[i], b[i + 4]),
+            );
+        }
+    }
+}
+
+/// The `MICRO × MICRO` block of bytes: eight 8-byte source lines, three rounds of
+/// interleaving (8-, 16- and 32-bit), eight 8-byte destination lines.
+///
+/// # Safety
+///
+/// As for `transpose`, with 1-byte elements.
+#[inline(always)]
+pub(crate) unsafe fn transpose_8(dst: *mut u8, ds: isize, src: *const u8, ss: isize) {
+    let r: [__m128i; MICRO] = core::array::from_fn(|l| {
+        // SAFETY: row `l < MICRO` of the source, lanes `0..MICRO` (8 bytes), lies in the
+        // block, whose positions the caller vouches for (invariant 1); the 8-byte load
+        // needs no alignment.
+        unsafe { _mm_loadl_epi64(src.offset(l as isize * ss).cast()) }
+    });
+    // `a[i]`: lanes `u` of rows `2i, 2i + 1` paired, for every `u`.
+    // SAFETY: SSE2 is part of the x86-64 baseline (register operations only).
+    let a = unsafe {
+        [
+            _mm_unpacklo_epi8(r[0], r[1]),
+            _mm_unpacklo_epi8(r[2], r[3]),
+            _mm_unpacklo_epi8(r[4], r[5]),
+            _mm_unpacklo_epi8(r[6], r[7]),
+        ]
+    };
+    // `b`: lanes `u` of four rows (0–3, then 4–7), `u < 4` in `b[0]`/`b[2]`.
+    // SAFETY: SSE2 is part of the x86-64 baseline (register operations only).
+    let b = unsafe {
+        [
+            _mm_unpacklo_epi16(a[0], a[1]),
+            _mm_unpackhi_epi16(a[0], a[1]),
+            _mm_unpacklo_epi16(a[2], a[3]),
+            _mm_unpackhi_epi16(a[2], a[3]),
+        ]
+    };
+    // `c[i]`: destination rows `2i` (low 8 bytes) and `2i + 1` (high 8 bytes).
+    // SAFETY: SSE2 is part of the x86-64 baseline (register operations only).
+    let c = unsafe {
+        [
+            _mm_unpacklo_epi32(b[0], b[2]),
+            _mm_unpackhi_epi32(b[0], b[2]),
+            _mm_unpacklo_epi32(b[1], b[3]),
+            _mm_unpackhi_epi32(b[1], b[3]),
+        ]
+    };
+    for (i, c) in c.into_iter().enumerate() {
+        let u = 2 * i as isize;
+        // SAFETY: rows `u, u + 1` of the destination, lanes `0..MICRO` (8 bytes), lie in
+        // the block (the caller's contract, as above).
+        unsafe {
+            _mm_storel_epi64(dst.offset(u * ds).cast(), c);
+            _mm_storel_epi64(dst.offset((u + 1) * ds).cast(), _mm_unpackhi_epi64(c, c));
+        }
+    }
+}
+
+/// The AVX kernels, compiled for AVX whatever the build's baseline, and called only
+/// when the CPU has it.
+mod avx;

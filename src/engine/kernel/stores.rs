@@ -1,0 +1,243 @@
+//! Writing whole cache lines: the staging constants, the pieces a run is cut into at the
+//! destination's lines, the partial lines carried from tile to tile ([`Carry`]), and the
+//! non-temporal byte stores and their fence.
+
+/// The bytes of a streamed run staged at a time ([`Kernel::stream_run`] gathering a strided
+/// source, the engine computing element-wise results); runs shorter than this are not
+/// streamed.
+pub(crate) const RUN_STAGE_BYTES: usize = 1024;
+
+/// The bytes of a cache line, the unit of non-temporal writes.
+pub(crate) const LINE: usize = 64;
+
+/// The pieces `(start, len)` in which a streamed run of `n` elements of `size` bytes, its
+/// destination at address `to`, is staged `room` elements at a time: the first piece ends
+/// where a line of the destination begins (when the elements fall on the lines' boundaries and
+/// `room` of them are whole lines, as for the primitive numbers), so every later piece starts
+/// on a line and only the run's two ends are partial lines — written with ordinary stores,
+/// each read first — rather than both ends of every piece.
+pub(crate) fn staged_pieces(
+    to: usize,
+    size: usize,
+    n: usize,
+    room: usize,
+) -> impl Iterator<Item = (usize, usize)> {
+    let off = to % LINE;
+    let lines = room.wrapping_mul(size).is_multiple_of(LINE);
+    let first = match off.checked_rem(size) {
+        Some(0) if lines => room.saturating_sub(off / size).max(1),
+        _ => room.max(1),
+    };
+    let mut k = 0;
+    core::iter::from_fn(move || {
+        (k < n).then(|| {
+            let len = if k == 0 { first } else { room.max(1) }.min(n - k);
+            let at = k;
+            k += len;
+            (at, len)
+        })
+    })
+}
+
+/// The most rows of one streamed tile.
+pub(crate) const STAGE_ROWS: usize = 64;
+
+/// The destination rows a streamed band of 4- or 8-byte elements ([`Kernel::stream_lines`])
+/// transposes and writes out at a time (1- and 2-byte elements take a whole source line at a
+/// time): its buffer of that many lines stays in L1 beside the band's source lines.
+#[cfg_attr(
+    not(target_arch = "x86_64"),
+    allow(dead_code, reason = "only the x86-64 bands use it")
+)]
+pub(crate) const BAND_ROWS: usize = 8;
+
+/// The bytes of the staging buffer of a streamed tile: with the tile's source, it stays in a
+/// 32 KiB L1 cache.
+pub(crate) const STAGE_BYTES: usize = 16 << 10;
+
+/// Whether this target writes with non-temporal stores ([`stream_bytes`], the streamed
+/// tiles): x86-64.
+pub(crate) const STREAMS: bool = cfg!(target_arch = "x86_64");
+
+/// The partial lines that streamed tiles carry to the next tile ([`Kernel::stream_tile`]): when
+/// the destination's rows do not start on a line, each row begins and ends in a partial line
+/// shared with its neighbour in memory, and written with ordinary stores each such line is
+/// read first — twice, once per row. Where consecutive tiles write rows that follow each other
+/// in memory (row `u` of the next tile begins where row `u` of this one ends), a row's last
+/// partial line is kept here instead and written whole, with non-temporal stores, together
+/// with the first partial line of the next tile's row `u`; [`flush`](Self::flush) writes what
+/// is left. The engine walks such tiles along the axis on which their rows follow each other
+/// (see its `Cut`). A carry recovers part of what `malloc`'s placement of large buffers (16
+/// bytes past a line) costs: into a destination that starts on a line nothing is partial.
+///
+/// Invariants:
+/// 1. A slot `u` with a line (`at[u]` not null) holds the first `len[u]` bytes (`0 < len[u]
+///    < LINE`, a multiple of 16) of the destination line at `at[u]` (aligned to a line) in
+///    `lines[u]`: bytes of the destination that nothing else writes, valid for writes until
+///    the slot is flushed.
+/// 2. A carry is flushed before its destination is used (read, written by anything else, or
+///    freed), and before [`stream_fence`].
+pub(crate) struct Carry {
+    /// The pending bytes of each slot (invariant 1), aligned as lines.
+    #[cfg(target_arch = "x86_64")]
+    pub(super) lines: CarryLines,
+    /// Where each slot's line goes, or null.
+    #[cfg(target_arch = "x86_64")]
+    pub(super) at: [*mut u8; STAGE_ROWS],
+    /// How many bytes of its line each slot holds.
+    #[cfg(target_arch = "x86_64")]
+    pub(super) len: [usize; STAGE_ROWS],
+}
+
+/// The lines of a [`Carry`].
+#[cfg(target_arch = "x86_64")]
+#[repr(C, align(64))]
+pub(super) struct CarryLines([[u8; LINE]; STAGE_ROWS]);
+
+impl Carry {
+    /// A carry holding nothing (elsewhere than on x86-64, where nothing streams, it is empty).
+    pub(crate) fn new() -> Self {
+        Self {
+            #[cfg(target_arch = "x86_64")]
+            lines: CarryLines([[0; LINE]; STAGE_ROWS]),
+            #[cfg(target_arch = "x86_64")]
+            at: [core::ptr::null_mut(); STAGE_ROWS],
+            #[cfg(target_arch = "x86_64")]
+            len: [0; STAGE_ROWS],
+        }
+    }
+
+    /// Writes every line the carry holds, with ordinary stores (invariant 2).
+    pub(crate) fn flush(&mut self) {
+        #[cfg(target_arch = "x86_64")]
+        for u in 0..STAGE_ROWS {
+            self.flush_slot(u);
+        }
+    }
+
+    /// Writes slot `u`'s line, if it holds one.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    pub(super) fn flush_slot(&mut self, u: usize) {
+        if let (Some(&at), Some(&len), Some(line)) =
+            (self.at.get(u), self.len.get(u), self.lines.0.get(u))
+            && !at.is_null()
+        {
+            // SAFETY: the slot's bytes go to `at`, valid for their writes (invariant 1).
+            unsafe { super::simd::x86::copy_short(line.as_ptr(), at, len.min(LINE - 1)) };
+            if let Some(at) = self.at.get_mut(u) {
+                *at = core::ptr::null_mut();
+            }
+        }
+    }
+
+    /// Writes the `n` bytes from `from` to `to` as [`stream_bytes`] does, but through slot
+    /// `u`: a first partial line that completes the slot's line is written whole with it
+    /// (non-temporal stores), and a last partial line is kept in the slot (invariant 1);
+    /// otherwise the partial lines are written with ordinary stores, and so is what the slot
+    /// held before.
+    ///
+    /// # Safety
+    ///
+    /// `from` is valid for reads and `to` for writes of `n` bytes; they do not overlap; no
+    /// other write targets those bytes; `u < STAGE_ROWS`.
+    #[cfg(target_arch = "x86_64")]
+    #[inline(always)]
+    pub(super) unsafe fn write(&mut self, u: usize, from: *const u8, to: *mut u8, n: usize) {
+        #[cfg(miri)]
+        use core::arch::x86_64::_mm_storeu_si128 as _mm_stream_si128;
+        #[cfg(not(miri))]
+        use core::arch::x86_64::_mm_stream_si128;
+        use core::arch::x86_64::{__m128i, _mm_load_si128, _mm_loadu_si128, _mm_store_si128};
+        let (Some(&at), Some(&len)) = (self.at.get(u), self.len.get(u)) else {
+            // SAFETY: the caller's contract.
+            return unsafe { super::simd::x86::write_range(from, to, n) };
+        };
+        let off = to.addr() % LINE;
+        let head = ((LINE - off) % LINE).min(n);
+        // The line the row begins in, completed by the slot's bytes: written whole.
+        let joins = off > 0 && off + head == LINE && at == to.wrapping_sub(off) && len == off;
+        // The row's last partial line, kept when it can be (16-byte pieces).
+        let tail = (n - head) % LINE;
+        let keep = tail > 0 && tail.is_multiple_of(16);
+        if !joins {
+            self.flush_slot(u);
+        }
+        let Some(line) = self.lines.0.get_mut(u) else {
+            // SAFETY: the caller's contract.
+            return unsafe { super::simd::x86::write_range(from, to, n) };
+        };
+        let line = line.as_mut_ptr();
+        // SAFETY: `to - off` is the line `to` lies in, whose first `off` bytes the slot holds
+        // (invariant 1) and whose other `head` bytes are the row's first ones (`joins`); each
+        // 16-byte piece (`off` is a multiple of 16, as `len` is) comes whole from one or the
+        // other. The rest lies in the row's `n` bytes (the caller's contract); the row's last
+        // `tail` bytes start on a line, and are copied into the slot's line (`tail < LINE`).
+        unsafe {
+            if joins {
+                let start = to.sub(off);
+                for q in (0..LINE).step_by(16) {
+                    let v = if q < off {
+                        _mm_load_si128(line.add(q).cast::<__m128i>())
+                    } else {
+                        _mm_loadu_si128(from.add(q - off).cast::<__m128i>())
+                    };
+                    _mm_stream_si128(start.add(q).cast::<__m128i>(), v);
+                }
+                if let Some(at) = self.at.get_mut(u) {
+                    *at = core::ptr::null_mut();
+                }
+            }
+            let body = if joins { head } else { 0 };
+            let kept = if keep { tail } else { 0 };
+            super::simd::x86::write_range(from.add(body), to.add(body), n - body - kept);
+            if keep {
+                let last = n - tail;
+                for q in (0..tail).step_by(16) {
+                    let v = _mm_loadu_si128(from.add(last + q).cast::<__m128i>());
+                    _mm_store_si128(line.add(q).cast::<__m128i>(), v);
+                }
+                if let (Some(at), Some(len)) = (self.at.get_mut(u), self.len.get_mut(u)) {
+                    *at = to.add(last);
+                    *len = tail;
+                }
+            }
+        }
+    }
+}
+
+/// Copies `n` bytes from `from` to `to`: the whole cache lines of `to` with non-temporal stores
+/// (where [`STREAMS`]), the rest with ordinary ones; the caller issues [`stream_fence`] before
+/// anything else reads or writes `to`.
+///
+/// # Safety
+///
+/// `from` is valid for reads and `to` for writes of `n` bytes; they do not overlap.
+#[inline(always)]
+pub(crate) unsafe fn stream_bytes(from: *const u8, to: *mut u8, n: usize) {
+    #[cfg(target_arch = "x86_64")]
+    // SAFETY: the caller's contract.
+    unsafe {
+        super::simd::x86::write_range(from, to, n)
+    };
+    #[cfg(not(target_arch = "x86_64"))]
+    // SAFETY: the caller's contract.
+    unsafe {
+        core::ptr::copy_nonoverlapping(from, to, n)
+    };
+}
+
+/// Orders the non-temporal stores of [`Kernel::stream_tile`], [`Kernel::stream_run`] and
+/// [`stream_bytes`] before every later access to their memory, by any thread (they are weakly
+/// ordered): called once after a streamed walk.
+#[inline(always)]
+pub(crate) fn stream_fence() {
+    #[cfg(all(target_arch = "x86_64", not(miri)))]
+    // SAFETY: SSE (part of the x86-64 baseline), no memory operand.
+    unsafe {
+        core::arch::x86_64::_mm_sfence()
+    };
+    // Miri has no `sfence`, and runs non-temporal stores as ordinary ones: a fence orders them.
+    #[cfg(miri)]
+    core::sync::atomic::fence(core::sync::atomic::Ordering::SeqCst);
+}
