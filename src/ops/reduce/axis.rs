@@ -1,0 +1,464 @@
+//! Reductions along one axis into new tensors (feature `alloc`).
+
+use super::*;
+
+/// # Reductions along one axis (feature `alloc`)
+///
+/// `*_axis(Axis<A>)` removes axis `A` (rank R → R − 1); `*_axis_keepdims(Axis<A>)` keeps it with
+/// size 1 (rank R → R). An axis beyond the rank does not compile.
+#[cfg(feature = "alloc")]
+impl<S: Storage, const R: usize> TensorBase<S, R> {
+    /// `lane` along axis `A`, with the axis removed.
+    pub(super) fn reduce_axis<Ax: IsAxis, B, const O: usize>(
+        &self,
+        lane: impl FnMut(Run<'_, S::Elem>) -> B,
+    ) -> Tensor<B, O>
+    where
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        let axis = <Rank<R> as RemoveAxis<Ax>>::AXIS;
+        let mut shape = [0usize; O];
+        parts::remove_axis(self.shape(), axis, &mut shape);
+        Tensor::from_contiguous_vec(self.reduce_lanes(axis, lane), shape)
+    }
+
+    /// `lane` along axis `A`, which stays with size 1.
+    pub(super) fn reduce_axis_keepdims<Ax: IsAxis, B>(
+        &self,
+        lane: impl FnMut(Run<'_, S::Elem>) -> B,
+    ) -> Tensor<B, R>
+    where
+        Rank<R>: HasAxis<Ax>,
+    {
+        let axis = <Rank<R> as HasAxis<Ax>>::AXIS;
+        let mut shape = *self.shape();
+        shape[axis] = 1;
+        Tensor::from_contiguous_vec(self.reduce_lanes(axis, lane), shape)
+    }
+
+    /// Folds each lane along axis `A` (rank R → R − 1).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let t = tensor![[1, 2, 3], [4, 5, 6]];
+    /// let longest = t.fold_axis(Axis::<1>, 0, |acc, &x| acc.max(x));
+    /// assert_eq!(longest.to_vec(), [3, 6]);
+    /// ```
+    pub fn fold_axis<Ax: IsAxis, B: Clone, const O: usize>(
+        &self,
+        _axis: Ax,
+        init: B,
+        mut f: impl FnMut(B, &S::Elem) -> B,
+    ) -> Tensor<B, O>
+    where
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        self.reduce_axis::<Ax, B, O>(|run| run.iter().fold(init.clone(), &mut f))
+    }
+
+    /// Sums along axis `A` (blocked and pairwise, like [`sum`](Self::sum)); rank R → R − 1.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let t = tensor![[1, 2, 3], [4, 5, 6]];
+    /// assert_eq!(t.sum_axis(Axis::<0>).to_vec(), [5, 7, 9]);
+    /// assert_eq!(t.sum_axis(Axis::<1>).to_vec(), [6, 15]);
+    /// ```
+    pub fn sum_axis<Ax: IsAxis, const O: usize>(&self, _axis: Ax) -> Tensor<S::Elem, O>
+    where
+        S::Elem: Zero + Add<Output = S::Elem> + Copy,
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        let axis = <Rank<R> as RemoveAxis<Ax>>::AXIS;
+        let mut shape = [0usize; O];
+        parts::remove_axis(self.shape(), axis, &mut shape);
+        Tensor::from_contiguous_vec(self.axis_sums(axis), shape)
+    }
+
+    /// Sums along axis `A`, keeping it with size 1; rank R → R.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let t = tensor![[1, 2, 3], [4, 5, 6]];
+    /// assert_eq!(t.sum_axis_keepdims(Axis::<1>).shape(), &[2, 1]);
+    /// ```
+    pub fn sum_axis_keepdims<Ax: IsAxis>(&self, _axis: Ax) -> Tensor<S::Elem, R>
+    where
+        S::Elem: Zero + Add<Output = S::Elem> + Copy,
+        Rank<R>: HasAxis<Ax>,
+    {
+        let axis = <Rank<R> as HasAxis<Ax>>::AXIS;
+        let mut shape = *self.shape();
+        shape[axis] = 1;
+        Tensor::from_contiguous_vec(self.axis_sums(axis), shape)
+    }
+
+    /// Multiplies along axis `A`; rank R → R − 1.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// assert_eq!(tensor![[1, 2], [3, 4]].prod_axis(Axis::<1>).to_vec(), [2, 12]);
+    /// ```
+    pub fn prod_axis<Ax: IsAxis, const O: usize>(&self, axis: Ax) -> Tensor<S::Elem, O>
+    where
+        S::Elem: One + Mul<Output = S::Elem> + Copy,
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        self.fold_axis(axis, S::Elem::one(), |acc, &x| acc * x)
+    }
+
+    /// Multiplies along axis `A`, keeping it with size 1; rank R → R.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// assert_eq!(tensor![[1, 2], [3, 4]].prod_axis_keepdims(Axis::<0>).to_vec(), [3, 8]);
+    /// ```
+    pub fn prod_axis_keepdims<Ax: IsAxis>(&self, _axis: Ax) -> Tensor<S::Elem, R>
+    where
+        S::Elem: One + Mul<Output = S::Elem> + Copy,
+        Rank<R>: HasAxis<Ax>,
+    {
+        self.reduce_axis_keepdims::<Ax, _>(|run| run.iter().fold(S::Elem::one(), |acc, &x| acc * x))
+    }
+
+    /// The mean along axis `A`; rank R → R − 1.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Empty`] if the axis has size 0 (and the other axes do not);
+    /// [`ErrorKind::Overflow`] if its size does not fit the element type.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let t = tensor![[1.0, 2.0], [3.0, 6.0]];
+    /// assert_eq!(t.try_mean_axis(Axis::<0>).unwrap().to_vec(), [2.0, 4.0]);
+    /// ```
+    pub fn try_mean_axis<Ax: IsAxis, const O: usize>(
+        &self,
+        which: Ax,
+    ) -> Result<Tensor<S::Elem, O>, ShapeError>
+    where
+        S::Elem: Zero + Add<Output = S::Elem> + Div<Output = S::Elem> + FromPrimitive + Copy,
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        let axis = <Rank<R> as RemoveAxis<Ax>>::AXIS;
+        let count = self.lane_count(axis)?;
+        let mut sums = self.sum_axis::<Ax, O>(which);
+        sums.map_inplace(|x| *x = *x / count);
+        Ok(sums)
+    }
+
+    /// The mean along axis `A`, keeping it with size 1; rank R → R.
+    ///
+    /// # Errors
+    ///
+    /// As [`try_mean_axis`](Self::try_mean_axis).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let t = tensor![[1.0, 2.0], [3.0, 6.0]];
+    /// assert_eq!(t.try_mean_axis_keepdims(Axis::<1>).unwrap().to_vec(), [1.5, 4.5]);
+    /// ```
+    pub fn try_mean_axis_keepdims<Ax: IsAxis>(
+        &self,
+        which: Ax,
+    ) -> Result<Tensor<S::Elem, R>, ShapeError>
+    where
+        S::Elem: Zero + Add<Output = S::Elem> + Div<Output = S::Elem> + FromPrimitive + Copy,
+        Rank<R>: HasAxis<Ax>,
+    {
+        let axis = <Rank<R> as HasAxis<Ax>>::AXIS;
+        let count = self.lane_count(axis)?;
+        let mut sums = self.sum_axis_keepdims::<Ax>(which);
+        sums.map_inplace(|x| *x = *x / count);
+        Ok(sums)
+    }
+
+    /// The largest element along axis `A`; rank R → R − 1. NaN propagates.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Empty`] if the axis has size 0 (and the other axes do not).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, ErrorKind, Tensor, tensor};
+    ///
+    /// let t = tensor![[1, 7], [4, 2]];
+    /// assert_eq!(t.try_max_axis(Axis::<1>).unwrap().to_vec(), [7, 4]);
+    /// let e: Tensor<i32, 2> = Tensor::zeros([3, 0]);
+    /// assert_eq!(e.try_max_axis(Axis::<1>).unwrap_err().kind(), ErrorKind::Empty);
+    /// assert_eq!(e.try_max_axis(Axis::<0>).unwrap().shape(), &[0]);
+    /// ```
+    pub fn try_max_axis<Ax: IsAxis, const O: usize>(
+        &self,
+        _axis: Ax,
+    ) -> Result<Tensor<S::Elem, O>, ShapeError>
+    where
+        S::Elem: PartialOrd + Copy,
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        self.nonempty_lanes(<Rank<R> as RemoveAxis<Ax>>::AXIS)?;
+        Ok(self.reduce_axis::<Ax, _, O>(|run| extreme_lane(run, false)))
+    }
+
+    /// The smallest element along axis `A`; rank R → R − 1. NaN propagates.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Empty`] if the axis has size 0 (and the other axes do not).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// assert_eq!(tensor![[1, 7], [4, 2]].try_min_axis(Axis::<0>).unwrap().to_vec(), [1, 2]);
+    /// ```
+    pub fn try_min_axis<Ax: IsAxis, const O: usize>(
+        &self,
+        _axis: Ax,
+    ) -> Result<Tensor<S::Elem, O>, ShapeError>
+    where
+        S::Elem: PartialOrd + Copy,
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        self.nonempty_lanes(<Rank<R> as RemoveAxis<Ax>>::AXIS)?;
+        Ok(self.reduce_axis::<Ax, _, O>(|run| extreme_lane(run, true)))
+    }
+
+    /// The largest element along axis `A`, keeping it with size 1; rank R → R.
+    ///
+    /// # Errors
+    ///
+    /// As [`try_max_axis`](Self::try_max_axis).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// assert_eq!(tensor![[1, 7], [4, 2]].try_max_axis_keepdims(Axis::<0>).unwrap().shape(), &[1, 2]);
+    /// ```
+    pub fn try_max_axis_keepdims<Ax: IsAxis>(
+        &self,
+        _axis: Ax,
+    ) -> Result<Tensor<S::Elem, R>, ShapeError>
+    where
+        S::Elem: PartialOrd + Copy,
+        Rank<R>: HasAxis<Ax>,
+    {
+        self.nonempty_lanes(<Rank<R> as HasAxis<Ax>>::AXIS)?;
+        Ok(self.reduce_axis_keepdims::<Ax, _>(|run| extreme_lane(run, false)))
+    }
+
+    /// The smallest element along axis `A`, keeping it with size 1; rank R → R.
+    ///
+    /// # Errors
+    ///
+    /// As [`try_min_axis`](Self::try_min_axis).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// assert_eq!(tensor![[1, 7], [4, 2]].try_min_axis_keepdims(Axis::<1>).unwrap().to_vec(), [1, 2]);
+    /// ```
+    pub fn try_min_axis_keepdims<Ax: IsAxis>(
+        &self,
+        _axis: Ax,
+    ) -> Result<Tensor<S::Elem, R>, ShapeError>
+    where
+        S::Elem: PartialOrd + Copy,
+        Rank<R>: HasAxis<Ax>,
+    {
+        self.nonempty_lanes(<Rank<R> as HasAxis<Ax>>::AXIS)?;
+        Ok(self.reduce_axis_keepdims::<Ax, _>(|run| extreme_lane(run, true)))
+    }
+
+    /// The largest element along axis `A`; rank R → R − 1.
+    ///
+    /// # Panics
+    ///
+    /// If the axis has size 0 while the others do not; [`try_max_axis`](Self::try_max_axis) is
+    /// the fallible form.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// assert_eq!(tensor![[1, 7], [4, 2]].max_axis(Axis::<1>).to_vec(), [7, 4]);
+    /// ```
+    #[track_caller]
+    pub fn max_axis<Ax: IsAxis, const O: usize>(&self, axis: Ax) -> Tensor<S::Elem, O>
+    where
+        S::Elem: PartialOrd + Copy,
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        match self.try_max_axis(axis) {
+            Ok(t) => t,
+            Err(err) => panic!(
+                "max along an axis of a tensor of shape {:?}: {err}",
+                self.shape()
+            ),
+        }
+    }
+
+    /// The smallest element along axis `A`; rank R → R − 1.
+    ///
+    /// # Panics
+    ///
+    /// If the axis has size 0 while the others do not; [`try_min_axis`](Self::try_min_axis) is
+    /// the fallible form.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// assert_eq!(tensor![[1, 7], [4, 2]].min_axis(Axis::<0>).to_vec(), [1, 2]);
+    /// ```
+    #[track_caller]
+    pub fn min_axis<Ax: IsAxis, const O: usize>(&self, axis: Ax) -> Tensor<S::Elem, O>
+    where
+        S::Elem: PartialOrd + Copy,
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        match self.try_min_axis(axis) {
+            Ok(t) => t,
+            Err(err) => panic!(
+                "min along an axis of a tensor of shape {:?}: {err}",
+                self.shape()
+            ),
+        }
+    }
+
+    /// The mean along axis `A`; rank R → R − 1.
+    ///
+    /// # Panics
+    ///
+    /// As [`try_mean_axis`](Self::try_mean_axis) fails.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// assert_eq!(tensor![[1.0, 3.0], [5.0, 7.0]].mean_axis(Axis::<1>).to_vec(), [2.0, 6.0]);
+    /// ```
+    #[track_caller]
+    pub fn mean_axis<Ax: IsAxis, const O: usize>(&self, axis: Ax) -> Tensor<S::Elem, O>
+    where
+        S::Elem: Zero + Add<Output = S::Elem> + Div<Output = S::Elem> + FromPrimitive + Copy,
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        match self.try_mean_axis(axis) {
+            Ok(t) => t,
+            Err(err) => panic!(
+                "mean along an axis of a tensor of shape {:?}: {err}",
+                self.shape()
+            ),
+        }
+    }
+
+    /// The largest element along axis `A`, which stays with size 1 (NumPy's
+    /// `max(axis=A, keepdims=True)`); rank R → R.
+    ///
+    /// # Panics
+    ///
+    /// As [`max_axis`](Self::max_axis); [`try_max_axis_keepdims`](Self::try_max_axis_keepdims)
+    /// is the fallible form.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let m = tensor![[1, 7], [4, 2]].max_axis_keepdims(Axis::<1>);
+    /// assert_eq!((m.shape(), m.to_vec()), (&[2, 1], vec![7, 4]));
+    /// ```
+    #[track_caller]
+    pub fn max_axis_keepdims<Ax: IsAxis>(&self, axis: Ax) -> Tensor<S::Elem, R>
+    where
+        S::Elem: PartialOrd + Copy,
+        Rank<R>: HasAxis<Ax>,
+    {
+        self.try_max_axis_keepdims(axis)
+            .unwrap_or_else(|err| keepdims_failed("max", self.shape(), err))
+    }
+
+    /// The smallest element along axis `A`, which stays with size 1; rank R → R.
+    ///
+    /// # Panics
+    ///
+    /// As [`min_axis`](Self::min_axis); [`try_min_axis_keepdims`](Self::try_min_axis_keepdims)
+    /// is the fallible form.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// assert_eq!(tensor![[1, 7], [4, 2]].min_axis_keepdims(Axis::<0>).shape(), &[1, 2]);
+    /// ```
+    #[track_caller]
+    pub fn min_axis_keepdims<Ax: IsAxis>(&self, axis: Ax) -> Tensor<S::Elem, R>
+    where
+        S::Elem: PartialOrd + Copy,
+        Rank<R>: HasAxis<Ax>,
+    {
+        self.try_min_axis_keepdims(axis)
+            .unwrap_or_else(|err| keepdims_failed("min", self.shape(), err))
+    }
+
+    /// The mean along axis `A`, which stays with size 1 (NumPy's
+    /// `mean(axis=A, keepdims=True)`); rank R → R.
+    ///
+    /// # Panics
+    ///
+    /// As [`mean_axis`](Self::mean_axis);
+    /// [`try_mean_axis_keepdims`](Self::try_mean_axis_keepdims) is the fallible form.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let t = tensor![[1.0, 3.0], [5.0, 7.0]];
+    /// assert_eq!(t.mean_axis_keepdims(Axis::<0>).to_vec(), [3.0, 5.0]);
+    /// assert_eq!(t.mean_axis_keepdims(Axis::<1>).shape(), &[2, 1]);
+    /// ```
+    #[track_caller]
+    pub fn mean_axis_keepdims<Ax: IsAxis>(&self, axis: Ax) -> Tensor<S::Elem, R>
+    where
+        S::Elem: Zero + Add<Output = S::Elem> + Div<Output = S::Elem> + FromPrimitive + Copy,
+        Rank<R>: HasAxis<Ax>,
+    {
+        self.try_mean_axis_keepdims(axis)
+            .unwrap_or_else(|err| keepdims_failed("mean", self.shape(), err))
+    }
+}

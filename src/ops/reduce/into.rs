@@ -1,0 +1,312 @@
+//! Reductions along one axis into caller storage: no allocator, never a panic.
+
+use super::*;
+
+/// # Reductions along one axis into caller storage (no allocator)
+///
+/// `*_axis_into(Axis<A>, out)` writes the reduction of every lane along axis `A` into `out`, a
+/// writable tensor of the remaining shape (rank R − 1): fixed storage on firmware. They never
+/// panic (unless `f` does); a wrong `out` is an error.
+impl<S: Storage, const R: usize> TensorBase<S, R> {
+    /// Folds every lane along axis `A` (in order along the axis, starting from `init`) into the
+    /// corresponding element of `out`. Rank R → R − 1; O(len), no allocation.
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::SizeMismatch`] naming operand 1 (`out`), its axis, the size needed and the
+    /// size found, if `out` does not have the shape of `self` without axis `A`; `out` is
+    /// unchanged then.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{ArrayTensor, Axis, inline_tensor};
+    ///
+    /// let t = inline_tensor![[1, 2, 3], [4, 5, 6]];
+    /// let mut rows = ArrayTensor::<i32, 2, 1>::zeros([2]).unwrap();
+    /// t.fold_axis_into(Axis::<1>, 0, |acc, &x| acc.max(x), &mut rows).unwrap();
+    /// assert!(rows.iter().copied().eq([3, 6]));
+    /// ```
+    pub fn fold_axis_into<Ax: IsAxis, S2, B: Clone, const O: usize>(
+        &self,
+        _axis: Ax,
+        init: B,
+        mut f: impl FnMut(B, &S::Elem) -> B,
+        out: &mut TensorBase<S2, O>,
+    ) -> Result<(), ShapeError>
+    where
+        S2: StorageMut<Elem = B>,
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        let axis = <Rank<R> as RemoveAxis<Ax>>::AXIS;
+        self.reduce_axis_into(axis, out, |lane, slot| {
+            *slot = lane.iter().fold(init.clone(), &mut f);
+        })
+    }
+
+    /// The sums along axis `A` into `out` (a running sum along each lane; the allocating
+    /// [`sum_axis`](Self::sum_axis) sums pairwise). Rank R → R − 1; O(len), no allocation.
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
+    /// # Errors
+    ///
+    /// As [`fold_axis_into`](Self::fold_axis_into).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{ArrayTensor, Axis, inline_tensor};
+    ///
+    /// let t = inline_tensor![[1.0f32, 2.0, 3.0], [4.0, 5.0, 6.0]];
+    /// let mut columns = ArrayTensor::<f32, 3, 1>::zeros([3]).unwrap();
+    /// t.sum_axis_into(Axis::<0>, &mut columns).unwrap();
+    /// assert!(columns.iter().copied().eq([5.0, 7.0, 9.0]));
+    /// ```
+    pub fn sum_axis_into<Ax: IsAxis, S2, const O: usize>(
+        &self,
+        axis: Ax,
+        out: &mut TensorBase<S2, O>,
+    ) -> Result<(), ShapeError>
+    where
+        S::Elem: Zero + Add<Output = S::Elem> + Copy,
+        S2: StorageMut<Elem = S::Elem>,
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        self.fold_axis_into(axis, S::Elem::zero(), |acc, &x| acc + x, out)
+    }
+
+    /// The products along axis `A` into `out`. Rank R → R − 1; O(len), no allocation.
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
+    /// # Errors
+    ///
+    /// As [`fold_axis_into`](Self::fold_axis_into).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{ArrayTensor, Axis, inline_tensor};
+    ///
+    /// let t = inline_tensor![[1, 2, 3], [4, 5, 6]];
+    /// let mut rows = ArrayTensor::<i32, 2, 1>::zeros([2]).unwrap();
+    /// t.product_axis_into(Axis::<1>, &mut rows).unwrap();
+    /// assert!(rows.iter().copied().eq([6, 120]));
+    /// ```
+    pub fn product_axis_into<Ax: IsAxis, S2, const O: usize>(
+        &self,
+        axis: Ax,
+        out: &mut TensorBase<S2, O>,
+    ) -> Result<(), ShapeError>
+    where
+        S::Elem: One + Mul<Output = S::Elem> + Copy,
+        S2: StorageMut<Elem = S::Elem>,
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        self.fold_axis_into(axis, S::Elem::one(), |acc, &x| acc * x, out)
+    }
+
+    /// The means along axis `A` into `out` (running sums divided by the axis length).
+    /// Rank R → R − 1; O(len), no allocation.
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
+    /// # Errors
+    ///
+    /// As [`fold_axis_into`](Self::fold_axis_into); then [`ErrorKind::Empty`] naming the axis
+    /// if axis `A` has size 0 while there are lanes to reduce, and [`ErrorKind::Overflow`] if
+    /// its length is not a value of the element type. `out` is unchanged on every error.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{ArrayTensor, Axis, inline_tensor};
+    ///
+    /// let t = inline_tensor![[1.0f32, 2.0, 3.0], [4.0, 5.0, 9.0]];
+    /// let mut rows = ArrayTensor::<f32, 2, 1>::zeros([2]).unwrap();
+    /// t.mean_axis_into(Axis::<1>, &mut rows).unwrap();
+    /// assert!(rows.iter().copied().eq([2.0, 6.0]));
+    /// ```
+    pub fn mean_axis_into<Ax: IsAxis, S2, const O: usize>(
+        &self,
+        _axis: Ax,
+        out: &mut TensorBase<S2, O>,
+    ) -> Result<(), ShapeError>
+    where
+        S::Elem: Zero + Add<Output = S::Elem> + Div<Output = S::Elem> + FromPrimitive + Copy,
+        S2: StorageMut<Elem = S::Elem>,
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        let axis = <Rank<R> as RemoveAxis<Ax>>::AXIS;
+        self.check_axis_into(axis, out)?;
+        let count = self.lane_count(axis)?;
+        self.reduce_axis_into(axis, out, |lane, slot| {
+            *slot = lane.iter().fold(S::Elem::zero(), |acc, &x| acc + x) / count;
+        })
+    }
+
+    /// The smallest elements along axis `A` into `out`; NaN propagates. Rank R → R − 1;
+    /// O(len), no allocation.
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
+    /// # Errors
+    ///
+    /// As [`fold_axis_into`](Self::fold_axis_into); then [`ErrorKind::Empty`] naming the axis
+    /// if axis `A` has size 0 while there are lanes to reduce. `out` is unchanged on every error.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{ArrayTensor, Axis, inline_tensor};
+    ///
+    /// let t = inline_tensor![[3, 1, 2], [4, 6, 5]];
+    /// let mut rows = ArrayTensor::<i32, 2, 1>::zeros([2]).unwrap();
+    /// t.min_axis_into(Axis::<1>, &mut rows).unwrap();
+    /// assert!(rows.iter().copied().eq([1, 4]));
+    /// ```
+    pub fn min_axis_into<Ax: IsAxis, S2, const O: usize>(
+        &self,
+        _axis: Ax,
+        out: &mut TensorBase<S2, O>,
+    ) -> Result<(), ShapeError>
+    where
+        S::Elem: PartialOrd + Copy,
+        S2: StorageMut<Elem = S::Elem>,
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        self.extreme_axis_into(<Rank<R> as RemoveAxis<Ax>>::AXIS, true, out)
+    }
+
+    /// The largest elements along axis `A` into `out`; NaN propagates. Rank R → R − 1;
+    /// O(len), no allocation.
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
+    /// # Errors
+    ///
+    /// As [`min_axis_into`](Self::min_axis_into).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{ArrayTensor, Axis, inline_tensor};
+    ///
+    /// let t = inline_tensor![[3, 1, 2], [4, 6, 5]];
+    /// let mut columns = ArrayTensor::<i32, 3, 1>::zeros([3]).unwrap();
+    /// t.max_axis_into(Axis::<0>, &mut columns).unwrap();
+    /// assert!(columns.iter().copied().eq([4, 6, 5]));
+    /// ```
+    pub fn max_axis_into<Ax: IsAxis, S2, const O: usize>(
+        &self,
+        _axis: Ax,
+        out: &mut TensorBase<S2, O>,
+    ) -> Result<(), ShapeError>
+    where
+        S::Elem: PartialOrd + Copy,
+        S2: StorageMut<Elem = S::Elem>,
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        self.extreme_axis_into(<Rank<R> as RemoveAxis<Ax>>::AXIS, false, out)
+    }
+
+    pub(super) fn extreme_axis_into<S2, const O: usize>(
+        &self,
+        axis: usize,
+        smallest: bool,
+        out: &mut TensorBase<S2, O>,
+    ) -> Result<(), ShapeError>
+    where
+        S::Elem: PartialOrd + Copy,
+        S2: StorageMut<Elem = S::Elem>,
+    {
+        self.check_axis_into(axis, out)?;
+        self.nonempty_lanes(axis)?;
+        self.reduce_axis_into(axis, out, |lane, slot| {
+            // Every lane has an element (checked above).
+            if let Some(x) = extreme_run(lane, smallest) {
+                *slot = x;
+            }
+        })
+    }
+
+    /// Checks that `out` has the shape of `self` without `axis` ([`ErrorKind::SizeMismatch`]
+    /// naming operand 1 otherwise).
+    pub(super) fn check_axis_into<S2: Storage, const O: usize>(
+        &self,
+        axis: usize,
+        out: &TensorBase<S2, O>,
+    ) -> Result<(), ShapeError> {
+        let mut outer_shape = [0usize; O];
+        crate::layout::parts::remove_axis(self.shape(), axis, &mut outer_shape);
+        crate::ops::check_same_shape(&outer_shape, out.shape()).map_err(|e| e.with_operand(1))
+    }
+
+    /// Calls `lane(run, slot)` for every lane along `axis` with the element of `out` it
+    /// reduces to, after checking `out`'s shape (the one loop of the `_axis_into` forms).
+    pub(super) fn reduce_axis_into<S2, B, const O: usize>(
+        &self,
+        axis: usize,
+        out: &mut TensorBase<S2, O>,
+        mut lane: impl FnMut(Run<'_, S::Elem>, &mut B),
+    ) -> Result<(), ShapeError>
+    where
+        S2: StorageMut<Elem = B>,
+    {
+        self.check_axis_into(axis, out)?;
+        let (shape, strides) = (self.shape(), self.strides());
+        let mut outer_strides = [0isize; O];
+        crate::layout::parts::remove_axis(strides, axis, &mut outer_strides);
+        let (n, step) = match (shape.get(axis), strides.get(axis)) {
+            (Some(&n), Some(&step)) => (n, step),
+            _ => return Err(ShapeError::invalid_axis(R, axis)),
+        };
+        let data = self.view().into_raw_parts().0;
+        let src = engine::Operand {
+            strides: &outer_strides,
+            offset: self.offset(),
+        };
+        let target = *out.layout();
+        let mut dst = out.view_mut().into_raw_parts().0;
+        engine::walk2(target.shape(), target.operand(), src, &mut |p, q| {
+            // SAFETY: `q` starts a lane along the axis of this tensor's layout, valid for its
+            // storage (invariant 1); `p` is a position of `out`'s layout, of the same outer
+            // shape (checked above), valid for its storage and unique (invariants 1 and 2).
+            let (run, slot) = unsafe { (Run::new(data, q, n, step), dst.get_mut(p)) };
+            lane(run, slot);
+        });
+        Ok(())
+    }
+
+    /// Checks that the lanes along `axis` are not empty (unless there are none).
+    pub(super) fn nonempty_lanes(&self, axis: usize) -> Result<(), ShapeError> {
+        if self.shape().get(axis) == Some(&0) && !self.is_empty_except(axis) {
+            return Err(ShapeError::sizes(ErrorKind::Empty, Some(axis), 1, 0));
+        }
+        Ok(())
+    }
+
+    pub(super) fn is_empty_except(&self, axis: usize) -> bool {
+        self.shape()
+            .iter()
+            .enumerate()
+            .any(|(k, &d)| k != axis && d == 0)
+    }
+
+    /// The length of the lanes along `axis` as an element, after checking they are not empty.
+    pub(super) fn lane_count(&self, axis: usize) -> Result<S::Elem, ShapeError>
+    where
+        S::Elem: FromPrimitive + Zero,
+    {
+        self.nonempty_lanes(axis)?;
+        let n = self.shape().get(axis).copied().unwrap_or(0);
+        if n == 0 {
+            // No lanes at all: the value is never used.
+            return Ok(S::Elem::zero());
+        }
+        S::Elem::from_usize(n).ok_or_else(|| ShapeError::overflow(Some(axis)))
+    }
+}

@@ -1,0 +1,111 @@
+//! Reductions over all elements and along one axis; see the crate's `ops` docs for the
+//! accuracy of sums.
+//!
+//! `whole` reduces all elements; `into` reduces along one axis into caller storage (no
+//! allocator); `axis` along one axis into new tensors and `axes` over two axes at once, both
+//! over the lane walks of `lanes`. The summation kernels themselves are in `ops::sum`.
+
+#[cfg(feature = "alloc")]
+use alloc::vec::Vec;
+use core::ops::{Add, Div, Mul};
+
+use num_traits::{FromPrimitive, One, Zero};
+
+#[cfg(feature = "alloc")]
+use crate::engine::Operand;
+use crate::engine::{self, Run};
+use crate::error::{ErrorKind, ShapeError};
+use crate::rank::{IsAxis, Rank, RemoveAxis};
+#[cfg(feature = "alloc")]
+use crate::storage::ViewReprMut;
+use crate::storage::{Storage, StorageMut, ViewRepr};
+use crate::tensor::TensorBase;
+
+#[cfg(feature = "alloc")]
+use super::sum::{CHUNK, Plain, Term, add1, add4, add8, lane_sum};
+use super::sum::{Pairwise, sum_run};
+#[cfg(feature = "alloc")]
+use crate::{
+    layout::{MAX_DYN_RANK, parts},
+    rank::{HasAxis, RemoveAxes},
+    tensor::Tensor,
+};
+
+/// The smallest (`smallest`) or largest of `best` and `x`, NaN-propagating: an element that is
+/// not ordered with itself wins and stays.
+#[inline(always)]
+fn extreme_of<T: PartialOrd>(best: T, x: T, smallest: bool) -> T {
+    if best.partial_cmp(&best).is_none() {
+        return best;
+    }
+    let better = if smallest { x < best } else { x > best };
+    if better || x.partial_cmp(&x).is_none() {
+        x
+    } else {
+        best
+    }
+}
+
+/// The smallest (`smallest`) or largest element of a run, NaN-propagating; `None` for an empty
+/// run.
+fn extreme_run<T: PartialOrd + Copy>(run: Run<'_, T>, smallest: bool) -> Option<T> {
+    let mut elements = run.iter();
+    let first = *elements.next()?;
+    Some(elements.fold(first, |best, &x| extreme_of(best, x, smallest)))
+}
+
+/// [`extreme_run`] of a lane that callers have checked to be non-empty.
+///
+/// # Panics
+///
+/// For an empty lane (the callers check for empty lanes first).
+#[cfg(feature = "alloc")]
+fn extreme_lane<T: PartialOrd + Copy>(run: Run<'_, T>, smallest: bool) -> T {
+    match extreme_run(run, smallest) {
+        Some(x) => x,
+        None => unreachable!("the extreme of an empty lane: callers check for empty lanes first"),
+    }
+}
+
+/// The error of a reduction that needs at least one element.
+fn empty() -> ShapeError {
+    ShapeError::sizes(ErrorKind::Empty, None, 1, 0)
+}
+
+/// The element count of the result of a reduction along one axis (`shape` is the input's shape
+/// without that axis).
+///
+/// # Panics
+///
+/// When it leaves `usize`. That happens only when the reduced axis has size 0 and the other
+/// axes multiply past `usize` (`[2^62, 4, 0]` summed along its last axis): no such result can
+/// exist. The fallible reductions report an empty axis before they get here.
+#[cfg(feature = "alloc")]
+#[track_caller]
+pub(crate) fn result_count(shape: &[usize]) -> usize {
+    match crate::layout::checked_len(shape) {
+        Ok(count) => count,
+        Err(_) => panic!(
+            "the result of this reduction, of shape {shape:?}, has more elements than fit in memory"
+        ),
+    }
+}
+
+/// The panic of a keep-dims reduction that failed (an empty axis).
+#[cfg(feature = "alloc")]
+#[cold]
+#[track_caller]
+fn keepdims_failed(what: &str, shape: &[usize], err: ShapeError) -> ! {
+    panic!("{what} along an axis of a tensor of shape {shape:?}: {err}")
+}
+
+#[cfg(feature = "alloc")]
+mod axes;
+#[cfg(feature = "alloc")]
+mod axis;
+mod into;
+#[cfg(feature = "alloc")]
+mod lanes;
+#[cfg(test)]
+mod tests;
+mod whole;

@@ -1,0 +1,393 @@
+//! Reductions over all elements.
+
+use super::*;
+
+/// # Reductions over all elements
+impl<S: Storage, const R: usize> TensorBase<S, R> {
+    /// The sum of `f(x)` over all elements, blocked and pairwise as [`sum`](Self::sum) adds.
+    pub(crate) fn sum_map(&self, f: impl Fn(S::Elem) -> S::Elem + Copy) -> S::Elem
+    where
+        S::Elem: Zero + Add<Output = S::Elem> + Copy,
+    {
+        let mut acc = Pairwise::new();
+        self.runs(&mut |run| sum_run(&mut acc, run, f));
+        acc.finish()
+    }
+
+    /// Calls `f(run)` once per run of the elements, in any order (runs as long as the layout
+    /// allows: a contiguous tensor is one run).
+    pub(super) fn runs(&self, f: &mut impl FnMut(Run<'_, S::Elem>)) {
+        let data = self.view().into_raw_parts().0;
+        let layout = *self.layout();
+        let (shape, strides) = (layout.shape(), layout.strides());
+        engine::runs_any_order(shape, strides, layout.offset(), &mut |p, n, step| {
+            // SAFETY: a run of this tensor's layout, valid for its storage (invariant 1).
+            f(unsafe { Run::new(data, p, n, step) })
+        });
+    }
+
+    /// The sum of all elements (0 for an empty tensor), blocked and pairwise for accuracy (see
+    /// [accuracy of sums](crate::ops#accuracy-of-sums)).
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Tensor, tensor};
+    ///
+    /// assert_eq!(tensor![[1, 2], [3, 4]].sum(), 10);
+    /// assert_eq!(Tensor::<f64, 2>::zeros([3, 0]).sum(), 0.0);
+    /// ```
+    pub fn sum(&self) -> S::Elem
+    where
+        S::Elem: Zero + Add<Output = S::Elem> + Copy,
+    {
+        self.view().sum_of_view()
+    }
+
+    /// The product of all elements (1 for an empty tensor).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// assert_eq!(tensor![[1, 2], [3, 4]].prod(), 24);
+    /// ```
+    pub fn prod(&self) -> S::Elem
+    where
+        S::Elem: One + Mul<Output = S::Elem> + Copy,
+    {
+        self.fold(S::Elem::one(), |acc, &x| acc * x)
+    }
+
+    /// The product of all elements: ndarray's name for [`prod`](Self::prod). O(len), no
+    /// allocation.
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// assert_eq!(tensor![2.0, 3.0, 4.0].product(), 24.0);
+    /// ```
+    pub fn product(&self) -> S::Elem
+    where
+        S::Elem: One + Mul<Output = S::Elem> + Copy,
+    {
+        self.prod()
+    }
+
+    /// The smallest element; NaN if any element is NaN.
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Empty`] for a tensor without elements.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{ErrorKind, Tensor, tensor};
+    ///
+    /// assert_eq!(tensor![3, 1, 2].try_min(), Ok(1));
+    /// assert_eq!(Tensor::<i32, 1>::zeros([0]).try_min().unwrap_err().kind(), ErrorKind::Empty);
+    /// ```
+    pub fn try_min(&self) -> Result<S::Elem, ShapeError>
+    where
+        S::Elem: PartialOrd + Copy,
+    {
+        self.extreme(true).ok_or_else(empty)
+    }
+
+    /// The largest element; NaN if any element is NaN.
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Empty`] for a tensor without elements.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// assert_eq!(tensor![3.0, 1.0, 2.0].try_max(), Ok(3.0));
+    /// assert!(tensor![1.0, f64::NAN].try_max().unwrap().is_nan());
+    /// ```
+    pub fn try_max(&self) -> Result<S::Elem, ShapeError>
+    where
+        S::Elem: PartialOrd + Copy,
+    {
+        self.extreme(false).ok_or_else(empty)
+    }
+
+    pub(super) fn extreme(&self, smallest: bool) -> Option<S::Elem>
+    where
+        S::Elem: PartialOrd + Copy,
+    {
+        self.view().extreme_of_view(smallest)
+    }
+
+    /// The smallest element.
+    ///
+    /// # Panics
+    ///
+    /// For a tensor without elements; [`try_min`](Self::try_min) is the fallible form.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// assert_eq!(tensor![[3, -1], [2, 5]].min(), -1);
+    /// ```
+    #[track_caller]
+    pub fn min(&self) -> S::Elem
+    where
+        S::Elem: PartialOrd + Copy,
+    {
+        match self.try_min() {
+            Ok(x) => x,
+            Err(_) => panic!(
+                "min of a tensor of shape {:?}, which has no elements",
+                self.shape()
+            ),
+        }
+    }
+
+    /// The largest element.
+    ///
+    /// # Panics
+    ///
+    /// For a tensor without elements; [`try_max`](Self::try_max) is the fallible form.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// assert_eq!(tensor![[3, -1], [2, 5]].max(), 5);
+    /// ```
+    #[track_caller]
+    pub fn max(&self) -> S::Elem
+    where
+        S::Elem: PartialOrd + Copy,
+    {
+        match self.try_max() {
+            Ok(x) => x,
+            Err(_) => panic!(
+                "max of a tensor of shape {:?}, which has no elements",
+                self.shape()
+            ),
+        }
+    }
+
+    /// The mean of all elements (the sum divided by the count, so integer means round toward
+    /// zero as integer division does).
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Empty`] for a tensor without elements; [`ErrorKind::Overflow`] if the
+    /// count does not fit the element type.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// assert_eq!(tensor![1.0, 2.0, 4.5].try_mean(), Ok(2.5));
+    /// assert_eq!(tensor![1, 2].try_mean(), Ok(1));
+    /// ```
+    pub fn try_mean(&self) -> Result<S::Elem, ShapeError>
+    where
+        S::Elem: Zero + Add<Output = S::Elem> + Div<Output = S::Elem> + FromPrimitive + Copy,
+    {
+        let n = self.len();
+        if n == 0 {
+            return Err(empty());
+        }
+        let count = S::Elem::from_usize(n).ok_or_else(|| ShapeError::overflow(None))?;
+        Ok(self.sum() / count)
+    }
+
+    /// The mean of all elements.
+    ///
+    /// # Panics
+    ///
+    /// As [`try_mean`](Self::try_mean) fails.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// assert_eq!(tensor![[1.0, 2.0], [3.0, 6.0]].mean(), 3.0);
+    /// ```
+    #[track_caller]
+    pub fn mean(&self) -> S::Elem
+    where
+        S::Elem: Zero + Add<Output = S::Elem> + Div<Output = S::Elem> + FromPrimitive + Copy,
+    {
+        match self.try_mean() {
+            Ok(x) => x,
+            Err(err) => panic!("mean of a tensor of shape {:?}: {err}", self.shape()),
+        }
+    }
+
+    /// The index of the first smallest element (of the first NaN, if any).
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Empty`] for a tensor without elements.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// assert_eq!(tensor![[3, 1], [1, 5]].try_argmin(), Ok([0, 1]));
+    /// ```
+    pub fn try_argmin(&self) -> Result<[usize; R], ShapeError>
+    where
+        S::Elem: PartialOrd,
+    {
+        self.arg_extreme(true).ok_or_else(empty)
+    }
+
+    /// The index of the first largest element (of the first NaN, if any).
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Empty`] for a tensor without elements.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// assert_eq!(tensor![[3, 7], [7, 5]].try_argmax(), Ok([0, 1]));
+    /// ```
+    pub fn try_argmax(&self) -> Result<[usize; R], ShapeError>
+    where
+        S::Elem: PartialOrd,
+    {
+        self.arg_extreme(false).ok_or_else(empty)
+    }
+
+    pub(super) fn arg_extreme(&self, smallest: bool) -> Option<[usize; R]>
+    where
+        S::Elem: PartialOrd,
+    {
+        let mut best: Option<([usize; R], &S::Elem)> = None;
+        for (i, x) in self.indexed_iter() {
+            match best {
+                None => best = Some((i, x)),
+                Some((_, b)) if b.partial_cmp(b).is_none() => break,
+                Some((_, b)) => {
+                    let better = if smallest { x < b } else { x > b };
+                    if better || x.partial_cmp(x).is_none() {
+                        best = Some((i, x));
+                    }
+                }
+            }
+        }
+        best.map(|(i, _)| i)
+    }
+
+    /// The index of the first smallest element.
+    ///
+    /// # Panics
+    ///
+    /// For a tensor without elements; [`try_argmin`](Self::try_argmin) is the fallible form.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// assert_eq!(tensor![4, 2, 9].argmin(), [1]);
+    /// ```
+    #[track_caller]
+    pub fn argmin(&self) -> [usize; R]
+    where
+        S::Elem: PartialOrd,
+    {
+        match self.try_argmin() {
+            Ok(i) => i,
+            Err(_) => panic!(
+                "argmin of a tensor of shape {:?}, which has no elements",
+                self.shape()
+            ),
+        }
+    }
+
+    /// The index of the first largest element.
+    ///
+    /// # Panics
+    ///
+    /// For a tensor without elements; [`try_argmax`](Self::try_argmax) is the fallible form.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// assert_eq!(tensor![4, 2, 9].argmax(), [2]);
+    /// ```
+    #[track_caller]
+    pub fn argmax(&self) -> [usize; R]
+    where
+        S::Elem: PartialOrd,
+    {
+        match self.try_argmax() {
+            Ok(i) => i,
+            Err(_) => panic!(
+                "argmax of a tensor of shape {:?}, which has no elements",
+                self.shape()
+            ),
+        }
+    }
+}
+
+/// The reductions over all elements, on views: compiled once per element type and rank rather
+/// than once per storage kind (smaller firmware).
+impl<T, const R: usize> TensorBase<ViewRepr<'_, T>, R> {
+    /// [`sum`](TensorBase::sum).
+    pub(super) fn sum_of_view(&self) -> T
+    where
+        T: Zero + Add<Output = T> + Copy,
+    {
+        let mut acc = Pairwise::new();
+        self.runs(&mut |run| sum_run(&mut acc, run, |x| x));
+        acc.finish()
+    }
+
+    /// [`extreme`](TensorBase::extreme).
+    pub(super) fn extreme_of_view(&self, smallest: bool) -> Option<T>
+    where
+        T: PartialOrd + Copy,
+    {
+        let mut best: Option<T> = None;
+        self.runs(&mut |run| {
+            if let Some(x) = extreme_run(run, smallest) {
+                best = Some(match best {
+                    None => x,
+                    Some(b) => extreme_of(b, x, smallest),
+                });
+            }
+        });
+        best
+    }
+}
