@@ -1,0 +1,628 @@
+//! [`TensorBase`]: storage plus a [`Layout`], and the aliases users write.
+//!
+//! This file holds the struct, its invariants, the aliases, construction from parts and
+//! element access; `owned` and `borrowed` the constructors, `write` writing and copying, and
+//! `traits` the standard traits (indexing, equality, iteration).
+
+#[cfg(feature = "alloc")]
+use alloc::{sync::Arc, vec::Vec};
+use core::ops::{Index, IndexMut};
+
+#[cfg(feature = "alloc")]
+use generic_array::ArrayLength;
+use generic_array::GenericArray;
+
+// Named by the documentation's links only.
+#[cfg(doc)]
+use crate::error::ErrorKind;
+use crate::error::ShapeError;
+use crate::iter::{IndexedIter, IndexedIterMut, Iter, IterMut};
+use crate::layout::{Layout, Order};
+use crate::rank::MAX_RANK;
+use crate::storage::{IntoStorage, Storage, StorageMut, ViewRepr, ViewReprMut};
+
+mod borrowed;
+#[cfg(feature = "alloc")]
+mod owned;
+#[cfg(test)]
+mod tests;
+mod traits;
+mod write;
+
+/// The message of a build that makes a tensor of a rank above [`MAX_RANK`].
+const RANK_ABOVE_MAX: &str =
+    "ranked supports tensors of rank 0 to 16 (`MAX_RANK`); this tensor's rank is larger";
+
+/// A tensor of rank `R` over storage `S`: the one generic struct behind every tensor type.
+///
+/// Users normally write one of the aliases: [`Tensor<T, R>`](Tensor) (owned, `Vec`),
+/// [`TensorView<'a, T, R>`](TensorView) (borrows `&[T]`), [`TensorViewMut<'a, T, R>`](TensorViewMut)
+/// (borrows `&mut [T]`), [`ArrayTensor<T, N, R>`](ArrayTensor) (`[T; N]`, no allocator),
+/// [`GenericTensor<T, N, R>`](GenericTensor) (`GenericArray<T, N>`) and
+/// [`SharedTensor<T, R>`](SharedTensor) (`Arc<[T]>`).
+///
+/// The rank `R` is part of the type: indices are `[usize; R]`, so indexing with the wrong number
+/// of indices does not compile.
+///
+/// # Contents
+///
+/// - construction: [`from_storage`](Self::from_storage), [`from_raw_parts`](Self::from_raw_parts),
+///   [`Tensor::from_vec`], [`Tensor::zeros`], [`Tensor::from_fn`], [`TensorView::from_slice`],
+///   the [`tensor!`](crate::tensor) and [`inline_tensor!`](crate::inline_tensor) macros;
+/// - access: [`get`](Self::get), [`get_mut`](Self::get_mut), `t[[i, j]]`,
+///   [`shape`](Self::shape), [`strides`](Self::strides), [`offset`](Self::offset),
+///   [`len`](Self::len);
+/// - conversion: [`view`](Self::view), [`view_mut`](Self::view_mut), [`to_vec`](Self::to_vec),
+///   [`into_vec`](Self::into_vec), [`as_slice`](Self::as_slice), [`as_ptr`](Self::as_ptr),
+///   [`into_raw_parts`](Self::into_raw_parts);
+/// - iteration in logical (row-major) order: [`iter`](Self::iter),
+///   [`iter_mut`](Self::iter_mut), [`indexed_iter`](Self::indexed_iter).
+///
+/// # Invariants
+///
+/// These hold for every value of this type; `unsafe` code in the crate cites them by number.
+///
+/// 1. **The layout is valid for the storage**: [`Layout::validate`] accepts the layout for
+///    `storage.elems().len()`. Every in-bounds index therefore maps to a position inside the
+///    storage, and the element count fits in `usize`. If the storage has gaps (a view of
+///    strided memory converted from ndarray, nalgebra or faer: see
+///    [`ViewRepr`](crate::storage::ViewRepr)), the layout is also the one the storage came with,
+///    or derived from it by view arithmetic, so every position it reaches holds an element.
+///    Checked once when a tensor is built from parts; every operation that derives a layout
+///    preserves it.
+/// 2. **Writable tensors never alias**: if `S::WRITABLE` (the storage implements
+///    [`StorageMut`]), [`Layout::check_unique`] accepts the layout, so two different indices
+///    never map to one element. Layouts that alias (broadcast with stride 0, overlapping
+///    windows) only exist over read-only storage.
+/// 3. A dimension of size 0 is legal, and so is rank 0 (a scalar with one element). Ranks go up
+///    to [`MAX_RANK`](crate::MAX_RANK) (16): a program that builds a tensor of a larger rank does
+///    not build (rustc reports it when it compiles the code that builds it).
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Tensor, tensor};
+///
+/// let t: Tensor<i32, 2> = tensor![[1, 2, 3], [4, 5, 6]];
+/// assert_eq!(t.shape(), &[2, 3]);
+/// assert_eq!(t[[1, 2]], 6);
+/// assert_eq!(t.get([2, 0]), None);
+/// ```
+#[derive(Clone, Copy)]
+pub struct TensorBase<S, const R: usize> {
+    storage: S,
+    layout: Layout<R>,
+}
+
+/// An owned tensor of rank `R` whose elements live in a `Vec<T>` (feature `alloc`).
+///
+/// See [`TensorBase`] for all methods.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::Tensor;
+///
+/// let t: Tensor<f32, 3> = Tensor::zeros([2, 3, 4]);
+/// assert_eq!(t.len(), 24);
+/// ```
+#[cfg(feature = "alloc")]
+pub type Tensor<T, const R: usize> = TensorBase<Vec<T>, R>;
+
+/// A read-only view of rank `R` over borrowed elements. See [`TensorBase`] for all methods.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::TensorView;
+///
+/// let data = [1, 2, 3, 4, 5, 6];
+/// let v = TensorView::from_slice(&data, [3, 2]).unwrap();
+/// assert_eq!(v[[2, 1]], 6);
+/// ```
+pub type TensorView<'a, T, const R: usize> = TensorBase<ViewRepr<'a, T>, R>;
+
+/// A mutable view of rank `R` over borrowed elements. See [`TensorBase`] for all methods.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::TensorViewMut;
+///
+/// let mut data = [0; 4];
+/// let mut v = TensorViewMut::from_slice_mut(&mut data, [2, 2]).unwrap();
+/// v[[1, 0]] = 7;
+/// assert_eq!(data, [0, 0, 7, 0]);
+/// ```
+pub type TensorViewMut<'a, T, const R: usize> = TensorBase<ViewReprMut<'a, T>, R>;
+
+/// An owned tensor of rank `R` in a fixed array `[T; N]`: no allocator needed.
+/// See [`TensorBase`] for all methods.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{ArrayTensor, inline_tensor};
+///
+/// let t: ArrayTensor<i32, 6, 2> = inline_tensor![[1, 2, 3], [4, 5, 6]];
+/// assert_eq!(t[[1, 0]], 4);
+/// ```
+pub type ArrayTensor<T, const N: usize, const R: usize> = TensorBase<[T; N], R>;
+
+/// An owned tensor of rank `R` in a `GenericArray<T, N>` (length computed by `typenum`): no
+/// allocator needed. See [`TensorBase`] for all methods.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{GenericTensor, generic_array::GenericArray, typenum::U6};
+///
+/// let data: GenericArray<u8, U6> = GenericArray::from_array([1, 2, 3, 4, 5, 6]);
+/// let t: GenericTensor<u8, U6, 2> = GenericTensor::from_storage(data, [2, 3]).unwrap();
+/// assert_eq!(t[[1, 1]], 5);
+/// ```
+pub type GenericTensor<T, N, const R: usize> = TensorBase<GenericArray<T, N>, R>;
+
+/// A read-only tensor of rank `R` over `Arc<[T]>`: cloning it shares the elements instead of
+/// copying them (feature `alloc`). See [`TensorBase`] for all methods.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{SharedTensor, Tensor};
+///
+/// let t: SharedTensor<i32, 1> = Tensor::from_vec(vec![1, 2, 3], [3]).unwrap().into_shared();
+/// let u = t.clone(); // no element is copied
+/// assert_eq!(u.as_ptr(), t.as_ptr());
+/// ```
+#[cfg(feature = "alloc")]
+pub type SharedTensor<T, const R: usize> = TensorBase<Arc<[T]>, R>;
+
+/// The panic of `t[index]`, cold and out of line.
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn index_out_of_bounds<const R: usize>(index: [usize; R], shape: [usize; R]) -> ! {
+    panic!("index {index:?} is out of bounds for a tensor of shape {shape:?}")
+}
+
+#[cfg(feature = "alloc")]
+#[cold]
+#[track_caller]
+fn shape_error(what: &str, err: ShapeError) -> ! {
+    panic!("{what}: {err}")
+}
+
+/// # Construction from parts
+impl<S: Storage, const R: usize> TensorBase<S, R> {
+    /// The rank, `R`, as an associated constant.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Tensor;
+    ///
+    /// assert_eq!(Tensor::<f32, 3>::RANK, 3);
+    /// ```
+    pub const RANK: usize = R;
+
+    /// Evaluated by every tensor built (see [`from_parts_unchecked`](Self::from_parts_unchecked)):
+    /// a rank above [`MAX_RANK`] does not build.
+    const RANK_IS_SUPPORTED: () = assert!(R <= MAX_RANK, "{}", RANK_ABOVE_MAX);
+
+    /// Builds a tensor from a storage and a layout without checking them.
+    ///
+    /// # Safety
+    ///
+    /// `layout` must satisfy invariants 1 and 2 of [`TensorBase`] for `storage`.
+    ///
+    /// Every tensor is built here, so this is where a rank above [`MAX_RANK`](crate::MAX_RANK) is
+    /// refused: the program does not build (the rank arithmetic, and so every rank-changing
+    /// operation, stops at 16).
+    #[inline]
+    pub(crate) const unsafe fn from_parts_unchecked(storage: S, layout: Layout<R>) -> Self {
+        let () = Self::RANK_IS_SUPPORTED;
+        Self { storage, layout }
+    }
+
+    /// The storage, for the crate's modules that read it alongside [`layout`](Self::layout).
+    pub(crate) const fn storage(&self) -> &S {
+        &self.storage
+    }
+
+    /// The storage, mutably. Callers never change its length (the layout was validated
+    /// against it: invariant 1).
+    pub(crate) fn storage_mut(&mut self) -> &mut S {
+        &mut self.storage
+    }
+
+    /// Builds a tensor from a storage and an explicit layout (strides may be negative), after
+    /// checking that the layout is valid for the storage and, for writable storage, that no
+    /// two indices share an element.
+    ///
+    /// # Errors
+    ///
+    /// Whatever [`Layout::validate`] reports for the storage length; for writable storage
+    /// also [`ErrorKind::Overlap`] from [`Layout::check_unique`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Layout, TensorView};
+    ///
+    /// let data = [1, 2, 3, 4, 5, 6];
+    /// // Flipping [1..=6] gives stride -1 and offset 5.
+    /// let flipped = TensorView::from_raw_parts(&data[..], Layout::from_parts([6], [-1], 5)).unwrap();
+    /// assert_eq!(flipped.to_vec(), [6, 5, 4, 3, 2, 1]);
+    /// ```
+    pub fn from_raw_parts(
+        storage: impl IntoStorage<S>,
+        layout: Layout<R>,
+    ) -> Result<Self, ShapeError> {
+        let storage = storage.into_storage();
+        layout.validate(storage.elems().len_for_new_layout()?)?;
+        if S::WRITABLE {
+            layout.check_unique()?;
+        }
+        // SAFETY: invariant 1 was just checked by `validate`, invariant 2 by `check_unique`
+        // whenever the storage is writable.
+        Ok(unsafe { Self::from_parts_unchecked(storage, layout) })
+    }
+
+    /// Wraps a storage whose elements are in row-major order as a tensor of the given shape.
+    /// One size may be [`INFER`](crate::INFER): it becomes the size that makes the shape hold
+    /// the storage's elements (NumPy's `-1` in `reshape`). A shape with a size 0 holds no
+    /// elements whatever its other sizes, so its sizes are kept as given. Every constructor
+    /// that takes a storage and a shape (`from_vec`, `from_slice`, `from_slice_mut`, …) comes
+    /// here.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::LengthMismatch`] if the storage does not hold exactly as many elements as
+    /// the shape; [`ErrorKind::Overflow`] if the element count overflows. With `INFER`:
+    /// [`ErrorKind::MultipleInferred`] for more than one, [`ErrorKind::NotDivisible`] (naming
+    /// the inferred axis) when the other sizes do not divide the storage's length.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::ArrayTensor;
+    ///
+    /// let t = ArrayTensor::from_storage([1, 2, 3, 4, 5, 6], [2, 3]).unwrap();
+    /// assert_eq!(t[[1, 0]], 4);
+    /// assert!(ArrayTensor::from_storage([1, 2, 3], [2, 2]).is_err());
+    /// let rows = ArrayTensor::from_storage([1, 2, 3, 4, 5, 6], [ranked::INFER, 3]).unwrap();
+    /// assert_eq!(rows.shape(), &[2, 3]);
+    /// let err = ArrayTensor::from_storage([1, 2, 3, 4, 5], [ranked::INFER, 3]).unwrap_err();
+    /// assert_eq!((err.kind(), err.axis()), (ranked::ErrorKind::NotDivisible, Some(0)));
+    /// ```
+    pub fn from_storage(
+        storage: impl IntoStorage<S>,
+        shape: [usize; R],
+    ) -> Result<Self, ShapeError> {
+        Self::from_storage_with_order(storage, shape, Order::RowMajor)
+    }
+
+    /// Wraps a storage whose elements are in the given memory order.
+    ///
+    /// # Errors
+    ///
+    /// As [`from_storage`](Self::from_storage).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Order, TensorView};
+    ///
+    /// let data = [1, 2, 3, 4, 5, 6];
+    /// let f = TensorView::from_storage_with_order(&data[..], [2, 3], Order::ColumnMajor).unwrap();
+    /// assert_eq!(f.to_vec(), [1, 3, 5, 2, 4, 6]);
+    /// ```
+    pub fn from_storage_with_order(
+        storage: impl IntoStorage<S>,
+        shape: [usize; R],
+        order: Order,
+    ) -> Result<Self, ShapeError> {
+        let storage = storage.into_storage();
+        let held = storage.elems().len_for_new_layout()?;
+        let layout = Layout::contiguous_of_len(shape, order, held)?;
+        // SAFETY: a contiguous layout with offset 0 and exactly `held` elements reaches the
+        // positions `0..held` once each: invariants 1 and 2 hold.
+        Ok(unsafe { Self::from_parts_unchecked(storage, layout) })
+    }
+
+    /// Replaces the layout with one derived from it by `Layout`'s view arithmetic.
+    ///
+    /// # Safety
+    ///
+    /// `derive` must be one of the view-arithmetic functions of [`Layout`] (see its
+    /// "View arithmetic" section): their result is valid for the same storage (invariant 1) and,
+    /// except for `broadcast_to` and `unfold`, keeps distinct indices distinct (invariant 2).
+    /// Those two may only be used when the storage is read-only (`S::WRITABLE` is false).
+    #[inline]
+    pub(crate) unsafe fn map_layout<const O: usize>(
+        self,
+        derive: impl FnOnce(&Layout<R>) -> Result<Layout<O>, ShapeError>,
+    ) -> Result<TensorBase<S, O>, ShapeError> {
+        let layout = derive(&self.layout)?;
+        // SAFETY: the caller's contract is this function's.
+        Ok(unsafe { self.with_layout(layout) })
+    }
+
+    /// Replaces the layout.
+    ///
+    /// # Safety
+    ///
+    /// As [`map_layout`](Self::map_layout): `layout` comes from `Layout`'s view arithmetic
+    /// applied to this tensor's layout.
+    #[inline]
+    pub(crate) unsafe fn with_layout<const O: usize>(self, layout: Layout<O>) -> TensorBase<S, O> {
+        debug_assert!(
+            layout.validate(self.storage.elems().len()).is_ok(),
+            "{:?} -> {:?}: {:?}",
+            self.layout,
+            layout,
+            layout.validate(self.storage.elems().len())
+        );
+        // SAFETY: the caller's contract: the layout keeps invariant 1, and invariant 2 whenever
+        // the storage is writable.
+        unsafe { TensorBase::from_parts_unchecked(self.storage, layout) }
+    }
+
+    /// Splits the tensor into its storage and its layout.
+    ///
+    /// The storage is returned whole, as it was given: its first element is in general *not*
+    /// the tensor's first element (a trap of raw-parts APIs). Use the layout's
+    /// [`offset`](Layout::offset) and strides to find elements, or use
+    /// [`as_slice`](Self::as_slice) / [`as_ptr`](Self::as_ptr), which already point at the first
+    /// element.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Layout, Tensor};
+    ///
+    /// let t = Tensor::from_raw_parts(vec![1, 2, 3, 4, 5, 6], Layout::from_parts([6], [-1], 5)).unwrap();
+    /// let (vec, layout) = t.into_raw_parts();
+    /// assert_eq!(vec, [1, 2, 3, 4, 5, 6]); // the buffer, not the logical order
+    /// assert_eq!((layout.strides(), layout.offset()), (&[-1], 5));
+    /// let back = Tensor::from_raw_parts(vec, layout).unwrap();
+    /// assert_eq!(back.into_vec(), [6, 5, 4, 3, 2, 1]);
+    /// ```
+    pub fn into_raw_parts(self) -> (S, Layout<R>) {
+        (self.storage, self.layout)
+    }
+}
+
+/// # Shape and element access
+impl<S: Storage, const R: usize> TensorBase<S, R> {
+    /// The layout: shape, strides and offset.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Tensor;
+    ///
+    /// let t = Tensor::<u8, 2>::zeros([2, 3]);
+    /// assert!(t.layout().is_c_contiguous());
+    /// ```
+    #[must_use]
+    pub const fn layout(&self) -> &Layout<R> {
+        &self.layout
+    }
+
+    /// The size of each axis.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Tensor;
+    ///
+    /// assert_eq!(Tensor::<u8, 3>::zeros([2, 3, 4]).shape(), &[2, 3, 4]);
+    /// ```
+    #[must_use]
+    pub const fn shape(&self) -> &[usize; R] {
+        self.layout.shape()
+    }
+
+    /// The step in memory, in elements, along each axis.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Tensor;
+    ///
+    /// assert_eq!(Tensor::<u8, 3>::zeros([2, 3, 4]).strides(), &[12, 4, 1]);
+    /// ```
+    #[must_use]
+    pub const fn strides(&self) -> &[isize; R] {
+        self.layout.strides()
+    }
+
+    /// The storage position of the element at index `[0, 0, …]`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Tensor;
+    ///
+    /// assert_eq!(Tensor::<u8, 2>::zeros([2, 3]).offset(), 0);
+    /// ```
+    #[must_use]
+    pub const fn offset(&self) -> usize {
+        self.layout.offset()
+    }
+
+    /// The rank, `R` (the same as [`RANK`](Self::RANK)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Tensor;
+    ///
+    /// assert_eq!(Tensor::<u8, 2>::zeros([2, 3]).rank(), 2);
+    /// ```
+    #[must_use]
+    pub const fn rank(&self) -> usize {
+        R
+    }
+
+    /// The number of elements: the product of the shape (1 for a scalar).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Tensor;
+    ///
+    /// assert_eq!(Tensor::<u8, 3>::zeros([2, 3, 4]).len(), 24);
+    /// assert_eq!(Tensor::<u8, 0>::zeros([]).len(), 1);
+    /// ```
+    #[must_use]
+    pub fn len(&self) -> usize {
+        // Invariant 1: the element count of a validated layout fits in `usize`.
+        crate::layout::valid_len(self.layout.shape())
+    }
+
+    /// Whether the tensor has no elements (some axis has size 0).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Tensor;
+    ///
+    /// assert!(Tensor::<u8, 2>::zeros([3, 0]).is_empty());
+    /// ```
+    #[must_use]
+    pub fn is_empty(&self) -> bool {
+        self.layout.is_empty()
+    }
+
+    /// A reference to the element at `index`, or `None` if some index is out of bounds.
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let t = tensor![[1, 2], [3, 4]];
+    /// assert_eq!(t.get([1, 0]), Some(&3));
+    /// assert_eq!(t.get([0, 2]), None);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn get(&self, index: [usize; R]) -> Option<&S::Elem> {
+        if !self.layout.in_bounds(&index) {
+            return None;
+        }
+        let pos = self.layout.offset_of_in_bounds(&index);
+        // SAFETY: invariant 1: `index` is in bounds (just checked), so `pos` is inside the
+        // storage.
+        Some(unsafe { self.storage.elems().get(pos) })
+    }
+
+    /// A read-only view of the whole tensor: same layout, borrowed storage, no copy.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Tensor, TensorView};
+    ///
+    /// let t = Tensor::from_vec(vec![1, 2, 3, 4], [2, 2]).unwrap();
+    /// let v: TensorView<'_, i32, 2> = t.view();
+    /// assert_eq!(v.as_ptr(), t.as_ptr());
+    /// ```
+    #[must_use]
+    pub fn view(&self) -> TensorView<'_, S::Elem, R> {
+        // SAFETY: the same storage, borrowed, with the same layout: invariant 1 carries over;
+        // a read-only view has no invariant 2 to keep.
+        unsafe { TensorBase::from_parts_unchecked(self.storage.elems(), self.layout) }
+    }
+
+    /// The elements as one slice in logical (row-major) order, if they are C-contiguous;
+    /// `None` otherwise. The slice starts at the tensor's first element, whatever the offset.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Layout, TensorView};
+    ///
+    /// let data = [0, 1, 2, 3, 4, 5, 6];
+    /// let tail = TensorView::from_raw_parts(&data[..], Layout::from_parts([2, 3], [3, 1], 1)).unwrap();
+    /// assert_eq!(tail.as_slice(), Some(&[1, 2, 3, 4, 5, 6][..]));
+    /// let columns = TensorView::from_raw_parts(&data[..], Layout::from_parts([3, 2], [1, 3], 1)).unwrap();
+    /// assert_eq!(columns.as_slice(), None);
+    /// ```
+    #[must_use]
+    pub fn as_slice(&self) -> Option<&[S::Elem]> {
+        let range = self.contiguous_range()?;
+        // SAFETY: a C-contiguous layout reaches every position of `range` (invariant 1).
+        Some(unsafe { self.storage.elems().run(range.start, range.len()) })
+    }
+
+    /// The storage range of a C-contiguous tensor.
+    fn contiguous_range(&self) -> Option<core::ops::Range<usize>> {
+        if !self.layout.is_c_contiguous() {
+            return None;
+        }
+        let start = self.layout.offset();
+        Some(start..start + self.len())
+    }
+
+    /// A pointer to the tensor's first element (index `[0, 0, …]`), with the offset already
+    /// applied. Stepping from it by the [strides](Self::strides) reaches every element.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Layout, TensorView};
+    ///
+    /// let data = [1.0, 0.5, 2.0, 0.5, 5.0, 1.5, 2.0, 1.5, 8.0];
+    /// // The lower-right 2×2 block of a 3×3 column-major matrix starts at offset 4.
+    /// let block = TensorView::from_raw_parts(&data[..], Layout::from_parts([2, 2], [1, 3], 4)).unwrap();
+    /// // SAFETY: `as_ptr` points at the block's first element, inside `data`.
+    /// assert_eq!(unsafe { *block.as_ptr() }, 5.0);
+    /// ```
+    #[must_use]
+    pub fn as_ptr(&self) -> *const S::Elem {
+        // Invariant 1: the offset is at most the storage length, so this stays in (or one past)
+        // the buffer; `wrapping_add` keeps the pointer arithmetic itself safe.
+        self.storage
+            .elems()
+            .as_ptr()
+            .wrapping_add(self.layout.offset())
+    }
+
+    /// An iterator over references to the elements in logical (row-major) order.
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let t = tensor![[1, 2], [3, 4]];
+    /// assert_eq!(t.iter().copied().sum::<i32>(), 10);
+    /// ```
+    pub fn iter(&self) -> Iter<'_, S::Elem, Layout<R>> {
+        // SAFETY: the storage is this tensor's and its layout is valid for it (invariant 1).
+        unsafe { Iter::new(self.storage.elems(), self.layout) }
+    }
+
+    /// An iterator over `(index, &element)` pairs in logical (row-major) order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let t = tensor![[1, 2], [3, 4]];
+    /// let v: Vec<_> = t.indexed_iter().map(|(i, &x)| (i, x)).collect();
+    /// assert_eq!(v[2], ([1, 0], 3));
+    /// ```
+    pub fn indexed_iter(&self) -> IndexedIter<'_, S::Elem, Layout<R>> {
+        IndexedIter::new(self.iter())
+    }
+}
