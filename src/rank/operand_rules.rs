@@ -1,0 +1,255 @@
+//! The rules between operands and specs: broadcasting, matrix products, the index notation's
+//! terms and the arity of `s![]`.
+
+use super::*;
+
+// ---------------------------------------------------------------------------------------------
+
+/// Broadcasting a rank-`R` tensor to rank `N`: `N ≥ R` (new axes are added in front).
+///
+/// # Examples
+///
+/// ```
+/// use ranked::Tensor;
+///
+/// let t: Tensor<u8, 1> = Tensor::zeros([3]);
+/// assert_eq!(t.view().broadcast_to([2, 3]).unwrap().strides(), &[0, 1]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast a tensor of `{Self}` to rank {N}: broadcasting never removes axes",
+    label = "the target rank must be at least the tensor's rank, and at most 16",
+    note = "in rank-generic code, state it in a where-clause, e.g. `Rank<R>: BroadcastTo<4>`"
+)]
+pub trait BroadcastTo<const N: usize> {}
+
+#[diagnostic::do_not_recommend]
+impl<const R: usize, const N: usize> BroadcastTo<N> for Rank<R>
+where
+    Rank<R>: KnownRank,
+    Rank<N>: KnownRank,
+    Num<N>: IsGreaterOrEqual<Num<R>>,
+    Rank<R>: Check<GrEq<Num<N>, Num<R>>>,
+{
+}
+
+/// The rank of the broadcast of a rank-`R` and a rank-`R2` shape: max(R, R2).
+///
+/// # Examples
+///
+/// ```
+/// use ranked::layout::broadcast_shapes;
+///
+/// let s = broadcast_shapes([3, 1], [2, 1, 4]).unwrap();
+/// assert_eq!(s, [2, 3, 4]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "cannot broadcast a tensor of `{Self}` with a tensor of rank {R2}: the rank of the result is not known here",
+    label = "ranks 0 to 16 are supported, and rank-generic code must state the rule",
+    note = "in rank-generic code, state it in a where-clause: `Rank<R>: BroadcastRanks<R2, Out = Rank<O>>`, or for two operands of rank R, `Rank<R>: BroadcastRanks<R, Out = Rank<R>>`"
+)]
+pub trait BroadcastRanks<const R2: usize> {
+    /// The output rank, `Rank<max(R, R2)>`.
+    type Out;
+}
+
+#[diagnostic::do_not_recommend]
+impl<const R: usize, const R2: usize> BroadcastRanks<R2> for Rank<R>
+where
+    Rank<R>: KnownRank,
+    Rank<R2>: KnownRank,
+    Num<R>: Max<Num<R2>>,
+    Maximum<Num<R>, Num<R2>>: NumToRank,
+{
+    type Out = RankOf<Maximum<Num<R>, Num<R2>>>;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/// The rank of NumPy's `matmul` of a rank-`R` and a rank-`R2` tensor: both at least 1; a
+/// vector on either side is promoted to a matrix and its axis removed again, and the batch axes
+/// broadcast. Output rank: `R − 1` if `R2 = 1` (matrix · vector, vector · vector = rank 0),
+/// `R2 − 1` if `R = 1` (vector · matrix), `max(R, R2)` otherwise.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{MatmulRanks, Rank};
+///
+/// fn out<const R: usize, const R2: usize, const O: usize>() -> usize
+/// where
+///     Rank<R>: MatmulRanks<R2, Out = Rank<O>>,
+/// {
+///     O
+/// }
+/// assert_eq!(out::<3, 2, _>(), 3); // a batch of matrices times one matrix
+/// assert_eq!(out::<2, 1, _>(), 1); // matrix · vector
+/// assert_eq!(out::<1, 1, _>(), 0); // vector · vector
+/// assert_eq!(out::<1, 4, _>(), 3); // vector · a batch of matrices
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`matmul` cannot multiply a tensor of `{Self}` by a tensor of rank {R2} here",
+    label = "`matmul` needs both ranks known here, and each at least 1",
+    note = "in rank-generic code, add the rule to the function's where-clause: \
+            `Rank<R>: MatmulRanks<R2, Out = Rank<O>>` (with its own names); a rank-0 tensor is \
+            a scalar: multiply with `*`"
+)]
+pub trait MatmulRanks<const R2: usize> {
+    /// The output rank.
+    type Out;
+}
+
+#[doc(hidden)]
+pub trait MatmulRanksIf<const R2: usize, Valid> {
+    type Out;
+}
+
+/// Both ranks at least 1, as one `typenum` boolean: min(R2, R) ≥ 1, which (unlike a
+/// conjunction, and unlike min(R, R2) with `R` = 0) rustc evaluates only once the right-hand
+/// rank is known, so that an error names both ranks.
+pub(super) type MatmulValid<const R: usize, const R2: usize> =
+    GrEq<Minimum<Num<R2>, Num<R>>, typenum::U1>;
+
+#[diagnostic::do_not_recommend]
+impl<const R: usize, const R2: usize> MatmulRanks<R2> for Rank<R>
+where
+    Rank<R>: KnownRank,
+    Rank<R2>: KnownRank,
+    Num<R2>: Min<Num<R>>,
+    Minimum<Num<R2>, Num<R>>: IsGreaterOrEqual<typenum::U1>,
+    Rank<R>: Check<MatmulValid<R, R2>> + MatmulRanksIf<R2, MatmulValid<R, R2>>,
+{
+    type Out = <Rank<R> as MatmulRanksIf<R2, MatmulValid<R, R2>>>::Out;
+}
+
+/// max(R, R2) − 1 if either is 1 (a promoted vector loses its axis again), max(R, R2)
+/// otherwise; asked only once both are known to be at least 1.
+impl<const R: usize, const R2: usize> MatmulRanksIf<R2, True> for Rank<R>
+where
+    Rank<R>: KnownRank,
+    Rank<R2>: KnownRank,
+    Num<R>: Max<Num<R2>> + IsLess<typenum::U2>,
+    Num<R2>: IsLess<typenum::U2>,
+    Le<Num<R>, typenum::U2>: BitOr<Le<Num<R2>, typenum::U2>>,
+    Maximum<Num<R>, Num<R2>>: Sub<HasVector<R, R2>>,
+    Diff<Maximum<Num<R>, Num<R2>>, HasVector<R, R2>>: NumToRank,
+{
+    type Out = RankOf<Diff<Maximum<Num<R>, Num<R2>>, HasVector<R, R2>>>;
+}
+
+/// With a scalar operand (an error already), the rank `*` would give, so that no second error
+/// follows from the first.
+impl<const R: usize, const R2: usize> MatmulRanksIf<R2, False> for Rank<R>
+where
+    Rank<R>: KnownRank,
+    Rank<R2>: KnownRank,
+    Num<R>: Max<Num<R2>>,
+    Maximum<Num<R>, Num<R2>>: NumToRank,
+{
+    type Out = RankOf<Maximum<Num<R>, Num<R2>>>;
+}
+
+/// Whether either rank is 1 (both being at least 1), as a `typenum` bit.
+pub(super) type HasVector<const R: usize, const R2: usize> =
+    Or<Le<Num<R>, typenum::U2>, Le<Num<R2>, typenum::U2>>;
+
+/// A tensor of rank `R` given where an index-notation spec names `N` axes (a term of
+/// [`einsum!`](crate::einsum), the input of [`rearrange!`](crate::rearrange)): `R = N`.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Rank, SpecRank};
+///
+/// fn fits<const R: usize, const N: usize>() where Rank<R>: SpecRank<N> {}
+/// fits::<3, 3>();
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "this operand is a tensor of `{Self}`, but its part of the spec names {N} axes",
+    label = "the spec gives this operand {N} axes",
+    note = "write one name per axis of the operand, in order"
+)]
+pub trait SpecRank<const N: usize> {
+    /// Does nothing: the notation macros call it on each operand's rank, so that a rank that
+    /// does not fit the spec is reported at the macro, in the words above.
+    #[doc(hidden)]
+    fn check(self)
+    where
+        Self: Sized,
+    {
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl<const R: usize, const N: usize> SpecRank<N> for Rank<R>
+where
+    Rank<R>: KnownRank,
+    Rank<N>: KnownRank,
+    Num<R>: IsEqual<Num<N>>,
+    Rank<R>: Check<Eq<Num<R>, Num<N>>>,
+{
+}
+
+/// An `s![]` slice description whose axis items (everything but `NewAxis`) number `R`, for a
+/// rank-`R` tensor. `Out` is the rank of the result: R, minus one per integer item, plus one per
+/// `NewAxis`.
+///
+/// Implemented by [`SliceInfo`](crate::slice::SliceInfo); users meet it only in where-clauses of
+/// rank-generic code.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Tensor, s};
+///
+/// let t: Tensor<u8, 3> = Tensor::zeros([2, 3, 4]);
+/// let v = t.view().slice(s![.., 1, 1..;2]).unwrap();
+/// assert_eq!(v.shape(), &[2, 2]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "this `s![..]` does not fit a rank-{R} tensor",
+    label = "needs exactly {R} items besides `NewAxis`, and a result of rank 16 at most",
+    note = "write one item per axis (`..` keeps an axis whole); `NewAxis` items come on top"
+)]
+pub trait SliceArity<const R: usize>: SliceCounts {
+    /// The output rank.
+    type Out;
+}
+
+#[doc(hidden)]
+pub trait SliceArityIf<Matches> {
+    type Out;
+}
+
+/// The `typenum` counts carried by a slice description (items consuming an input axis, and
+/// output axes), and its items.
+#[doc(hidden)]
+pub trait SliceCounts {
+    type In: Unsigned;
+    type Out: Unsigned;
+    fn items(&self) -> &[crate::slice::item::SliceItem];
+}
+
+#[diagnostic::do_not_recommend]
+impl<const R: usize, L> SliceArity<R> for L
+where
+    L: SliceCounts,
+    Rank<R>: KnownRank,
+    L::In: IsEqual<Num<R>>,
+    <L as SliceCounts>::Out: IsLessOrEqual<typenum::U16>,
+    Eq<L::In, Num<R>>: BitAnd<LeEq<<L as SliceCounts>::Out, typenum::U16>>,
+    L: SliceArityIf<SliceValid<L, R>>,
+{
+    type Out = <L as SliceArityIf<SliceValid<L, R>>>::Out;
+}
+
+/// One item per axis (`In = R`) and a result of rank 16 at most, as one `typenum` boolean.
+pub(super) type SliceValid<L, const R: usize> =
+    And<Eq<<L as SliceCounts>::In, Num<R>>, LeEq<<L as SliceCounts>::Out, typenum::U16>>;
+
+impl<L> SliceArityIf<True> for L
+where
+    L: SliceCounts,
+    L::Out: NumToRank,
+{
+    type Out = RankOf<L::Out>;
+}
