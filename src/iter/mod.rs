@@ -18,6 +18,7 @@ use crate::layout::{DynLayout, DynShape, Layout, MAX_DYN_RANK, parts};
 use crate::storage::{ViewRepr, ViewReprMut};
 
 mod axis;
+mod axis_methods;
 #[cfg(feature = "rayon")]
 mod par;
 
