@@ -18,11 +18,11 @@ use crate::layout::{DynLayout, DynShape, Layout, MAX_DYN_RANK, parts};
 use crate::storage::{ViewRepr, ViewReprMut};
 
 mod axis;
-mod axis_methods;
+mod axis_iter;
 #[cfg(feature = "rayon")]
 mod par;
 
-pub use axis::{AxisIter, AxisIterMut, ViewLayout};
+pub use axis_iter::{AxisIter, AxisIterMut, ViewLayout};
 #[cfg(feature = "rayon")]
 pub use par::ParAxisIter;
 

@@ -6,7 +6,7 @@
 use rayon::iter::plumbing::{Consumer, Producer, ProducerCallback, UnindexedConsumer, bridge};
 use rayon::iter::{IndexedParallelIterator, IntoParallelIterator, ParallelIterator};
 
-use super::axis::{AxisIter, AxisIterMut, ViewLayout};
+use super::axis_iter::{AxisIter, AxisIterMut, ViewLayout};
 use crate::error::ShapeError;
 use crate::layout::Layout;
 use crate::rank::{Axis, HasAxis, IsAxis, Rank, RemoveAxis};

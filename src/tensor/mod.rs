@@ -1,8 +1,9 @@
 //! [`TensorBase`]: storage plus a [`Layout`], and the aliases users write.
 //!
 //! This file holds the struct, its invariants, the aliases, construction from parts and
-//! element access; `owned` and `borrowed` the constructors, `write` writing and copying, and
-//! `traits` the standard traits (indexing, equality, iteration).
+//! element access and writing (kept here so that the compiler's notes name them
+//! `TensorBase::<S, R>::…`); `owned` and `borrowed` the constructors, `copies` the copies into
+//! new memory, and `traits` the standard traits (indexing, equality, iteration).
 
 #[cfg(feature = "alloc")]
 use alloc::{sync::Arc, vec::Vec};
@@ -23,11 +24,12 @@ use crate::storage::{IntoStorage, Storage, StorageMut, ViewRepr, ViewReprMut};
 
 mod borrowed;
 #[cfg(feature = "alloc")]
+mod copies;
+#[cfg(feature = "alloc")]
 mod owned;
 #[cfg(test)]
 mod tests;
 mod traits;
-mod write;
 
 /// The message of a build that makes a tensor of a rank above [`MAX_RANK`].
 const RANK_ABOVE_MAX: &str =
@@ -624,5 +626,146 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// ```
     pub fn indexed_iter(&self) -> IndexedIter<'_, S::Elem, Layout<R>> {
         IndexedIter::new(self.iter())
+    }
+}
+
+/// # Writing
+///
+/// The bound `S: StorageMut` sits on each method rather than on the block, so that calling one
+/// on a read-only tensor reports "this tensor is read-only" instead of a generic
+/// "method exists but its trait bounds were not satisfied".
+impl<S: Storage, const R: usize> TensorBase<S, R> {
+    /// A mutable reference to the element at `index`, or `None` if some index is out of bounds.
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let mut t = tensor![[1, 2], [3, 4]];
+    /// *t.get_mut([0, 1]).unwrap() = 20;
+    /// assert_eq!(t[[0, 1]], 20);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn get_mut(&mut self, index: [usize; R]) -> Option<&mut S::Elem>
+    where
+        S: StorageMut,
+    {
+        if !self.layout.in_bounds(&index) {
+            return None;
+        }
+        let pos = self.layout.offset_of_in_bounds(&index);
+        // SAFETY: invariant 1: `index` is in bounds (just checked), so `pos` is inside the
+        // storage.
+        Some(unsafe { self.storage.elems_mut().into_mut(pos) })
+    }
+
+    /// A mutable view of the whole tensor: same layout, borrowed storage, no copy.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let mut t = tensor![1, 2, 3];
+    /// let mut v = t.view_mut();
+    /// v[[2]] = 30;
+    /// assert_eq!(t.to_vec(), [1, 2, 30]);
+    /// ```
+    #[must_use]
+    pub fn view_mut(&mut self) -> TensorViewMut<'_, S::Elem, R>
+    where
+        S: StorageMut,
+    {
+        // SAFETY: the same storage, borrowed mutably, with the same layout: invariant 1 carries
+        // over, and the layout is unique because this storage is writable (invariant 2).
+        unsafe { TensorBase::from_parts_unchecked(self.storage.elems_mut(), self.layout) }
+    }
+
+    /// The elements as one mutable slice in logical order, if they are C-contiguous.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let mut t = tensor![[1, 2], [3, 4]];
+    /// t.as_slice_mut().unwrap()[3] = 40;
+    /// assert_eq!(t[[1, 1]], 40);
+    /// ```
+    #[must_use]
+    pub fn as_slice_mut(&mut self) -> Option<&mut [S::Elem]>
+    where
+        S: StorageMut,
+    {
+        let range = self.contiguous_range()?;
+        // SAFETY: a C-contiguous layout reaches every position of `range` (invariant 1).
+        Some(unsafe { self.storage.elems_mut().into_run(range.start, range.len()) })
+    }
+
+    /// A mutable pointer to the tensor's first element (see [`as_ptr`](Self::as_ptr)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let mut t = tensor![1, 2, 3];
+    /// // SAFETY: `as_mut_ptr` points at the first of the tensor's three elements.
+    /// unsafe { *t.as_mut_ptr() = 10 };
+    /// assert_eq!(t[[0]], 10);
+    /// ```
+    #[must_use]
+    pub fn as_mut_ptr(&mut self) -> *mut S::Elem
+    where
+        S: StorageMut,
+    {
+        let offset = self.layout.offset();
+        self.storage.elems_mut().as_mut_ptr().wrapping_add(offset)
+    }
+
+    /// An iterator over mutable references to the elements in logical (row-major) order.
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let mut t = tensor![[1, 2], [3, 4]];
+    /// t.iter_mut().for_each(|x| *x *= 10);
+    /// assert_eq!(t.to_vec(), [10, 20, 30, 40]);
+    /// ```
+    pub fn iter_mut(&mut self) -> IterMut<'_, S::Elem, Layout<R>>
+    where
+        S: StorageMut,
+    {
+        // SAFETY: the slice is this tensor's storage: the layout is valid for it (invariant 1)
+        // and unique because the storage is writable (invariant 2).
+        unsafe { IterMut::new(self.storage.elems_mut(), self.layout) }
+    }
+
+    /// An iterator over `(index, &mut element)` pairs in logical (row-major) order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Tensor;
+    ///
+    /// let mut t: Tensor<usize, 2> = Tensor::zeros([2, 3]);
+    /// for ([i, j], x) in t.indexed_iter_mut() {
+    ///     *x = i * 10 + j;
+    /// }
+    /// assert_eq!(t.to_vec(), [0, 1, 2, 10, 11, 12]);
+    /// ```
+    pub fn indexed_iter_mut(&mut self) -> IndexedIterMut<'_, S::Elem, Layout<R>>
+    where
+        S: StorageMut,
+    {
+        IndexedIterMut::new(self.iter_mut())
     }
 }
