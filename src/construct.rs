@@ -184,6 +184,7 @@ impl<T: Clone + Zero + One> TensorBase<Vec<T>, 2> {
     }
 }
 
+/// # Diagonal matrices from a vector (feature `alloc`)
 #[cfg(feature = "alloc")]
 impl<T: Clone + Zero> TensorBase<Vec<T>, 2> {
     /// The square matrix with `diag` on its diagonal and zeros elsewhere (ndarray's
@@ -213,6 +214,7 @@ impl<T: Clone + Zero> TensorBase<Vec<T>, 2> {
     }
 }
 
+/// # Filled tensors (feature `alloc`)
 #[cfg(feature = "alloc")]
 impl<T: Clone, const R: usize> TensorBase<Vec<T>, R> {
     /// A tensor of `shape` with every element `value`: ndarray's name for

@@ -59,6 +59,13 @@
 //! - [`interop`]: `serde`, `approx`, ndarray, nalgebra and faer support, each behind its
 //!   feature.
 //! - [`ShapeError`]: the one error type; `Copy`, no allocator needed.
+//! - [`guide`]: [coming from NumPy](guide::coming_from_numpy) (an index of NumPy names) and
+//!   [coming from ndarray](guide::coming_from_ndarray).
+//!
+//! Every method of every tensor is on [`TensorBase`], whose page opens with a
+//! [summary of the method groups](TensorBase#methods-summary). The free functions and macros:
+//! [`concatenate`], [`stack`], [`where_`], [`Zip`], [`azip!`], [`einsum!`], [`rearrange!`],
+//! [`rearrange_plan!`], [`s!`](s), [`tensor!`], [`inline_tensor!`], [`tensor_view!`].
 //!
 //! ## `no_std`
 //!

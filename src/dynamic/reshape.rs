@@ -159,7 +159,7 @@ impl<T, const R: usize> CowTensor<'_, T, R> {
     }
 }
 
-/// # Reshape with a copy when needed (feature `alloc`)
+/// # Reshape of views, with a copy when needed (feature `alloc`)
 ///
 /// A [`TensorView`] is reshaped by value, so the result lives as long as the data (a temporary
 /// view can be reshaped: `t.view().slice(..)?.reshape(..)`); every other tensor is reshaped by
@@ -247,7 +247,7 @@ impl<'a, T: Clone, const R: usize> TensorBase<ViewRepr<'a, T>, R> {
     }
 }
 
-/// # Reshape with a copy when needed (feature `alloc`)
+/// # Reshape of owned and mutable tensors, with a copy when needed (feature `alloc`)
 #[cfg(feature = "alloc")]
 impl<S: OwnedOrMut, const R: usize> TensorBase<S, R>
 where

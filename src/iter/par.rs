@@ -266,6 +266,7 @@ where
     }
 }
 
+/// # Parallel mutable iteration by axis (feature `rayon`)
 impl<S: StorageMut, const R: usize> TensorBase<S, R>
 where
     S::Elem: Send,
@@ -463,6 +464,7 @@ where
     }
 }
 
+/// # Parallel mutable indexed iteration (feature `rayon`)
 impl<S: StorageMut, const R: usize> TensorBase<S, R>
 where
     S::Elem: Send,

@@ -81,7 +81,7 @@ macro_rules! dot_by_matmul {
 
 dot_by_matmul!(2 * 1 -> 1, 1 * 2 -> 1, 2 * 2 -> 2);
 
-/// # Products
+/// # Matrix products
 impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// ndarray's `dot`: vector · vector gives a scalar, matrix · vector and vector · matrix a
     /// vector, matrix · matrix a matrix (the latter three need `alloc`). Other ranks do not
@@ -263,7 +263,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     }
 }
 
-/// # Products
+/// # Matrix · vector products
 impl<S: Storage> TensorBase<S, 2> {
     /// The matrix · vector product `self · v` (NumPy's `matvec`, BLAS's `gemv`) into a new
     /// vector: [`matmul`](Self::matmul) with the ranks fixed, rank 2 · rank 1 → rank 1.
@@ -293,7 +293,7 @@ impl<S: Storage> TensorBase<S, 2> {
     }
 }
 
-/// # Products
+/// # Products of vectors
 impl<S: Storage> TensorBase<S, 1> {
     /// Not a product of a vector: `matvec` multiplies a matrix by a vector, so on a vector it
     /// does not compile, and the error says what to write instead (`v.matmul(&m)`,

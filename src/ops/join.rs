@@ -212,6 +212,7 @@ impl<'a, T, const R: usize> TensorBase<ViewRepr<'a, T>, R> {
     }
 }
 
+/// # Splitting mutable views
 impl<T, const R: usize> TensorBase<ViewReprMut<'_, T>, R> {
     /// Splits a mutable view into two mutable views of disjoint memory along `axis`: indices
     /// `..index` and `index..`. Rank R → two of rank R; O(rank), no copy.

@@ -349,6 +349,7 @@ fn pick<T: PartialOrd>(x: T, y: T, keep_x: bool) -> T {
     }
 }
 
+/// # Element-wise maximum, minimum and `atan2` into new tensors (feature `alloc`)
 #[cfg(feature = "alloc")]
 impl<S: Storage, const R: usize> TensorBase<S, R>
 where

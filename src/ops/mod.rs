@@ -569,7 +569,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 /// by value, with their `try_` forms and compound-assignment forms.
 macro_rules! binary_ops {
     ($($Op:ident $op:ident $try_op:ident $OpAssign:ident $op_assign:ident $verb:literal $sym:literal;)*) => {$(
-        /// # Arithmetic with broadcasting (feature `alloc`)
+        #[doc = concat!("# `", stringify!($try_op), "`: `", $sym, "` with broadcasting (feature `alloc`)")]
         #[cfg(feature = "alloc")]
         impl<S: Storage, const R: usize> TensorBase<S, R>
         where

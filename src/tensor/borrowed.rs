@@ -99,6 +99,7 @@ impl<'a, T, const R: usize> TensorBase<ViewRepr<'a, T>, R> {
     }
 }
 
+/// # Borrowed mutable construction
 impl<'a, T, const R: usize> TensorBase<ViewReprMut<'a, T>, R> {
     /// A mutable view of a row-major slice, without copying.
     ///

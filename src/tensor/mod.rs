@@ -46,19 +46,65 @@ const RANK_ABOVE_MAX: &str =
 /// The rank `R` is part of the type: indices are `[usize; R]`, so indexing with the wrong number
 /// of indices does not compile.
 ///
-/// # Contents
+/// # Methods summary
 ///
-/// - construction: [`from_storage`](Self::from_storage), [`from_raw_parts`](Self::from_raw_parts),
-///   [`Tensor::from_vec`], [`Tensor::zeros`], [`Tensor::from_fn`], [`TensorView::from_slice`],
-///   the [`tensor!`](crate::tensor) and [`inline_tensor!`](crate::inline_tensor) macros;
-/// - access: [`get`](Self::get), [`get_mut`](Self::get_mut), `t[[i, j]]`,
-///   [`shape`](Self::shape), [`strides`](Self::strides), [`offset`](Self::offset),
-///   [`len`](Self::len);
-/// - conversion: [`view`](Self::view), [`view_mut`](Self::view_mut), [`to_vec`](Self::to_vec),
-///   [`into_vec`](Self::into_vec), [`as_slice`](Self::as_slice), [`as_ptr`](Self::as_ptr),
-///   [`into_raw_parts`](Self::into_raw_parts);
-/// - iteration in logical (row-major) order: [`iter`](Self::iter),
-///   [`iter_mut`](Self::iter_mut), [`indexed_iter`](Self::indexed_iter).
+/// The methods are grouped by what they do; each group is one block below.
+///
+/// - **Making tensors**: [from parts](#construction-from-parts),
+///   [owned](#owned-construction-feature-alloc) (`zeros`, `from_fn`, `from_vec`, …),
+///   [filled](#filled-tensors-feature-alloc), [ranges and grids](#ranges-and-grids-feature-alloc),
+///   [identity](#identity-and-diagonal-matrices-feature-alloc) and
+///   [diagonal](#diagonal-matrices-from-a-vector-feature-alloc) matrices,
+///   [without an allocator](#fixed-size-construction-without-an-allocator),
+///   [over borrowed memory](#borrowed-construction) and
+///   [mutable borrowed memory](#borrowed-mutable-construction); also the macros
+///   [`tensor!`](crate::tensor), [`inline_tensor!`](crate::inline_tensor) and
+///   [`tensor_view!`](crate::tensor_view).
+/// - **Reading and writing elements**: [shape and access](#shape-and-element-access),
+///   [writing](#writing), [copies and `Vec`s](#copies-and-conversions-to-vec-feature-alloc).
+/// - **Views**: [view operations](#view-operations) (permute, merge, split, slice with
+///   [`s!`](crate::s), …), [matrices](#matrices), [a merge that copies](#copying-merge-feature-alloc),
+///   [reshape and the dynamic rank](#reshape-and-conversion-to-the-dynamic-rank), reshapes with a
+///   copy when needed of [views](#reshape-of-views-with-a-copy-when-needed-feature-alloc) and of
+///   [owned tensors](#reshape-of-owned-and-mutable-tensors-with-a-copy-when-needed-feature-alloc),
+///   [splitting](#splitting) and [splitting mutable views](#splitting-mutable-views).
+/// - **Iterating**: [by axis](#iteration-by-axis),
+///   [mutable sub-views one at a time](#mutable-sub-views-one-at-a-time-along-any-axis),
+///   [rows and columns](#rows-and-columns); in lock step over several tensors, [`Zip`](crate::Zip)
+///   and [`azip!`](crate::azip).
+/// - **Element-wise maths**: [in place](#element-wise-operations),
+///   [into new tensors](#element-wise-operations-that-allocate-feature-alloc),
+///   [by-value maps](#by-value-maps),
+///   [floating-point functions](#floating-point-functions-feature-alloc-for-the-forms-that-return-a-new-tensor)
+///   and [with a parameter](#floating-point-functions-with-a-parameter), [clamping](#clamping),
+///   `maximum`/`minimum`/`atan2` [with broadcasting](#element-wise-maximum-minimum-and-atan2-with-broadcasting-feature-alloc)
+///   and [into new tensors](#element-wise-maximum-minimum-and-atan2-into-new-tensors-feature-alloc);
+///   the operators' fallible forms [`try_add`](#try_add--with-broadcasting-feature-alloc),
+///   [`try_sub`](#try_sub---with-broadcasting-feature-alloc),
+///   [`try_mul`](#try_mul--with-broadcasting-feature-alloc),
+///   [`try_div`](#try_div--with-broadcasting-feature-alloc),
+///   [`try_rem`](#try_rem--with-broadcasting-feature-alloc).
+/// - **Comparisons and masks**: [comparisons](#comparisons-feature-alloc), [masks](#masks),
+///   [masks of floats](#masks-of-floating-point-tensors-feature-alloc),
+///   [reductions of masks](#reductions-of-masks); choosing by a mask, [`where_`](crate::where_).
+/// - **Reductions and statistics**: [over all elements](#reductions-over-all-elements),
+///   [along one axis](#reductions-along-one-axis-feature-alloc),
+///   [into caller storage](#reductions-along-one-axis-into-caller-storage-no-allocator),
+///   [over two axes](#reductions-over-two-axes-at-once-feature-alloc),
+///   [statistics](#statistics) and [along an axis](#statistics-along-an-axis-feature-alloc),
+///   [arg-extremes](#arg-extremes-along-an-axis-feature-alloc),
+///   [cumulative sums](#cumulative-sums-and-products-feature-alloc) and
+///   [in place](#cumulative-sums-and-products-in-place).
+/// - **Products**: [matrix products](#matrix-products),
+///   [matrix · vector](#matrix--vector-products), [of vectors](#products-of-vectors),
+///   [into existing storage](#matrix-products-into-existing-storage); the index notation
+///   [`einsum!`](crate::einsum) and [`rearrange!`](crate::rearrange).
+/// - **Joining**: [`concatenate`](crate::concatenate) and [`stack`](crate::stack).
+/// - **Threads** (feature `rayon`): [operations](#parallel-operations-feature-rayon),
+///   [iteration by axis](#parallel-iteration-by-axis-feature-rayon) and
+///   [mutably](#parallel-mutable-iteration-by-axis-feature-rayon),
+///   [indexed iteration](#parallel-indexed-iteration-feature-rayon) and
+///   [mutably](#parallel-mutable-indexed-iteration-feature-rayon).
 ///
 /// # Invariants
 ///

@@ -12,6 +12,8 @@ pub(super) const SUB_BYTES: usize = 128 * 1024;
 /// slices are added eight at a time rather than four.
 pub(super) const WIDE_GROUP: usize = 512;
 
+/// # Lane walks (crate-internal)
+///
 /// The lane walks (feature `alloc`).
 impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// Reduces every lane along `axis` with `lane(run)`, in row-major order

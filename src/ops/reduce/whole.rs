@@ -361,6 +361,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     }
 }
 
+/// # Reductions over all elements of views
+///
 /// The reductions over all elements, on views: compiled once per element type and rank rather
 /// than once per storage kind (smaller firmware).
 impl<T, const R: usize> TensorBase<ViewRepr<'_, T>, R> {
