@@ -76,7 +76,7 @@ fn visible(dim: usize, summarize: bool) -> impl Iterator<Item = Option<usize>> {
 /// [`Printer::new`]'s caller promised.
 pub(crate) struct Printer<'a, T> {
     data: ViewRepr<'a, T>,
-    layout: parts::Parts<'a>,
+    layout: parts::RawLayout<'a>,
     summarize: bool,
     precision: Option<usize>,
     elem: ElemFmt<T>,
@@ -88,7 +88,7 @@ impl<'a, T> Printer<'a, T> {
     /// `layout` is valid for `data`: they are one tensor's (invariant 1 of the tensor types).
     pub(crate) unsafe fn new(
         data: ViewRepr<'a, T>,
-        layout: parts::Parts<'a>,
+        layout: parts::RawLayout<'a>,
         f: &fmt::Formatter<'_>,
         elem: ElemFmt<T>,
     ) -> Self {
@@ -220,7 +220,7 @@ fn write_repeated(f: &mut fmt::Formatter<'_>, c: char, n: usize) -> fmt::Result 
 /// As [`Printer::new`].
 pub(crate) unsafe fn display<T: fmt::Display>(
     data: ViewRepr<'_, T>,
-    layout: parts::Parts<'_>,
+    layout: parts::RawLayout<'_>,
     index: &mut [usize],
     f: &mut fmt::Formatter<'_>,
 ) -> fmt::Result {
@@ -235,7 +235,7 @@ pub(crate) unsafe fn display<T: fmt::Display>(
 /// As [`Printer::new`].
 pub(crate) unsafe fn debug<T: fmt::Debug>(
     data: ViewRepr<'_, T>,
-    layout: parts::Parts<'_>,
+    layout: parts::RawLayout<'_>,
     kind: crate::LayoutKind,
     index: &mut [usize],
     f: &mut fmt::Formatter<'_>,

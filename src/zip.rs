@@ -429,7 +429,7 @@ fn broadcast_part<Q: ZipPart>(
         );
     }
     let mut out_shape = [0usize; MAX_DYN_RANK];
-    let p = parts::Parts {
+    let p = parts::RawLayout {
         shape: pshape,
         strides: pstrides,
         offset,

@@ -42,9 +42,9 @@ const FORBIDDEN: &[&str] = &[
     "IsGreater",
     "IsNotEqual",
     // the crate's private helpers
-    "Check<",
-    "Check`",
-    "Unreachable",
+    "RankRule<",
+    "RankRule`",
+    "Undecided",
     "Num<",
     "NumToRank",
     "RankOf",

@@ -55,10 +55,10 @@ pub(crate) fn filled_vec_or_panic<T: Clone>(len: usize, value: T) -> alloc::vec:
 /// The layout `p` is valid for `data` (invariant 1).
 pub(crate) unsafe fn map_to_vec<T, U>(
     data: ViewRepr<'_, T>,
-    p: crate::layout::parts::Parts<'_>,
+    p: crate::layout::parts::RawLayout<'_>,
     f: &mut impl FnMut(&T) -> U,
 ) -> alloc::vec::Vec<U> {
-    let mut k = each(|d: &mut core::mem::MaybeUninit<U>, s| {
+    let mut k = as_kernel(|d: &mut core::mem::MaybeUninit<U>, s| {
         d.write(f(s));
     });
     // SAFETY: the kernel writes its destination on every call; the layout is valid for `data`
@@ -93,7 +93,7 @@ pub(super) fn or_panic<T>(result: Result<T, crate::ShapeError>) -> T {
 /// `data` (invariant 1).
 pub(super) unsafe fn fill_vec<T, U>(
     data: ViewRepr<'_, T>,
-    p: crate::layout::parts::Parts<'_>,
+    p: crate::layout::parts::RawLayout<'_>,
     k: &mut impl Kernel<core::mem::MaybeUninit<U>, T>,
 ) -> Result<alloc::vec::Vec<U>, crate::ShapeError> {
     let len = crate::layout::checked_len(p.shape)?;
@@ -150,7 +150,7 @@ pub(super) unsafe fn fill_vec<T, U>(
 
 /// A closure as a [`Kernel`], with its argument types fixed for inference.
 #[inline(always)]
-pub(crate) fn each<T, U, F: FnMut(&mut T, &U)>(f: F) -> F {
+pub(crate) fn as_kernel<T, U, F: FnMut(&mut T, &U)>(f: F) -> F {
     f
 }
 
@@ -226,7 +226,7 @@ pub(crate) unsafe fn map2_to_vec<T, U, V>(
 /// The layout `p` is valid for `data` (invariant 1).
 pub(crate) unsafe fn to_vec<T: Clone>(
     data: ViewRepr<'_, T>,
-    p: crate::layout::parts::Parts<'_>,
+    p: crate::layout::parts::RawLayout<'_>,
 ) -> alloc::vec::Vec<T> {
     // SAFETY: the caller's contract.
     or_panic(unsafe { try_to_vec(data, p) })
@@ -243,7 +243,7 @@ pub(crate) unsafe fn to_vec<T: Clone>(
 /// The layout `p` is valid for `data` (invariant 1).
 pub(crate) unsafe fn try_to_vec<T: Clone>(
     data: ViewRepr<'_, T>,
-    p: crate::layout::parts::Parts<'_>,
+    p: crate::layout::parts::RawLayout<'_>,
 ) -> Result<alloc::vec::Vec<T>, crate::ShapeError> {
     let len = crate::layout::checked_len(p.shape)?;
     if crate::layout::parts::is_contiguous(p.shape, p.strides, false) {
@@ -264,7 +264,7 @@ pub(crate) unsafe fn try_to_vec<T: Clone>(
 /// owned tensor).
 pub(crate) fn take_logical<T>(
     vec: alloc::vec::Vec<T>,
-    p: crate::layout::parts::Parts<'_>,
+    p: crate::layout::parts::RawLayout<'_>,
 ) -> alloc::vec::Vec<T> {
     use core::mem::{ManuallyDrop, MaybeUninit};
     let len = crate::layout::checked_len(p.shape).unwrap_or(0);
@@ -315,7 +315,7 @@ pub(crate) fn take_logical<T>(
 /// The layout `p` is valid for `storage` (invariant 1).
 pub(crate) unsafe fn into_vec<S: crate::storage::Storage>(
     storage: S,
-    p: crate::layout::parts::Parts<'_>,
+    p: crate::layout::parts::RawLayout<'_>,
 ) -> alloc::vec::Vec<S::Elem>
 where
     S::Elem: Clone,

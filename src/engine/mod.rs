@@ -13,7 +13,7 @@
 //!
 //! - **logical** (`walk1`, `walk2`, `fold_runs1`): row-major order, for what the user can observe in
 //!   order (`fold`, `for_each`, iterators);
-//! - **order-free** ([`Prepared`]): for element-wise writes, copies and sums, whose result does
+//! - **order-free** ([`LoopPlan`]): for element-wise writes, copies and sums, whose result does
 //!   not depend on the visiting order. Axes of size 1 are dropped, axes are reversed where the
 //!   leading operand's stride is negative, sorted so the leading operand's smallest stride is
 //!   innermost, and adjacent axes contiguous with each other in every operand are coalesced
@@ -29,7 +29,7 @@
 //!   before it is written), the loops ordered by the source's strides so that it is read front
 //!   to back; where the destination's rows are a whole number of lines apart, each line-wide
 //!   column is one band over the whole transposed axis, which reads only the source rows one
-//!   line needs (see [`Prepared::stream_plan`]). A three-operand
+//!   line needs (see [`LoopPlan::stream_plan`]). A three-operand
 //!   loop with a transposed operand (`out = permuted + b`) transposes that operand's blocks the
 //!   same way, into a register buffer, and runs the rest as unit-stride rows.
 //!

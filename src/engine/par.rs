@@ -60,7 +60,7 @@ fn split_range<B: Send>(
 }
 
 /// Where a writable operand can be cut into pieces with disjoint memory.
-struct Cut {
+struct DisjointSplit {
     axis: usize,
     stride: isize,
     /// Lowest position of the operand, leaving out the split axis's contribution.
@@ -68,7 +68,7 @@ struct Cut {
     per_index: usize,
 }
 
-impl Cut {
+impl DisjointSplit {
     /// The lowest memory position of the elements whose index along the axis is in `r`.
     fn low_of(&self, r: &Range<usize>) -> usize {
         let first = if self.stride > 0 { r.start } else { r.end - 1 };
@@ -107,7 +107,7 @@ pub(crate) fn split_mut<T: Send>(
     if span >= stride.unsigned_abs() {
         return false;
     }
-    let cut = Cut {
+    let cut = DisjointSplit {
         axis,
         stride,
         low,
@@ -126,7 +126,7 @@ fn split_mut_range<T: Send>(
     data: ViewReprMut<'_, T>,
     base: usize,
     r: Range<usize>,
-    cut: &Cut,
+    cut: &DisjointSplit,
     leaf: &(impl Fn(ViewReprMut<'_, T>, usize, usize, Range<usize>) + Sync),
 ) {
     if r.len() < 2 || r.len() * cut.per_index < 2 * GRAIN {

@@ -1,4 +1,4 @@
-//! The order-free plan ([`Prepared`]): axes of size 1 dropped, negative strides reversed, axes
+//! The order-free plan ([`LoopPlan`]): axes of size 1 dropped, negative strides reversed, axes
 //! ordered by stride and coalesced, and the loops over it for element-wise writes, copies and
 //! sums.
 
@@ -7,7 +7,7 @@ use super::*;
 /// An iteration space for `K` operands of one shape, simplified for order-free loops, with
 /// room for `N` axes: a typed tensor's rank `R` (a rank-2 plan is a few words, which matters
 /// on a firmware stack), or [`MAX_DYN_RANK`].
-pub(crate) struct Prepared<const K: usize, const N: usize> {
+pub(crate) struct LoopPlan<const K: usize, const N: usize> {
     /// No elements at all.
     pub(super) empty: bool,
     pub(super) rank: usize,
@@ -16,7 +16,7 @@ pub(crate) struct Prepared<const K: usize, const N: usize> {
     pub(super) offsets: [usize; K],
 }
 
-impl<const K: usize, const N: usize> Prepared<K, N> {
+impl<const K: usize, const N: usize> LoopPlan<K, N> {
     /// Simplifies the walk of `shape` over `ops`, ordering the axes by the strides of
     /// `ops[lead]` (largest outermost). `None` beyond `N` axes (callers then walk in logical
     /// order).
@@ -244,7 +244,7 @@ pub(crate) fn zip_runs<const N: usize, const K: usize>(
     lead: usize,
     f: &mut impl FnMut([usize; K], usize, [isize; K]),
 ) {
-    match Prepared::<K, N>::new(shape, ops, lead) {
+    match LoopPlan::<K, N>::new(shape, ops, lead) {
         Some(plan) => plan.runs(f),
         None => walk_n(shape, ops, &mut |p| f(p, 1, [0; K])),
     }
@@ -296,7 +296,7 @@ pub(crate) fn runs_any_order<const N: usize>(
     f: &mut impl FnMut(usize, usize, isize),
 ) {
     let op = Operand { strides, offset };
-    match Prepared::<1, N>::new(shape, [op], 0) {
+    match LoopPlan::<1, N>::new(shape, [op], 0) {
         Some(plan) => plan.runs(&mut |[p], n, [s]| f(p, n, s)),
         // `N` axes with `N` strides always fit a plan with room for `N`.
         None => debug_assert!(false, "an order-free plan of {N} axes did not fit"),
@@ -314,7 +314,7 @@ pub(crate) unsafe fn for_each_mut<const N: usize, T>(
     op: Operand<'_>,
     f: &mut impl FnMut(&mut T),
 ) {
-    let Some(plan) = Prepared::<1, N>::new(shape, [op], 0) else {
+    let Some(plan) = LoopPlan::<1, N>::new(shape, [op], 0) else {
         // SAFETY: the walk visits positions of the layout (the caller's contract).
         return walk1(shape, op, &mut |p| f(unsafe { data.get_mut(p) }));
     };
@@ -362,7 +362,7 @@ pub(crate) unsafe fn fold<const N: usize, T, B>(
         }
         a
     };
-    match Prepared::<1, N>::new(shape, [op], 0) {
+    match LoopPlan::<1, N>::new(shape, [op], 0) {
         Some(plan) => plan.fold_runs(init, &mut |a, [p], n, [s]| each_run(a, p, n, s)),
         None => fold_runs1(shape, op, init, &mut each_run),
     }

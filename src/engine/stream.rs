@@ -1,16 +1,16 @@
 //! Streamed transpositions: large bit copies written whole cache lines at a time with
-//! non-temporal stores, by tiles or by bands one line wide ([`Cut`]).
+//! non-temporal stores, by tiles or by bands one line wide ([`StreamCut`]).
 
 use super::*;
 
 /// Destinations of at least this many bytes are written with non-temporal stores (by a
-/// bit-copying transposition, [`Prepared::tiled_stream`], and by the runs of `zip_mut` and
+/// bit-copying transposition, [`LoopPlan::tiled_stream`], and by the runs of `zip_mut` and
 /// [`zip3_values`]): skipping the read of each line before it is written saves a third of the
 /// memory traffic, but leaves the result out of the caches, which costs whoever reads it next;
 /// 8 MiB keeps results that fit a quarter of a typical L3 in cache.
 pub(super) const STREAM_MIN_BYTES: usize = 8 << 20;
 
-/// A streamed transposition goes by bands one line wide ([`Cut`]) where the source's runs
+/// A streamed transposition goes by bands one line wide ([`StreamCut`]) where the source's runs
 /// along the transposed axis are at least this long; shorter runs keep tiles 256 bytes wide,
 /// since a band reads its source rows a line at a time and short runs make those reads
 /// scattered.
@@ -22,7 +22,7 @@ pub(super) const BAND_MIN_RUN_BYTES: usize = 1 << 10;
 /// whose source rows are close together cost more in partial lines than streaming saves.
 pub(super) const STREAM_PARTIAL_ROW_BYTES: usize = 16 * kernel::LINE;
 
-impl<const K: usize, const N: usize> Prepared<K, N> {
+impl<const K: usize, const N: usize> LoopPlan<K, N> {
     /// The axis along which the second operand is unit-stride while the first is not, when the
     /// first operand's innermost axis is unit-stride and the second's is not: a transposition.
     pub(super) fn transposed_axis(&self) -> Option<usize> {
@@ -40,7 +40,7 @@ impl<const K: usize, const N: usize> Prepared<K, N> {
     /// Walks axis `unit` and the last axis in `TILE_U × TILE_L` tiles (the other axes outside),
     /// calling `f` with each tile (`u` along axis `unit`, `l` along the last axis). Axes beyond
     /// the rank (never asked for) walk nothing.
-    pub(super) fn tiled(&self, unit: usize, f: &mut impl FnMut(&Block<K>)) {
+    pub(super) fn tiled(&self, unit: usize, f: &mut impl FnMut(&TileGeometry<K>)) {
         let Some(last) = self.rank.checked_sub(1) else {
             return;
         };
@@ -57,7 +57,7 @@ impl<const K: usize, const N: usize> Prepared<K, N> {
         others.outer(0, others.rank, self.offsets, &mut |base| {
             for u0 in (0..nu).step_by(TILE_U) {
                 for l0 in (0..nl).step_by(TILE_L) {
-                    f(&Block {
+                    f(&TileGeometry {
                         start: core::array::from_fn(|k| affine(base[k], u0, l0, su[k], sl[k])),
                         nu: TILE_U.min(nu - u0),
                         nl: TILE_L.min(nl - l0),
@@ -83,7 +83,7 @@ impl<const K: usize, const N: usize> Prepared<K, N> {
     /// start on a line, or they or the source rows are longer or further apart than
     /// [`STREAM_PARTIAL_ROW_BYTES`]: then the last axis is cut where the lines start, `head`
     /// elements into each row, and where the source's runs along `unit` are at least
-    /// [`BAND_MIN_RUN_BYTES`] every whole line of it is a band (see [`Cut`]); otherwise it is
+    /// [`BAND_MIN_RUN_BYTES`] every whole line of it is a band (see [`StreamCut`]); otherwise it is
     /// cut into tiles as wide as the staging buffer allows for [`kernel::STAGE_ROWS`] rows.
     pub(super) fn stream_plan(
         &self,
@@ -91,7 +91,7 @@ impl<const K: usize, const N: usize> Prepared<K, N> {
         size: usize,
         base: usize,
         stream_min: usize,
-    ) -> Option<Cut> {
+    ) -> Option<StreamCut> {
         let line = kernel::LINE;
         if size == 0 || !line.is_multiple_of(size) || self.rank < 2 || unit + 1 >= self.rank {
             return None;
@@ -104,7 +104,7 @@ impl<const K: usize, const N: usize> Prepared<K, N> {
         let dst = self.strides.first()?;
         let nl = *self.shape.get(last)?;
         if dst.get(unit)?.unsigned_abs() == nl && nl <= width {
-            return Some(Cut {
+            return Some(StreamCut {
                 head: 0,
                 width,
                 bands: false,
@@ -132,19 +132,21 @@ impl<const K: usize, const N: usize> Prepared<K, N> {
                 && gap.is_multiple_of(16)
                 && nl <= width
                 && self.chain_axis(unit).is_some();
-            // Bands where the source's runs along `unit` are long (see `Cut`).
+            // Bands where the source's runs along `unit` are long (see `StreamCut`).
             let bands = !carry && self.shape.get(unit)?.saturating_mul(size) >= BAND_MIN_RUN_BYTES;
             // Rows that a tile holds whole are not cut at the lines: the partial line at the
             // end of one row and the one at the start of the next are then written by
             // consecutive tiles when those rows are adjacent (carried, or while the line is
-            // still in cache), instead of in two passes over the destination (see `Cut`).
+            // still in cache), instead of in two passes over the destination (see `StreamCut`).
             let whole_rows = !bands && nl <= width;
-            return (gap.is_multiple_of(size) && (gap == 0 || long || carry)).then_some(Cut {
-                head: if whole_rows { 0 } else { gap / size },
-                width: if bands { line / size } else { width },
-                bands,
-                carry,
-            });
+            return (gap.is_multiple_of(size) && (gap == 0 || long || carry)).then_some(
+                StreamCut {
+                    head: if whole_rows { 0 } else { gap / size },
+                    width: if bands { line / size } else { width },
+                    bands,
+                    carry,
+                },
+            );
         }
         None
     }
@@ -243,7 +245,12 @@ impl<const K: usize, const N: usize> Prepared<K, N> {
     /// are read front to back, and a band reads only the source rows one destination line
     /// needs (16 for `f32`), which the hardware prefetcher follows where it loses the 64
     /// streams of a 256-byte-wide tile.
-    pub(super) fn tiled_stream(&self, unit: usize, cut: Cut, f: &mut impl FnMut(&Block<K>)) {
+    pub(super) fn tiled_stream(
+        &self,
+        unit: usize,
+        cut: StreamCut,
+        f: &mut impl FnMut(&TileGeometry<K>),
+    ) {
         let Some(last) = self.rank.checked_sub(1) else {
             return;
         };
@@ -271,7 +278,7 @@ impl<const K: usize, const N: usize> Prepared<K, N> {
                     kernel::STAGE_ROWS
                 };
                 let mut tile = |base: [usize; K], u0: usize| {
-                    f(&Block {
+                    f(&TileGeometry {
                         start: core::array::from_fn(|k| affine(base[k], u0, l0, su[k], sl[k])),
                         nu: rows.min(nu - u0),
                         nl: n,
@@ -298,7 +305,7 @@ impl<const K: usize, const N: usize> Prepared<K, N> {
     }
 }
 
-/// Where a streamed transposition cuts the last axis ([`Prepared::stream_plan`]).
+/// Where a streamed transposition cuts the last axis ([`LoopPlan::stream_plan`]).
 ///
 /// With `bands`, `width` is one cache line and each whole line of the last axis, over all of
 /// the transposed axis, is one band ([`Kernel::stream_lines`]): it reads only the source rows
@@ -308,7 +315,7 @@ impl<const K: usize, const N: usize> Prepared<K, N> {
 /// Without bands, rows that a tile holds whole are not cut (`head` is 0): the partial line two
 /// adjacent rows share is then written by consecutive tiles while it is in cache.
 #[derive(Clone, Copy)]
-pub(super) struct Cut {
+pub(super) struct StreamCut {
     /// The elements of the first piece of each row (those before its first whole line).
     pub(super) head: usize,
     /// The elements of every later piece (the last one may be shorter).
@@ -318,6 +325,6 @@ pub(super) struct Cut {
     /// Whether the tiles carry their rows' last partial lines to the next tile
     /// ([`kernel::Carry`]): rows that do not start on a line, a tile holding them whole, and
     /// the next tile's rows beginning where this one's end (the walk takes the axis along
-    /// which they follow each other innermost, [`Prepared::chain_axis`]).
+    /// which they follow each other innermost, [`LoopPlan::chain_axis`]).
     pub(super) carry: bool,
 }

@@ -5,7 +5,7 @@ use super::*;
 /// The engine's functions over slices, for the tests: every layout below is checked with
 /// `validate` against its slice first.
 #[cfg(feature = "alloc")]
-fn to_vec<T: Clone>(data: &[T], p: crate::layout::parts::Parts<'_>) -> alloc::vec::Vec<T> {
+fn to_vec<T: Clone>(data: &[T], p: crate::layout::parts::RawLayout<'_>) -> alloc::vec::Vec<T> {
     // SAFETY: the tests validate each layout for its slice.
     unsafe { super::to_vec(ViewRepr::from_slice(data), p) }
 }
@@ -62,7 +62,7 @@ fn zip3_mut<T, A, B>(
 
 /// Logical-order elements of a layout, the slow way, for comparison.
 #[cfg(feature = "alloc")]
-fn logical<T: Clone>(data: &[T], p: crate::layout::parts::Parts<'_>) -> alloc::vec::Vec<T> {
+fn logical<T: Clone>(data: &[T], p: crate::layout::parts::RawLayout<'_>) -> alloc::vec::Vec<T> {
     let mut out = alloc::vec::Vec::new();
     walk1(
         p.shape,
@@ -226,7 +226,7 @@ fn streamed_copies_match_the_logical_order() {
             (chained(rows), true, banded(rows / 2)),
         ]);
         // Rows of two lines, three lines apart along the transposed axis: a tile's whole
-        // rows (not cut at the lines, see `Cut`), their source rows more than
+        // rows (not cut at the lines, see `StreamCut`), their source rows more than
         // `STREAM_PARTIAL_ROW_BYTES` apart (streamed at every alignment), the transposed
         // axis too short for bands.
         #[cfg(not(miri))]
@@ -242,7 +242,7 @@ fn streamed_copies_match_the_logical_order() {
             let row_major = Layout::row_major(*l.shape()).unwrap();
             let n = expected.len();
             let plan =
-                Prepared::<2, 3>::new(l.shape(), [row_major.operand(), l.operand()], 0).unwrap();
+                LoopPlan::<2, 3>::new(l.shape(), [row_major.operand(), l.operand()], 0).unwrap();
             let unit = plan.transposed_axis().unwrap();
             let plan_of = |base| plan.stream_plan(unit, size, base, 0);
             assert_eq!(plan_of(64).is_some(), streamed, "{l:?}");
@@ -339,7 +339,7 @@ fn streamed_runs_match_the_logical_order() {
         for (l, streamed) in cases {
             let expected = logical(&data, l.parts());
             let to = Layout::row_major(*l.shape()).unwrap();
-            let plan = Prepared::<2, 2>::new(l.shape(), [to.operand(), l.operand()], 0);
+            let plan = LoopPlan::<2, 2>::new(l.shape(), [to.operand(), l.operand()], 0);
             let plan = plan.unwrap();
             assert_eq!(plan.streams_runs(size, 0), streamed, "{l:?}");
             #[cfg(not(miri))]
@@ -415,7 +415,7 @@ fn streamed_planes_match_the_logical_order() {
         for (l, planes) in cases {
             let expected = logical(&data, l.parts());
             let to = Layout::row_major(*l.shape()).unwrap();
-            let plan = Prepared::<2, 3>::new(l.shape(), [to.operand(), l.operand()], 0);
+            let plan = LoopPlan::<2, 3>::new(l.shape(), [to.operand(), l.operand()], 0);
             assert_eq!(plan.unwrap().streams_planes(size, 0), planes, "{l:?}");
             let len = expected.len();
             #[cfg(not(miri))]
@@ -528,7 +528,7 @@ fn streamed_values_match_the_plain_walk() {
             ),
         ];
         for (d, a, b, streamed) in cases {
-            let plan = Prepared::<3, 2>::new(d.shape(), [d.operand(), a.operand(), b.operand()], 0)
+            let plan = LoopPlan::<3, 2>::new(d.shape(), [d.operand(), a.operand(), b.operand()], 0)
                 .unwrap();
             assert_eq!(plan.streams_runs(size, 0), streamed, "{d:?} {a:?} {b:?}");
             let expected: alloc::vec::Vec<T> = logical(&data, a.parts())
@@ -614,7 +614,7 @@ fn check_copies<T: Clone + PartialEq + core::fmt::Debug>(data: &[T], l: crate::L
     zip_mut(&mut dst, to, data, from, l.shape(), &mut CloneTo);
     assert_eq!(dst, copied, "{l:?}");
     let mut dst = alloc::vec![data[0].clone(); copied.len()];
-    let mut k = each(|d: &mut T, s: &T| *d = s.clone());
+    let mut k = as_kernel(|d: &mut T, s: &T| *d = s.clone());
     zip_mut(&mut dst, to, data, from, l.shape(), &mut k);
     assert_eq!(dst, copied, "{l:?}");
     // Three operands (the tiled `block3` when `l` is a transposition): pairs of `l`'s
@@ -645,7 +645,7 @@ fn check_copies<T: Clone + PartialEq + core::fmt::Debug>(data: &[T], l: crate::L
 fn preparation_drops_coalesces_and_orders() {
     let shape = [2, 1, 3, 4];
     let strides = [12isize, 99, 4, 1];
-    let plan = Prepared::<1, MAX_DYN_RANK>::new(
+    let plan = LoopPlan::<1, MAX_DYN_RANK>::new(
         &shape,
         [Operand {
             strides: &strides,
@@ -656,7 +656,7 @@ fn preparation_drops_coalesces_and_orders() {
     .unwrap();
     assert_eq!((plan.rank, plan.shape[0], plan.strides[0][0]), (1, 24, 1));
     let flipped = [-1isize, 0, 2, 6];
-    let plan = Prepared::<1, MAX_DYN_RANK>::new(
+    let plan = LoopPlan::<1, MAX_DYN_RANK>::new(
         &[2, 1, 3, 4],
         [Operand {
             strides: &flipped,

@@ -19,7 +19,7 @@ pub(super) const STRIP: usize = 8;
 
 /// The geometry of one tile of a `K`-operand transposition: operand `k`'s element `(u, l)` is
 /// at `start[k] + u·su[k] + l·sl[k]`, for `u < nu`, `l < nl`.
-pub(super) struct Block<const K: usize> {
+pub(super) struct TileGeometry<const K: usize> {
     pub(super) start: [usize; K],
     pub(super) nu: usize,
     pub(super) nl: usize,
@@ -27,7 +27,7 @@ pub(super) struct Block<const K: usize> {
     pub(super) sl: [isize; K],
 }
 
-impl<const K: usize> Block<K> {
+impl<const K: usize> TileGeometry<K> {
     /// Operand `k`'s position of `(u, l)` (wrapping, like every position of the engine).
     #[inline(always)]
     pub(super) fn at(&self, k: usize, u: usize, l: usize) -> usize {
@@ -100,7 +100,7 @@ impl<const K: usize> Block<K> {
 pub(super) unsafe fn block2<T, U>(
     dst: &mut ViewReprMut<'_, T>,
     src: ViewRepr<'_, U>,
-    block: &Block<2>,
+    block: &TileGeometry<2>,
     k: &mut impl Kernel<T, U>,
 ) {
     if block.nu == 0 || block.nl == 0 {
@@ -129,7 +129,7 @@ pub(super) unsafe fn block2<T, U>(
     });
 }
 
-/// A tile of a streamed transposition ([`Prepared::tiled_stream`]): staged and written with
+/// A tile of a streamed transposition ([`LoopPlan::tiled_stream`]): staged and written with
 /// non-temporal stores by the kernel (its partial lines through `carry`, when given), or as in
 /// [`block2`] when the kernel declines it.
 ///
@@ -140,7 +140,7 @@ pub(super) unsafe fn block2<T, U>(
 pub(super) unsafe fn stream2<T, U>(
     dst: &mut ViewReprMut<'_, T>,
     src: ViewRepr<'_, U>,
-    block: &Block<2>,
+    block: &TileGeometry<2>,
     k: &mut impl Kernel<T, U>,
     carry: Option<&mut kernel::Carry>,
 ) {
@@ -173,7 +173,7 @@ pub(super) fn affine(start: usize, u: usize, l: usize, su: isize, sl: isize) -> 
 /// Calls `k` on corresponding elements of two operands of one shape, in any order; `dst` is
 /// written. A transposition (the operands unit-stride along different axes) is tiled, and
 /// streamed when it is a bit copy into at least [`STREAM_MIN_BYTES`] (see
-/// [`Prepared::stream_plan`]).
+/// [`LoopPlan::stream_plan`]).
 ///
 /// # Safety
 ///
@@ -211,7 +211,7 @@ pub(super) unsafe fn zip_mut_streaming<const N: usize, T, U>(
     k: &mut impl Kernel<T, U>,
     stream_min: usize,
 ) {
-    let Some(plan) = Prepared::<2, N>::new(shape, [dst, src], 0) else {
+    let Some(plan) = LoopPlan::<2, N>::new(shape, [dst, src], 0) else {
         return walk2(shape, dst, src, &mut |p, q| {
             // SAFETY: positions of the two layouts (the caller's contract).
             unsafe { k.apply(dst_data.get_mut(p), src_data.get(q)) }

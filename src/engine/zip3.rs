@@ -18,7 +18,7 @@ pub(crate) unsafe fn zip3_mut<const N: usize, T, A, B>(
     shape: &[usize],
     f: &mut impl FnMut(&mut T, &A, &B),
 ) {
-    let Some(plan) = Prepared::<3, N>::new(shape, [dst, a, b], 0) else {
+    let Some(plan) = LoopPlan::<3, N>::new(shape, [dst, a, b], 0) else {
         // Beyond the inline capacity: the logical walk.
         return walk3(shape, [dst, a, b], &mut |o, p, q| {
             // SAFETY: positions of the three layouts (the caller's contract).
@@ -138,7 +138,7 @@ pub(super) unsafe fn zip3_values_streaming<const N: usize, T, A, B>(
     let size = size_of::<T>();
     let fits = size > 0 && size <= kernel::RUN_STAGE_BYTES && align_of::<T>() <= kernel::LINE;
     let bitwise = !needs_drop::<T>();
-    let plan = Prepared::<3, N>::new(shape, [dst, a, b], 0);
+    let plan = LoopPlan::<3, N>::new(shape, [dst, a, b], 0);
     match plan {
         Some(plan) if bitwise && fits && kernel::STREAMS && plan.streams_runs(size, stream_min) => {
             /// The buffer, aligned as lines.
@@ -223,7 +223,7 @@ pub(super) unsafe fn block3<T, A, B>(
     dst: &mut ViewReprMut<'_, T>,
     a: ViewRepr<'_, A>,
     b: ViewRepr<'_, B>,
-    block: &Block<3>,
+    block: &TileGeometry<3>,
     f: &mut impl FnMut(&mut T, &A, &B),
 ) {
     use core::mem::MaybeUninit;
@@ -263,11 +263,11 @@ pub(super) unsafe fn block3<T, A, B>(
                         match sb {
                             0 => row_with(dr, ar, &*br, f),
                             1 => row_zip(dr, ar, &*br.cast::<[B; MICRO]>(), f),
-                            _ => row8(dr.as_mut_ptr(), ar.as_ptr(), 1, br, sb, f),
+                            _ => row_micro(dr.as_mut_ptr(), ar.as_ptr(), 1, br, sb, f),
                         }
                     } else {
                         let ar = pa.add(block.at(1, u, l0));
-                        row8(dr, ar, sa, br, sb, f);
+                        row_micro(dr, ar, sa, br, sb, f);
                     }
                 }
             }
@@ -317,7 +317,7 @@ pub(super) fn row_with<T, A, B>(
 /// The `MICRO` positions of each operand must be inside its allocation, and `dst`'s distinct
 /// from the others'.
 #[inline(always)]
-pub(super) unsafe fn row8<T, A, B>(
+pub(super) unsafe fn row_micro<T, A, B>(
     dst: *mut T,
     a: *const A,
     sa: isize,

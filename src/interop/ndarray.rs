@@ -20,7 +20,7 @@ use ndarray::{
 
 use crate::dynamic::{DynTensor, DynTensorView, DynTensorViewMut};
 use crate::error::ShapeError;
-use crate::layout::parts::{self, Parts};
+use crate::layout::parts::{self, RawLayout};
 use crate::layout::{DynLayout, Layout};
 use crate::tensor::{Tensor, TensorBase, TensorView, TensorViewMut};
 
@@ -30,7 +30,7 @@ use super::{ForeignView, foreign_view};
 /// `[0, …]`) and its layout (valid for its storage, so its span fits `isize`); `ptr` itself
 /// for an empty tensor.
 fn lowest<T>(ptr: *const T, shape: &[usize], strides: &[isize]) -> *const T {
-    let whole = Parts {
+    let whole = RawLayout {
         shape,
         strides,
         offset: 0,
@@ -606,7 +606,7 @@ impl<T: Clone> DynTensor<T> {
 
 /// Whether a layout's lowest position is 0 (false without elements).
 fn starts_at_zero(offset: usize, shape: &[usize], strides: &[isize]) -> bool {
-    let p = Parts {
+    let p = RawLayout {
         shape,
         strides,
         offset,

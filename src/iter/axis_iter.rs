@@ -15,7 +15,7 @@ use core::ptr::NonNull;
 use super::Walk;
 use crate::dynamic::{DynTensorBase, DynTensorView, DynTensorViewMut};
 use crate::error::ShapeError;
-use crate::layout::{DynLayout, Grid, Layout, Piece};
+use crate::layout::{DynLayout, Grid, GridLayout, Layout};
 use crate::storage::{Storage, StorageMut, ViewRepr, ViewReprMut};
 use crate::tensor::{TensorBase, TensorView, TensorViewMut};
 
@@ -34,7 +34,7 @@ use crate::tensor::{TensorBase, TensorView, TensorViewMut};
 /// let v = TensorView::from_slice(&data, [2, 2]).unwrap();
 /// assert_eq!(first(v.outer_iter()).unwrap().to_vec(), [1.0, 2.0]);
 /// ```
-pub trait ViewLayout: Walk + Piece {
+pub trait ViewLayout: Walk + GridLayout {
     /// The read-only view of this layout.
     type View<'a, T: 'a>;
     /// The mutable view of this layout.
@@ -275,7 +275,7 @@ impl<'a, T, L: ViewLayout> AxisIterMut<'a, T, L> {
     }
 
     fn item(&mut self, k: usize) -> L::ViewMut<'a, T> {
-        match self.grid.band(k) {
+        match self.grid.span(k) {
             Some((start, len, layout)) => {
                 // SAFETY: the band `start..start + len` of piece `k` lies inside the borrowed
                 // storage (the piece is part of a layout valid for it, invariant 1), the bands

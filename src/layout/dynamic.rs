@@ -96,8 +96,8 @@ impl DynLayout {
         Ok(out)
     }
 
-    pub(crate) fn parts(&self) -> parts::Parts<'_> {
-        parts::Parts {
+    pub(crate) fn parts(&self) -> parts::RawLayout<'_> {
+        parts::RawLayout {
             shape: self.shape(),
             strides: self.strides(),
             offset: self.offset,

@@ -6,8 +6,8 @@
 use crate::error::{ErrorKind, ShapeError};
 use crate::rank::MAX_RANK;
 
-use super::parts::Parts;
-use super::product::{CAP, Matrix, ProductPlan};
+use super::parts::RawLayout;
+use super::product::{MAX_PLAN_AXES, MatrixAxes, ProductPlan};
 
 /// One index: its size, its stride in `a`, `b` and the output, and where it appears.
 #[derive(Clone, Copy)]
@@ -22,7 +22,7 @@ struct Index {
 /// term for a one-operand einsum), with the output's shape written to `out` and its strides
 /// those of a new C-contiguous tensor of that shape.
 struct Indices {
-    all: [Index; CAP],
+    all: [Index; MAX_PLAN_AXES],
     len: usize,
 }
 
@@ -56,7 +56,12 @@ fn index_of(
         None => {
             let k = indices.len;
             let slot = indices.all.get_mut(k).ok_or_else(|| {
-                ShapeError::new(ErrorKind::TooManyAxes, None, CAP as i128, k as i128 + 1)
+                ShapeError::new(
+                    ErrorKind::TooManyAxes,
+                    None,
+                    MAX_PLAN_AXES as i128,
+                    k as i128 + 1,
+                )
             })?;
             *slot = Index {
                 label,
@@ -71,14 +76,14 @@ fn index_of(
 }
 
 /// The indices of the terms over their operands, each with its size and summed strides.
-fn collect(terms: [&[u8]; 2], ops: [Parts<'_>; 2]) -> Result<Indices, ShapeError> {
+fn collect(terms: [&[u8]; 2], ops: [RawLayout<'_>; 2]) -> Result<Indices, ShapeError> {
     let mut indices = Indices {
         all: [Index {
             label: 0,
             size: 0,
             strides: [0; 3],
             present: [false; 3],
-        }; CAP],
+        }; MAX_PLAN_AXES],
         len: 0,
     };
     for (operand, (term, p)) in terms.iter().zip(ops).enumerate() {
@@ -110,12 +115,12 @@ fn collect(terms: [&[u8]; 2], ops: [Parts<'_>; 2]) -> Result<Indices, ShapeError
 /// As [`plan`].
 pub(crate) fn view_of(
     term: &[u8],
-    p: Parts<'_>,
+    p: RawLayout<'_>,
     output: &[u8],
     shape: &mut [usize],
     strides: &mut [isize],
 ) -> Result<bool, ShapeError> {
-    let none = Parts {
+    let none = RawLayout {
         shape: &[],
         strides: &[],
         offset: 0,
@@ -147,7 +152,7 @@ pub(crate) fn view_of(
 /// size overflows.
 pub(crate) fn plan(
     terms: [&[u8]; 2],
-    ops: [Parts<'_>; 2],
+    ops: [RawLayout<'_>; 2],
     output: &[u8],
     out_shape: &mut [usize],
 ) -> Result<ProductPlan, ShapeError> {
@@ -194,19 +199,19 @@ pub(crate) fn plan(
     let size = |d: Option<usize>| d.map_or(1, |j| all[j].size);
     let stride = |d: Option<usize>, operand: usize| d.map_or(0, |j| all[j].strides[operand]);
     let mats = [
-        Matrix {
+        MatrixAxes {
             rows: size(m),
             cols: size(k),
             rs: stride(m, 0),
             cs: stride(k, 0),
         },
-        Matrix {
+        MatrixAxes {
             rows: size(k),
             cols: size(n),
             rs: stride(k, 1),
             cs: stride(n, 1),
         },
-        Matrix {
+        MatrixAxes {
             rows: size(m),
             cols: size(n),
             rs: stride(m, 2),
@@ -214,9 +219,9 @@ pub(crate) fn plan(
         },
     ];
     let mut plan = ProductPlan {
-        batch: [1; CAP],
+        batch: [1; MAX_PLAN_AXES],
         batch_rank: 0,
-        strides: [[0; CAP]; 3],
+        strides: [[0; MAX_PLAN_AXES]; 3],
         offsets: [ops[0].offset, ops[1].offset, 0],
         mats,
     };
@@ -242,8 +247,8 @@ pub(crate) fn plan(
 mod tests {
     use super::*;
 
-    fn parts<'a>(shape: &'a [usize], strides: &'a [isize]) -> Parts<'a> {
-        Parts {
+    fn parts<'a>(shape: &'a [usize], strides: &'a [isize]) -> RawLayout<'a> {
+        RawLayout {
             shape,
             strides,
             offset: 0,
@@ -271,7 +276,7 @@ mod tests {
         );
         assert_eq!(
             p.mats[0],
-            Matrix {
+            MatrixAxes {
                 rows: 3,
                 cols: 4,
                 rs: 4,
@@ -280,7 +285,7 @@ mod tests {
         );
         assert_eq!(
             p.mats[2],
-            Matrix {
+            MatrixAxes {
                 rows: 3,
                 cols: 5,
                 rs: 5,
@@ -302,7 +307,7 @@ mod tests {
         .unwrap();
         assert_eq!(
             p.mats[0],
-            Matrix {
+            MatrixAxes {
                 rows: 3,
                 cols: 1,
                 rs: 4,

@@ -17,7 +17,7 @@ use crate::error::{ErrorKind, ShapeError};
 
 /// A layout whose offset and axis sizes a grid sets: [`Layout<R>`] or [`DynLayout`]. Public only
 /// in name (its module is private), so that [`ViewLayout`](crate::iter::ViewLayout) can build on it.
-pub trait Piece: Copy {
+pub trait GridLayout: Copy {
     /// Shape, strides and offset.
     fn raw(&self) -> (&[usize], &[isize], usize);
     /// Moves the layout to `offset`.
@@ -26,7 +26,7 @@ pub trait Piece: Copy {
     fn set_dim(&mut self, axis: usize, dim: usize);
 }
 
-impl<const R: usize> Piece for Layout<R> {
+impl<const R: usize> GridLayout for Layout<R> {
     fn raw(&self) -> (&[usize], &[isize], usize) {
         (self.shape(), self.strides(), self.offset)
     }
@@ -40,7 +40,7 @@ impl<const R: usize> Piece for Layout<R> {
     }
 }
 
-impl Piece for DynLayout {
+impl GridLayout for DynLayout {
     fn raw(&self) -> (&[usize], &[isize], usize) {
         (self.shape(), self.strides(), self.offset)
     }
@@ -70,16 +70,16 @@ pub(crate) struct Grid<L> {
 }
 
 /// A piece's layout as slices.
-fn parts_of<L: Piece>(layout: &L) -> parts::Parts<'_> {
+fn parts_of<L: GridLayout>(layout: &L) -> parts::RawLayout<'_> {
     let (shape, strides, offset) = layout.raw();
-    parts::Parts {
+    parts::RawLayout {
         shape,
         strides,
         offset,
     }
 }
 
-impl<L: Piece> Grid<L> {
+impl<L: GridLayout> Grid<L> {
     /// A grid of `piece` (at the source's offset) over the outer axes `shape`/`strides`.
     fn new(
         piece: L,
@@ -139,10 +139,10 @@ impl<L: Piece> Grid<L> {
 
     /// Piece `k` as `(start, layout)`: the first storage position of its memory band and its
     /// layout relative to that position, or `None` when the piece has no elements.
-    pub(crate) fn band(&self, k: usize) -> Option<(usize, usize, L)> {
+    pub(crate) fn span(&self, k: usize) -> Option<(usize, usize, L)> {
         let mut piece = self.piece(k);
         // The piece is part of a valid layout, so its span is exact and non-negative.
-        let (low, high) = band(&piece)?;
+        let (low, high) = span(&piece)?;
         piece.set_offset(parts_of(&piece).offset - low);
         Some((low, high - low + 1, piece))
     }
@@ -265,9 +265,9 @@ impl DynLayout {
     }
 }
 
-fn chunk_grid<L: Piece>(
+fn chunk_grid<L: GridLayout>(
     mut piece: L,
-    p: parts::Parts<'_>,
+    p: parts::RawLayout<'_>,
     axis: usize,
     size: usize,
 ) -> Result<Grid<L>, ShapeError> {
@@ -290,13 +290,13 @@ fn chunk_grid<L: Piece>(
 
 /// The lowest and highest storage position of `layout` (part of a layout valid for some
 /// storage), or `None` when it has no elements.
-pub(crate) fn band<L: Piece>(layout: &L) -> Option<(usize, usize)> {
+pub(crate) fn span<L: GridLayout>(layout: &L) -> Option<(usize, usize)> {
     let (low, high) = parts::span(parts_of(layout)).ok()??;
     Some((low.unsigned_abs(), high.unsigned_abs()))
 }
 
 /// The two halves of `split_at(axis, index)`: indices `..index` and `index..` of `axis`.
-pub(crate) fn split_at<L: Piece>(
+pub(crate) fn split_at<L: GridLayout>(
     layout: &L,
     axis: usize,
     index: usize,

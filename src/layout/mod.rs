@@ -32,7 +32,7 @@ mod tests;
 mod view;
 
 pub use dynamic::{DynLayout, DynShape, MAX_DYN_RANK};
-pub(crate) use grid::{Grid, Piece, band, split_at};
+pub(crate) use grid::{Grid, GridLayout, span, split_at};
 pub use reshape::{Group, GroupKind, ReshapePlan, Verdict};
 pub use view::broadcast_shapes;
 
@@ -642,8 +642,8 @@ pub const INFER: usize = usize::MAX;
 impl<const R: usize> Layout<R> {
     /// The layout as borrowed slices, for the shared arithmetic in [`parts`].
     #[inline]
-    pub(crate) fn parts(&self) -> parts::Parts<'_> {
-        parts::Parts {
+    pub(crate) fn parts(&self) -> parts::RawLayout<'_> {
+        parts::RawLayout {
             shape: &self.shape,
             strides: &self.strides,
             offset: self.offset,

@@ -15,13 +15,13 @@ use super::{INFER, Order};
 
 /// A layout as borrowed slices.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct Parts<'a> {
+pub(crate) struct RawLayout<'a> {
     pub(crate) shape: &'a [usize],
     pub(crate) strides: &'a [isize],
     pub(crate) offset: usize,
 }
 
-impl Parts<'_> {
+impl RawLayout<'_> {
     fn rank(&self) -> usize {
         self.shape.len()
     }
@@ -183,7 +183,7 @@ pub(crate) fn check_index(shape: &[usize], index: &[usize]) -> Result<(), ShapeE
 
 /// The memory offset of `index`, with every index and all arithmetic checked.
 #[inline]
-pub(crate) fn try_offset_of(p: Parts<'_>, index: &[usize]) -> Result<usize, ShapeError> {
+pub(crate) fn try_offset_of(p: RawLayout<'_>, index: &[usize]) -> Result<usize, ShapeError> {
     check_index(p.shape, index)?;
     let mut pos = isize::try_from(p.offset).map_err(|_| ShapeError::overflow(None))?;
     for (axis, (&i, &stride)) in index.iter().zip(p.strides).enumerate() {
@@ -262,7 +262,7 @@ pub(crate) fn unravel(shape: &[usize], mut linear: usize, index: &mut [usize]) {
 
 /// See [`Layout::validate`](super::Layout::validate).
 #[inline]
-pub(crate) fn validate(p: Parts<'_>, storage_len: usize) -> Result<(), ShapeError> {
+pub(crate) fn validate(p: RawLayout<'_>, storage_len: usize) -> Result<(), ShapeError> {
     let Some((low, high)) = span(p)? else {
         if p.offset > storage_len {
             return Err(ShapeError::sizes(
@@ -299,7 +299,7 @@ pub(crate) fn validate(p: Parts<'_>, storage_len: usize) -> Result<(), ShapeErro
 /// [`ErrorKind::Overflow`] when the element count leaves `usize`, when an axis is longer than
 /// `isize::MAX + 1` or when a position leaves `isize` — for every layout, however it was made.
 #[inline]
-pub(crate) fn span(p: Parts<'_>) -> Result<Option<(isize, isize)>, ShapeError> {
+pub(crate) fn span(p: RawLayout<'_>) -> Result<Option<(isize, isize)>, ShapeError> {
     if super::checked_len(p.shape)? == 0 {
         return Ok(None);
     }
@@ -333,7 +333,7 @@ pub(crate) fn foreign(
     shape: &[usize],
     strides: &[isize],
 ) -> Result<(isize, usize, bool), ShapeError> {
-    let whole = Parts {
+    let whole = RawLayout {
         shape,
         strides,
         offset: 0,
@@ -387,7 +387,7 @@ pub(crate) fn exported(
             count,
         ));
     }
-    let whole = Parts {
+    let whole = RawLayout {
         shape,
         strides,
         offset: 0,
@@ -437,7 +437,7 @@ pub(crate) fn check_derived(
     strides: &[isize],
     offset: usize,
 ) -> Result<(), ShapeError> {
-    span(Parts {
+    span(RawLayout {
         shape,
         strides,
         offset,
@@ -488,7 +488,7 @@ pub(crate) fn check_unique(shape: &[usize], strides: &[isize]) -> Result<(), Sha
 /// Axis `i` of the result is axis `axes[i]` of the source; each axis exactly once.
 #[inline]
 pub(crate) fn permute(
-    p: Parts<'_>,
+    p: RawLayout<'_>,
     axes: &[usize],
     shape: &mut [usize],
     strides: &mut [isize],
@@ -523,7 +523,7 @@ pub(crate) fn permute(
 /// Removes `axis`, which must have size 1.
 #[inline]
 pub(crate) fn squeeze(
-    p: Parts<'_>,
+    p: RawLayout<'_>,
     axis: usize,
     shape: &mut [usize],
     strides: &mut [isize],
@@ -540,7 +540,7 @@ pub(crate) fn squeeze(
 /// contiguous layout contiguous: `strides[axis] · shape[axis]`, or 1 when appending (as PyTorch's `unsqueeze`).
 #[inline]
 pub(crate) fn unsqueeze(
-    p: Parts<'_>,
+    p: RawLayout<'_>,
     axis: usize,
     shape: &mut [usize],
     strides: &mut [isize],
@@ -558,7 +558,7 @@ pub(crate) fn unsqueeze(
 /// Fixes `axis` at `index` and removes it.
 #[inline]
 pub(crate) fn select(
-    p: Parts<'_>,
+    p: RawLayout<'_>,
     axis: usize,
     index: usize,
     shape: &mut [usize],
@@ -578,7 +578,7 @@ pub(crate) fn select(
 /// inner axis's stride times its size. A layout with no elements always merges.
 #[inline]
 pub(crate) fn merged_axis(
-    p: Parts<'_>,
+    p: RawLayout<'_>,
     start: usize,
     end: usize,
 ) -> Result<(usize, isize), ShapeError> {
@@ -630,7 +630,7 @@ pub(crate) fn merged_axis(
 /// Merges axes `start..=end` into one (see [`merged_axis`]).
 #[inline]
 pub(crate) fn merge(
-    p: Parts<'_>,
+    p: RawLayout<'_>,
     start: usize,
     end: usize,
     shape: &mut [usize],
@@ -714,7 +714,7 @@ pub(crate) fn resolve_sizes(
 /// [`MAX_DYN_RANK`](super::MAX_DYN_RANK).
 #[inline]
 pub(crate) fn split(
-    p: Parts<'_>,
+    p: RawLayout<'_>,
     axis: usize,
     sizes: &[usize],
     shape: &mut [usize],
@@ -828,7 +828,7 @@ pub(crate) fn flip(shape: &[usize], strides: &mut [isize], offset: usize, axis: 
 /// Applies the items of an `s![]` description.
 #[inline]
 pub(crate) fn slice_items(
-    p: Parts<'_>,
+    p: RawLayout<'_>,
     items: &[SliceItem],
     shape: &mut [usize],
     strides: &mut [isize],
@@ -911,7 +911,7 @@ pub(crate) fn slice_items(
 /// the source's shape), writing the target and its strides.
 #[inline]
 pub(crate) fn broadcast(
-    p: Parts<'_>,
+    p: RawLayout<'_>,
     target: &[usize],
     shape: &mut [usize],
     strides: &mut [isize],
@@ -956,7 +956,7 @@ pub(crate) fn broadcast(
 /// [`Layout::diagonal`](super::Layout::diagonal)).
 #[inline]
 pub(crate) fn diagonal(
-    p: Parts<'_>,
+    p: RawLayout<'_>,
     offset: isize,
     d1: usize,
     d2: usize,
@@ -994,7 +994,7 @@ pub(crate) fn diagonal(
 /// Sliding windows of `size` along `axis`, one every `step` (PyTorch's `unfold`).
 #[inline]
 pub(crate) fn unfold(
-    p: Parts<'_>,
+    p: RawLayout<'_>,
     axis: usize,
     size: usize,
     step: usize,

@@ -7,14 +7,14 @@ use crate::rank::MAX_RANK;
 
 /// The most batch axes a plan holds: a `matmul` has at most `MAX_RANK − 2`, an einsum of two
 /// operands at most `2 · MAX_RANK` distinct indices.
-pub(crate) const CAP: usize = 2 * MAX_RANK;
+pub(crate) const MAX_PLAN_AXES: usize = 2 * MAX_RANK;
 
-use super::parts::Parts;
+use super::parts::RawLayout;
 
 /// One operand's matrix: the sizes and strides of its last two axes. A promoted vector has a
 /// size-1 axis of stride 0.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) struct Matrix {
+pub(crate) struct MatrixAxes {
     pub(crate) rows: usize,
     pub(crate) cols: usize,
     pub(crate) rs: isize,
@@ -25,7 +25,7 @@ pub(crate) struct Matrix {
 /// along it (0 where an operand is broadcast), and each operand's matrix. Operand 0 is `a`, 1 is
 /// `b`, 2 is `c`.
 ///
-/// `B` is the room for batch axes: [`CAP`] in general, 0 for a product of operands of rank 1
+/// `B` is the room for batch axes: [`MAX_PLAN_AXES`] in general, 0 for a product of operands of rank 1
 /// or 2 (no batch; a small plan for firmware). A product with more batch axes than `B` is an
 /// error, never truncated.
 ///
@@ -34,13 +34,13 @@ pub(crate) struct Matrix {
 /// layout (the batch strides are its own strides or 0 on an axis of size 1); (2) `a`'s columns
 /// are `b`'s rows, and `c` is `a.rows × b.cols`.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct ProductPlan<const B: usize = CAP> {
+pub(crate) struct ProductPlan<const B: usize = MAX_PLAN_AXES> {
     pub(super) batch: [usize; B],
     pub(super) batch_rank: usize,
     pub(super) strides: [[isize; B]; 3],
     pub(super) offsets: [usize; 3],
     /// The matrices of `a`, `b` and `c`.
-    pub(crate) mats: [Matrix; 3],
+    pub(crate) mats: [MatrixAxes; 3],
 }
 
 impl<const B: usize> ProductPlan<B> {
@@ -89,27 +89,27 @@ impl<const B: usize> ProductPlan<B> {
 
 /// The matrix of an operand of rank `≥ 1` (`vector_rows`: a vector is a row, as on the left
 /// of a product, or a column, as on the right).
-fn matrix(p: Parts<'_>, vector_is_row: bool) -> Matrix {
+fn matrix(p: RawLayout<'_>, vector_is_row: bool) -> MatrixAxes {
     match (p.shape, p.strides) {
-        ([.., r, c], [.., rs, cs]) => Matrix {
+        ([.., r, c], [.., rs, cs]) => MatrixAxes {
             rows: *r,
             cols: *c,
             rs: *rs,
             cs: *cs,
         },
-        ([n], [s]) if vector_is_row => Matrix {
+        ([n], [s]) if vector_is_row => MatrixAxes {
             rows: 1,
             cols: *n,
             rs: 0,
             cs: *s,
         },
-        ([n], [s]) => Matrix {
+        ([n], [s]) => MatrixAxes {
             rows: *n,
             cols: 1,
             rs: *s,
             cs: 0,
         },
-        _ => Matrix {
+        _ => MatrixAxes {
             rows: 1,
             cols: 1,
             rs: 0,
@@ -132,8 +132,8 @@ fn error(
 /// result (operand 2: a typed rank, or an existing output's); `put(axis, size)` receives each
 /// axis of the result shape, in order, once the ranks agree.
 fn operands<const B: usize>(
-    a: Parts<'_>,
-    b: Parts<'_>,
+    a: RawLayout<'_>,
+    b: RawLayout<'_>,
     out_rank: usize,
     put: &mut impl FnMut(usize, usize) -> Result<(), ShapeError>,
 ) -> Result<ProductPlan<B>, ShapeError> {
@@ -233,8 +233,8 @@ fn operands<const B: usize>(
 /// overflows.
 #[cfg(any(feature = "alloc", test))]
 pub(crate) fn product_shape(
-    a: Parts<'_>,
-    b: Parts<'_>,
+    a: RawLayout<'_>,
+    b: RawLayout<'_>,
     out: &mut [usize],
 ) -> Result<ProductPlan, ShapeError> {
     let plan = operands(a, b, out.len(), &mut |axis, size| {
@@ -257,9 +257,9 @@ pub(crate) fn product_shape(
 /// `B`: the room for batch axes (see [`ProductPlan`]); more batch axes are
 /// [`ErrorKind::TooManyAxes`].
 pub(crate) fn plan<const B: usize>(
-    a: Parts<'_>,
-    b: Parts<'_>,
-    c: Parts<'_>,
+    a: RawLayout<'_>,
+    b: RawLayout<'_>,
+    c: RawLayout<'_>,
 ) -> Result<ProductPlan<B>, ShapeError> {
     // `c` is an existing tensor, so a result of its shape fits in memory: no overflow check.
     let mut plan = operands(
@@ -286,7 +286,7 @@ pub(crate) fn plan<const B: usize>(
     };
     let rs = if ra >= 2 { axis() } else { 0 };
     let cs = if rb >= 2 { axis() } else { 0 };
-    plan.mats[2] = Matrix {
+    plan.mats[2] = MatrixAxes {
         rows: plan.mats[0].rows,
         cols: plan.mats[1].cols,
         rs,
@@ -299,8 +299,8 @@ pub(crate) fn plan<const B: usize>(
 mod tests {
     use super::*;
 
-    fn parts<'a>(shape: &'a [usize], strides: &'a [isize]) -> Parts<'a> {
-        Parts {
+    fn parts<'a>(shape: &'a [usize], strides: &'a [isize]) -> RawLayout<'a> {
+        RawLayout {
             shape,
             strides,
             offset: 0,
@@ -327,7 +327,7 @@ mod tests {
         );
         assert_eq!(
             p.unwrap().mats[0],
-            Matrix {
+            MatrixAxes {
                 rows: 1,
                 cols: 3,
                 rs: 0,
@@ -380,7 +380,7 @@ mod tests {
     #[test]
     fn output_checked() {
         let (a, b) = (parts(&[2, 3], &[3, 1]), parts(&[3], &[1]));
-        let err = plan::<CAP>(a, b, parts(&[3], &[1])).unwrap_err();
+        let err = plan::<MAX_PLAN_AXES>(a, b, parts(&[3], &[1])).unwrap_err();
         assert_eq!(
             (err.operand(), err.axis(), err.expected(), err.found()),
             (Some(2), Some(0), 2, 3)
@@ -388,7 +388,7 @@ mod tests {
         let p = plan::<0>(a, b, parts(&[2], &[-1])).unwrap();
         assert_eq!(
             p.mats[2],
-            Matrix {
+            MatrixAxes {
                 rows: 2,
                 cols: 1,
                 rs: -1,

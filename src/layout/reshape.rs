@@ -11,7 +11,7 @@ use core::fmt;
 
 use crate::error::{ErrorKind, ShapeError};
 
-use super::parts::{self, Parts};
+use super::parts::{self, RawLayout};
 use crate::shape::{DynShape, MAX_DYN_RANK};
 
 /// How one group of old axes becomes a group of new axes, as merges and splits of axes.
@@ -253,7 +253,7 @@ fn kind_of(old: &[usize], new: &[usize]) -> GroupKind {
 /// reshape is a view, and calls `group` for each group in order. Returns the verdict.
 #[inline]
 pub(crate) fn plan(
-    p: Parts<'_>,
+    p: RawLayout<'_>,
     new_shape: &[usize],
     strides: &mut [isize],
     mut group: impl FnMut((usize, usize), (usize, usize)),
@@ -366,7 +366,7 @@ pub(crate) fn resolve_target(from: &[usize], to: &mut [usize]) -> Result<usize, 
 }
 
 /// Plans and records the whole explanation.
-pub(crate) fn explain(p: Parts<'_>, to: &[usize]) -> Result<ReshapePlan, ShapeError> {
+pub(crate) fn explain(p: RawLayout<'_>, to: &[usize]) -> Result<ReshapePlan, ShapeError> {
     let from_shape = DynShape::new(p.shape)?;
     DynShape::new(to)?;
     let mut resolved = [0usize; MAX_DYN_RANK];
@@ -401,7 +401,7 @@ pub(crate) fn explain(p: Parts<'_>, to: &[usize]) -> Result<ReshapePlan, ShapeEr
 /// and strides; returns the offset.
 #[inline]
 pub(crate) fn reshape(
-    p: Parts<'_>,
+    p: RawLayout<'_>,
     to: &[usize],
     shape: &mut [usize],
     strides: &mut [isize],

@@ -3,7 +3,7 @@
 //! `f32`/`f64` result are computed on several threads.
 
 use crate::engine::{self, Operand};
-use crate::layout::product::{Matrix, ProductPlan};
+use crate::layout::product::{MatrixAxes, ProductPlan};
 
 use super::LinalgScalar;
 use super::kernel::{self, MatMut, MatRef};
@@ -15,7 +15,7 @@ use crate::storage::{ViewRepr, ViewReprMut};
 ///
 /// The matrix `m` at `offset` is valid for `data` (invariant 1 of `ProductPlan`, for the data
 /// the plan was made for): [`MatRef`]'s invariant.
-unsafe fn read<T>(data: ViewRepr<'_, T>, m: Matrix, offset: usize) -> MatRef<'_, T> {
+unsafe fn read<T>(data: ViewRepr<'_, T>, m: MatrixAxes, offset: usize) -> MatRef<'_, T> {
     MatRef {
         data,
         rows: m.rows,

@@ -175,7 +175,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         // Room first: a result too large to allocate is an allocation error.
         let room = crate::engine::try_vec(len)?;
         let target = crate::layout::Layout::row_major(shape)?;
-        let plan = product::plan::<{ product::CAP }>(
+        let plan = product::plan::<{ product::MAX_PLAN_AXES }>(
             self.layout().parts(),
             rhs.layout().parts(),
             target.parts(),
@@ -254,7 +254,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
                 super::batch::run_single(one, a, b, zero, out.storage_mut().elems_mut(), &plan)
             };
         } else {
-            let plan = product::plan::<{ product::CAP }>(a, b, c)?;
+            let plan = product::plan::<{ product::MAX_PLAN_AXES }>(a, b, c)?;
             let (a, b) = (self.storage().elems(), rhs.storage().elems());
             // SAFETY: as above.
             unsafe { super::batch::run(one, a, b, zero, out.storage_mut().elems_mut(), &plan) };

@@ -23,8 +23,8 @@ pub struct EinsumRanks<const A: usize, const B: usize, const O: usize>;
 /// Each operand's layout is valid for its data (invariant 1).
 unsafe fn contract<T: LinalgScalar, const O: usize>(
     spec: &EinsumSpec,
-    a: (ViewRepr<'_, T>, crate::layout::parts::Parts<'_>),
-    b: (ViewRepr<'_, T>, crate::layout::parts::Parts<'_>),
+    a: (ViewRepr<'_, T>, crate::layout::parts::RawLayout<'_>),
+    b: (ViewRepr<'_, T>, crate::layout::parts::RawLayout<'_>),
 ) -> Result<Tensor<T, O>, ShapeError> {
     let mut shape = [0usize; O];
     let plan = plan::plan(
@@ -68,7 +68,7 @@ where
         return view.try_to_contiguous();
     }
     let one = [T::one()];
-    let scalar = crate::layout::parts::Parts {
+    let scalar = crate::layout::parts::RawLayout {
         shape: &[],
         strides: &[],
         offset: 0,

@@ -5,7 +5,7 @@
 //! written once and never zeroed first. `split_at` is view arithmetic from the layout module.
 
 use crate::error::{ErrorKind, ShapeError};
-use crate::layout::{Layout, Piece, band, split_at};
+use crate::layout::{GridLayout, Layout, span, split_at};
 use crate::rank::{HasAxis, IsAxis, Rank};
 use crate::storage::{ViewRepr, ViewReprMut};
 use crate::tensor::TensorBase;
@@ -244,7 +244,7 @@ impl<T, const R: usize> TensorBase<ViewReprMut<'_, T>, R> {
         let a = <Rank<R> as HasAxis<Ax>>::AXIS;
         let (head, tail) = split_at(self.layout(), a, index)?;
         let (data, _) = self.into_raw_parts();
-        let (head_data, head, tail_data, tail) = match (band(&head), band(&tail)) {
+        let (head_data, head, tail_data, tail) = match (span(&head), span(&tail)) {
             (Some(h), Some(t)) => {
                 if h.1 >= t.0 && t.1 >= h.0 {
                     return Err(ShapeError::sizes(ErrorKind::Interleaved, Some(a), 0, 0));

@@ -259,7 +259,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         U: Send,
         F: Fn(&S::Elem) -> U + Sync,
     {
-        let kernel = || engine::each(|o: &mut MaybeUninit<U>, x| _ = o.write(f(x)));
+        let kernel = || engine::as_kernel(|o: &mut MaybeUninit<U>, x| _ = o.write(f(x)));
         // SAFETY: the kernel writes its destination on every call.
         match unsafe { self.par_collect_with(&kernel) } {
             Some(out) => Tensor::from_contiguous_vec(out, *self.shape()),

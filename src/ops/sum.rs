@@ -14,7 +14,7 @@ use num_traits::Zero;
 use crate::engine::{self, Run};
 
 /// Elements summed with 8 accumulators before a chunk sum joins the pairwise cascade.
-pub(crate) const CHUNK: usize = 128;
+pub(crate) const SUM_CHUNK: usize = 128;
 
 /// Pairwise summation by binary counter over chunk sums: slot `k` holds the sum of `2^k`
 /// chunks. One slot per bit of `usize` (more chunks than memory holds).
@@ -82,7 +82,7 @@ pub(crate) fn horizontal<T: Add<Output = T> + Copy>(l: [T; 8]) -> T {
     ((l[0] + l[1]) + (l[2] + l[3])) + ((l[4] + l[5]) + (l[6] + l[7]))
 }
 
-/// The sum of `f(x)` over one chunk (at most [`CHUNK`] elements) with 8 independent
+/// The sum of `f(x)` over one chunk (at most [`SUM_CHUNK`] elements) with 8 independent
 /// accumulators combined pairwise.
 // Always inlined on x86-64, so that `with_avx` compiles it for AVX.
 #[cfg_attr(target_arch = "x86_64", inline(always))]
@@ -91,7 +91,7 @@ fn chunk_sum<T: Zero + Add<Output = T> + Copy>(run: Run<'_, T>, f: impl Fn(T) ->
     horizontal(chunk_lanes(run, f))
 }
 
-/// The 8 accumulators of `f(x)` over one chunk (at most [`CHUNK`] elements): element `k` goes
+/// The 8 accumulators of `f(x)` over one chunk (at most [`SUM_CHUNK`] elements): element `k` goes
 /// to lane `k mod 8`. Unit-stride chunks run as fixed-width slice loops that the compiler vectorises
 /// (except where [`SMALL_CODE`](engine::SMALL_CODE) asks for one loop).
 // Always inlined on x86-64, so that `with_avx` compiles it for AVX.
@@ -138,7 +138,7 @@ pub(crate) fn sum_run<T: Zero + Add<Output = T> + Copy>(
 ) {
     // Runs of one chunk or less stay inline on x86-64: the call into the AVX copy would cost
     // them more than it gains. (Elsewhere there is no such copy, and one loop is less code.)
-    if cfg!(target_arch = "x86_64") && run.len() <= CHUNK {
+    if cfg!(target_arch = "x86_64") && run.len() <= SUM_CHUNK {
         return acc.push(chunk_sum(run, f));
     }
     with_avx(
@@ -148,7 +148,7 @@ pub(crate) fn sum_run<T: Zero + Add<Output = T> + Copy>(
         |acc, run| {
             let mut rest = run;
             while rest.len() > 0 {
-                let (chunk, after) = rest.split_at(CHUNK);
+                let (chunk, after) = rest.split_at(SUM_CHUNK);
                 acc.push(chunk_sum(chunk, f));
                 rest = after;
             }
@@ -170,7 +170,7 @@ pub(crate) fn lane_sum_of<T: Zero + Add<Output = T> + Copy>(
     run: Run<'_, T>,
     f: impl Fn(T) -> T + Copy,
 ) -> T {
-    if run.len() <= CHUNK {
+    if run.len() <= SUM_CHUNK {
         chunk_sum(run, f)
     } else {
         long_lane_sum(run, f)

@@ -31,14 +31,14 @@ where
     Rank<R>: KnownRank,
     Rank<A>: KnownRank,
     Num<A>: IsLess<Num<R>>,
-    Rank<R>: Check<Le<Num<A>, Num<R>>>,
+    Rank<R>: RankRule<Le<Num<A>, Num<R>>>,
 {
     const AXIS: usize = A;
 }
 
 #[doc(hidden)]
 #[diagnostic::do_not_recommend]
-impl<const R: usize> HasAxis<Unreachable> for Rank<R> {
+impl<const R: usize> HasAxis<Undecided> for Rank<R> {
     const AXIS: usize = usize::MAX;
 }
 
@@ -81,14 +81,14 @@ where
     Num<I>: IsLess<Num<R>>,
     Num<J>: IsLess<Num<R>>,
     Le<Num<I>, Num<R>>: BitAnd<Le<Num<J>, Num<R>>>,
-    Rank<R>: Check<And<Le<Num<I>, Num<R>>, Le<Num<J>, Num<R>>>>,
+    Rank<R>: RankRule<And<Le<Num<I>, Num<R>>, Le<Num<J>, Num<R>>>>,
 {
     const AXES: (usize, usize) = (I, J);
 }
 
 #[doc(hidden)]
 #[diagnostic::do_not_recommend]
-impl<const R: usize> HasAxes<Unreachable, Unreachable> for Rank<R> {
+impl<const R: usize> HasAxes<Undecided, Undecided> for Rank<R> {
     const AXES: (usize, usize) = (usize::MAX, usize::MAX);
 }
 
@@ -148,7 +148,7 @@ where
     Rank<R>: KnownRank,
     Rank<A>: KnownRank,
     Num<A>: IsLess<Num<R>>,
-    Rank<R>: Check<Le<Num<A>, Num<R>>> + RemoveAxisIf<Le<Num<A>, Num<R>>>,
+    Rank<R>: RankRule<Le<Num<A>, Num<R>>> + RemoveAxisIf<Le<Num<A>, Num<R>>>,
 {
     type Out = <Rank<R> as RemoveAxisIf<Le<Num<A>, Num<R>>>>::Out;
     const AXIS: usize = A;
@@ -156,7 +156,7 @@ where
 
 #[doc(hidden)]
 #[diagnostic::do_not_recommend]
-impl<const R: usize> RemoveAxis<Unreachable> for Rank<R> {
+impl<const R: usize> RemoveAxis<Undecided> for Rank<R> {
     type Out = Rank<R>;
     const AXIS: usize = usize::MAX;
 }
@@ -224,7 +224,7 @@ where
     Num<A>: IsLessOrEqual<Num<R>>,
     Num<R>: IsLess<typenum::U16>,
     LeEq<Num<A>, Num<R>>: BitAnd<Le<Num<R>, typenum::U16>>,
-    Rank<R>: Check<InsertValid<R, A>> + GrowIf<InsertValid<R, A>>,
+    Rank<R>: RankRule<InsertValid<R, A>> + GrowIf<InsertValid<R, A>>,
 {
     type Out = <Rank<R> as GrowIf<InsertValid<R, A>>>::Out;
     const AXIS: usize = A;
@@ -236,7 +236,7 @@ pub(super) type InsertValid<const R: usize, const A: usize> =
 
 #[doc(hidden)]
 #[diagnostic::do_not_recommend]
-impl<const R: usize> InsertAxis<Unreachable> for Rank<R> {
+impl<const R: usize> InsertAxis<Undecided> for Rank<R> {
     type Out = Rank<R>;
     const AXIS: usize = usize::MAX;
 }
@@ -300,7 +300,7 @@ where
     Num<A>: IsLess<Num<R>>,
     Num<R>: IsLess<typenum::U16>,
     Le<Num<A>, Num<R>>: BitAnd<Le<Num<R>, typenum::U16>>,
-    Rank<R>: Check<WindowValid<R, A>> + GrowIf<WindowValid<R, A>>,
+    Rank<R>: RankRule<WindowValid<R, A>> + GrowIf<WindowValid<R, A>>,
 {
     type Out = <Rank<R> as GrowIf<WindowValid<R, A>>>::Out;
     const AXIS: usize = A;
@@ -312,7 +312,7 @@ pub(super) type WindowValid<const R: usize, const A: usize> =
 
 #[doc(hidden)]
 #[diagnostic::do_not_recommend]
-impl<const R: usize> WindowAxis<Unreachable> for Rank<R> {
+impl<const R: usize> WindowAxis<Undecided> for Rank<R> {
     type Out = Rank<R>;
     const AXIS: usize = usize::MAX;
 }

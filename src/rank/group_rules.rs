@@ -47,7 +47,7 @@ where
     Num<S>: IsLessOrEqual<Num<E>>,
     Num<E>: IsLess<Num<R>>,
     LeEq<Num<S>, Num<E>>: BitAnd<Le<Num<E>, Num<R>>>,
-    Rank<R>: Check<MergeValid<R, S, E>> + MergeAxesIf<S, E, MergeValid<R, S, E>>,
+    Rank<R>: RankRule<MergeValid<R, S, E>> + MergeAxesIf<S, E, MergeValid<R, S, E>>,
 {
     type Out = <Rank<R> as MergeAxesIf<S, E, MergeValid<R, S, E>>>::Out;
     const AXES: (usize, usize) = (S, E);
@@ -55,7 +55,7 @@ where
 
 #[doc(hidden)]
 #[diagnostic::do_not_recommend]
-impl<const R: usize> MergeAxes<Unreachable, Unreachable> for Rank<R> {
+impl<const R: usize> MergeAxes<Undecided, Undecided> for Rank<R> {
     type Out = Rank<R>;
     const AXES: (usize, usize) = (usize::MAX, usize::MAX);
 }
@@ -148,7 +148,7 @@ where
     Le<Num<A>, Num<R>>: BitAnd<GrEq<Num<N>, typenum::U1>>,
     And<Le<Num<A>, Num<R>>, GrEq<Num<N>, typenum::U1>>:
         BitAnd<LeEq<Sum<Num<R>, Num<N>>, typenum::U17>>,
-    Rank<R>: Check<SplitValid<R, A, N>> + SplitAxisIf<N, SplitValid<R, A, N>>,
+    Rank<R>: RankRule<SplitValid<R, A, N>> + SplitAxisIf<N, SplitValid<R, A, N>>,
 {
     type Out = <Rank<R> as SplitAxisIf<N, SplitValid<R, A, N>>>::Out;
     const AXIS: usize = A;
@@ -156,7 +156,7 @@ where
 
 #[doc(hidden)]
 #[diagnostic::do_not_recommend]
-impl<const R: usize, const N: usize> SplitAxis<Unreachable, N> for Rank<R> {
+impl<const R: usize, const N: usize> SplitAxis<Undecided, N> for Rank<R> {
     type Out = Rank<R>;
     const AXIS: usize = usize::MAX;
 }
@@ -227,7 +227,7 @@ where
     Num<D2>: IsLess<Num<R>>,
     Le<Num<D1>, Num<R>>: BitAnd<Le<Num<D2>, Num<R>>>,
     And<Le<Num<D1>, Num<R>>, Le<Num<D2>, Num<R>>>: BitAnd<NotEq<Num<D1>, Num<D2>>>,
-    Rank<R>: Check<DiagonalValid<R, D1, D2>> + RemoveAxisIf<DiagonalValid<R, D1, D2>>,
+    Rank<R>: RankRule<DiagonalValid<R, D1, D2>> + RemoveAxisIf<DiagonalValid<R, D1, D2>>,
 {
     type Out = <Rank<R> as RemoveAxisIf<DiagonalValid<R, D1, D2>>>::Out;
     const AXES: (usize, usize) = (D1, D2);
@@ -235,7 +235,7 @@ where
 
 #[doc(hidden)]
 #[diagnostic::do_not_recommend]
-impl<const R: usize> DiagonalAxes<Unreachable, Unreachable> for Rank<R> {
+impl<const R: usize> DiagonalAxes<Undecided, Undecided> for Rank<R> {
     type Out = Rank<R>;
     const AXES: (usize, usize) = (usize::MAX, usize::MAX);
 }
@@ -299,7 +299,7 @@ where
     Num<D2>: IsLess<Num<R>>,
     Le<Num<D1>, Num<R>>: BitAnd<Le<Num<D2>, Num<R>>>,
     And<Le<Num<D1>, Num<R>>, Le<Num<D2>, Num<R>>>: BitAnd<NotEq<Num<D1>, Num<D2>>>,
-    Rank<R>: Check<DiagonalValid<R, D1, D2>> + RemoveAxisIf<DiagonalValid<R, D1, D2>>,
+    Rank<R>: RankRule<DiagonalValid<R, D1, D2>> + RemoveAxisIf<DiagonalValid<R, D1, D2>>,
     <Rank<R> as RemoveAxisIf<DiagonalValid<R, D1, D2>>>::Out:
         RemoveAxisIf<DiagonalValid<R, D1, D2>>,
 {
@@ -311,7 +311,7 @@ where
 
 #[doc(hidden)]
 #[diagnostic::do_not_recommend]
-impl<const R: usize> RemoveAxes<Unreachable, Unreachable> for Rank<R> {
+impl<const R: usize> RemoveAxes<Undecided, Undecided> for Rank<R> {
     type Out = Rank<R>;
     const AXES: (usize, usize) = (usize::MAX, usize::MAX);
 }

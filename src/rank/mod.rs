@@ -269,7 +269,7 @@ type Num<const N: usize> = <Rank<N> as KnownRank>::Num;
 /// The rank of `typenum` number `U`.
 type RankOf<U> = <U as NumToRank>::Rank;
 
-/// The compile-time check behind every rule below: `Rank<R>: Check<B>` holds only when the
+/// The compile-time check behind every rule below: `Rank<R>: RankRule<B>` holds only when the
 /// `typenum` boolean `B` is `True`.
 ///
 /// How it keeps errors readable:
@@ -287,14 +287,14 @@ type RankOf<U> = <U as NumToRank>::Rank;
     label = "a rank rule of this operation fails here",
     note = "the `required for` notes below name the rule (`BroadcastTo`, `RemoveAxis`, …)"
 )]
-pub trait Check<B> {}
-impl<const R: usize> Check<True> for Rank<R> {}
-impl<const R: usize> Check<Unreachable> for Rank<R> {}
+pub trait RankRule<B> {}
+impl<const R: usize> RankRule<True> for Rank<R> {}
+impl<const R: usize> RankRule<Undecided> for Rank<R> {}
 
-/// Never constructed: the second candidate of [`Check`].
+/// Never constructed: the second candidate of [`RankRule`].
 #[doc(hidden)]
 #[derive(Clone, Copy)]
-pub enum Unreachable {}
+pub enum Undecided {}
 
 /// An axis type the rank traits accept: [`Axis<A>`], whose number is `INDEX`.
 ///
@@ -377,12 +377,12 @@ impl<A: IsAxis, B: IsAxis> IsAxis for (A, B) {}
 impl<A, B> sealed::Sealed for (A, B) {}
 #[doc(hidden)]
 #[diagnostic::do_not_recommend]
-impl IsAxis for Unreachable {}
-impl sealed::Sealed for Unreachable {}
+impl IsAxis for Undecided {}
+impl sealed::Sealed for Undecided {}
 
 // Every rule below has two hidden impls besides the one for `Axis<A>`, both marked
 // `do_not_recommend` (so rustc never shows them):
-// - one for `Unreachable` in place of an axis. No value of that type exists, so the impl is never
+// - one for `Undecided` in place of an axis. No value of that type exists, so the impl is never
 //   used; it has no bounds, so it stays a candidate while the axis of a method call is still
 //   being inferred from its argument;
 // - one for plain integers, bounded by `IsAxis`, which they never meet. While the axis type is

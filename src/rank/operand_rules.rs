@@ -28,7 +28,7 @@ where
     Rank<R>: KnownRank,
     Rank<N>: KnownRank,
     Num<N>: IsGreaterOrEqual<Num<R>>,
-    Rank<R>: Check<GrEq<Num<N>, Num<R>>>,
+    Rank<R>: RankRule<GrEq<Num<N>, Num<R>>>,
 {
 }
 
@@ -116,7 +116,7 @@ where
     Rank<R2>: KnownRank,
     Num<R2>: Min<Num<R>>,
     Minimum<Num<R2>, Num<R>>: IsGreaterOrEqual<typenum::U1>,
-    Rank<R>: Check<MatmulValid<R, R2>> + MatmulRanksIf<R2, MatmulValid<R, R2>>,
+    Rank<R>: RankRule<MatmulValid<R, R2>> + MatmulRanksIf<R2, MatmulValid<R, R2>>,
 {
     type Out = <Rank<R> as MatmulRanksIf<R2, MatmulValid<R, R2>>>::Out;
 }
@@ -185,7 +185,7 @@ where
     Rank<R>: KnownRank,
     Rank<N>: KnownRank,
     Num<R>: IsEqual<Num<N>>,
-    Rank<R>: Check<Eq<Num<R>, Num<N>>>,
+    Rank<R>: RankRule<Eq<Num<R>, Num<N>>>,
 {
 }
 

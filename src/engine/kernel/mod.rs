@@ -124,7 +124,7 @@ pub(crate) trait Kernel<T, U> {
     /// each line whole with non-temporal stores as soon as it is transposed; returns whether
     /// it did (otherwise nothing was touched: the kernel cannot stream, or the lines are not
     /// aligned). The band reads its `LINE / size` source rows front to back, so the hardware
-    /// prefetcher follows as few streams as a line needs (see the engine's `Cut`). The caller
+    /// prefetcher follows as few streams as a line needs (see the engine's `StreamCut`). The caller
     /// issues [`stream_fence`] before anything else reads or writes the destination.
     ///
     /// # Safety

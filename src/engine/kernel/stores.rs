@@ -67,7 +67,7 @@ pub(crate) const STREAMS: bool = cfg!(target_arch = "x86_64");
 /// partial line is kept here instead and written whole, with non-temporal stores, together
 /// with the first partial line of the next tile's row `u`; [`flush`](Self::flush) writes what
 /// is left. The engine walks such tiles along the axis on which their rows follow each other
-/// (see its `Cut`). A carry recovers part of what `malloc`'s placement of large buffers (16
+/// (see its `StreamCut`). A carry recovers part of what `malloc`'s placement of large buffers (16
 /// bytes past a line) costs: into a destination that starts on a line nothing is partial.
 ///
 /// Invariants:

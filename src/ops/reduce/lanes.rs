@@ -6,11 +6,11 @@ use super::*;
 /// Bytes of the accumulator piece that [`axis_sums_by_blocks`](TensorBase::axis_sums_by_blocks)
 /// keeps in cache (L2) while slices stream past it: large enough that each slice is read in
 /// long streams, small enough to stay in L2 beside them.
-pub(super) const SUB_BYTES: usize = 128 * 1024;
+pub(super) const AXIS_SUM_PIECE_BYTES: usize = 128 * 1024;
 
 /// Elements a piece of [`axis_sums_by_blocks`](TensorBase::axis_sums_by_blocks) needs before
 /// slices are added eight at a time rather than four.
-pub(super) const WIDE_GROUP: usize = 512;
+pub(super) const EIGHT_WAY_MIN_LEN: usize = 512;
 
 /// # Lane walks (crate-internal)
 ///
@@ -54,7 +54,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         };
         let (n, step) = (shape[axis], strides[axis]);
         let mut out = engine::vec_or_panic(count);
-        let Some(plan) = engine::Prepared::<2, R>::new(outer_shape, [dst, src], 0) else {
+        let Some(plan) = engine::LoopPlan::<2, R>::new(outer_shape, [dst, src], 0) else {
             engine::walk1(outer_shape, src, &mut |p| {
                 // SAFETY: each lane is a run of this tensor's layout (invariant 1).
                 out.push(lane(unsafe { Run::new(data, p, n, step) }));
@@ -91,7 +91,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// Contiguous lanes are summed one by one (blocked and pairwise). Strided lanes are summed
     /// by streaming: the input is read once, in memory order, adding each slice along the axis
     /// into an accumulator the size of the result (which stays in cache for moderate sizes);
-    /// up to `CHUNK` slices are added in a running sum, and the chunk sums combine pairwise.
+    /// up to `SUM_CHUNK` slices are added in a running sum, and the chunk sums combine pairwise.
     pub(crate) fn axis_sums(&self, axis: usize) -> Vec<S::Elem>
     where
         S::Elem: Zero + Add<Output = S::Elem> + Copy,
@@ -145,9 +145,9 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         let (n, step) = (shape[axis], strides[axis]);
         // Pairwise over chunks: `levels[k]` holds the sum of 2^k chunks.
         let mut levels: Vec<Option<Vec<S::Elem>>> = Vec::new();
-        for k0 in (0..n).step_by(CHUNK) {
+        for k0 in (0..n).step_by(SUM_CHUNK) {
             let mut acc = engine::filled_vec_or_panic(len, S::Elem::zero());
-            for k in k0..n.min(k0 + CHUNK) {
+            for k in k0..n.min(k0 + SUM_CHUNK) {
                 let src = Operand {
                     strides: &in_strides[..rest],
                     offset: self
@@ -164,7 +164,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
                         data,
                         src,
                         out_shape,
-                        &mut engine::each(|d, &x| *d = *d + x),
+                        &mut engine::as_kernel(|d, &x| *d = *d + x),
                     );
                 }
             }
@@ -194,12 +194,12 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// The common case of [`axis_sums`](Self::axis_sums): the axes after `axis` are
     /// C-contiguous (with unit stride), as in the rows of a table summed down its columns. For
     /// each index of the axes before `axis`, the slices along `axis` are added into that
-    /// index's block of the result, a piece of `SUB_BYTES` at a time so the piece stays in
+    /// index's block of the result, a piece of `AXIS_SUM_PIECE_BYTES` at a time so the piece stays in
     /// cache while the input is read once; slices are added eight at a time as a pairwise
     /// tree, `acc + (((t₀ + t₁) + (t₂ + t₃)) + ((t₄ + t₅) + (t₆ + t₇)))` (then four, then one;
-    /// four at a time throughout for pieces shorter than `WIDE_GROUP`), which cuts the
-    /// accumulator traffic and shortens the running sum. Along an axis longer than `CHUNK`,
-    /// each `CHUNK` slices are summed apart and the chunk sums combine pairwise (a binary
+    /// four at a time throughout for pieces shorter than `EIGHT_WAY_MIN_LEN`), which cuts the
+    /// accumulator traffic and shortens the running sum. Along an axis longer than `SUM_CHUNK`,
+    /// each `SUM_CHUNK` slices are summed apart and the chunk sums combine pairwise (a binary
     /// counter of blocks), so the error bound of
     /// [accuracy of sums](crate::ops#accuracy-of-sums) holds however long the axis is.
     ///
@@ -230,7 +230,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
             strides: &strides[..axis],
             offset: self.offset(),
         };
-        let sub = (SUB_BYTES / core::mem::size_of::<S::Elem>().max(1)).max(1);
+        let sub = (AXIS_SUM_PIECE_BYTES / core::mem::size_of::<S::Elem>().max(1)).max(1);
         // Along a long axis: one chunk's sums, and the sums of 2^k chunks (`levels[k]`, valid
         // where bit `k` of `occupied` is set), kept from piece to piece to reuse their memory.
         let mut chunk: Vec<S::Elem> = Vec::new();
@@ -258,7 +258,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
                 // Otherwise eight neighbours at a time.
                 let interleave = len == block && step == block as isize;
                 let add_slices = |acc: &mut [S::Elem], from: usize, to: usize| {
-                    let groups = if len >= WIDE_GROUP {
+                    let groups = if len >= EIGHT_WAY_MIN_LEN {
                         (to - from) / 8
                     } else {
                         0
@@ -280,15 +280,15 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
                         add1(acc, at(k), term);
                     }
                 };
-                if n <= CHUNK {
+                if n <= SUM_CHUNK {
                     add_slices(piece, 0, n);
                     continue;
                 }
                 let mut occupied = 0usize;
-                for from in (0..n).step_by(CHUNK) {
+                for from in (0..n).step_by(SUM_CHUNK) {
                     chunk.clear();
                     chunk.resize(len, S::Elem::zero());
-                    add_slices(&mut chunk, from, n.min(from + CHUNK));
+                    add_slices(&mut chunk, from, n.min(from + SUM_CHUNK));
                     // The chunk joins the cascade as `Pairwise::push` adds: `slot + chunk`.
                     let mut level = 0;
                     while occupied & (1 << level) != 0 {

@@ -21,9 +21,9 @@ use crate::storage::ViewReprMut;
 use crate::storage::{Storage, StorageMut, ViewRepr};
 use crate::tensor::TensorBase;
 
-#[cfg(feature = "alloc")]
-use super::sum::{CHUNK, Plain, Term, add1, add4, add8, lane_sum};
 use super::sum::{Pairwise, sum_run};
+#[cfg(feature = "alloc")]
+use super::sum::{Plain, SUM_CHUNK, Term, add1, add4, add8, lane_sum};
 #[cfg(feature = "alloc")]
 use crate::{
     layout::{MAX_DYN_RANK, parts},

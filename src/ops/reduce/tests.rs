@@ -46,7 +46,7 @@ fn unit_stride_and_strided_runs_sum_to_the_same_bits() {
             "{n} elements"
         );
         // The definition, written out for the flat run.
-        let chunks = data[..n].chunks(crate::ops::sum::CHUNK).map(|c| {
+        let chunks = data[..n].chunks(crate::ops::sum::SUM_CHUNK).map(|c| {
             let mut lanes = [0.0f32; 8];
             for (k, &x) in c.iter().enumerate() {
                 lanes[k % 8] += x;
@@ -85,7 +85,7 @@ fn pairwise_sum_keeps_every_chunk() {
 }
 
 /// Sums along every axis, exact for integers, through each path: lanes summed one by one
-/// (last axis), slices streamed into accumulator blocks eight (blocks of `WIDE_GROUP` or
+/// (last axis), slices streamed into accumulator blocks eight (blocks of `EIGHT_WAY_MIN_LEN` or
 /// more), four and one at a time (13 = 8 + 4 + 1 and 19 = 4 · 4 + 1 + 1 + 1 slices), and
 /// the general streaming path (a permuted layout), against a naive sum in logical order.
 #[cfg(feature = "alloc")]
