@@ -3,7 +3,7 @@
 //! moved; a faer matrix (columns padded in memory) is viewed and written in place. Each step
 //! checks whether it shared memory or copied, and says so.
 //!
-//! Run with `cargo run -p ranked-tour --example round_trip --features interop`.
+//! Run with `cargo run -p ranked-examples --example round_trip --features interop`.
 
 use ranked::{Axis, Tensor, TensorView, TensorViewMut};
 
