@@ -36,20 +36,10 @@ where
     const AXIS: usize = A;
 }
 
-#[doc(hidden)]
-#[diagnostic::do_not_recommend]
-impl<const R: usize> HasAxis<Undecided> for Rank<R> {
-    const AXIS: usize = usize::MAX;
-}
-
-/// An integer where an axis belongs: fails on [`IsAxis`], whose message says how to write it.
-#[doc(hidden)]
-#[diagnostic::do_not_recommend]
-impl<const R: usize, I> HasAxis<I> for Rank<R>
-where
-    I: PlainInteger + IsAxis,
-{
-    const AXIS: usize = usize::MAX;
+axis_fallbacks! {
+    HasAxis<_> {
+        const AXIS: usize = usize::MAX;
+    }
 }
 
 /// Axes `I` and `J` both exist in a rank-`R` tensor. Output rank: R (unchanged).
@@ -86,30 +76,10 @@ where
     const AXES: (usize, usize) = (I, J);
 }
 
-#[doc(hidden)]
-#[diagnostic::do_not_recommend]
-impl<const R: usize> HasAxes<Undecided, Undecided> for Rank<R> {
-    const AXES: (usize, usize) = (usize::MAX, usize::MAX);
-}
-
-/// An integer where an axis belongs: fails on [`IsAxis`], whose message says how to write it.
-#[doc(hidden)]
-#[diagnostic::do_not_recommend]
-impl<const R: usize, I, J> HasAxes<I, J> for Rank<R>
-where
-    I: PlainInteger + IsAxis,
-{
-    const AXES: (usize, usize) = (usize::MAX, usize::MAX);
-}
-
-/// An axis and then an integer: fails on [`IsAxis`] as well.
-#[doc(hidden)]
-#[diagnostic::do_not_recommend]
-impl<const R: usize, const A: usize, J> HasAxes<Axis<A>, J> for Rank<R>
-where
-    J: PlainInteger + IsAxis,
-{
-    const AXES: (usize, usize) = (usize::MAX, usize::MAX);
+axis_fallbacks! {
+    HasAxes<_, _> {
+        const AXES: (usize, usize) = (usize::MAX, usize::MAX);
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -154,22 +124,11 @@ where
     const AXIS: usize = A;
 }
 
-#[doc(hidden)]
-#[diagnostic::do_not_recommend]
-impl<const R: usize> RemoveAxis<Undecided> for Rank<R> {
-    type Out = Rank<R>;
-    const AXIS: usize = usize::MAX;
-}
-
-/// An integer where an axis belongs: fails on [`IsAxis`], whose message says how to write it.
-#[doc(hidden)]
-#[diagnostic::do_not_recommend]
-impl<const R: usize, I> RemoveAxis<I> for Rank<R>
-where
-    I: PlainInteger + IsAxis,
-{
-    type Out = Rank<R>;
-    const AXIS: usize = usize::MAX;
+axis_fallbacks! {
+    RemoveAxis<_> {
+        type Out = Rank<R>;
+        const AXIS: usize = usize::MAX;
+    }
 }
 
 /// R − 1, asked only once `A < R` (so `R ≥ 1`) is known.
@@ -234,22 +193,11 @@ where
 pub(super) type InsertValid<const R: usize, const A: usize> =
     And<LeEq<Num<A>, Num<R>>, Le<Num<R>, typenum::U16>>;
 
-#[doc(hidden)]
-#[diagnostic::do_not_recommend]
-impl<const R: usize> InsertAxis<Undecided> for Rank<R> {
-    type Out = Rank<R>;
-    const AXIS: usize = usize::MAX;
-}
-
-/// An integer where an axis belongs: fails on [`IsAxis`], whose message says how to write it.
-#[doc(hidden)]
-#[diagnostic::do_not_recommend]
-impl<const R: usize, I> InsertAxis<I> for Rank<R>
-where
-    I: PlainInteger + IsAxis,
-{
-    type Out = Rank<R>;
-    const AXIS: usize = usize::MAX;
+axis_fallbacks! {
+    InsertAxis<_> {
+        type Out = Rank<R>;
+        const AXIS: usize = usize::MAX;
+    }
 }
 
 /// R + 1, asked only once the rule holds.
@@ -310,20 +258,9 @@ where
 pub(super) type WindowValid<const R: usize, const A: usize> =
     And<Le<Num<A>, Num<R>>, Le<Num<R>, typenum::U16>>;
 
-#[doc(hidden)]
-#[diagnostic::do_not_recommend]
-impl<const R: usize> WindowAxis<Undecided> for Rank<R> {
-    type Out = Rank<R>;
-    const AXIS: usize = usize::MAX;
-}
-
-/// An integer where an axis belongs: fails on [`IsAxis`], whose message says how to write it.
-#[doc(hidden)]
-#[diagnostic::do_not_recommend]
-impl<const R: usize, I> WindowAxis<I> for Rank<R>
-where
-    I: PlainInteger + IsAxis,
-{
-    type Out = Rank<R>;
-    const AXIS: usize = usize::MAX;
+axis_fallbacks! {
+    WindowAxis<_> {
+        type Out = Rank<R>;
+        const AXIS: usize = usize::MAX;
+    }
 }

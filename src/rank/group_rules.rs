@@ -53,33 +53,11 @@ where
     const AXES: (usize, usize) = (S, E);
 }
 
-#[doc(hidden)]
-#[diagnostic::do_not_recommend]
-impl<const R: usize> MergeAxes<Undecided, Undecided> for Rank<R> {
-    type Out = Rank<R>;
-    const AXES: (usize, usize) = (usize::MAX, usize::MAX);
-}
-
-/// An integer where an axis belongs: fails on [`IsAxis`], whose message says how to write it.
-#[doc(hidden)]
-#[diagnostic::do_not_recommend]
-impl<const R: usize, I, J> MergeAxes<I, J> for Rank<R>
-where
-    I: PlainInteger + IsAxis,
-{
-    type Out = Rank<R>;
-    const AXES: (usize, usize) = (usize::MAX, usize::MAX);
-}
-
-/// An axis and then an integer: fails on [`IsAxis`] as well.
-#[doc(hidden)]
-#[diagnostic::do_not_recommend]
-impl<const R: usize, const A: usize, J> MergeAxes<Axis<A>, J> for Rank<R>
-where
-    J: PlainInteger + IsAxis,
-{
-    type Out = Rank<R>;
-    const AXES: (usize, usize) = (usize::MAX, usize::MAX);
+axis_fallbacks! {
+    MergeAxes<_, _> {
+        type Out = Rank<R>;
+        const AXES: (usize, usize) = (usize::MAX, usize::MAX);
+    }
 }
 
 /// R − (E − S), asked only once `S ≤ E < R` is known.
@@ -154,22 +132,11 @@ where
     const AXIS: usize = A;
 }
 
-#[doc(hidden)]
-#[diagnostic::do_not_recommend]
-impl<const R: usize, const N: usize> SplitAxis<Undecided, N> for Rank<R> {
-    type Out = Rank<R>;
-    const AXIS: usize = usize::MAX;
-}
-
-/// An integer where an axis belongs: fails on [`IsAxis`], whose message says how to write it.
-#[doc(hidden)]
-#[diagnostic::do_not_recommend]
-impl<const R: usize, I, const N: usize> SplitAxis<I, N> for Rank<R>
-where
-    I: PlainInteger + IsAxis,
-{
-    type Out = Rank<R>;
-    const AXIS: usize = usize::MAX;
+axis_fallbacks! {
+    SplitAxis<_, const N> {
+        type Out = Rank<R>;
+        const AXIS: usize = usize::MAX;
+    }
 }
 
 /// R + N − 1, asked only once `N ≥ 1` is known.
@@ -233,33 +200,11 @@ where
     const AXES: (usize, usize) = (D1, D2);
 }
 
-#[doc(hidden)]
-#[diagnostic::do_not_recommend]
-impl<const R: usize> DiagonalAxes<Undecided, Undecided> for Rank<R> {
-    type Out = Rank<R>;
-    const AXES: (usize, usize) = (usize::MAX, usize::MAX);
-}
-
-/// An integer where an axis belongs: fails on [`IsAxis`], whose message says how to write it.
-#[doc(hidden)]
-#[diagnostic::do_not_recommend]
-impl<const R: usize, I, J> DiagonalAxes<I, J> for Rank<R>
-where
-    I: PlainInteger + IsAxis,
-{
-    type Out = Rank<R>;
-    const AXES: (usize, usize) = (usize::MAX, usize::MAX);
-}
-
-/// An axis and then an integer: fails on [`IsAxis`] as well.
-#[doc(hidden)]
-#[diagnostic::do_not_recommend]
-impl<const R: usize, const A: usize, J> DiagonalAxes<Axis<A>, J> for Rank<R>
-where
-    J: PlainInteger + IsAxis,
-{
-    type Out = Rank<R>;
-    const AXES: (usize, usize) = (usize::MAX, usize::MAX);
+axis_fallbacks! {
+    DiagonalAxes<_, _> {
+        type Out = Rank<R>;
+        const AXES: (usize, usize) = (usize::MAX, usize::MAX);
+    }
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -309,31 +254,9 @@ where
     const AXES: (usize, usize) = (D1, D2);
 }
 
-#[doc(hidden)]
-#[diagnostic::do_not_recommend]
-impl<const R: usize> RemoveAxes<Undecided, Undecided> for Rank<R> {
-    type Out = Rank<R>;
-    const AXES: (usize, usize) = (usize::MAX, usize::MAX);
-}
-
-/// An integer where an axis belongs: fails on [`IsAxis`], whose message says how to write it.
-#[doc(hidden)]
-#[diagnostic::do_not_recommend]
-impl<const R: usize, I, J> RemoveAxes<I, J> for Rank<R>
-where
-    I: PlainInteger + IsAxis,
-{
-    type Out = Rank<R>;
-    const AXES: (usize, usize) = (usize::MAX, usize::MAX);
-}
-
-/// An axis and then an integer: fails on [`IsAxis`] as well.
-#[doc(hidden)]
-#[diagnostic::do_not_recommend]
-impl<const R: usize, const A: usize, J> RemoveAxes<Axis<A>, J> for Rank<R>
-where
-    J: PlainInteger + IsAxis,
-{
-    type Out = Rank<R>;
-    const AXES: (usize, usize) = (usize::MAX, usize::MAX);
+axis_fallbacks! {
+    RemoveAxes<_, _> {
+        type Out = Rank<R>;
+        const AXES: (usize, usize) = (usize::MAX, usize::MAX);
+    }
 }

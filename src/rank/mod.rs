@@ -139,6 +139,56 @@ use typenum::{
     Le, LeEq, Max, Maximum, Min, Minimum, NotEq, Sub1, Sum, True, Unsigned,
 };
 
+/// The impls every rule on axes has beside its real one, so that a mistake fails on the right
+/// message: [`Undecided`] in place of the axes (a second candidate, which keeps rustc from
+/// committing to the real impl before the axis is known), and a plain integer written where an
+/// axis belongs (`squeeze(1)`), which then fails on [`IsAxis`], whose message says how axes are
+/// written. A rule of two axes also gets the impl for an axis followed by an integer. Written
+/// once here; each rule names its associated items.
+macro_rules! axis_fallbacks {
+    ($rule:ident<_, _> { $($items:tt)* }) => {
+        #[doc(hidden)]
+        #[diagnostic::do_not_recommend]
+        impl<const R: usize> $rule<Undecided, Undecided> for Rank<R> {
+            $($items)*
+        }
+
+        #[doc(hidden)]
+        #[diagnostic::do_not_recommend]
+        impl<const R: usize, I, J> $rule<I, J> for Rank<R>
+        where
+            I: PlainInteger + IsAxis,
+        {
+            $($items)*
+        }
+
+        #[doc(hidden)]
+        #[diagnostic::do_not_recommend]
+        impl<const R: usize, const A: usize, J> $rule<Axis<A>, J> for Rank<R>
+        where
+            J: PlainInteger + IsAxis,
+        {
+            $($items)*
+        }
+    };
+    ($rule:ident<_ $(, const $n:ident)?> { $($items:tt)* }) => {
+        #[doc(hidden)]
+        #[diagnostic::do_not_recommend]
+        impl<const R: usize $(, const $n: usize)?> $rule<Undecided $(, $n)?> for Rank<R> {
+            $($items)*
+        }
+
+        #[doc(hidden)]
+        #[diagnostic::do_not_recommend]
+        impl<const R: usize, I $(, const $n: usize)?> $rule<I $(, $n)?> for Rank<R>
+        where
+            I: PlainInteger + IsAxis,
+        {
+            $($items)*
+        }
+    };
+}
+
 mod axis_rules;
 mod group_rules;
 mod operand_rules;
