@@ -726,6 +726,34 @@ impl fmt::Debug for ShapeError {
 
 impl core::error::Error for ShapeError {}
 
+/// The panicking twins of the fallible methods: `self.try_max_axis(axis).or_panic("max along an
+/// axis", self.shape())` is the value, or a panic that names the operation and the input's
+/// shape, then gives the error in its own words. Every twin that reports its input goes through
+/// here, so their messages read alike.
+pub(crate) trait OrPanic<T> {
+    /// The value, or the panic of `what` on a tensor of `shape`.
+    fn or_panic(self, what: &str, shape: &[usize]) -> T;
+}
+
+impl<T> OrPanic<T> for Result<T, ShapeError> {
+    #[inline]
+    #[track_caller]
+    fn or_panic(self, what: &str, shape: &[usize]) -> T {
+        match self {
+            Ok(value) => value,
+            Err(err) => failed(what, shape, err),
+        }
+    }
+}
+
+/// The panic of [`OrPanic::or_panic`], kept out of line so the twins stay small.
+#[cold]
+#[inline(never)]
+#[track_caller]
+fn failed(what: &str, shape: &[usize], err: ShapeError) -> ! {
+    panic!("{what} of a tensor of shape {shape:?}: {err}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

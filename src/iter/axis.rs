@@ -2,18 +2,11 @@
 //! and columns.
 
 use super::axis_iter::*;
-use crate::error::ShapeError;
+use crate::error::{OrPanic, ShapeError};
 use crate::layout::Layout;
 use crate::rank::{Axis, HasAxis, IsAxis, Rank, RemoveAxis};
 use crate::storage::{Storage, StorageMut};
 use crate::tensor::{TensorBase, TensorViewMut};
-
-/// The panic of the mutable iterators over pieces that interleave in memory.
-#[cold]
-#[track_caller]
-fn interleaved(err: ShapeError) -> ! {
-    panic!("{err}")
-}
 
 /// # Iteration by axis
 ///
@@ -109,10 +102,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     where
         Rank<R>: HasAxis<Ax>,
     {
-        match self.try_axis_chunks_iter(axis, size) {
-            Ok(it) => it,
-            Err(err) => panic!("axis_chunks_iter: {err}"),
-        }
+        self.try_axis_chunks_iter(axis, size)
+            .or_panic("axis_chunks_iter", self.shape())
     }
 
     /// [`axis_chunks_iter`](Self::axis_chunks_iter), returning an error instead of panicking.
@@ -168,10 +159,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     where
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
-        match self.try_lanes(axis) {
-            Ok(it) => it,
-            Err(err) => panic!("lanes: {err}"),
-        }
+        self.try_lanes(axis).or_panic("lanes", self.shape())
     }
 
     /// [`lanes`](Self::lanes), returning an error instead of panicking.
@@ -227,10 +215,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// ```
     #[track_caller]
     pub fn windows(&self, size: [usize; R]) -> AxisIter<'_, S::Elem, Layout<R>> {
-        match self.try_windows(size) {
-            Ok(it) => it,
-            Err(err) => panic!("windows: {err}"),
-        }
+        self.try_windows(size).or_panic("windows", self.shape())
     }
 
     /// [`windows`](Self::windows), returning an error instead of panicking.
@@ -345,8 +330,9 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         S: StorageMut,
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
+        let shape = *self.shape();
         self.try_axis_iter_mut(axis)
-            .unwrap_or_else(|err| interleaved(err))
+            .or_panic("axis_iter_mut", &shape)
     }
 
     /// [`axis_iter_mut`](Self::axis_iter_mut), returning an error instead of panicking.
@@ -411,8 +397,9 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         S: StorageMut,
         Rank<R>: HasAxis<Ax>,
     {
+        let shape = *self.shape();
         self.try_axis_chunks_iter_mut(axis, size)
-            .unwrap_or_else(|err| interleaved(err))
+            .or_panic("axis_chunks_iter_mut", &shape)
     }
 
     /// [`axis_chunks_iter_mut`](Self::axis_chunks_iter_mut), returning an error instead of
@@ -478,8 +465,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         S: StorageMut,
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
-        self.try_lanes_mut(axis)
-            .unwrap_or_else(|err| interleaved(err))
+        let shape = *self.shape();
+        self.try_lanes_mut(axis).or_panic("lanes_mut", &shape)
     }
 
     /// [`lanes_mut`](Self::lanes_mut), returning an error instead of panicking.

@@ -137,13 +137,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         (A1, A2): IsAxis,
         Rank<R>: RemoveAxes<A1, A2, Out = Rank<O>>,
     {
-        match self.try_mean_axes(axes) {
-            Ok(t) => t,
-            Err(err) => panic!(
-                "mean over two axes of a tensor of shape {:?}: {err}",
-                self.shape()
-            ),
-        }
+        self.try_mean_axes(axes)
+            .or_panic("mean over two axes", self.shape())
     }
 
     /// The largest element over axes `A` and `B`; NaN propagates. Rank R → R − 2; O(len).
@@ -193,13 +188,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         (A1, A2): IsAxis,
         Rank<R>: RemoveAxes<A1, A2, Out = Rank<O>>,
     {
-        match self.try_max_axes(axes) {
-            Ok(t) => t,
-            Err(err) => panic!(
-                "max over two axes of a tensor of shape {:?}: {err}",
-                self.shape()
-            ),
-        }
+        self.try_max_axes(axes)
+            .or_panic("max over two axes", self.shape())
     }
 
     /// The smallest element over axes `A` and `B`; NaN propagates. Rank R → R − 2; O(len).
@@ -249,12 +239,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         (A1, A2): IsAxis,
         Rank<R>: RemoveAxes<A1, A2, Out = Rank<O>>,
     {
-        match self.try_min_axes(axes) {
-            Ok(t) => t,
-            Err(err) => panic!(
-                "min over two axes of a tensor of shape {:?}: {err}",
-                self.shape()
-            ),
-        }
+        self.try_min_axes(axes)
+            .or_panic("min over two axes", self.shape())
     }
 }

@@ -319,13 +319,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         S::Elem: PartialOrd + Copy,
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
-        match self.try_max_axis(axis) {
-            Ok(t) => t,
-            Err(err) => panic!(
-                "max along an axis of a tensor of shape {:?}: {err}",
-                self.shape()
-            ),
-        }
+        self.try_max_axis(axis)
+            .or_panic("max along an axis", self.shape())
     }
 
     /// The smallest element along axis `A`; rank R → R − 1.
@@ -348,13 +343,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         S::Elem: PartialOrd + Copy,
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
-        match self.try_min_axis(axis) {
-            Ok(t) => t,
-            Err(err) => panic!(
-                "min along an axis of a tensor of shape {:?}: {err}",
-                self.shape()
-            ),
-        }
+        self.try_min_axis(axis)
+            .or_panic("min along an axis", self.shape())
     }
 
     /// The mean along axis `A`; rank R → R − 1.
@@ -376,13 +366,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         S::Elem: Zero + Add<Output = S::Elem> + Div<Output = S::Elem> + FromPrimitive + Copy,
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
-        match self.try_mean_axis(axis) {
-            Ok(t) => t,
-            Err(err) => panic!(
-                "mean along an axis of a tensor of shape {:?}: {err}",
-                self.shape()
-            ),
-        }
+        self.try_mean_axis(axis)
+            .or_panic("mean along an axis", self.shape())
     }
 
     /// The largest element along axis `A`, which stays with size 1 (NumPy's
@@ -408,7 +393,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         Rank<R>: HasAxis<Ax>,
     {
         self.try_max_axis_keepdims(axis)
-            .unwrap_or_else(|err| keepdims_failed("max", self.shape(), err))
+            .or_panic("max along an axis", self.shape())
     }
 
     /// The smallest element along axis `A`, which stays with size 1; rank R → R.
@@ -432,7 +417,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         Rank<R>: HasAxis<Ax>,
     {
         self.try_min_axis_keepdims(axis)
-            .unwrap_or_else(|err| keepdims_failed("min", self.shape(), err))
+            .or_panic("min along an axis", self.shape())
     }
 
     /// The mean along axis `A`, which stays with size 1 (NumPy's
@@ -459,6 +444,6 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         Rank<R>: HasAxis<Ax>,
     {
         self.try_mean_axis_keepdims(axis)
-            .unwrap_or_else(|err| keepdims_failed("mean", self.shape(), err))
+            .or_panic("mean along an axis", self.shape())
     }
 }

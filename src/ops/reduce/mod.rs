@@ -14,7 +14,7 @@ use num_traits::{FromPrimitive, One, Zero};
 #[cfg(feature = "alloc")]
 use crate::engine::Operand;
 use crate::engine::{self, Run};
-use crate::error::{ErrorKind, ShapeError};
+use crate::error::{ErrorKind, OrPanic, ShapeError};
 use crate::rank::{IsAxis, Rank, RemoveAxis};
 #[cfg(feature = "alloc")]
 use crate::storage::ViewReprMut;
@@ -89,14 +89,6 @@ pub(crate) fn result_count(shape: &[usize]) -> usize {
             "the result of this reduction, of shape {shape:?}, has more elements than fit in memory"
         ),
     }
-}
-
-/// The panic of a keep-dims reduction that failed (an empty axis).
-#[cfg(feature = "alloc")]
-#[cold]
-#[track_caller]
-fn keepdims_failed(what: &str, shape: &[usize], err: ShapeError) -> ! {
-    panic!("{what} along an axis of a tensor of shape {shape:?}: {err}")
 }
 
 #[cfg(feature = "alloc")]

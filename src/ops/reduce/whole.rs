@@ -152,13 +152,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     where
         S::Elem: PartialOrd + Copy,
     {
-        match self.try_min() {
-            Ok(x) => x,
-            Err(_) => panic!(
-                "min of a tensor of shape {:?}, which has no elements",
-                self.shape()
-            ),
-        }
+        self.try_min().or_panic("min", self.shape())
     }
 
     /// The largest element.
@@ -179,13 +173,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     where
         S::Elem: PartialOrd + Copy,
     {
-        match self.try_max() {
-            Ok(x) => x,
-            Err(_) => panic!(
-                "max of a tensor of shape {:?}, which has no elements",
-                self.shape()
-            ),
-        }
+        self.try_max().or_panic("max", self.shape())
     }
 
     /// The mean of all elements (the sum divided by the count, so integer means round toward
@@ -236,10 +224,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     where
         S::Elem: Zero + Add<Output = S::Elem> + Div<Output = S::Elem> + FromPrimitive + Copy,
     {
-        match self.try_mean() {
-            Ok(x) => x,
-            Err(err) => panic!("mean of a tensor of shape {:?}: {err}", self.shape()),
-        }
+        self.try_mean().or_panic("mean", self.shape())
     }
 
     /// The index of the first smallest element (of the first NaN, if any).
@@ -324,13 +309,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     where
         S::Elem: PartialOrd,
     {
-        match self.try_argmin() {
-            Ok(i) => i,
-            Err(_) => panic!(
-                "argmin of a tensor of shape {:?}, which has no elements",
-                self.shape()
-            ),
-        }
+        self.try_argmin().or_panic("argmin", self.shape())
     }
 
     /// The index of the first largest element.
@@ -351,13 +330,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     where
         S::Elem: PartialOrd,
     {
-        match self.try_argmax() {
-            Ok(i) => i,
-            Err(_) => panic!(
-                "argmax of a tensor of shape {:?}, which has no elements",
-                self.shape()
-            ),
-        }
+        self.try_argmax().or_panic("argmax", self.shape())
     }
 }
 
