@@ -1,7 +1,7 @@
 //! Statistics and scans: unit tests of the edge cases and property tests on random strided views
 //! — `var`/`std` against ndarray, `argmax`/`argmin`, `cumsum` and `cumprod` against brute force.
 
-mod common;
+use crate::common;
 
 use common::{Spec, spec};
 use ndarray::{ArrayD, Axis as NdAxis, IxDyn};

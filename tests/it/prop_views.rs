@@ -5,7 +5,7 @@
 //! axes, squeeze, unsqueeze, select, broadcast). Merge, split, diagonal with an offset and
 //! unfold have no ndarray view equivalent and are checked against the model only.
 
-mod common;
+use crate::common;
 
 use common::spec;
 use ndarray::{ArrayViewD, Axis as NdAxis, IxDyn, ShapeBuilder, Slice};

@@ -1,7 +1,7 @@
 //! Reshape: the exhaustive check of the no-copy planner against a brute-force decision, the
 //! seed cases, the copying fallback, the explanation, and typed ↔ dynamic round trips.
 
-mod common;
+use crate::common;
 
 use common::spec;
 use proptest::prelude::*;

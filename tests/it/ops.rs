@@ -4,7 +4,7 @@
 // The operators are exercised by reference and by value on purpose.
 #![allow(clippy::op_ref)]
 
-mod common;
+use crate::common;
 
 use common::{Spec, spec, spec_for};
 use ndarray::{ArrayD, ArrayViewD, Axis as NdAxis, IxDyn, ShapeBuilder};
@@ -318,7 +318,7 @@ fn size_zero_tensors() {
     );
     assert_eq!((&e + &e).shape(), &[0, 3]);
     let m: Tensor<f64, 2> = Tensor::zeros([3, 0]);
-    assert_eq!(m.matmul(&e).unwrap(), Tensor::zeros([3, 3]));
+    assert_eq!(m.matmul(&e).unwrap(), Tensor::<f64, 2>::zeros([3, 3]));
     // Empty lanes, including ones whose offset lies at the end of the storage.
     assert_eq!(m.sum_axis(Axis::<1>).to_vec(), [0.0; 3]);
     let full = Tensor::from_fn([2, 4], |[i, j]| (i * 4 + j) as f64);

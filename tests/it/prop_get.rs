@@ -6,7 +6,7 @@ use ndarray::{ArrayView, Axis as NdAxis, IxDyn, ShapeBuilder};
 use proptest::prelude::*;
 use ranked::{Layout, Tensor, TensorView, TensorViewMut};
 
-mod common;
+use crate::common;
 
 use common::{Spec, spec};
 

@@ -227,11 +227,11 @@ fn index_mut_panic_names_index_and_shape() {
 
 #[test]
 fn rank_zero_scalars() {
-    let mut s = Tensor::full([], 5);
+    let mut s = Tensor::full([], 5i32);
     assert_eq!(s.rank(), 0);
     assert_eq!(s.len(), 1);
     assert!(!s.is_empty());
-    assert_eq!(s.shape(), &[]);
+    assert_eq!(s.shape(), &[0usize; 0]);
     assert_eq!(s[[]], 5);
     s[[]] = 6;
     assert_eq!(s.get([]), Some(&6));

@@ -2,7 +2,7 @@
 //! strides, broadcast operands, interleaved mutable pieces) and property tests against ndarray
 //! on random strided views.
 
-mod common;
+use crate::common;
 
 use common::{Spec, spec};
 use ndarray::{ArrayViewD, ArrayViewMutD, Axis as NdAxis, IxDyn, ShapeBuilder};

@@ -2,7 +2,7 @@
 //! (stride-0) operands, empty and 1×1 shapes, `f32`, `f64`, `i32` and a user numeric type;
 //! `gemm`'s α and β; errors that name the operand.
 
-mod common;
+use crate::common;
 
 use std::ops::{Add, Mul};
 

@@ -59,7 +59,7 @@ fn einsum_contractions_match_matmul_and_reductions() {
     // Empty sizes: an empty sum is 0, an empty output has no elements.
     let e = Tensor::<i64, 2>::zeros([3, 0]);
     let f = Tensor::<i64, 2>::zeros([0, 2]);
-    assert_eq!(einsum!("ij,jk->ik", e, f).unwrap(), Tensor::zeros([3, 2]));
+    assert_eq!(einsum!("ij,jk->ik", e, f).unwrap(), Tensor::<i64, 2>::zeros([3, 2]));
     assert_eq!(
         einsum!("ij,jk->ki", f, Tensor::<i64, 2>::zeros([2, 4]))
             .unwrap()
@@ -217,13 +217,13 @@ fn einsum_f32_and_f64_write_every_element() {
     let f = Tensor::<f32, 3>::from_elem([3, 0, 2], f32::NAN);
     assert_eq!(
         einsum!("bij,bjk->bik", e, f).unwrap(),
-        Tensor::zeros([3, 4, 2])
+        Tensor::<f32, 3>::zeros([3, 4, 2])
     );
-    assert_eq!(e.matmul(&f).unwrap(), Tensor::zeros([3, 4, 2]));
+    assert_eq!(e.matmul(&f).unwrap(), Tensor::<f32, 3>::zeros([3, 4, 2]));
     // A summed index of size 0 beside a non-empty one: an empty sum, all zeros.
     let g = Tensor::<f32, 3>::from_elem([2, 3, 0], 1.0);
     let h = Tensor::<f32, 2>::from_elem([3, 4], 1.0);
-    assert_eq!(einsum!("ijl,jk->ik", g, h).unwrap(), Tensor::zeros([2, 4]));
+    assert_eq!(einsum!("ijl,jk->ik", g, h).unwrap(), Tensor::<f32, 2>::zeros([2, 4]));
 }
 
 /// The functions the macros expand to are public; called directly with an operand whose rank is

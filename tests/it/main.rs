@@ -1,0 +1,31 @@
+//! The integration tests, as one test crate: each module is one area (its own docs say what
+//! it covers), so `cargo test` compiles and links one binary for all of them. Run one area with
+//! a filter: `cargo test --test it ops::`. The tests that need a process of their own (a
+//! counting global allocator, the compiler's answers to rejected programs) stay separate
+//! binaries: `tests/alloc_free.rs`, `tests/ui.rs`, `tests/ui_no_alloc.rs`, `tests/ui_words.rs`.
+
+mod common;
+
+mod axis_iter;
+mod construct;
+mod elementwise;
+mod extreme;
+mod firmware_subset;
+mod interop;
+mod interop_extreme;
+mod interop_faer;
+mod interop_nalgebra;
+mod interop_ndarray;
+mod linalg;
+mod notation;
+mod ops;
+mod par;
+mod precision;
+mod prop_extreme;
+mod prop_get;
+mod prop_views;
+mod reshape;
+mod stats;
+mod tensor;
+mod transpose;
+mod zip;
