@@ -59,7 +59,10 @@ fn einsum_contractions_match_matmul_and_reductions() {
     // Empty sizes: an empty sum is 0, an empty output has no elements.
     let e = Tensor::<i64, 2>::zeros([3, 0]);
     let f = Tensor::<i64, 2>::zeros([0, 2]);
-    assert_eq!(einsum!("ij,jk->ik", e, f).unwrap(), Tensor::<i64, 2>::zeros([3, 2]));
+    assert_eq!(
+        einsum!("ij,jk->ik", e, f).unwrap(),
+        Tensor::<i64, 2>::zeros([3, 2])
+    );
     assert_eq!(
         einsum!("ij,jk->ki", f, Tensor::<i64, 2>::zeros([2, 4]))
             .unwrap()
@@ -223,7 +226,10 @@ fn einsum_f32_and_f64_write_every_element() {
     // A summed index of size 0 beside a non-empty one: an empty sum, all zeros.
     let g = Tensor::<f32, 3>::from_elem([2, 3, 0], 1.0);
     let h = Tensor::<f32, 2>::from_elem([3, 4], 1.0);
-    assert_eq!(einsum!("ijl,jk->ik", g, h).unwrap(), Tensor::<f32, 2>::zeros([2, 4]));
+    assert_eq!(
+        einsum!("ijl,jk->ik", g, h).unwrap(),
+        Tensor::<f32, 2>::zeros([2, 4])
+    );
 }
 
 /// The functions the macros expand to are public; called directly with an operand whose rank is
