@@ -58,6 +58,8 @@
 //!   with specs parsed at compile time and the result's rank in the type.
 //! - [`interop`]: `serde`, `approx`, ndarray, nalgebra and faer support, each behind its
 //!   feature.
+//! - [`io`]: NumPy's `.npy` files, read with the rank and element type checked (feature
+//!   `std`).
 //! - [`ShapeError`]: the one error type; `Copy`, no allocator needed.
 //! - [`guide`]: [coming from NumPy](guide::coming_from_numpy) (an index of NumPy names) and
 //!   [coming from ndarray](guide::coming_from_ndarray).
@@ -74,7 +76,7 @@
 //! | feature | default | adds |
 //! |---|---|---|
 //! | `alloc` | via `std` | `Tensor` (`Vec` storage), `SharedTensor` (`Arc<[T]>`), `to_vec`, `into_vec`, `tensor!`; `f32`/`f64` matrix products on `matrixmultiply` |
-//! | `std` | yes | run-time CPU detection in `matrixmultiply`; on Linux, transparent huge pages for every new buffer of 4 MiB or more (`madvise`, as NumPy does); implies `alloc` |
+//! | `std` | yes | reading and writing `.npy` files ([`io`]); run-time CPU detection in `matrixmultiply`; on Linux, transparent huge pages for every new buffer of 4 MiB or more (`madvise`, as NumPy does); implies `alloc` |
 //! | `rayon` | no | `par_` operations and multithreaded products; implies `std` |
 //! | `serde` | no | `Serialize` for every tensor and view, `Deserialize` for `Tensor` ([`interop`]); implies `alloc` |
 //! | `approx` | no | `AbsDiffEq`, `RelativeEq`, `UlpsEq` between tensors ([`interop`]) |
@@ -154,6 +156,8 @@
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
+#[cfg(feature = "std")]
+extern crate std;
 
 mod construct;
 mod dynamic;
@@ -162,6 +166,8 @@ pub mod error;
 mod fmt;
 pub mod guide;
 pub mod interop;
+#[cfg(feature = "std")]
+pub mod io;
 pub mod iter;
 pub mod layout;
 pub mod linalg;

@@ -18,6 +18,7 @@ mod interop_nalgebra;
 mod interop_ndarray;
 mod linalg;
 mod notation;
+mod npy;
 mod ops;
 mod par;
 mod precision;

@@ -1,0 +1,41 @@
+//! Reading and writing tensors in the file formats other array libraries use, with the rank
+//! checked when the file is read (feature `std`).
+//!
+//! - [`.npy`](npy), NumPy's format: [`read_npy`] into a `Tensor<T, R>` whose rank and element
+//!   type the file must have, [`read_npy_dyn`] into a [`DynTensor`](crate::DynTensor) of any rank, [`write_npy`]
+//!   of any tensor or view.
+//!
+//! A file of another rank or element type is an error that names what the file holds, never a
+//! conversion; a file that is truncated, malformed or lies about its size is an error that names
+//! the part of the file at fault, never a panic.
+//!
+//! # Examples
+//!
+//! ```
+//! use ranked::{Tensor, io, tensor};
+//!
+//! let dir = std::env::temp_dir().join(format!("ranked-io-doc-{}", std::process::id()));
+//! std::fs::create_dir_all(&dir)?;
+//! let path = dir.join("weights.npy");
+//!
+//! let w = tensor![[1.0f32, 2.0, 3.0], [4.0, 5.0, 6.0]];
+//! io::write_npy(&path, &w)?;
+//! let back: Tensor<f32, 2> = io::read_npy(&path)?;
+//! assert_eq!(back, w);
+//!
+//! // The rank is checked when the file is read: the error names what the file holds.
+//! let err = io::read_npy::<f32, 3>(&path).unwrap_err();
+//! assert_eq!(
+//!     err.to_string(),
+//!     "the file holds an array of rank 2 (shape [2, 3], dtype '<f4'); rank 3 was asked for"
+//! );
+//! # std::fs::remove_dir_all(&dir)?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+pub mod npy;
+
+mod error;
+
+pub use error::FileError;
+pub use npy::{NpyElement, read_npy, read_npy_dyn, write_npy};
