@@ -1,5 +1,5 @@
 //! The benchmark kernels, shared by the criterion suite (`benches/suite.rs`) and the report
-//! program (`examples/bench_report.rs`), so both measure exactly the same work.
+//! program (`benches/report.rs`), so both measure exactly the same work.
 //!
 //! Every kernel returns a [`Case`]: named contenders that do the same work on identical data,
 //! one of them the baseline the others are compared with.
@@ -867,4 +867,57 @@ pub fn b20() -> Vec<Case<'static>> {
         }
     }
     cases
+}
+
+/// A file in the system's temporary directory, removed when the last contender using it is
+/// dropped.
+struct TempFile(std::path::PathBuf);
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+/// B21: a `.npy` file of `bytes` bytes of `f32` (a `[n / 1024, 1024]` tensor), read with
+/// `read_npy` into a new tensor against `std::fs::read` of the same file, and written with
+/// `write_npy` against `std::fs::write` of the same bytes. The file stays in the page cache, so
+/// the ratios measure the parsing, converting and copying, not the disk.
+pub fn b21(bytes: usize) -> Vec<Case<'static>> {
+    let rows = bytes / 4 / 1024;
+    let t: Tensor<f32, 2> = Tensor::from_fn([rows, 1024], |[i, j]| (i * 1024 + j) as f32);
+    let pid = std::process::id();
+    let dir = std::env::temp_dir();
+    let read = std::rc::Rc::new(TempFile(dir.join(format!("ranked-b21-read-{pid}.npy"))));
+    ranked::io::write_npy(&read.0, &t).unwrap();
+    let file_bytes = std::fs::read(&read.0).unwrap();
+    let ours_out = std::rc::Rc::new(TempFile(dir.join(format!("ranked-b21-ours-{pid}.npy"))));
+    let std_out = std::rc::Rc::new(TempFile(dir.join(format!("ranked-b21-std-{pid}.npy"))));
+    let mib = bytes >> 20;
+    let (r1, r2) = (read.clone(), read);
+    vec![
+        Case {
+            id: format!("B21 read_npy of {mib} MiB of f32"),
+            contenders: vec![
+                contender("ranked", move || {
+                    let t: Tensor<f32, 2> = ranked::io::read_npy(&r1.0).unwrap();
+                    black_box(t);
+                }),
+                contender("fs::read", move || {
+                    black_box(std::fs::read(&r2.0).unwrap());
+                }),
+            ],
+        },
+        Case {
+            id: format!("B21 write_npy of {mib} MiB of f32"),
+            contenders: vec![
+                contender("ranked", move || {
+                    ranked::io::write_npy(&ours_out.0, black_box(&t)).unwrap();
+                }),
+                contender("fs::write", move || {
+                    std::fs::write(&std_out.0, black_box(&file_bytes)).unwrap();
+                }),
+            ],
+        },
+    ]
 }

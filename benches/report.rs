@@ -77,6 +77,7 @@ const SUMMARY: &[&str] = &[
     "B16 batched matmul",
     "B17 a + b into a new tensor, b broadcast along axis 0",
     "B20 sum_axis(Axis 0) of a [10000, 5]",
+    "B21 read_npy",
 ];
 
 /// Replaces the README's performance summary (the lines between its two `bench-summary`
@@ -266,6 +267,10 @@ fn main() {
         return;
     }
     let quick = std::env::args().any(|a| a == "--quick");
+    if option("--write").is_some() && option("--only").is_some() {
+        eprintln!("bench_report: --write records a whole run; it cannot be used with --only");
+        std::process::exit(2);
+    }
     let budget = Duration::from_millis(if quick { 150 } else { 1200 });
     let big = if quick { 32 } else { 64 };
     emit("| benchmark | ours (median) | ratios |".to_string());
@@ -334,6 +339,9 @@ fn main() {
         report(case, budget);
     }
     for case in kernels::b20() {
+        report(case, budget);
+    }
+    for case in kernels::b21(if quick { 16 << 20 } else { 256 << 20 }) {
         report(case, budget);
     }
     #[cfg(feature = "rayon")]

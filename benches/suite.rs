@@ -97,6 +97,9 @@ fn tables(c: &mut Criterion) {
     for case in kernels::b20() {
         run(c, case, false);
     }
+    for case in kernels::b21(256 << 20) {
+        run(c, case, true);
+    }
 }
 
 /// B18, the parallel forms against the sequential ones (with `--features rayon`).

@@ -1,8 +1,9 @@
 //! The integration tests, as one test crate: each module is one area (its own docs say what
 //! it covers), so `cargo test` compiles and links one binary for all of them. Run one area with
 //! a filter: `cargo test --test it ops::`. The tests that need a process of their own (a
-//! counting global allocator, the compiler's answers to rejected programs) stay separate
-//! binaries: `tests/alloc_free.rs`, `tests/ui.rs`, `tests/ui_no_alloc.rs`, `tests/ui_words.rs`.
+//! counting global allocator, the compiler's answers to rejected programs, a release build of
+//! their own) stay separate binaries: `tests/alloc_free.rs`, `tests/interop_extreme.rs`,
+//! `tests/ui.rs`, `tests/ui_no_alloc.rs`, `tests/ui_words.rs`.
 
 mod common;
 
@@ -12,7 +13,6 @@ mod elementwise;
 mod extreme;
 mod firmware_subset;
 mod interop;
-mod interop_extreme;
 mod interop_faer;
 mod interop_nalgebra;
 mod interop_ndarray;
