@@ -4,8 +4,8 @@
 //! through [`BinaryOperand`](super::BinaryOperand).) None of them can be called, so none adds
 //! code to a program.
 //!
-//! Each stub is one line, `needs_the_alloc_feature!(pub fn …(…) -> ! where …)`: the macro adds the
-//! documentation and the body, and every token of the signature and the bound is written at the
+//! Each stub is one line, `needs_the_alloc_feature!(pub fn …(…) -> ! where …)`: the macro adds
+//! the documentation and the body, and every token of the signature and the bound is written at the
 //! call, so the compiler's note on a failed call quotes that line and nothing of the macro.
 
 use crate::storage::Storage;
@@ -49,7 +49,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         where Self: NeedsAllocFeature);
     needs_the_alloc_feature!(pub fn try_mean_axis<Ax>(&self, _axis: Ax) -> !
         where Self: NeedsAllocFeature);
-    needs_the_alloc_feature!(pub fn matmul<S2, const R2: usize>(&self, _rhs: &TensorBase<S2, R2>) -> !
+    needs_the_alloc_feature!(pub fn matmul<S2, const R2: usize>(
+        &self, _rhs: &TensorBase<S2, R2>) -> !
         where Self: NeedsAllocFeature);
 }
 
