@@ -5,8 +5,9 @@
 //! code to a program.
 //!
 //! Each stub is one line, `needs_the_alloc_feature!(pub fn …(…) -> ! where …)`: the macro adds
-//! the documentation and the body, and every token of the signature and the bound is written at the
-//! call, so the compiler's note on a failed call quotes that line and nothing of the macro.
+//! the documentation and the body, and every token of the signature and the bound is written
+//! at the call, so the compiler's note on a failed call quotes that line and nothing of the
+//! macro.
 
 use crate::storage::Storage;
 use crate::tensor::TensorBase;
