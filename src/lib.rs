@@ -58,6 +58,7 @@
 //!   with specs parsed at compile time and the result's rank in the type.
 //! - [`interop`]: `serde`, `approx`, ndarray, nalgebra and faer support, each behind its
 //!   feature.
+//! - [`random`]: random tensors from `rand`'s distributions (feature `rand`).
 //! - [`io`]: NumPy's `.npy` files, read with the rank and element type checked (feature
 //!   `std`).
 //! - [`ShapeError`]: the one error type; `Copy`, no allocator needed.
@@ -82,6 +83,7 @@
 //! | `approx` | no | `AbsDiffEq`, `RelativeEq`, `UlpsEq` between tensors ([`interop`]) |
 //! | `ndarray` | no | views ↔ ndarray views without copying, `Array` ↔ `Tensor` moved ([`interop`]); implies `alloc` |
 //! | `nalgebra` | no | matrix views ↔ rank-2 views without copying, `DMatrix` moved, `SMatrix` ↔ `ArrayTensor` ([`interop`]); implies `alloc` |
+//! | `rand` | no | random tensors from any `rand` distribution and generator ([`random`]): `fill_random` without an allocator; `random_using`, `random_uniform`, `random_normal`, `random_permutation`, `shuffled_along` with `alloc` |
 //! | `faer` | no | `MatRef`/`MatMut` ↔ rank-2 views without copying, `Mat` copied ([`interop`]); implies `alloc` |
 //!
 //! With no features at all, views over slices, [`ArrayTensor`] / [`GenericTensor`] and
@@ -175,6 +177,8 @@ mod macros;
 pub mod notation;
 pub mod operand;
 pub mod ops;
+#[cfg(feature = "rand")]
+pub mod random;
 pub mod rank;
 mod shape;
 pub mod slice;
@@ -204,6 +208,13 @@ pub use tensor::{ArrayTensor, GenericTensor, TensorBase, TensorView, TensorViewM
 pub use tensor::{SharedTensor, Tensor};
 pub use zip::Zip;
 
+/// The `rand` crate, whose distributions and generators [`random`] takes (feature `rand`).
+#[cfg(feature = "rand")]
+pub use rand;
+/// The `rand_distr` crate's distributions (normal, Poisson, …), for [`random`] (feature
+/// `rand`).
+#[cfg(feature = "rand")]
+pub use rand_distr;
 /// Re-export of the `typenum` version this crate uses, so user code and ours agree.
 pub use typenum;
 

@@ -25,6 +25,7 @@ mod precision;
 mod prop_extreme;
 mod prop_get;
 mod prop_views;
+mod random;
 mod reshape;
 mod stats;
 mod tensor;
