@@ -3,7 +3,8 @@
 //!
 //! - [`.npy`](npy), NumPy's format: [`read_npy`] into a `Tensor<T, R>` whose rank and element
 //!   type the file must have, [`read_npy_dyn`] into a [`DynTensor`](crate::DynTensor) of any rank, [`write_npy`]
-//!   of any tensor or view.
+//!   of any tensor or view; with the feature `mmap`, [`NpyMap`] and [`NpyMapMut`], views of a
+//!   file's elements in place (`np.load(path, mmap_mode="r")` and `"r+"`).
 //!
 //! A file of another rank or element type is an error that names what the file holds, never a
 //! conversion; a file that is truncated, malformed or lies about its size is an error that names
@@ -36,6 +37,10 @@
 pub mod npy;
 
 mod error;
+#[cfg(feature = "mmap")]
+mod npy_map;
 
 pub use error::FileError;
 pub use npy::{NpyElement, read_npy, read_npy_dyn, write_npy};
+#[cfg(feature = "mmap")]
+pub use npy_map::{NpyMap, NpyMapMut};

@@ -96,6 +96,16 @@ pub trait NpyElement: Copy + sealed::Sealed {
     /// Appends the element's little-endian bytes.
     #[doc(hidden)]
     fn write_le(self, out: &mut Vec<u8>);
+    /// Whether every bit pattern of `SIZE` bytes is a value of the type (not so for `bool`,
+    /// whose only values are the bytes 0 and 1), so that file data can be viewed in place.
+    #[doc(hidden)]
+    const ANY_BITS: bool = true;
+    /// Whether `bytes` (exactly `SIZE` of them, in the machine's order) are a value.
+    #[doc(hidden)]
+    fn valid(bytes: &[u8]) -> bool {
+        let _ = bytes;
+        Self::ANY_BITS
+    }
 }
 
 macro_rules! npy_numbers {
@@ -149,6 +159,11 @@ impl NpyElement for bool {
     #[inline]
     fn write_le(self, out: &mut Vec<u8>) {
         out.push(u8::from(self));
+    }
+    const ANY_BITS: bool = false;
+    #[inline]
+    fn valid(bytes: &[u8]) -> bool {
+        matches!(bytes, [0 | 1])
     }
 }
 
@@ -429,7 +444,7 @@ impl Parser<'_> {
 }
 
 /// The byte order a descr gives: `Some(true)` for big-endian.
-fn big_endian(descr: &str, size: usize) -> Option<bool> {
+pub(super) fn big_endian(descr: &str, size: usize) -> Option<bool> {
     match descr.as_bytes().first()? {
         b'<' => Some(false),
         b'>' => Some(true),
@@ -439,21 +454,26 @@ fn big_endian(descr: &str, size: usize) -> Option<bool> {
     }
 }
 
-/// The elements the header announces, read from `bytes` as `T`, and whether they are in
-/// Fortran order.
-fn elements<T: NpyElement>(bytes: &[u8], header: &Header) -> Result<Vec<T>, FileError> {
-    let descr = header.descr.as_bytes();
+/// Whether the file's elements are `T`s, and if so whether they are big-endian.
+fn dtype_of<T: NpyElement>(header: &Header) -> Result<bool, FileError> {
     let kind_and_size = format!("{}{}", char::from(T::KIND), T::SIZE);
     let order = big_endian(&header.descr, T::SIZE);
-    if descr.get(1..) != Some(kind_and_size.as_bytes()) || order.is_none() {
-        return Err(FileError::Dtype {
+    match order {
+        Some(big) if header.descr.as_bytes().get(1..) == Some(kind_and_size.as_bytes()) => Ok(big),
+        _ => Err(FileError::Dtype {
             file: header.descr.clone(),
             expected: T::DESCR,
-        });
+        }),
     }
-    let big = order == Some(true);
+}
+
+/// The element count the header announces and the bytes of `data` (what follows the header)
+/// that hold them as `T`s: an error when the data is shorter.
+fn data_of<'a, T: NpyElement>(
+    data: &'a [u8],
+    header: &Header,
+) -> Result<(usize, &'a [u8]), FileError> {
     let count = crate::layout::checked_len(&header.shape)?;
-    let data = &bytes[header.data_offset..];
     let needed = count.checked_mul(T::SIZE).filter(|&n| n <= data.len());
     let Some(needed) = needed else {
         return Err(FileError::format(
@@ -467,14 +487,17 @@ fn elements<T: NpyElement>(bytes: &[u8], header: &Header) -> Result<Vec<T>, File
             ),
         ));
     };
+    Ok((count, &data[..needed]))
+}
+
+/// The elements the header announces, read from `bytes` as `T`.
+fn elements<T: NpyElement>(bytes: &[u8], header: &Header) -> Result<Vec<T>, FileError> {
+    let big = dtype_of::<T>(header)?;
+    let (count, data) = data_of::<T>(&bytes[header.data_offset..], header)?;
     let mut out = Vec::new();
     out.try_reserve_exact(count)
         .map_err(|_| ShapeError::sizes(ErrorKind::Allocation, None, count, 0))?;
-    out.extend(
-        data[..needed]
-            .chunks_exact(T::SIZE)
-            .map(|chunk| T::read(chunk, big)),
-    );
+    out.extend(data.chunks_exact(T::SIZE).map(|chunk| T::read(chunk, big)));
     Ok(out)
 }
 

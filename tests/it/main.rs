@@ -19,6 +19,7 @@ mod interop_ndarray;
 mod linalg;
 mod notation;
 mod npy;
+mod npy_map;
 mod ops;
 mod par;
 mod precision;
