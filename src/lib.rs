@@ -84,6 +84,7 @@
 //! | `ndarray` | no | views ↔ ndarray views without copying, `Array` ↔ `Tensor` moved ([`interop`]); implies `alloc` |
 //! | `nalgebra` | no | matrix views ↔ rank-2 views without copying, `DMatrix` moved, `SMatrix` ↔ `ArrayTensor` ([`interop`]); implies `alloc` |
 //! | `rand` | no | random tensors from any `rand` distribution and generator ([`random`]): `fill_random` without an allocator; `random_using`, `random_uniform`, `random_normal`, `random_permutation`, `shuffled_along` with `alloc` |
+//! | `csv` | no | CSV tables of numbers into and out of `Tensor<T, 2>` ([`io`]); implies `std` |
 //! | `mmap` | no | memory-mapped, zero-copy views of `.npy` files ([`io`]); implies `std` |
 //! | `faer` | no | `MatRef`/`MatMut` ↔ rank-2 views without copying, `Mat` copied ([`interop`]); implies `alloc` |
 //!

@@ -52,6 +52,25 @@ pub enum FileError {
     /// The file's shape cannot be held: its element count or byte length overflows, or it has
     /// more axes than a dynamic-rank tensor holds.
     Shape(ShapeError),
+    /// A cell of a table that is not a number of the type asked for. Rows and columns count
+    /// from 1, as in the file (a header row counts).
+    Cell {
+        /// The row (the file's line) of the cell.
+        row: u64,
+        /// The column of the cell.
+        column: usize,
+        /// The cell's text.
+        text: String,
+    },
+    /// A row of a table whose length is not the first row's.
+    Ragged {
+        /// The row (the file's line), counting from 1.
+        row: u64,
+        /// The length of the first row.
+        expected: usize,
+        /// The length of this row.
+        found: usize,
+    },
 }
 
 impl FileError {
@@ -83,6 +102,18 @@ impl fmt::Display for FileError {
                 shape.len()
             ),
             FileError::Shape(err) => write!(f, "the file's shape cannot be held: {err}"),
+            FileError::Cell { row, column, text } => write!(
+                f,
+                "the cell at row {row}, column {column} is not a number of the type asked for: {text:?}"
+            ),
+            FileError::Ragged {
+                row,
+                expected,
+                found,
+            } => write!(
+                f,
+                "row {row} has {found} cells where the first row has {expected}"
+            ),
         }
     }
 }

@@ -5,6 +5,8 @@
 //!   type the file must have, [`read_npy_dyn`] into a [`DynTensor`](crate::DynTensor) of any rank, [`write_npy`]
 //!   of any tensor or view; with the feature `mmap`, [`NpyMap`] and [`NpyMapMut`], views of a
 //!   file's elements in place (`np.load(path, mmap_mode="r")` and `"r+"`).
+//! - CSV tables of numbers (feature `csv`): [`read_csv`] into a `Tensor<T, 2>`, [`write_csv`],
+//!   and [`Csv`] for the delimiter and the header row (NumPy's `loadtxt` and `savetxt`).
 //!
 //! A file of another rank or element type is an error that names what the file holds, never a
 //! conversion; a file that is truncated, malformed or lies about its size is an error that names
@@ -39,8 +41,12 @@ pub mod npy;
 mod error;
 #[cfg(feature = "mmap")]
 mod npy_map;
+#[cfg(feature = "csv")]
+mod table;
 
 pub use error::FileError;
 pub use npy::{NpyElement, read_npy, read_npy_dyn, write_npy};
 #[cfg(feature = "mmap")]
 pub use npy_map::{NpyMap, NpyMapMut};
+#[cfg(feature = "csv")]
+pub use table::{Csv, read_csv, write_csv};

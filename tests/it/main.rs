@@ -9,6 +9,7 @@ mod common;
 
 mod axis_iter;
 mod construct;
+mod csv;
 mod elementwise;
 mod extreme;
 mod firmware_subset;
