@@ -59,8 +59,8 @@
 //! - [`interop`]: `serde`, `approx`, ndarray, nalgebra and faer support, each behind its
 //!   feature.
 //! - [`random`]: random tensors from `rand`'s distributions (feature `rand`).
-//! - [`io`]: NumPy's `.npy` files, read with the rank and element type checked (feature
-//!   `std`).
+//! - [`io`]: NumPy's `.npy` files (feature `std`), CSV tables and safetensors files (features
+//!   `csv`, `safetensors`), read with the rank and element type checked.
 //! - [`ShapeError`]: the one error type; `Copy`, no allocator needed.
 //! - [`guide`]: [coming from NumPy](guide::coming_from_numpy) (an index of NumPy names) and
 //!   [coming from ndarray](guide::coming_from_ndarray).
@@ -85,6 +85,7 @@
 //! | `nalgebra` | no | matrix views ↔ rank-2 views without copying, `DMatrix` moved, `SMatrix` ↔ `ArrayTensor` ([`interop`]); implies `alloc` |
 //! | `rand` | no | random tensors from any `rand` distribution and generator ([`random`]): `fill_random` without an allocator; `random_using`, `random_uniform`, `random_normal`, `random_permutation`, `shuffled_along` with `alloc` |
 //! | `csv` | no | CSV tables of numbers into and out of `Tensor<T, 2>` ([`io`]); implies `std` |
+//! | `safetensors` | no | safetensors files: typed views and copies of each tensor, writing named tensors ([`io`]); implies `std` |
 //! | `mmap` | no | memory-mapped, zero-copy views of `.npy` files ([`io`]); implies `std` |
 //! | `faer` | no | `MatRef`/`MatMut` ↔ rank-2 views without copying, `Mat` copied ([`interop`]); implies `alloc` |
 //!

@@ -7,6 +7,9 @@
 //!   file's elements in place (`np.load(path, mmap_mode="r")` and `"r+"`).
 //! - CSV tables of numbers (feature `csv`): [`read_csv`] into a `Tensor<T, 2>`, [`write_csv`],
 //!   and [`Csv`] for the delimiter and the header row (NumPy's `loadtxt` and `savetxt`).
+//! - safetensors files (feature `safetensors`): [`SafeTensorsFile`] lists a file's tensors and
+//!   takes each by name as a typed view in place or an owned copy; [`SafeTensorsWriter`]
+//!   writes any tensors under their names.
 //!
 //! A file of another rank or element type is an error that names what the file holds, never a
 //! conversion; a file that is truncated, malformed or lies about its size is an error that names
@@ -43,6 +46,8 @@ mod error;
 mod npy_map;
 #[cfg(feature = "csv")]
 mod table;
+#[cfg(feature = "safetensors")]
+mod weights;
 
 pub use error::FileError;
 pub use npy::{NpyElement, read_npy, read_npy_dyn, write_npy};
@@ -50,3 +55,5 @@ pub use npy::{NpyElement, read_npy, read_npy_dyn, write_npy};
 pub use npy_map::{NpyMap, NpyMapMut};
 #[cfg(feature = "csv")]
 pub use table::{Csv, read_csv, write_csv};
+#[cfg(feature = "safetensors")]
+pub use weights::{SafeTensorsFile, SafeTensorsWriter, TensorInfo};

@@ -29,6 +29,7 @@ mod prop_get;
 mod prop_views;
 mod random;
 mod reshape;
+mod safetensors;
 mod stats;
 mod tensor;
 mod transpose;
