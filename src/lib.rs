@@ -86,6 +86,7 @@
 //! | `rand` | no | random tensors from any `rand` distribution and generator ([`random`]): `fill_random` without an allocator; `random_using`, `random_uniform`, `random_normal`, `random_permutation`, `shuffled_along` with `alloc` |
 //! | `csv` | no | CSV tables of numbers into and out of `Tensor<T, 2>` ([`io`]); implies `std` |
 //! | `safetensors` | no | safetensors files: typed views and copies of each tensor, writing named tensors ([`io`]); implies `std` |
+//! | `npz` | no | `.npz` archives of named arrays, stored and deflated ([`io`]); implies `std` |
 //! | `mmap` | no | memory-mapped, zero-copy views of `.npy` files ([`io`]); implies `std` |
 //! | `faer` | no | `MatRef`/`MatMut` ↔ rank-2 views without copying, `Mat` copied ([`interop`]); implies `alloc` |
 //!

@@ -5,6 +5,8 @@
 //!   type the file must have, [`read_npy_dyn`] into a [`DynTensor`](crate::DynTensor) of any rank, [`write_npy`]
 //!   of any tensor or view; with the feature `mmap`, [`NpyMap`] and [`NpyMapMut`], views of a
 //!   file's elements in place (`np.load(path, mmap_mode="r")` and `"r+"`).
+//! - `.npz` archives (feature `npz`): [`Npz`] reads the named arrays of `np.savez` and
+//!   `np.savez_compressed`, [`NpzWriter`] writes them, stored or deflated.
 //! - CSV tables of numbers (feature `csv`): [`read_csv`] into a `Tensor<T, 2>`, [`write_csv`],
 //!   and [`Csv`] for the delimiter and the header row (NumPy's `loadtxt` and `savetxt`).
 //! - safetensors files (feature `safetensors`): [`SafeTensorsFile`] lists a file's tensors and
@@ -44,6 +46,8 @@ pub mod npy;
 mod error;
 #[cfg(feature = "mmap")]
 mod npy_map;
+#[cfg(feature = "npz")]
+mod npz;
 #[cfg(feature = "csv")]
 mod table;
 #[cfg(feature = "safetensors")]
@@ -53,6 +57,8 @@ pub use error::FileError;
 pub use npy::{NpyElement, read_npy, read_npy_dyn, write_npy};
 #[cfg(feature = "mmap")]
 pub use npy_map::{NpyMap, NpyMapMut};
+#[cfg(feature = "npz")]
+pub use npz::{Npz, NpzWriter};
 #[cfg(feature = "csv")]
 pub use table::{Csv, read_csv, write_csv};
 #[cfg(feature = "safetensors")]

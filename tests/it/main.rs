@@ -21,6 +21,7 @@ mod linalg;
 mod notation;
 mod npy;
 mod npy_map;
+mod npz;
 mod ops;
 mod par;
 mod precision;

@@ -81,8 +81,27 @@ def main():
     save("long_f4", (np.arange(1000, dtype="f4") * 0.5).reshape(1000))
     save("v2_u1", np.arange(12, dtype="u1").reshape(3, 4), version=(2, 0))
     save("v3_i8", np.arange(6, dtype="i8").reshape(6, 1), version=(3, 0))
+    # .npz archives: np.savez (stored) and np.savez_compressed (deflated) of the same arrays.
+    arrays = {
+        "weights": (np.arange(12, dtype="f4").reshape(3, 4) - 6) / 4,
+        "steps": np.arange(5, dtype="u2") * 300,
+        "flags": np.array([[True, False], [False, True]]),
+        "empty": np.zeros((0,), "i8"),
+    }
+    npz = []
+    for name, save in [("arrays.npz", np.savez), ("arrays_compressed.npz", np.savez_compressed)]:
+        save(os.path.join(HERE, name), **arrays)
+        npz.append(
+            {
+                "file": name,
+                "arrays": [
+                    {"name": k, "descr": v.dtype.str, "shape": list(v.shape), "values": bits(v)}
+                    for k, v in sorted(arrays.items())
+                ],
+            }
+        )
     with open(os.path.join(HERE, "manifest.json"), "w") as f:
-        json.dump({"numpy": np.__version__, "cases": cases}, f, indent=1)
+        json.dump({"numpy": np.__version__, "cases": cases, "npz": npz}, f, indent=1)
         f.write("\n")
 
 
