@@ -78,6 +78,8 @@ const SUMMARY: &[&str] = &[
     "B17 a + b into a new tensor, b broadcast along axis 0",
     "B20 sum_axis(Axis 0) of a [10000, 5]",
     "B21 read_npy",
+    "B22 map",
+    "B23 read_csv",
 ];
 
 /// Replaces the README's performance summary (the lines between its two `bench-summary`
@@ -344,6 +346,8 @@ fn main() {
     for case in kernels::b21(if quick { 16 << 20 } else { 256 << 20 }) {
         report(case, budget);
     }
+    report(kernels::b22(if quick { 64 << 20 } else { 1 << 30 }), budget);
+    report(kernels::b23(if quick { 10_000 } else { 200_000 }), budget);
     #[cfg(feature = "rayon")]
     for case in kernels::b18(&big_data) {
         report(case, budget);

@@ -100,6 +100,8 @@ fn tables(c: &mut Criterion) {
     for case in kernels::b21(256 << 20) {
         run(c, case, true);
     }
+    run(c, kernels::b22(1 << 30), true);
+    run(c, kernels::b23(200_000), true);
 }
 
 /// B18, the parallel forms against the sequential ones (with `--features rayon`).

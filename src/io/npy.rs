@@ -47,6 +47,7 @@
 use alloc::format;
 use alloc::string::{String, ToString};
 use alloc::vec::Vec;
+use std::io::{Read, Write};
 use std::path::Path;
 
 use super::FileError;
@@ -100,6 +101,9 @@ pub trait NpyElement: Copy + sealed::Sealed {
     /// whose only values are the bytes 0 and 1), so that file data can be viewed in place.
     #[doc(hidden)]
     const ANY_BITS: bool = true;
+    /// The value whose bytes are all zero, to fill memory the file's bytes are read into.
+    #[doc(hidden)]
+    const ZERO: Self;
     /// Whether `bytes` (exactly `SIZE` of them, in the machine's order) are a value.
     #[doc(hidden)]
     fn valid(bytes: &[u8]) -> bool {
@@ -115,6 +119,7 @@ macro_rules! npy_numbers {
             const DESCR: &'static str = $descr;
             const KIND: u8 = $kind;
             const SIZE: usize = core::mem::size_of::<$t>();
+            const ZERO: Self = 0 as $t;
             #[inline]
             fn read(bytes: &[u8], big_endian: bool) -> Self {
                 let mut raw = [0u8; core::mem::size_of::<$t>()];
@@ -152,6 +157,7 @@ impl NpyElement for bool {
     const DESCR: &'static str = "|b1";
     const KIND: u8 = b'b';
     const SIZE: usize = 1;
+    const ZERO: Self = false;
     #[inline]
     fn read(bytes: &[u8], _big_endian: bool) -> Self {
         bytes.first().is_some_and(|&b| b != 0)
@@ -600,7 +606,123 @@ pub fn from_bytes_dyn<T: NpyElement>(bytes: &[u8]) -> Result<DynTensor<T>, FileE
 pub fn read_npy<T: NpyElement, const R: usize>(
     path: impl AsRef<Path>,
 ) -> Result<Tensor<T, R>, FileError> {
-    from_bytes(&std::fs::read(path)?)
+    let mut file = std::fs::File::open(path)?;
+    let (header, prefix) = read_header(&mut file)?;
+    let Ok(shape) = <[usize; R]>::try_from(header.shape.as_slice()) else {
+        return Err(FileError::Rank {
+            shape: header.shape,
+            dtype: header.descr,
+            expected: R,
+        });
+    };
+    let data = match read_in_place::<T>(&mut file, &header)? {
+        Some(data) => data,
+        None => {
+            // The other byte order, or `bool`: read the rest and convert element by element.
+            let mut bytes = prefix;
+            file.read_to_end(&mut bytes)?;
+            elements::<T>(&bytes, &header)?
+        }
+    };
+    let order = if header.fortran_order {
+        Order::ColumnMajor
+    } else {
+        Order::RowMajor
+    };
+    Ok(Tensor::from_vec_with_order(data, shape, order)?)
+}
+
+/// The header at the start of `file`, read without reading the data, and the bytes read.
+fn read_header(file: &mut std::fs::File) -> Result<(Header, Vec<u8>), FileError> {
+    let mut prefix = alloc::vec![0u8; 12];
+    let got = read_up_to(file, &mut prefix)?;
+    prefix.truncate(got);
+    let header_len = match (prefix.get(6), prefix.get(7)) {
+        (Some(1), Some(0)) => prefix
+            .get(8..10)
+            .map(|b| usize::from(u16::from_le_bytes([b[0], b[1]]))),
+        (Some(2 | 3), Some(0)) => prefix
+            .get(8..12)
+            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]) as usize),
+        _ => None,
+    };
+    if let Some(len) = header_len {
+        let start = if prefix.get(6) == Some(&1) { 10 } else { 12 };
+        // No more than the file holds: a lying length is found by `Header::parse`.
+        let wanted = (start + len).min(file.metadata()?.len().try_into().unwrap_or(usize::MAX));
+        if wanted > prefix.len() {
+            let have = prefix.len();
+            prefix.resize(wanted, 0);
+            let got = read_up_to(file, &mut prefix[have..])?;
+            prefix.truncate(have + got);
+        }
+    }
+    let header = Header::parse(&prefix)?;
+    // `prefix` ends where the data starts (or is the whole file, when shorter).
+    prefix.truncate(header.data_offset.min(prefix.len()));
+    Ok((header, prefix))
+}
+
+/// Reads into `buf` until it is full or the file ends; the count read.
+fn read_up_to(file: &mut std::fs::File, buf: &mut [u8]) -> Result<usize, FileError> {
+    let mut got = 0;
+    while got < buf.len() {
+        match file.read(&mut buf[got..]) {
+            Ok(0) => break,
+            Ok(n) => got += n,
+            Err(err) if err.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(err) => return Err(err.into()),
+        }
+    }
+    Ok(got)
+}
+
+/// The file's elements read straight into a new `Vec<T>`, when `T`'s every bit pattern is a
+/// value and the data is in the machine's byte order (`None` otherwise: the caller converts).
+fn read_in_place<T: NpyElement>(
+    file: &mut std::fs::File,
+    header: &Header,
+) -> Result<Option<Vec<T>>, FileError> {
+    let big = dtype_of::<T>(header)?;
+    if !T::ANY_BITS || (T::SIZE > 1 && big != cfg!(target_endian = "big")) {
+        return Ok(None);
+    }
+    let count = crate::layout::checked_len(&header.shape)?;
+    let available = file
+        .metadata()?
+        .len()
+        .saturating_sub(header.data_offset as u64);
+    let needed = count
+        .checked_mul(T::SIZE)
+        .filter(|&n| n as u64 <= available);
+    let Some(needed) = needed else {
+        return Err(FileError::format(
+            "data",
+            format!(
+                "is shorter than the header says: shape {:?} of '{}' needs {} bytes, the file holds {available}",
+                header.shape,
+                header.descr,
+                u128::from(count as u64) * T::SIZE as u128,
+            ),
+        ));
+    };
+    let mut out = crate::engine::try_vec::<T>(count)?;
+    out.resize(count, T::ZERO);
+    // SAFETY: `core::slice::from_raw_parts_mut`'s preconditions: `out` holds `count`
+    // initialised `T`s, which are `needed = count · size_of::<T>()` bytes of one allocation
+    // (within `isize::MAX`, as the allocation succeeded), and `u8` needs no alignment; the
+    // bytes are reached only through this slice while it lives. Writing any bytes into them
+    // leaves valid `T`s: `T::ANY_BITS` (checked above) says every bit pattern is a value, and
+    // the number types have no padding.
+    let bytes = unsafe { core::slice::from_raw_parts_mut(out.as_mut_ptr().cast::<u8>(), needed) };
+    file.read_exact(bytes).map_err(|err| {
+        if err.kind() == std::io::ErrorKind::UnexpectedEof {
+            FileError::format("data", "ends before the header says it does")
+        } else {
+            FileError::Io(err)
+        }
+    })?;
+    Ok(Some(out))
 }
 
 /// Reads a `.npy` file into a tensor of the file's rank; its dtype must be `T`'s.
@@ -654,22 +776,38 @@ fn header_bytes(descr: &str, shape: &[usize]) -> Vec<u8> {
     out
 }
 
-/// The bytes of a `.npy` file of `shape` holding `elements` (in C order).
-fn encode<T: NpyElement>(
-    shape: &[usize],
-    count: usize,
-    elements: impl Iterator<Item = T>,
-) -> Result<Vec<u8>, FileError> {
-    let mut out = header_bytes(T::DESCR, shape);
-    let data = count
-        .checked_mul(T::SIZE)
-        .ok_or_else(|| ShapeError::sizes(ErrorKind::Overflow, None, count, T::SIZE))?;
-    out.try_reserve_exact(data)
-        .map_err(|_| ShapeError::sizes(ErrorKind::Allocation, None, data, 0))?;
-    for x in elements {
-        x.write_le(&mut out);
+/// Writes the elements of `tensor` to `out` as little-endian bytes in C order: the slice's
+/// bytes at once when the tensor is C-contiguous and the machine little-endian, otherwise
+/// element by element through a buffer of 64 KiB.
+fn write_elements<S, const R: usize>(
+    out: &mut impl Write,
+    tensor: &TensorBase<S, R>,
+) -> std::io::Result<()>
+where
+    S: Storage,
+    S::Elem: NpyElement,
+{
+    if let Some(slice) = tensor.as_slice()
+        && cfg!(target_endian = "little")
+    {
+        // SAFETY: `core::slice::from_raw_parts`'s preconditions: the slice's
+        // `len · size_of::<T>()` bytes are initialised (the number types and `bool` have no
+        // padding) and lie in one allocation, `u8` needs no alignment, and they are only read
+        // while the tensor is borrowed.
+        let bytes = unsafe {
+            core::slice::from_raw_parts(slice.as_ptr().cast::<u8>(), core::mem::size_of_val(slice))
+        };
+        return out.write_all(bytes);
     }
-    Ok(out)
+    let mut buf = Vec::with_capacity(1 << 16);
+    for &x in tensor.iter() {
+        x.write_le(&mut buf);
+        if buf.len() >= 1 << 16 {
+            out.write_all(&buf)?;
+            buf.clear();
+        }
+    }
+    out.write_all(&buf)
 }
 
 /// The bytes of a `.npy` file holding `tensor`, in C order, whatever its layout (a transposed,
@@ -696,7 +834,16 @@ where
     S: Storage,
     S::Elem: NpyElement,
 {
-    encode(tensor.shape(), tensor.len(), tensor.iter().copied())
+    let mut out = header_bytes(<S::Elem as NpyElement>::DESCR, tensor.shape());
+    let size = <S::Elem as NpyElement>::SIZE;
+    let data = tensor
+        .len()
+        .checked_mul(size)
+        .ok_or_else(|| ShapeError::sizes(ErrorKind::Overflow, None, tensor.len(), size))?;
+    out.try_reserve_exact(data)
+        .map_err(|_| ShapeError::sizes(ErrorKind::Allocation, None, data, 0))?;
+    write_elements(&mut out, tensor)?;
+    Ok(out)
 }
 
 /// Writes `tensor` as a `.npy` file (NumPy's `np.save`), in C order whatever its layout.
@@ -724,6 +871,12 @@ where
     S: Storage,
     S::Elem: NpyElement,
 {
-    std::fs::write(path, to_bytes(tensor)?)?;
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::fs::File::create(path)?);
+    out.write_all(&header_bytes(
+        <S::Elem as NpyElement>::DESCR,
+        tensor.shape(),
+    ))?;
+    write_elements(&mut out, tensor)?;
+    out.flush()?;
     Ok(())
 }

@@ -15,6 +15,7 @@ use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use std::path::Path;
 
+use ::safetensors::tensor::Metadata;
 use ::safetensors::{Dtype, SafeTensors, View};
 
 use super::FileError;
@@ -85,7 +86,30 @@ pub struct TensorInfo {
 /// ```
 #[derive(Debug)]
 pub struct SafeTensorsFile {
-    bytes: Vec<u8>,
+    bytes: Bytes,
+    /// The header, parsed and checked once when the file was opened.
+    metadata: Metadata,
+    /// Where the data section starts: the header's offsets count from here.
+    data_start: usize,
+}
+
+/// Where a file's bytes are: read into memory, or (feature `mmap`) mapped.
+#[derive(Debug)]
+enum Bytes {
+    Owned(Vec<u8>),
+    #[cfg(feature = "mmap")]
+    Mapped(memmap2::Mmap),
+}
+
+impl core::ops::Deref for Bytes {
+    type Target = [u8];
+    fn deref(&self) -> &[u8] {
+        match self {
+            Bytes::Owned(bytes) => bytes,
+            #[cfg(feature = "mmap")]
+            Bytes::Mapped(map) => map,
+        }
+    }
 }
 
 impl SafeTensorsFile {
@@ -107,61 +131,112 @@ impl SafeTensorsFile {
     ///
     /// As [`read`](Self::read), without the I/O.
     pub fn from_bytes(bytes: Vec<u8>) -> Result<Self, FileError> {
-        SafeTensors::deserialize(&bytes).map_err(header_error)?;
-        Ok(SafeTensorsFile { bytes })
+        Self::checked_file(Bytes::Owned(bytes))
     }
 
-    /// The parsed file (checked when it was opened).
-    fn parsed(&self) -> Result<SafeTensors<'_>, FileError> {
-        SafeTensors::deserialize(&self.bytes).map_err(header_error)
+    /// The file of `bytes`, its header parsed and checked by the crate (`read_metadata`
+    /// validates the offsets against the buffer).
+    fn checked_file(bytes: Bytes) -> Result<Self, FileError> {
+        let (header_len, metadata) = SafeTensors::read_metadata(&bytes).map_err(header_error)?;
+        Ok(SafeTensorsFile {
+            data_start: 8 + header_len,
+            metadata,
+            bytes,
+        })
     }
 
-    /// The name, dtype and shape of every tensor, sorted by name.
+    /// Maps the safetensors file at `path` into memory and checks it (feature `mmap`): its
+    /// tensors are then views of the file's bytes where they lie, with nothing read until
+    /// used — opening a file of many gigabytes of weights costs its header.
+    ///
+    /// # Safety
+    ///
+    /// While the map lives, neither this process nor another may write to, truncate or
+    /// replace the file: the views would see their elements change while borrowed, or fault
+    /// (memmap2's `Mmap::map` states the same contract).
     ///
     /// # Errors
     ///
-    /// None in practice: the file was checked when it was opened.
-    pub fn list(&self) -> Result<Vec<TensorInfo>, FileError> {
+    /// [`FileError::Io`] when the file cannot be opened or mapped; otherwise as
+    /// [`read`](Self::read).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::io::{SafeTensorsFile, SafeTensorsWriter};
+    /// use ranked::tensor;
+    ///
+    /// let path = std::env::temp_dir().join(format!("ranked-st-map-{}.safetensors", std::process::id()));
+    /// let mut writer = SafeTensorsWriter::new();
+    /// writer.add("w", &tensor![[1.0f64, 2.0], [3.0, 4.0]])?;
+    /// writer.write(&path)?;
+    /// // SAFETY: nothing writes, truncates or replaces the file while it is mapped.
+    /// let file = unsafe { SafeTensorsFile::map(&path)? };
+    /// let w = file.tensor::<f64, 2>("w")?;
+    /// assert_eq!(w[[1, 1]], 4.0);
+    /// # drop(file);
+    /// # std::fs::remove_file(&path)?;
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[cfg(feature = "mmap")]
+    pub unsafe fn map(path: impl AsRef<Path>) -> Result<Self, FileError> {
+        let file = std::fs::File::open(path)?;
+        // SAFETY: the caller's contract: the file is not modified while the map lives.
+        let map = unsafe { memmap2::Mmap::map(&file)? };
+        Self::checked_file(Bytes::Mapped(map))
+    }
+
+    /// The name, dtype and shape of every tensor, sorted by name.
+    #[must_use]
+    pub fn list(&self) -> Vec<TensorInfo> {
         let mut infos: Vec<TensorInfo> = self
-            .parsed()?
-            .iter()
-            .map(|(name, view)| TensorInfo {
-                name: name.to_string(),
-                dtype: view.dtype().to_string(),
-                shape: view.shape().to_vec(),
+            .metadata
+            .tensors()
+            .into_iter()
+            .map(|(name, info)| TensorInfo {
+                name,
+                dtype: info.dtype.to_string(),
+                shape: info.shape.clone(),
             })
             .collect();
         infos.sort_by(|a, b| a.name.cmp(&b.name));
-        Ok(infos)
+        infos
     }
 
-    /// The bytes, shape and dtype of the tensor `name`, checked against `T` and `R`.
+    /// The bytes and shape of the tensor `name`, checked against `T` and `R`.
     fn checked<T: NpyElement, const R: usize>(
         &self,
         name: &str,
     ) -> Result<(&[u8], [usize; R]), FileError> {
-        let parsed = self.parsed()?;
-        let Ok(view) = parsed.tensor(name) else {
+        let Some(info) = self.metadata.info(name) else {
             return Err(FileError::format(
                 "safetensors header",
                 format!("has no tensor named {name:?}"),
             ));
         };
-        let dtype = view.dtype();
-        if dtype != dtype_of::<T>() {
+        if info.dtype != dtype_of::<T>() {
             return Err(FileError::Dtype {
-                file: dtype.to_string(),
+                file: info.dtype.to_string(),
                 expected: T::DESCR,
             });
         }
-        let Ok(shape) = <[usize; R]>::try_from(view.shape()) else {
+        let Ok(shape) = <[usize; R]>::try_from(info.shape.as_slice()) else {
             return Err(FileError::Rank {
-                shape: view.shape().to_vec(),
-                dtype: dtype.to_string(),
+                shape: info.shape.clone(),
+                dtype: info.dtype.to_string(),
                 expected: R,
             });
         };
-        Ok((view.data(), shape))
+        // The crate checked the offsets against the buffer when the file was opened.
+        let (start, end) = info.data_offsets;
+        let range = self.data_start + start..self.data_start + end;
+        match self.bytes.get(range) {
+            Some(data) => Ok((data, shape)),
+            None => Err(FileError::format(
+                "safetensors header",
+                format!("gives {name:?} offsets outside the file"),
+            )),
+        }
     }
 
     /// The tensor `name` as a view of rank `R` of its bytes in place, row-major. O(1), or
@@ -208,10 +283,11 @@ impl SafeTensorsFile {
         let count = data.len() / T::SIZE;
         // SAFETY: `core::slice::from_raw_parts`'s preconditions: the pointer is non-null and
         // aligned for `T` (checked above); `data` holds exactly `count · size_of::<T>()`
-        // initialised bytes of one allocation (`self.bytes`, so within `isize::MAX`); every
+        // initialised bytes of one allocation or mapping (`self.bytes`, so within
+        // `isize::MAX`); every
         // `T` is valid (any bit pattern is a number; `bool` bytes were checked); the bytes are
-        // not mutated while borrowed (`self.bytes` is private and only read). The slice
-        // borrows `self`.
+        // not mutated while borrowed (`self.bytes` is private and only read, and a mapped file
+        // is not changed by others: `map`'s contract). The slice borrows `self`.
         let elems = unsafe { core::slice::from_raw_parts(data.as_ptr().cast::<T>(), count) };
         Ok(TensorView::from_slice(elems, shape)?)
     }
@@ -272,7 +348,7 @@ impl View for &Entry {
 /// writer.add("transposed", &m.view().t())?; // written as the array it shows
 /// writer.add("flags", &tensor![true, false])?;
 /// let file = SafeTensorsFile::from_bytes(writer.to_bytes()?)?;
-/// assert_eq!(file.list()?[1].shape, [2, 2]);
+/// assert_eq!(file.list()[1].shape, [2, 2]);
 /// assert_eq!(file.tensor::<i64, 2>("transposed")?, tensor![[1, 3], [2, 4]]);
 /// # Ok::<(), ranked::io::FileError>(())
 /// ```

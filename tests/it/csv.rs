@@ -172,3 +172,47 @@ fn bad_cells_and_ragged_rows_are_named() {
     let missing = ranked::io::read_csv::<f64>(data_dir().join("no such file.csv"));
     assert!(matches!(missing, Err(FileError::Io(_))));
 }
+
+/// Mutated tables (bytes changed, removed, inserted): an error or a table, never a panic.
+/// `RANKED_FUZZ_CASES` sets the number of mutations (a long run: 1000000).
+#[test]
+fn mutated_tables_never_panic() {
+    let good = std::fs::read(data_dir().join("floats.csv")).unwrap();
+    let cases: usize = std::env::var("RANKED_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(if cfg!(miri) { 10 } else { 5_000 });
+    let mut state = 0x5eedu64;
+    let mut next = |below: usize| {
+        state = state
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        ((state >> 33) as usize) % below.max(1)
+    };
+    let bytes_of = b",;\n\r\"e.-+0123456789naif \xff";
+    let mut read_ok = 0;
+    for _ in 0..cases {
+        let mut bytes = good.clone();
+        for _ in 0..1 + next(4) {
+            if bytes.is_empty() {
+                break;
+            }
+            let at = next(bytes.len());
+            let byte = bytes_of[next(bytes_of.len())];
+            match next(3) {
+                0 => bytes[at] = byte,
+                1 => _ = bytes.remove(at),
+                _ => bytes.insert(at, byte),
+            }
+        }
+        let header = next(2) == 0;
+        read_ok += usize::from(
+            Csv::new()
+                .header(header)
+                .read_from::<f64, _>(&bytes[..])
+                .is_ok(),
+        );
+        let _ = Csv::new().read_from::<i32, _>(&bytes[..]);
+    }
+    assert!(cases < 100 || read_ok > 0);
+}

@@ -123,6 +123,11 @@ fn check<T: Bits>(case: &Value, bytes: &[u8]) {
                 $($r => {
                     let t: Tensor<T, $r> = npy::from_bytes(bytes).expect(name);
                     assert_eq!(t.iter().map(|&x| x.bits()).collect::<Vec<_>>(), want, "{name}");
+                    // The path form reads the data straight into the tensor where it can.
+                    let from_file: Tensor<T, $r> =
+                        ranked::io::read_npy(data_dir().join(name)).expect(name);
+                    assert_eq!(from_file.iter().map(|&x| x.bits()).collect::<Vec<_>>(), want, "{name}");
+                    assert_eq!(from_file.strides(), t.strides(), "{name}");
                     if !want_shape.contains(&0) {
                         assert_eq!(t.strides().as_slice(), expected_strides.as_slice(), "{name}");
                     }
@@ -169,6 +174,34 @@ fn files_read_through_the_path_functions() {
     assert_eq!(d.shape(), &[3, 4, 5]);
     let missing = ranked::io::read_npy::<f64, 3>(data_dir().join("no such file.npy"));
     assert!(matches!(missing, Err(FileError::Io(_))));
+
+    // Files cut short, in the header or in the data, and a header that claims more data than
+    // the file holds: errors naming the part, found before anything is allocated for the data.
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("npy-bad-files");
+    std::fs::create_dir_all(&dir).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    for (name, len) in [
+        ("empty", 0),
+        ("magic", 5),
+        ("header", 40),
+        ("data", bytes.len() - 8),
+    ] {
+        let cut = dir.join(format!("{name}.npy"));
+        std::fs::write(&cut, &bytes[..len]).unwrap();
+        let err = ranked::io::read_npy::<f64, 3>(&cut).unwrap_err();
+        assert!(matches!(err, FileError::Format { .. }), "{name}: {err:?}");
+    }
+    let lying = file(
+        "{'descr': '<f8', 'fortran_order': False, 'shape': (1000000000, 1000, 1000), }",
+        &[0; 16],
+    );
+    let path = dir.join("lying.npy");
+    std::fs::write(&path, &lying).unwrap();
+    let err = ranked::io::read_npy::<f64, 3>(&path).unwrap_err();
+    assert!(
+        err.to_string().contains("is shorter than the header says"),
+        "{err}"
+    );
 }
 
 /// The directory the written files are left in, for `check_written.py`.

@@ -181,7 +181,11 @@ fn malformed_archives_are_errors_and_never_panic() {
             .wrapping_add(1442695040888963407);
         ((state >> 33) as usize) % below.max(1)
     };
-    for _ in 0..if cfg!(miri) { 10 } else { 3_000 } {
+    for _ in 0..std::env::var("RANKED_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(if cfg!(miri) { 10 } else { 3_000 })
+    {
         let mut bytes = if next(2) == 0 {
             good.clone()
         } else {

@@ -53,7 +53,7 @@ fn the_file_python_wrote_reads_back_to_its_values() {
     let file = SafeTensorsFile::read(data_dir().join("model.safetensors")).unwrap();
     let text = std::fs::read_to_string(data_dir().join("manifest.json")).unwrap();
     let manifest: Value = serde_json::from_str(&text).unwrap();
-    let list = file.list().unwrap();
+    let list = file.list();
     let tensors = manifest["tensors"].as_array().unwrap();
     assert_eq!(list.len(), tensors.len());
     let mut in_place = 0;
@@ -147,7 +147,7 @@ fn files_written_here_read_back_and_are_left_for_python() {
         file.tensor::<f64, 0>("scalar").unwrap()[[]],
         f64::NEG_INFINITY
     );
-    let names: Vec<String> = file.list().unwrap().into_iter().map(|i| i.name).collect();
+    let names: Vec<String> = file.list().into_iter().map(|i| i.name).collect();
     assert_eq!(names, ["flags", "ids", "scalar", "w", "w_t"]);
 
     let manifest = serde_json::json!({"tensors": [
@@ -193,7 +193,10 @@ fn malformed_files_are_refused_and_never_panic() {
             .wrapping_add(1442695040888963407);
         ((state >> 33) as usize) % below.max(1)
     };
-    let cases = if cfg!(miri) { 10 } else { 5_000 };
+    let cases = std::env::var("RANKED_FUZZ_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(if cfg!(miri) { 10 } else { 5_000 });
     let mut inputs: Vec<Vec<u8>> = (0..good.len())
         .step_by(if cfg!(miri) { 97 } else { 1 })
         .map(|n| good[..n].to_vec())
@@ -208,11 +211,32 @@ fn malformed_files_are_refused_and_never_panic() {
     }
     for bytes in inputs {
         if let Ok(file) = SafeTensorsFile::from_bytes(bytes) {
-            for info in file.list().unwrap() {
+            for info in file.list() {
                 let _ = file.tensor::<f32, 2>(&info.name);
                 let _ = file.view::<u8, 1>(&info.name);
                 let _ = file.tensor::<bool, 2>(&info.name);
             }
         }
     }
+}
+
+/// A mapped file gives the same tensors as one read into memory, the views in place.
+#[cfg(all(feature = "mmap", not(miri)))]
+#[test]
+fn a_mapped_file_gives_the_same_tensors() {
+    let path = data_dir().join("model.safetensors");
+    // SAFETY: the fixture is not written while the tests run.
+    let mapped = unsafe { SafeTensorsFile::map(&path) }.unwrap();
+    let read = SafeTensorsFile::read(&path).unwrap();
+    assert_eq!(mapped.list(), read.list());
+    let a: Tensor<f32, 2> = mapped.tensor("embed.weight").unwrap();
+    assert_eq!(a, read.tensor::<f32, 2>("embed.weight").unwrap());
+    // The map starts on a page, so an aligned offset gives a view in place.
+    if let Ok(view) = mapped.view::<f32, 2>("embed.weight") {
+        assert_eq!(view, a.view());
+    }
+    assert_eq!(
+        mapped.view::<u8, 1>("bytes").unwrap().to_vec(),
+        [0, 1, 2, 3, 4, 5, 6]
+    );
 }
