@@ -3,7 +3,7 @@
 //!
 //! - [`.npy`](npy), NumPy's format: [`read_npy`] into a `Tensor<T, R>` whose rank and element
 //!   type the file must have, [`read_npy_dyn`] into a [`DynTensor`](crate::DynTensor) of any rank, [`write_npy`]
-//!   of any tensor or view; with the feature `mmap`, [`NpyMap`] and [`NpyMapMut`], views of a
+//!   and [`write_npy_dyn`] of any tensor or view; with the feature `mmap`, [`NpyMap`] and [`NpyMapMut`], views of a
 //!   file's elements in place (`np.load(path, mmap_mode="r")` and `"r+"`).
 //! - `.npz` archives (feature `npz`): [`Npz`] reads the named arrays of `np.savez` and
 //!   `np.savez_compressed`, [`NpzWriter`] writes them, stored or deflated.
@@ -54,7 +54,7 @@ mod table;
 mod weights;
 
 pub use error::FileError;
-pub use npy::{NpyElement, read_npy, read_npy_dyn, write_npy};
+pub use npy::{NpyElement, read_npy, read_npy_dyn, write_npy, write_npy_dyn};
 #[cfg(feature = "mmap")]
 pub use npy_map::{NpyMap, NpyMapMut};
 #[cfg(feature = "npz")]

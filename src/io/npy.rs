@@ -51,7 +51,7 @@ use std::io::{Read, Write};
 use std::path::Path;
 
 use super::FileError;
-use crate::dynamic::DynTensor;
+use crate::dynamic::{DynTensor, DynTensorBase};
 use crate::error::{ErrorKind, ShapeError};
 use crate::layout::{MAX_DYN_RANK, Order};
 use crate::storage::Storage;
@@ -776,18 +776,15 @@ fn header_bytes(descr: &str, shape: &[usize]) -> Vec<u8> {
     out
 }
 
-/// Writes the elements of `tensor` to `out` as little-endian bytes in C order: the slice's
-/// bytes at once when the tensor is C-contiguous and the machine little-endian, otherwise
-/// element by element through a buffer of 64 KiB.
-fn write_elements<S, const R: usize>(
+/// Writes elements to `out` as little-endian bytes in C order: `contiguous`'s bytes at once
+/// when the elements are one C-contiguous slice and the machine little-endian, otherwise the
+/// `elements` one by one through a buffer of 64 KiB.
+fn write_elements<'a, T: NpyElement + 'a>(
     out: &mut impl Write,
-    tensor: &TensorBase<S, R>,
-) -> std::io::Result<()>
-where
-    S: Storage,
-    S::Elem: NpyElement,
-{
-    if let Some(slice) = tensor.as_slice()
+    contiguous: Option<&[T]>,
+    elements: impl Iterator<Item = &'a T>,
+) -> std::io::Result<()> {
+    if let Some(slice) = contiguous
         && cfg!(target_endian = "little")
     {
         // SAFETY: `core::slice::from_raw_parts`'s preconditions: the slice's
@@ -800,7 +797,7 @@ where
         return out.write_all(bytes);
     }
     let mut buf = Vec::with_capacity(1 << 16);
-    for &x in tensor.iter() {
+    for &x in elements {
         x.write_le(&mut buf);
         if buf.len() >= 1 << 16 {
             out.write_all(&buf)?;
@@ -808,6 +805,23 @@ where
         }
     }
     out.write_all(&buf)
+}
+
+/// The bytes of a `.npy` file of `shape` holding `len` elements.
+fn encode<'a, T: NpyElement + 'a>(
+    shape: &[usize],
+    len: usize,
+    contiguous: Option<&[T]>,
+    elements: impl Iterator<Item = &'a T>,
+) -> Result<Vec<u8>, FileError> {
+    let mut out = header_bytes(T::DESCR, shape);
+    let data = len
+        .checked_mul(T::SIZE)
+        .ok_or_else(|| ShapeError::sizes(ErrorKind::Overflow, None, len, T::SIZE))?;
+    out.try_reserve_exact(data)
+        .map_err(|_| ShapeError::sizes(ErrorKind::Allocation, None, data, 0))?;
+    write_elements(&mut out, contiguous, elements)?;
+    Ok(out)
 }
 
 /// The bytes of a `.npy` file holding `tensor`, in C order, whatever its layout (a transposed,
@@ -834,16 +848,41 @@ where
     S: Storage,
     S::Elem: NpyElement,
 {
-    let mut out = header_bytes(<S::Elem as NpyElement>::DESCR, tensor.shape());
-    let size = <S::Elem as NpyElement>::SIZE;
-    let data = tensor
-        .len()
-        .checked_mul(size)
-        .ok_or_else(|| ShapeError::sizes(ErrorKind::Overflow, None, tensor.len(), size))?;
-    out.try_reserve_exact(data)
-        .map_err(|_| ShapeError::sizes(ErrorKind::Allocation, None, data, 0))?;
-    write_elements(&mut out, tensor)?;
-    Ok(out)
+    encode(
+        tensor.shape(),
+        tensor.len(),
+        tensor.as_slice(),
+        tensor.iter(),
+    )
+}
+
+/// As [`to_bytes`], for a tensor of any rank.
+///
+/// # Errors
+///
+/// As [`to_bytes`].
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{DynTensor, io::npy};
+///
+/// let d = DynTensor::from_vec(vec![1u8, 2, 3, 4, 5, 6], &[3, 1, 2])?;
+/// let back: DynTensor<u8> = npy::from_bytes_dyn(&npy::to_bytes_dyn(&d)?)?;
+/// assert_eq!((back.shape(), back.to_vec()), (&[3, 1, 2][..], vec![1, 2, 3, 4, 5, 6]));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn to_bytes_dyn<S>(tensor: &DynTensorBase<S>) -> Result<Vec<u8>, FileError>
+where
+    S: Storage,
+    S::Elem: NpyElement,
+{
+    encode(
+        tensor.shape(),
+        tensor.len(),
+        tensor.as_slice(),
+        tensor.iter(),
+    )
 }
 
 /// Writes `tensor` as a `.npy` file (NumPy's `np.save`), in C order whatever its layout.
@@ -876,7 +915,40 @@ where
         <S::Elem as NpyElement>::DESCR,
         tensor.shape(),
     ))?;
-    write_elements(&mut out, tensor)?;
+    write_elements(&mut out, tensor.as_slice(), tensor.iter())?;
+    out.flush()?;
+    Ok(())
+}
+
+/// Writes a tensor of any rank as a `.npy` file, as [`write_npy`] does.
+///
+/// # Errors
+///
+/// As [`write_npy`].
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{DynTensor, io};
+///
+/// let path = std::env::temp_dir().join(format!("ranked-write-dyn-{}.npy", std::process::id()));
+/// let d = DynTensor::from_vec(vec![0.5f64; 4], &[2, 2])?;
+/// io::write_npy_dyn(&path, &d)?;
+/// assert_eq!(io::read_npy_dyn::<f64>(&path)?.to_vec(), [0.5; 4]);
+/// # std::fs::remove_file(&path)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn write_npy_dyn<S>(path: impl AsRef<Path>, tensor: &DynTensorBase<S>) -> Result<(), FileError>
+where
+    S: Storage,
+    S::Elem: NpyElement,
+{
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::fs::File::create(path)?);
+    out.write_all(&header_bytes(
+        <S::Elem as NpyElement>::DESCR,
+        tensor.shape(),
+    ))?;
+    write_elements(&mut out, tensor.as_slice(), tensor.iter())?;
     out.flush()?;
     Ok(())
 }

@@ -66,7 +66,7 @@ pub struct TensorInfo {
 ///
 /// ```
 /// use ranked::io::{SafeTensorsFile, SafeTensorsWriter};
-/// use ranked::{Tensor, tensor};
+/// use ranked::{Tensor, TensorView, tensor};
 ///
 /// // A file of weights, as a model would publish it.
 /// let mut writer = SafeTensorsWriter::new();
@@ -75,8 +75,8 @@ pub struct TensorInfo {
 /// let bytes = writer.to_bytes()?;
 ///
 /// let file = SafeTensorsFile::from_bytes(bytes)?;
-/// let w: Tensor<f32, 2> = file.tensor("dense.weight")?; // [3, 2], rank checked
-/// let b: Tensor<f32, 1> = file.tensor("dense.bias")?;
+/// let w: TensorView<'_, f32, 2> = file.view("dense.weight")?; // in place, rank checked
+/// let b: Tensor<f32, 1> = file.tensor("dense.bias")?;         // a copy
 /// let x = tensor![[1.0f32, 2.0, 3.0]];
 /// let y = &x.matmul(&w)? + &b;
 /// assert_eq!(y, tensor![[7.6, 2.4]]);
