@@ -2,6 +2,7 @@
 //! data in the same run (ours, ndarray, and `memcpy` or a contiguous fold where bytes are
 //! copied or read). `cargo run --release -p ranked-bench --example bench_report` prints the ratios as a table.
 
+mod io_kernels;
 mod kernels;
 
 use std::time::Duration;
@@ -97,11 +98,11 @@ fn tables(c: &mut Criterion) {
     for case in kernels::b20() {
         run(c, case, false);
     }
-    for case in kernels::b21(256 << 20) {
+    for case in io_kernels::b21(256 << 20) {
         run(c, case, true);
     }
-    run(c, kernels::b22(1 << 30), true);
-    run(c, kernels::b23(200_000), true);
+    run(c, io_kernels::b22(1 << 30), true);
+    run(c, io_kernels::b23(200_000), true);
 }
 
 /// B18, the parallel forms against the sequential ones (with `--features rayon`).

@@ -40,8 +40,10 @@ pub enum FileError {
         /// The element type asked for, in the same notation (`'<f4'`).
         expected: &'static str,
     },
-    /// The file holds an array of another rank than the one asked for.
-    Rank {
+    /// The file holds an array of another rank than the one asked for. (Not `Rank`: a second
+    /// item of that name would make the compiler spell out `ranked::Rank` in every rank
+    /// error.)
+    WrongRank {
         /// The file's shape.
         shape: Vec<usize>,
         /// The file's element type, as the file writes it.
@@ -92,7 +94,7 @@ impl fmt::Display for FileError {
                 f,
                 "the file holds elements of dtype '{file}'; '{expected}' was asked for (no conversion is made)"
             ),
-            FileError::Rank {
+            FileError::WrongRank {
                 shape,
                 dtype,
                 expected,

@@ -512,7 +512,7 @@ fn elements<T: NpyElement>(bytes: &[u8], header: &Header) -> Result<Vec<T>, File
 ///
 /// # Errors
 ///
-/// [`FileError::Rank`] naming the file's shape and dtype when its rank is not `R`;
+/// [`FileError::WrongRank`] naming the file's shape and dtype when its rank is not `R`;
 /// [`FileError::Dtype`] naming both dtypes when its elements are not `T`s; as
 /// [`Header::parse`] for a malformed header; [`FileError::Format`] (`"data"`) when the data is
 /// shorter than the header says; [`FileError::Shape`] when the element count overflows.
@@ -530,7 +530,7 @@ fn elements<T: NpyElement>(bytes: &[u8], header: &Header) -> Result<Vec<T>, File
 pub fn from_bytes<T: NpyElement, const R: usize>(bytes: &[u8]) -> Result<Tensor<T, R>, FileError> {
     let header = Header::parse(bytes)?;
     let Ok(shape) = <[usize; R]>::try_from(header.shape.as_slice()) else {
-        return Err(FileError::Rank {
+        return Err(FileError::WrongRank {
             shape: header.shape,
             dtype: header.descr,
             expected: R,
@@ -609,7 +609,7 @@ pub fn read_npy<T: NpyElement, const R: usize>(
     let mut file = std::fs::File::open(path)?;
     let (header, prefix) = read_header(&mut file)?;
     let Ok(shape) = <[usize; R]>::try_from(header.shape.as_slice()) else {
-        return Err(FileError::Rank {
+        return Err(FileError::WrongRank {
             shape: header.shape,
             dtype: header.descr,
             expected: R,

@@ -148,12 +148,12 @@ impl NpyMap {
     ///
     /// # Errors
     ///
-    /// [`FileError::Rank`] or [`FileError::Dtype`] as [`read_npy`](super::read_npy);
+    /// [`FileError::WrongRank`] or [`FileError::Dtype`] as [`read_npy`](super::read_npy);
     /// [`FileError::Format`] (`"data"`) when the data is shorter than the header says, in the
     /// other byte order, not aligned for `T`, or (for `bool`) holds a byte other than 0 and 1.
     pub fn view<T: NpyElement, const R: usize>(&self) -> Result<TensorView<'_, T, R>, FileError> {
         let Ok(shape) = <[usize; R]>::try_from(self.header.shape.as_slice()) else {
-            return Err(FileError::Rank {
+            return Err(FileError::WrongRank {
                 shape: self.header.shape.clone(),
                 dtype: self.header.descr.clone(),
                 expected: R,
@@ -263,7 +263,7 @@ impl NpyMapMut {
         &mut self,
     ) -> Result<TensorViewMut<'_, T, R>, FileError> {
         let Ok(shape) = <[usize; R]>::try_from(self.header.shape.as_slice()) else {
-            return Err(FileError::Rank {
+            return Err(FileError::WrongRank {
                 shape: self.header.shape.clone(),
                 dtype: self.header.descr.clone(),
                 expected: R,

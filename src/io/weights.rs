@@ -221,7 +221,7 @@ impl SafeTensorsFile {
             });
         }
         let Ok(shape) = <[usize; R]>::try_from(info.shape.as_slice()) else {
-            return Err(FileError::Rank {
+            return Err(FileError::WrongRank {
                 shape: info.shape.clone(),
                 dtype: info.dtype.to_string(),
                 expected: R,
@@ -246,7 +246,7 @@ impl SafeTensorsFile {
     ///
     /// [`FileError::Format`] when no tensor has that name, when its data is not aligned for
     /// `T` (then [`tensor`](Self::tensor) copies it), or (for `bool`) holds a byte other than 0
-    /// and 1; [`FileError::Dtype`] or [`FileError::Rank`] when it holds another dtype or rank.
+    /// and 1; [`FileError::Dtype`] or [`FileError::WrongRank`] when it holds another dtype or rank.
     pub fn view<T: NpyElement, const R: usize>(
         &self,
         name: &str,
@@ -298,7 +298,7 @@ impl SafeTensorsFile {
     /// # Errors
     ///
     /// [`FileError::Format`] when no tensor has that name; [`FileError::Dtype`] or
-    /// [`FileError::Rank`] when it holds another dtype or rank.
+    /// [`FileError::WrongRank`] when it holds another dtype or rank.
     pub fn tensor<T: NpyElement, const R: usize>(
         &self,
         name: &str,

@@ -451,7 +451,7 @@ fn bad_input_is_an_error_naming_the_part_at_fault() {
         assert!(matches!(err, FileError::Dtype { .. }), "{descr}: {err:?}");
     }
     let err = npy::from_bytes::<f32, 3>(&good).unwrap_err();
-    assert!(matches!(&err, FileError::Rank { shape, expected: 3, .. } if shape == &[2, 3]));
+    assert!(matches!(&err, FileError::WrongRank { shape, expected: 3, .. } if shape == &[2, 3]));
     let deep = format!(
         "{{'descr': '<f4', 'fortran_order': False, 'shape': ({}), }}",
         "1, ".repeat(17)

@@ -74,7 +74,10 @@ fn data_a_view_cannot_show_in_place_is_refused() {
     let err = big.view::<i32, 3>().unwrap_err();
     assert!(err.to_string().contains("other byte order"), "{err}");
     assert!(matches!(big.view::<f32, 3>(), Err(FileError::Dtype { .. })));
-    assert!(matches!(big.view::<i32, 2>(), Err(FileError::Rank { .. })));
+    assert!(matches!(
+        big.view::<i32, 2>(),
+        Err(FileError::WrongRank { .. })
+    ));
 
     // Data 81 bytes into the file: fine for bytes, not aligned for f32.
     let mut bytes = b"\x93NUMPY\x01\x00".to_vec();

@@ -81,7 +81,7 @@ fn archives_numpy_wrote_read_back_to_numpy_values() {
         ));
         assert!(matches!(
             npz.read::<f32, 3>("weights"),
-            Err(FileError::Rank { .. })
+            Err(FileError::WrongRank { .. })
         ));
         let err = npz.read::<f32, 2>("nothing").unwrap_err();
         assert!(

@@ -101,7 +101,7 @@ fn the_file_python_wrote_reads_back_to_its_values() {
     );
     let err = file.tensor::<f32, 3>("embed.weight").unwrap_err();
     assert!(
-        matches!(&err, FileError::Rank { shape, expected: 3, .. } if shape == &[4, 6]),
+        matches!(&err, FileError::WrongRank { shape, expected: 3, .. } if shape == &[4, 6]),
         "{err:?}"
     );
     let err = file.view::<u8, 1>("no such tensor").unwrap_err();
