@@ -1,6 +1,6 @@
 //! The error of reading and writing files: what went wrong, and in which part of the file.
 
-use alloc::string::String;
+use alloc::string::{String, ToString};
 use alloc::vec::Vec;
 use core::fmt;
 
@@ -76,6 +76,18 @@ pub enum FileError {
 }
 
 impl FileError {
+    /// `shape` as an array of `R` sizes, or the error naming the file's shape and `dtype`.
+    pub(crate) fn shape_of<const R: usize>(
+        shape: &[usize],
+        dtype: &str,
+    ) -> Result<[usize; R], Self> {
+        <[usize; R]>::try_from(shape).map_err(|_| FileError::WrongRank {
+            shape: shape.to_vec(),
+            dtype: dtype.to_string(),
+            expected: R,
+        })
+    }
+
     /// A malformed file: `what` is wrong in `part`.
     pub(crate) fn format(part: &'static str, what: impl Into<String>) -> Self {
         FileError::Format {

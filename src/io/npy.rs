@@ -450,7 +450,7 @@ impl Parser<'_> {
 }
 
 /// The byte order a descr gives: `Some(true)` for big-endian.
-pub(super) fn big_endian(descr: &str, size: usize) -> Option<bool> {
+fn big_endian(descr: &str, size: usize) -> Option<bool> {
     match descr.as_bytes().first()? {
         b'<' => Some(false),
         b'>' => Some(true),
@@ -461,7 +461,7 @@ pub(super) fn big_endian(descr: &str, size: usize) -> Option<bool> {
 }
 
 /// Whether the file's elements are `T`s, and if so whether they are big-endian.
-fn dtype_of<T: NpyElement>(header: &Header) -> Result<bool, FileError> {
+pub(super) fn dtype_of<T: NpyElement>(header: &Header) -> Result<bool, FileError> {
     let kind_and_size = format!("{}{}", char::from(T::KIND), T::SIZE);
     let order = big_endian(&header.descr, T::SIZE);
     match order {
@@ -475,7 +475,7 @@ fn dtype_of<T: NpyElement>(header: &Header) -> Result<bool, FileError> {
 
 /// The element count the header announces and the bytes of `data` (what follows the header)
 /// that hold them as `T`s: an error when the data is shorter.
-fn data_of<'a, T: NpyElement>(
+pub(super) fn data_of<'a, T: NpyElement>(
     data: &'a [u8],
     header: &Header,
 ) -> Result<(usize, &'a [u8]), FileError> {
@@ -529,13 +529,7 @@ fn elements<T: NpyElement>(bytes: &[u8], header: &Header) -> Result<Vec<T>, File
 /// ```
 pub fn from_bytes<T: NpyElement, const R: usize>(bytes: &[u8]) -> Result<Tensor<T, R>, FileError> {
     let header = Header::parse(bytes)?;
-    let Ok(shape) = <[usize; R]>::try_from(header.shape.as_slice()) else {
-        return Err(FileError::WrongRank {
-            shape: header.shape,
-            dtype: header.descr,
-            expected: R,
-        });
-    };
+    let shape = FileError::shape_of::<R>(&header.shape, &header.descr)?;
     let data = elements::<T>(bytes, &header)?;
     let order = if header.fortran_order {
         Order::ColumnMajor
@@ -608,13 +602,7 @@ pub fn read_npy<T: NpyElement, const R: usize>(
 ) -> Result<Tensor<T, R>, FileError> {
     let mut file = std::fs::File::open(path)?;
     let (header, prefix) = read_header(&mut file)?;
-    let Ok(shape) = <[usize; R]>::try_from(header.shape.as_slice()) else {
-        return Err(FileError::WrongRank {
-            shape: header.shape,
-            dtype: header.descr,
-            expected: R,
-        });
-    };
+    let shape = FileError::shape_of::<R>(&header.shape, &header.descr)?;
     let data = match read_in_place::<T>(&mut file, &header)? {
         Some(data) => data,
         None => {
@@ -807,6 +795,20 @@ fn write_elements<'a, T: NpyElement + 'a>(
     out.write_all(&buf)
 }
 
+/// Writes a `.npy` file of `shape` holding the elements, through a buffer.
+fn write_file<'a, T: NpyElement + 'a>(
+    path: &Path,
+    shape: &[usize],
+    contiguous: Option<&[T]>,
+    elements: impl Iterator<Item = &'a T>,
+) -> Result<(), FileError> {
+    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::fs::File::create(path)?);
+    out.write_all(&header_bytes(T::DESCR, shape))?;
+    write_elements(&mut out, contiguous, elements)?;
+    out.flush()?;
+    Ok(())
+}
+
 /// The bytes of a `.npy` file of `shape` holding `len` elements.
 fn encode<'a, T: NpyElement + 'a>(
     shape: &[usize],
@@ -910,14 +912,12 @@ where
     S: Storage,
     S::Elem: NpyElement,
 {
-    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::fs::File::create(path)?);
-    out.write_all(&header_bytes(
-        <S::Elem as NpyElement>::DESCR,
+    write_file(
+        path.as_ref(),
         tensor.shape(),
-    ))?;
-    write_elements(&mut out, tensor.as_slice(), tensor.iter())?;
-    out.flush()?;
-    Ok(())
+        tensor.as_slice(),
+        tensor.iter(),
+    )
 }
 
 /// Writes a tensor of any rank as a `.npy` file, as [`write_npy`] does.
@@ -943,12 +943,10 @@ where
     S: Storage,
     S::Elem: NpyElement,
 {
-    let mut out = std::io::BufWriter::with_capacity(1 << 16, std::fs::File::create(path)?);
-    out.write_all(&header_bytes(
-        <S::Elem as NpyElement>::DESCR,
+    write_file(
+        path.as_ref(),
         tensor.shape(),
-    ))?;
-    write_elements(&mut out, tensor.as_slice(), tensor.iter())?;
-    out.flush()?;
-    Ok(())
+        tensor.as_slice(),
+        tensor.iter(),
+    )
 }

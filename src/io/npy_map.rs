@@ -18,7 +18,7 @@ use std::path::Path;
 use memmap2::{Mmap, MmapMut};
 
 use super::FileError;
-use super::npy::{Header, NpyElement, big_endian};
+use super::npy::{Header, NpyElement, data_of, dtype_of};
 use crate::dynamic::DynTensorView;
 use crate::layout::Order;
 use crate::tensor::{TensorView, TensorViewMut};
@@ -27,15 +27,8 @@ use crate::tensor::{TensorView, TensorViewMut};
 /// the length, the alignment and, for `bool`, the bytes. The element count and the byte range
 /// of the data within `bytes` on success.
 fn checked<T: NpyElement>(bytes: &[u8], header: &Header) -> Result<(usize, usize), FileError> {
-    let kind_and_size = format!("{}{}", char::from(T::KIND), T::SIZE);
-    let order = big_endian(&header.descr, T::SIZE);
-    if header.descr.as_bytes().get(1..) != Some(kind_and_size.as_bytes()) || order.is_none() {
-        return Err(FileError::Dtype {
-            file: header.descr.clone(),
-            expected: T::DESCR,
-        });
-    }
-    if T::SIZE > 1 && order != Some(cfg!(target_endian = "big")) {
+    let big = dtype_of::<T>(header)?;
+    if T::SIZE > 1 && big != cfg!(target_endian = "big") {
         return Err(FileError::format(
             "data",
             format!(
@@ -44,23 +37,9 @@ fn checked<T: NpyElement>(bytes: &[u8], header: &Header) -> Result<(usize, usize
             ),
         ));
     }
-    let count = crate::layout::checked_len(&header.shape)?;
     let start = header.data_offset;
-    let end = count
-        .checked_mul(T::SIZE)
-        .and_then(|n| start.checked_add(n))
-        .filter(|&end| end <= bytes.len());
-    let Some(end) = end else {
-        return Err(FileError::format(
-            "data",
-            format!(
-                "is shorter than the header says: shape {:?} of '{}' needs more than the {} bytes the file holds",
-                header.shape,
-                header.descr,
-                bytes.len().saturating_sub(start)
-            ),
-        ));
-    };
+    let (count, data) = data_of::<T>(&bytes[start..], header)?;
+    let end = start + data.len();
     let address = bytes.as_ptr().addr().wrapping_add(start);
     if !address.is_multiple_of(core::mem::align_of::<T>()) {
         return Err(FileError::format(
@@ -152,13 +131,7 @@ impl NpyMap {
     /// [`FileError::Format`] (`"data"`) when the data is shorter than the header says, in the
     /// other byte order, not aligned for `T`, or (for `bool`) holds a byte other than 0 and 1.
     pub fn view<T: NpyElement, const R: usize>(&self) -> Result<TensorView<'_, T, R>, FileError> {
-        let Ok(shape) = <[usize; R]>::try_from(self.header.shape.as_slice()) else {
-            return Err(FileError::WrongRank {
-                shape: self.header.shape.clone(),
-                dtype: self.header.descr.clone(),
-                expected: R,
-            });
-        };
+        let shape = FileError::shape_of::<R>(&self.header.shape, &self.header.descr)?;
         let elems = self.elements::<T>()?;
         Ok(TensorView::from_storage_with_order(
             elems,
@@ -262,13 +235,7 @@ impl NpyMapMut {
     pub fn view_mut<T: NpyElement, const R: usize>(
         &mut self,
     ) -> Result<TensorViewMut<'_, T, R>, FileError> {
-        let Ok(shape) = <[usize; R]>::try_from(self.header.shape.as_slice()) else {
-            return Err(FileError::WrongRank {
-                shape: self.header.shape.clone(),
-                dtype: self.header.descr.clone(),
-                expected: R,
-            });
-        };
+        let shape = FileError::shape_of::<R>(&self.header.shape, &self.header.descr)?;
         let (count, start) = checked::<T>(&self.map, &self.header)?;
         let order = order(&self.header);
         let data = &mut self.map[start..];

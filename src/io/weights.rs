@@ -220,13 +220,7 @@ impl SafeTensorsFile {
                 expected: T::DESCR,
             });
         }
-        let Ok(shape) = <[usize; R]>::try_from(info.shape.as_slice()) else {
-            return Err(FileError::WrongRank {
-                shape: info.shape.clone(),
-                dtype: info.dtype.to_string(),
-                expected: R,
-            });
-        };
+        let shape = FileError::shape_of::<R>(&info.shape, &info.dtype.to_string())?;
         // The crate checked the offsets against the buffer when the file was opened.
         let (start, end) = info.data_offsets;
         let range = self.data_start + start..self.data_start + end;
