@@ -635,9 +635,11 @@ fn read_header(file: &mut std::fs::File) -> Result<(Header, Vec<u8>), FileError>
         _ => None,
     };
     if let Some(len) = header_len {
-        let start = if prefix.get(6) == Some(&1) { 10 } else { 12 };
+        let start: usize = if prefix.get(6) == Some(&1) { 10 } else { 12 };
         // No more than the file holds: a lying length is found by `Header::parse`.
-        let wanted = (start + len).min(file.metadata()?.len().try_into().unwrap_or(usize::MAX));
+        let wanted = start
+            .saturating_add(len)
+            .min(file.metadata()?.len().try_into().unwrap_or(usize::MAX));
         if wanted > prefix.len() {
             let have = prefix.len();
             prefix.resize(wanted, 0);

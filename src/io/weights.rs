@@ -223,7 +223,7 @@ impl SafeTensorsFile {
         let shape = FileError::shape_of::<R>(&info.shape, &info.dtype.to_string())?;
         // The crate checked the offsets against the buffer when the file was opened.
         let (start, end) = info.data_offsets;
-        let range = self.data_start + start..self.data_start + end;
+        let range = self.data_start.saturating_add(start)..self.data_start.saturating_add(end);
         match self.bytes.get(range) {
             Some(data) => Ok((data, shape)),
             None => Err(FileError::format(
