@@ -50,7 +50,12 @@ fn check<T: Bits, const R: usize>(file: &SafeTensorsFile, name: &str, want: &[i1
 
 #[test]
 fn the_file_python_wrote_reads_back_to_its_values() {
-    let file = SafeTensorsFile::read(data_dir().join("model.safetensors")).unwrap();
+    let bytes = std::fs::read(data_dir().join("model.safetensors")).unwrap();
+    // A tensor whose offset is aligned for its dtype is viewed in place when the buffer starts
+    // on 8 bytes: always from the system allocator (16), not always under Miri, which places a
+    // byte buffer at any address. The three byte-sized tensors are viewed in place either way.
+    let buffer_aligned = bytes.as_ptr().addr().is_multiple_of(8);
+    let file = SafeTensorsFile::from_bytes(bytes).unwrap();
     let text = std::fs::read_to_string(data_dir().join("manifest.json")).unwrap();
     let manifest: Value = serde_json::from_str(&text).unwrap();
     let list = file.list();
@@ -90,8 +95,8 @@ fn the_file_python_wrote_reads_back_to_its_values() {
         });
     }
     assert!(
-        in_place >= 4,
-        "the aligned tensors are viewed in place ({in_place})"
+        in_place >= if buffer_aligned { 4 } else { 3 },
+        "the aligned tensors are viewed in place ({in_place}, buffer aligned: {buffer_aligned})"
     );
     // Another dtype, another rank, another name: refused, naming what the file holds.
     let err = file.tensor::<f64, 2>("embed.weight").unwrap_err();
