@@ -116,6 +116,9 @@ pub enum ErrorKind {
     /// `expected` is the limit in elements, `found` the product. A broadcast view can reach
     /// this with one element in memory.
     TooManyElements,
+    /// A quantile outside `[0, 1]`, or a percentile outside `[0, 100]`, or NaN (NumPy raises
+    /// `ValueError` too).
+    QuantileOutOfRange,
 }
 
 /// A runtime shape error: what went wrong and where.
@@ -698,6 +701,9 @@ impl ShapeError {
                 "the shape has {n} elements (the product of its non-zero sizes), more than the \
                  {e} the target library can hold"
             ),
+            ErrorKind::QuantileOutOfRange => f.write_str(
+                "a quantile must lie in [0, 1] (a percentile in [0, 100]), and not be NaN",
+            ),
             ErrorKind::StorageHasGaps => f.write_str(
                 "the storage is a strided view of memory with gaps; it only holds the layout \
                  it came with and the views derived from it",
@@ -754,6 +760,70 @@ fn failed(what: &str, shape: &[usize], err: ShapeError) -> ! {
     panic!("{what} of a tensor of shape {shape:?}: {err}")
 }
 
+/// An error of an operation that reads indices from a tensor (`take_along_axis`,
+/// `put_along_axis`, `index_add`, `take`): an index out of range, named with its position in
+/// the index tensor, or shapes that do not fit together.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Axis, IndexError, tensor};
+///
+/// let t = tensor![[10, 20, 30], [40, 50, 60]];
+/// let err = t.take_along_axis(Axis::<1>, &tensor![[0, 2], [1, 3]]).unwrap_err();
+/// assert_eq!(
+///     err,
+///     IndexError::OutOfBounds { position: [1, 1], index: 3, axis: 1, size: 3 }
+/// );
+/// assert_eq!(
+///     err.to_string(),
+///     "index 3 at position [1, 1] of the indices is out of bounds for axis 1 of size 3"
+/// );
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum IndexError<const R: usize> {
+    /// The index at `position` of the index tensor (of rank `R`) is `index`, which is not
+    /// below `size`, the size of the data's `axis`.
+    OutOfBounds {
+        /// Where the index stands in the index tensor.
+        position: [usize; R],
+        /// The index.
+        index: usize,
+        /// The data's axis it indexes.
+        axis: usize,
+        /// The size of that axis.
+        size: usize,
+    },
+    /// The shapes do not fit together (or the result is too large).
+    Shape(ShapeError),
+}
+
+impl<const R: usize> From<ShapeError> for IndexError<R> {
+    fn from(err: ShapeError) -> Self {
+        Self::Shape(err)
+    }
+}
+
+impl<const R: usize> fmt::Display for IndexError<R> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::OutOfBounds {
+                position,
+                index,
+                axis,
+                size,
+            } => write!(
+                f,
+                "index {index} at position {position:?} of the indices is out of bounds for \
+                 axis {axis} of size {size}"
+            ),
+            Self::Shape(err) => fmt::Display::fmt(err, f),
+        }
+    }
+}
+
+impl<const R: usize> core::error::Error for IndexError<R> {}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -789,6 +859,7 @@ mod tests {
         ErrorKind::StorageHasGaps,
         ErrorKind::NegativeStride,
         ErrorKind::TooManyElements,
+        ErrorKind::QuantileOutOfRange,
     ];
 
     #[test]

@@ -194,7 +194,7 @@ pub mod zip;
 #[cfg(feature = "alloc")]
 pub use dynamic::{CowTensor, DynTensor};
 pub use dynamic::{DynTensorBase, DynTensorView, DynTensorViewMut};
-pub use error::{ErrorKind, ShapeError};
+pub use error::{ErrorKind, IndexError, ShapeError};
 pub use fmt::{EDGE_ITEMS, SUMMARY_THRESHOLD};
 pub use layout::{INFER, Layout, LayoutKind, Order};
 pub use operand::IntoTensorView;

@@ -63,6 +63,11 @@ mod walk;
 mod zip3;
 // The kernels: what is done to each element or block, per instruction set.
 mod kernel;
+// The lanes along one axis: their walk and their in-place sort.
+mod lanes;
+// Copies that pick their source elements by index.
+#[cfg(feature = "alloc")]
+mod gather;
 // New memory: buffers, huge pages, collection in logical order.
 #[cfg(feature = "alloc")]
 mod collect;
@@ -77,11 +82,14 @@ mod tests;
 #[cfg(feature = "alloc")]
 pub(crate) use collect::*;
 #[cfg(feature = "alloc")]
+pub(crate) use gather::*;
+#[cfg(feature = "alloc")]
 pub(crate) use kernel::CloneInto;
 use kernel::MICRO;
 #[cfg(target_arch = "x86_64")]
 pub(crate) use kernel::has_avx;
 pub(crate) use kernel::{CloneTo, Kernel};
+pub(crate) use lanes::*;
 pub(crate) use plan::*;
 use stream::*;
 pub(crate) use tile::*;

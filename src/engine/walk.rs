@@ -81,6 +81,16 @@ impl<'a, T> Run<'a, T> {
         )
     }
 
+    /// The run as a rank-1 view of its data.
+    #[inline]
+    pub(crate) fn into_view(self) -> crate::TensorView<'a, T, 1> {
+        let layout = crate::Layout::from_parts([self.len], [self.step], self.start);
+        // SAFETY: the run's positions are reached by a layout valid for `data` (the invariant),
+        // so this rank-1 layout of exactly those positions is valid for it (invariant 1); the
+        // view is read-only.
+        unsafe { crate::TensorBase::from_parts_unchecked(self.data, layout) }
+    }
+
     /// The elements, in order.
     #[inline(always)]
     pub(crate) fn iter(self) -> RunIter<'a, T> {

@@ -35,6 +35,7 @@ pub use dynamic::{DynLayout, DynShape, MAX_DYN_RANK};
 pub(crate) use grid::{Grid, GridLayout, span, split_at};
 pub use reshape::{Group, GroupKind, ReshapePlan, Verdict};
 pub use view::broadcast_shapes;
+pub(crate) use view::broadcast_except;
 
 /// Memory order of a freshly built, contiguous layout.
 ///

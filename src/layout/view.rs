@@ -508,6 +508,36 @@ impl<const R: usize> Layout<R> {
     }
 }
 
+/// The shape two shapes of one rank broadcast to, written to `out` (of that rank too), except
+/// at `except`, where `out` keeps `b`'s size (the indexed axis of `take_along_axis`).
+///
+/// # Errors
+///
+/// [`ErrorKind::BroadcastMismatch`] naming the first axis where the sizes conflict (`expected`
+/// is `a`'s size, `found` is `b`'s).
+pub(crate) fn broadcast_except(
+    a: &[usize],
+    b: &[usize],
+    except: usize,
+    out: &mut [usize],
+) -> Result<(), ShapeError> {
+    for (i, ((&x, &y), o)) in a.iter().zip(b).zip(out.iter_mut()).enumerate() {
+        *o = if i == except || x == 1 {
+            y
+        } else if x == y || y == 1 {
+            x
+        } else {
+            return Err(ShapeError::sizes(
+                ErrorKind::BroadcastMismatch,
+                Some(i),
+                x,
+                y,
+            ));
+        };
+    }
+    Ok(())
+}
+
 /// The shape two shapes broadcast to, by NumPy's rules: align on the right; sizes must be equal
 /// or one of them 1; the result has the larger rank, computed at compile time.
 ///

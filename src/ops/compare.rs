@@ -334,8 +334,8 @@ where
 /// # Masks
 impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// Sets the elements where `mask` is `true` to `value` (NumPy's `a[mask] = value`,
-    /// PyTorch's `masked_fill_`); the mask broadcasts to `self`'s shape. O(len), no
-    /// allocation.
+    /// PyTorch's `masked_fill_`, under which name the docs find it too); the mask broadcasts to
+    /// `self`'s shape. O(len), no allocation.
     ///
     /// # Errors
     ///
@@ -355,6 +355,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// t.fill_where(&tensor![true, false], -1.0).unwrap();
     /// assert_eq!(t.to_vec(), [-1.0, 0.0, -1.0, 4.0]);
     /// ```
+    #[doc(alias = "masked_fill")]
     pub fn fill_where<Sm, const RM: usize>(
         &mut self,
         mask: &TensorBase<Sm, RM>,

@@ -21,7 +21,10 @@
 //! | `&a * 2.0`, `a * 2.0` | a tensor and a scalar of its element type | `Tensor<T, R>` (feature `alloc`) | — (cannot fail) |
 //! | `2.0 * &a`, `2.0 * a` | a primitive number (`i8`…`i128`, `isize`, `u8`…`u128`, `usize`, `f32`, `f64`) and a tensor of it | `Tensor<T, R>` (feature `alloc`) | — (cannot fail) |
 //! | `a += &b`, `a += 2.0` (also `-=`, `*=`, `/=`, `%=`) | a writable tensor and a tensor broadcast to its shape, or a scalar | in place, no allocator | none yet: panics if `b` does not broadcast to `a`'s shape |
+//! | `&a & &b`, `a \| &b`, `a ^ b` | tensors of `bool` (masks) or of integers, broadcast | `Tensor<T, max(R, R2)>` (feature `alloc`) | `a.try_bitand(&b)?`, `a.logical_and(&b)?`, … |
+//! | `a &= &b`, `a \|= &b`, `a ^= &b` | as `+=` | in place, no allocator | — |
 //! | `-&a`, `-a` | a tensor | `Tensor<T, R>` (feature `alloc`) | — |
+//! | `!&a`, `!a` | a tensor of `bool` (or integers: bitwise) | `Tensor<T, R>` (feature `alloc`) | — |
 //!
 //! # Broadcasting
 //!
@@ -74,7 +77,10 @@
 //! `(min(n, 128) + log2(n / 128) + 3) · ε · Σ|xᵢ|` for lanes of `n` elements. Integer sums are
 //! exact (they overflow as the integer type does).
 
-use core::ops::{AddAssign, DivAssign, MulAssign, RemAssign, SubAssign};
+use core::ops::{
+    AddAssign, BitAndAssign, BitOrAssign, BitXorAssign, DivAssign, MulAssign, RemAssign,
+    SubAssign,
+};
 
 use crate::engine::{self, Operand};
 use crate::error::ShapeError;
@@ -86,14 +92,22 @@ use crate::tensor::TensorBase;
 use crate::{BroadcastRanks, layout::broadcast_shapes, tensor::Tensor};
 
 mod compare;
+#[cfg(feature = "alloc")]
+mod index;
 mod join;
+#[cfg(feature = "alloc")]
+mod mask;
 mod math;
+mod nan;
 #[cfg(not(feature = "alloc"))]
 mod no_alloc;
 mod operand;
 #[cfg(feature = "rayon")]
 pub mod par;
 mod reduce;
+#[cfg(feature = "alloc")]
+mod shaping;
+mod sort;
 mod stats;
 mod sum;
 
@@ -106,6 +120,11 @@ pub use join::{concatenate, stack};
 #[cfg(not(feature = "alloc"))]
 pub use no_alloc::NeedsAllocFeature;
 pub use operand::{AssignOperand, BinaryOperand, Scalar};
+#[cfg(feature = "alloc")]
+pub use shaping::PadMode;
+#[cfg(feature = "alloc")]
+pub use sort::Unique;
+pub use sort::{Side, cmp_nan_last};
 
 impl<const R: usize> Layout<R> {
     pub(crate) fn operand(&self) -> Operand<'_> {
@@ -452,7 +471,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// # Safety
     ///
     /// `from` is valid for `src_data` (invariant 1).
-    unsafe fn zip_with_layout<U>(
+    pub(crate) unsafe fn zip_with_layout<U>(
         &mut self,
         from: Layout<R>,
         src_data: ViewRepr<'_, U>,
@@ -682,6 +701,9 @@ binary_ops! {
     Mul mul try_mul MulAssign mul_assign "multiply" "*";
     Div div try_div DivAssign div_assign "divide" "/";
     Rem rem try_rem RemAssign rem_assign "take the remainder of" "%";
+    BitAnd bitand try_bitand BitAndAssign bitand_assign "combine with `&`" "&";
+    BitOr bitor try_bitor BitOrAssign bitor_assign "combine with `|`" "|";
+    BitXor bitxor try_bitxor BitXorAssign bitxor_assign "combine with `^`" "^";
 }
 
 /// Operators with a scalar of a primitive numeric type on the left (`2.0 * &t`); a scalar on the
@@ -746,5 +768,33 @@ where
     /// Negates every element.
     fn neg(self) -> Tensor<T, R> {
         -&self
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<S, T, const R: usize> core::ops::Not for &TensorBase<S, R>
+where
+    S: Storage<Elem = T>,
+    T: core::ops::Not<Output = T> + Clone,
+{
+    type Output = Tensor<T, R>;
+
+    /// Negates every element: logical `not` of a mask, bitwise of integers.
+    fn not(self) -> Tensor<T, R> {
+        self.map(|x| !x.clone())
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<S, T, const R: usize> core::ops::Not for TensorBase<S, R>
+where
+    S: Storage<Elem = T>,
+    T: core::ops::Not<Output = T> + Clone,
+{
+    type Output = Tensor<T, R>;
+
+    /// Negates every element.
+    fn not(self) -> Tensor<T, R> {
+        !&self
     }
 }

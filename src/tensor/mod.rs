@@ -237,7 +237,7 @@ fn index_out_of_bounds<const R: usize>(index: [usize; R], shape: [usize; R]) -> 
 #[cfg(feature = "alloc")]
 #[cold]
 #[track_caller]
-fn shape_error(what: &str, err: ShapeError) -> ! {
+pub(crate) fn shape_error(what: &str, err: ShapeError) -> ! {
     panic!("{what}: {err}")
 }
 

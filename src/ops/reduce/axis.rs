@@ -9,7 +9,7 @@ use super::*;
 #[cfg(feature = "alloc")]
 impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// `lane` along axis `A`, with the axis removed.
-    pub(super) fn reduce_axis<Ax: IsAxis, B, const O: usize>(
+    pub(crate) fn reduce_axis<Ax: IsAxis, B, const O: usize>(
         &self,
         lane: impl FnMut(Run<'_, S::Elem>) -> B,
     ) -> Tensor<B, O>
@@ -57,6 +57,33 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
         self.reduce_axis::<Ax, B, O>(|run| run.iter().fold(init.clone(), &mut f))
+    }
+
+    /// `f` of each lane along axis `A`, as a rank-1 view, in row-major order of the other axes
+    /// (ndarray's `map_axis`, NumPy's `apply_along_axis` for a function returning one value).
+    /// Rank R → R − 1, of `f`'s result type. An axis of size 0 hands `f` empty lanes, as
+    /// ndarray does.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, Tensor, tensor};
+    ///
+    /// let t = tensor![[3.0, 1.0, 2.0], [9.0, 7.0, 8.0]];
+    /// let ranges: Tensor<f64, 1> = t.map_axis(Axis::<1>, |lane| lane.max() - lane.min());
+    /// assert_eq!(ranges.to_vec(), [2.0, 2.0]);
+    /// let sorted_rows = t.map_axis(Axis::<1>, |lane| lane.iter().is_sorted());
+    /// assert_eq!(sorted_rows.to_vec(), [false, false]);
+    /// ```
+    pub fn map_axis<Ax: IsAxis, B, const O: usize>(
+        &self,
+        _axis: Ax,
+        mut f: impl FnMut(crate::TensorView<'_, S::Elem, 1>) -> B,
+    ) -> Tensor<B, O>
+    where
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        self.reduce_axis::<Ax, B, O>(|run| f(run.into_view()))
     }
 
     /// Sums along axis `A` (blocked and pairwise, like [`sum`](Self::sum)); rank R → R − 1.

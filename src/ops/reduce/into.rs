@@ -282,7 +282,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     }
 
     /// Checks that the lanes along `axis` are not empty (unless there are none).
-    pub(super) fn nonempty_lanes(&self, axis: usize) -> Result<(), ShapeError> {
+    pub(crate) fn nonempty_lanes(&self, axis: usize) -> Result<(), ShapeError> {
         if self.shape().get(axis) == Some(&0) && !self.is_empty_except(axis) {
             return Err(ShapeError::sizes(ErrorKind::Empty, Some(axis), 1, 0));
         }

@@ -1,0 +1,241 @@
+//! Copies that pick their source element by index: along every axis through one map per axis
+//! (NumPy's `a[np.ix_(m0, m1, …)]`: padding, tiling, repeating, rolling, `take` and `compress`
+//! are each such a copy with their own maps), and along one axis through an index tensor
+//! (`take_along_axis`).
+
+use super::*;
+use alloc::vec::Vec;
+
+/// The map entry that stands for the fill value instead of a source index.
+pub(crate) const FILL: usize = usize::MAX;
+
+/// A new row-major `Vec` of shape `[maps[0].len(), …]` whose element `[i0, i1, …]` is the
+/// source's element `[maps[0][i0], maps[1][i1], …]`, or `fill` where any of those entries is
+/// [`FILL`]. Each row of the result is copied in runs: entries that go up by one along the last
+/// axis copy a slice at once where the source's last axis has unit stride.
+///
+/// # Errors
+///
+/// [`ErrorKind::Overflow`](crate::ErrorKind::Overflow) if the result's element count leaves
+/// `usize`; [`ErrorKind::Allocation`](crate::ErrorKind::Allocation) if its room cannot be had.
+///
+/// # Safety
+///
+/// `maps` has one map per axis of the source (`op.strides.len()` of them), each of whose
+/// entries other than [`FILL`] is below the source's size on that axis, and `fill` is `Some`
+/// where any entry is [`FILL`]; the source layout is valid for `data` (invariant 1).
+pub(crate) unsafe fn gather_ix<T: Clone>(
+    data: ViewRepr<'_, T>,
+    op: Operand<'_>,
+    maps: &[&[usize]],
+    fill: Option<&T>,
+) -> Result<Vec<T>, crate::ShapeError> {
+    let mut count = 1usize;
+    for (axis, map) in maps.iter().enumerate() {
+        count = count.checked_mul(map.len()).ok_or_else(|| {
+            crate::ShapeError::sizes(crate::ErrorKind::Overflow, Some(axis), usize::MAX, 0)
+        })?;
+    }
+    let mut out = try_vec(count)?;
+    let Some((last, outer)) = maps.split_last() else {
+        // Rank 0: the one element.
+        // SAFETY: the offset of a rank-0 layout valid for `data` holds its element.
+        out.push(unsafe { data.get(op.offset) }.clone());
+        return Ok(out);
+    };
+    if count == 0 || maps.len() > MAX_DYN_RANK || op.strides.len() != maps.len() {
+        return Ok(out);
+    }
+    let step = op.strides[maps.len() - 1];
+    // The last axis's map as runs: `(first source index or FILL, length)`.
+    let mut runs: Vec<(usize, usize)> = Vec::new();
+    for &m in *last {
+        match runs.last_mut() {
+            Some((s, len)) if *s == FILL && m == FILL => *len += 1,
+            Some((s, len)) if *s != FILL && m != FILL && s.wrapping_add(*len) == m => *len += 1,
+            _ => runs.push((m, 1)),
+        }
+    }
+    let filler = |out: &mut Vec<T>, n: usize| {
+        if let Some(v) = fill {
+            out.extend(core::iter::repeat_n(v, n).cloned());
+        }
+    };
+    let mut index = [0usize; MAX_DYN_RANK];
+    loop {
+        let mut row = Some(op.offset);
+        for (a, map) in outer.iter().enumerate() {
+            row = match (row, map[index[a]]) {
+                (Some(p), m) if m != FILL => {
+                    Some(p.wrapping_add_signed((m as isize).wrapping_mul(op.strides[a])))
+                }
+                _ => None,
+            };
+        }
+        match row {
+            None => filler(&mut out, last.len()),
+            Some(p) => {
+                for &(s, len) in &runs {
+                    if s == FILL {
+                        filler(&mut out, len);
+                        continue;
+                    }
+                    let q = p.wrapping_add_signed((s as isize).wrapping_mul(step));
+                    if step == 1 {
+                        // SAFETY: source indices `s..s + len` of the last axis, each below its
+                        // size (the caller's contract), from a row the layout reaches.
+                        out.extend_from_slice(unsafe { data.run(q, len) });
+                    } else {
+                        for k in 0..len {
+                            let at = q.wrapping_add_signed((k as isize).wrapping_mul(step));
+                            // SAFETY: as above, one element at a time.
+                            out.push(unsafe { data.get(at) }.clone());
+                        }
+                    }
+                }
+            }
+        }
+        // The next row, in row-major order of the outer axes.
+        let mut a = outer.len();
+        loop {
+            if a == 0 {
+                return Ok(out);
+            }
+            a -= 1;
+            index[a] += 1;
+            if index[a] < outer[a].len() {
+                break;
+            }
+            index[a] = 0;
+        }
+    }
+}
+
+/// An index along the gathered axis that is out of range: where it stands (row-major position
+/// in the walk's shape) and what it is.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct BadIndex {
+    pub(crate) position: usize,
+    pub(crate) index: usize,
+}
+
+/// The first index of `idx` (a `usize` operand over `shape`, in row-major order) that is not
+/// below `n`.
+///
+/// # Safety
+///
+/// The layout (`shape`, `idx`) is valid for `indices` (invariant 1).
+pub(crate) unsafe fn first_bad_index(
+    indices: ViewRepr<'_, usize>,
+    shape: &[usize],
+    idx: Operand<'_>,
+    n: usize,
+) -> Option<BadIndex> {
+    let mut position = 0usize;
+    let mut bad = None;
+    walk1(shape, idx, &mut |p| {
+        if bad.is_none() {
+            // SAFETY: `p` is a position of the layout (the caller's contract).
+            let index = *unsafe { indices.get(p) };
+            if index >= n {
+                bad = Some(BadIndex { position, index });
+            }
+        }
+        position += 1;
+    });
+    bad
+}
+
+/// A new row-major `Vec` over `shape` whose element at each index is `data`'s element at
+/// `base + idx·step`, where `base` is the position `src` reaches there (its stride along the
+/// gathered axis is 0) and `idx` the index `indices` holds there (NumPy's `take_along_axis`).
+///
+/// # Safety
+///
+/// Both layouts over `shape` are valid for their data (invariant 1), and every index `indices`
+/// holds is below the source's size along the gathered axis, whose stride is `step`.
+pub(crate) unsafe fn take_along<T: Clone>(
+    data: ViewRepr<'_, T>,
+    src: Operand<'_>,
+    step: isize,
+    indices: ViewRepr<'_, usize>,
+    idx: Operand<'_>,
+    shape: &[usize],
+    count: usize,
+) -> Result<Vec<T>, crate::ShapeError> {
+    let mut out = try_vec(count)?;
+    walk2(shape, src, idx, &mut |p, q| {
+        // SAFETY: `q` is a position of the index layout; the index it holds is in range and
+        // `p` is the lane's start, so the sum is a position of the source (the contract).
+        unsafe {
+            let j = *indices.get(q);
+            out.push(
+                data.get(p.wrapping_add_signed((j as isize).wrapping_mul(step)))
+                    .clone(),
+            );
+        }
+    });
+    Ok(out)
+}
+
+/// Writes `f(&mut dst[base + idx·step], value)` for every index of `shape`, where `base` is the
+/// position `dst` reaches there (its stride along the axis is 0), `idx` the index `indices`
+/// holds there and `value` the element `values` holds there (NumPy's `put_along_axis`).
+///
+/// # Safety
+///
+/// The three layouts over `shape` are valid for their data (invariant 1); `dst`'s layout with
+/// its axis restored (stride `step`) is unique (invariant 2); every index `indices` holds is
+/// below the destination's size along that axis.
+pub(crate) unsafe fn put_along<T, U>(
+    mut data: ViewReprMut<'_, T>,
+    dst: Operand<'_>,
+    step: isize,
+    indices: ViewRepr<'_, usize>,
+    idx: Operand<'_>,
+    values: ViewRepr<'_, U>,
+    val: Operand<'_>,
+    shape: &[usize],
+    f: &mut impl FnMut(&mut T, &U),
+) {
+    walk_n(shape, [dst, idx, val], &mut |[p, q, v]| {
+        // SAFETY: positions of valid layouts; the index is in range (the caller's contract).
+        unsafe {
+            let j = *indices.get(q);
+            let at = p.wrapping_add_signed((j as isize).wrapping_mul(step));
+            f(data.get_mut(at), values.get(v));
+        }
+    });
+}
+
+/// The elements of an operand where a mask over the same shape holds `true`, in row-major
+/// order (NumPy's `a[mask]`); the mask is counted first, so the result is allocated once.
+///
+/// # Errors
+///
+/// [`ErrorKind::Allocation`](crate::ErrorKind::Allocation) if the room cannot be had.
+///
+/// # Safety
+///
+/// Both layouts over `shape` are valid for their data (invariant 1).
+pub(crate) unsafe fn masked_select<T: Clone>(
+    data: ViewRepr<'_, T>,
+    op: Operand<'_>,
+    mask: ViewRepr<'_, bool>,
+    mop: Operand<'_>,
+    shape: &[usize],
+) -> Result<Vec<T>, crate::ShapeError> {
+    let mut count = 0usize;
+    // SAFETY: positions of the mask's layout (the caller's contract).
+    walk1(shape, mop, &mut |q| count += usize::from(*unsafe { mask.get(q) }));
+    let mut out = try_vec(count)?;
+    walk2(shape, op, mop, &mut |p, q| {
+        // SAFETY: positions of the two layouts (the caller's contract).
+        unsafe {
+            if *mask.get(q) {
+                out.push(data.get(p).clone());
+            }
+        }
+    });
+    Ok(out)
+}

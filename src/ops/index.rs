@@ -1,0 +1,413 @@
+//! Indexing by index tensors: `take_along_axis` and `put_along_axis` (NumPy's), `index_add`
+//! (PyTorch's `index_add_`, repeated indices adding up) and `take` (NumPy's `take` along an
+//! axis, ndarray's `select`); and the copy behind them and the shaping copies, which picks its
+//! source element along each axis through a map.
+//!
+//! Every index is checked before anything is read or written: an index out of range is an
+//! [`IndexError::OutOfBounds`] naming its position in the index tensor, never a panic and
+//! never a partial write.
+
+use crate::IndexError;
+use crate::engine;
+use crate::error::{ErrorKind, ShapeError};
+use crate::layout::{Layout, broadcast_except, parts};
+use crate::rank::{HasAxis, IsAxis, Rank};
+use crate::storage::{Storage, StorageMut};
+use crate::tensor::{Tensor, TensorBase};
+use alloc::vec::Vec;
+
+/// The first out-of-range index of `indices` along a data axis of size `n`, as an error naming
+/// its position.
+fn check_indices<SI: Storage<Elem = usize>, const R: usize>(
+    indices: &TensorBase<SI, R>,
+    axis: usize,
+    n: usize,
+) -> Result<(), IndexError<R>> {
+    let (data, layout) = indices.view().into_raw_parts();
+    // SAFETY: the index tensor's own layout, valid for its storage (invariant 1).
+    let bad = unsafe { engine::first_bad_index(data, layout.shape(), layout.operand(), n) };
+    match bad {
+        None => Ok(()),
+        Some(bad) => {
+            let mut position = [0usize; R];
+            parts::unravel(layout.shape(), bad.position, &mut position);
+            Err(IndexError::OutOfBounds {
+                position,
+                index: bad.index,
+                axis,
+                size: n,
+            })
+        }
+    }
+}
+
+/// The element count of `shape`, or an overflow error.
+fn count_of(shape: &[usize]) -> Result<usize, ShapeError> {
+    shape.iter().try_fold(1usize, |c, &n| {
+        c.checked_mul(n).ok_or(ShapeError::overflow(None))
+    })
+}
+
+impl<S: Storage, const R: usize> TensorBase<S, R>
+where
+    S::Elem: Clone,
+{
+    /// A new row-major tensor whose element `[i0, i1, …]` is this tensor's element
+    /// `[maps[0][i0], maps[1][i1], …]`, or `fill` where an entry is
+    /// [`engine::FILL`]. Checks every entry against the axis sizes first.
+    pub(crate) fn gather_maps(
+        &self,
+        maps: &[&[usize]; R],
+        fill: Option<&S::Elem>,
+    ) -> Result<Tensor<S::Elem, R>, ShapeError> {
+        for (axis, (map, &n)) in maps.iter().zip(self.shape()).enumerate() {
+            if let Some(&bad) = map
+                .iter()
+                .find(|&&m| m >= n && !(m == engine::FILL && fill.is_some()))
+            {
+                return Err(ShapeError::sizes(
+                    ErrorKind::IndexOutOfBounds,
+                    Some(axis),
+                    n,
+                    bad,
+                ));
+            }
+        }
+        let shape: [usize; R] = core::array::from_fn(|a| maps[a].len());
+        let (data, layout) = self.view().into_raw_parts();
+        // SAFETY: every entry was checked against its axis size above, FILL only with a fill
+        // value; the layout is the tensor's own, valid for its storage (invariant 1).
+        let out = unsafe { engine::gather_ix(data, layout.operand(), maps, fill) }?;
+        Ok(Tensor::from_contiguous_vec(out, shape))
+    }
+
+    /// [`take_along_axis`](Self::take_along_axis) with the axis as a number (`axis < R`).
+    pub(crate) fn take_along<SI: Storage<Elem = usize>>(
+        &self,
+        axis: usize,
+        indices: &TensorBase<SI, R>,
+    ) -> Result<Tensor<S::Elem, R>, IndexError<R>> {
+        let n = self.shape()[axis];
+        let mut shape = [0usize; R];
+        broadcast_except(self.shape(), indices.shape(), axis, &mut shape)?;
+        check_indices(indices, axis, n)?;
+        let count = count_of(&shape)?;
+        if count == 0 {
+            return Ok(Tensor::from_contiguous_vec(Vec::new(), shape));
+        }
+        // `n > 0`: there is an index, and it is below `n`.
+        let src = self.layout().narrow(axis, 0, 1)?.broadcast_to(shape)?;
+        let idx = indices.layout().broadcast_to(shape)?;
+        let (data, _) = self.view().into_raw_parts();
+        let (ids, _) = indices.view().into_raw_parts();
+        let step = self.strides()[axis];
+        // SAFETY: broadcasts of each tensor's layout (view arithmetic), valid for its storage
+        // (invariant 1); every index was checked to be below `n`.
+        let out = unsafe {
+            engine::take_along(
+                data,
+                src.operand(),
+                step,
+                ids,
+                idx.operand(),
+                &shape,
+                count,
+            )
+        }?;
+        Ok(Tensor::from_contiguous_vec(out, shape))
+    }
+}
+
+/// # Indexing by index tensors (feature `alloc`)
+impl<S: Storage, const R: usize> TensorBase<S, R>
+where
+    S::Elem: Clone,
+{
+    /// The elements at `indices` along axis `A` (NumPy's `take_along_axis(a, indices,
+    /// axis=A)`, PyTorch's `gather`): element `[.., i, ..]` of the result is
+    /// `self[.., indices[.., i, ..], ..]`. The index tensor has the rank of the data (another
+    /// rank does not compile); along the other axes the two broadcast. Rank R → R, axis `A` of
+    /// the indices' size.
+    ///
+    /// # Errors
+    ///
+    /// [`IndexError::OutOfBounds`] naming the first index (in row-major order) not below the
+    /// axis size, and its position; [`IndexError::Shape`] with
+    /// [`ErrorKind::BroadcastMismatch`] if the other axes do not broadcast.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let points = tensor![[1.0, 9.0, 5.0], [7.0, 2.0, 8.0]];
+    /// let order = points.argsort_axis(Axis::<1>);
+    /// assert_eq!(
+    ///     points.take_along_axis(Axis::<1>, &order).unwrap().to_vec(),
+    ///     [1.0, 5.0, 9.0, 2.0, 7.0, 8.0]
+    /// );
+    /// // One index per row, broadcast: the largest of each row.
+    /// let top = points.argmax_axis(Axis::<1>).unwrap().unsqueeze(Axis::<1>);
+    /// assert_eq!(points.take_along_axis(Axis::<1>, &top).unwrap().to_vec(), [9.0, 8.0]);
+    /// ```
+    pub fn take_along_axis<Ax: IsAxis, SI: Storage<Elem = usize>>(
+        &self,
+        _axis: Ax,
+        indices: &TensorBase<SI, R>,
+    ) -> Result<Tensor<S::Elem, R>, IndexError<R>>
+    where
+        Rank<R>: HasAxis<Ax>,
+    {
+        self.take_along(<Rank<R> as HasAxis<Ax>>::AXIS, indices)
+    }
+
+    /// The sub-tensors at `indices` along axis `A`, in that order, repeats allowed (NumPy's
+    /// `take(a, indices, axis=A)`, ndarray's `select(Axis(A), &indices)`), as a new row-major
+    /// tensor. Rank R → R, axis `A` of size `indices.len()`.
+    ///
+    /// (In `ranked`, [`select`](Self::select) is PyTorch's `select`: one index, a view of
+    /// rank R − 1.)
+    ///
+    /// # Errors
+    ///
+    /// [`IndexError::OutOfBounds`] naming the first index not below the axis size and its
+    /// position in `indices`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let table = tensor![[1, 2], [3, 4], [5, 6]];
+    /// assert_eq!(table.take(Axis::<0>, &[2, 0, 2]).unwrap().to_vec(), [5, 6, 1, 2, 5, 6]);
+    /// assert_eq!(table.take(Axis::<1>, &[1]).unwrap().to_vec(), [2, 4, 6]);
+    /// assert!(table.take(Axis::<0>, &[3]).is_err());
+    /// ```
+    #[doc(alias = "select")]
+    pub fn take<Ax: IsAxis>(
+        &self,
+        _axis: Ax,
+        indices: &[usize],
+    ) -> Result<Tensor<S::Elem, R>, IndexError<1>>
+    where
+        Rank<R>: HasAxis<Ax>,
+    {
+        let axis = <Rank<R> as HasAxis<Ax>>::AXIS;
+        let n = self.shape()[axis];
+        if let Some((at, &index)) = indices.iter().enumerate().find(|(_, i)| **i >= n) {
+            return Err(IndexError::OutOfBounds {
+                position: [at],
+                index,
+                axis,
+                size: n,
+            });
+        }
+        Ok(self.gather_along(axis, indices)?)
+    }
+
+    /// [`gather_maps`](Self::gather_maps) with `map` along `axis` and every other axis whole.
+    pub(crate) fn gather_along(
+        &self,
+        axis: usize,
+        map: &[usize],
+    ) -> Result<Tensor<S::Elem, R>, ShapeError> {
+        let whole: [Vec<usize>; R] = core::array::from_fn(|a| match a == axis {
+            true => Vec::new(),
+            false => (0..self.shape()[a]).collect(),
+        });
+        let maps: [&[usize]; R] = core::array::from_fn(|a| match a == axis {
+            true => map,
+            false => &whole[a][..],
+        });
+        self.gather_maps(&maps, None)
+    }
+}
+
+/// # Writing by index tensors (feature `alloc`)
+impl<S: StorageMut, const R: usize> TensorBase<S, R> {
+    /// Writes `values` at `indices` along axis `A` (NumPy's `put_along_axis(a, indices,
+    /// values, axis=A)`, PyTorch's `scatter_`): `self[.., indices[.., i, ..], ..] =
+    /// values[.., i, ..]`. The indices have the rank of the data (another rank does not
+    /// compile) and its sizes or 1 along the other axes; `values` broadcasts to the indices'
+    /// shape. Where an index repeats, the last write wins.
+    ///
+    /// # Errors
+    ///
+    /// [`IndexError::OutOfBounds`] naming the first index not below the axis size and its
+    /// position; [`IndexError::Shape`] if the shapes do not fit. Nothing is written then.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let mut t = tensor![[0, 0, 0], [0, 0, 0]];
+    /// t.put_along_axis(Axis::<1>, &tensor![[2], [0]], &tensor![[7], [9]]).unwrap();
+    /// assert_eq!(t.to_vec(), [0, 0, 7, 9, 0, 0]);
+    /// assert!(t.put_along_axis(Axis::<1>, &tensor![[3], [0]], &tensor![[1]]).is_err());
+    /// assert_eq!(t.to_vec(), [0, 0, 7, 9, 0, 0]);
+    /// ```
+    pub fn put_along_axis<Ax: IsAxis, SI, SV, const RV: usize>(
+        &mut self,
+        _axis: Ax,
+        indices: &TensorBase<SI, R>,
+        values: &TensorBase<SV, RV>,
+    ) -> Result<(), IndexError<R>>
+    where
+        S::Elem: Clone,
+        SI: Storage<Elem = usize>,
+        SV: Storage<Elem = S::Elem>,
+        Rank<R>: HasAxis<Ax>,
+        Rank<RV>: crate::rank::BroadcastTo<R>,
+    {
+        let axis = <Rank<R> as HasAxis<Ax>>::AXIS;
+        self.scatter_along(axis, indices, values, &mut |d: &mut S::Elem, v: &S::Elem| {
+            d.clone_from(v)
+        })
+    }
+
+    /// Adds `values` at `indices` along axis `A`, repeated indices adding up (NumPy's
+    /// `np.add.at` along an axis, PyTorch's `scatter_add_`): `self[.., indices[.., i, ..], ..]
+    /// += values[.., i, ..]`. Shapes as for [`put_along_axis`](Self::put_along_axis).
+    ///
+    /// # Errors
+    ///
+    /// As [`put_along_axis`](Self::put_along_axis); nothing is written then.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// // A histogram of labels: each label adds 1 to its bin.
+    /// let mut bins = tensor![[0, 0, 0]];
+    /// let labels = tensor![[2, 0, 2, 2]];
+    /// bins.scatter_add_along_axis(Axis::<1>, &labels, &tensor![[1]]).unwrap();
+    /// assert_eq!(bins.to_vec(), [1, 0, 3]);
+    /// ```
+    pub fn scatter_add_along_axis<Ax: IsAxis, SI, SV, const RV: usize>(
+        &mut self,
+        _axis: Ax,
+        indices: &TensorBase<SI, R>,
+        values: &TensorBase<SV, RV>,
+    ) -> Result<(), IndexError<R>>
+    where
+        S::Elem: core::ops::AddAssign + Clone,
+        SI: Storage<Elem = usize>,
+        SV: Storage<Elem = S::Elem>,
+        Rank<R>: HasAxis<Ax>,
+        Rank<RV>: crate::rank::BroadcastTo<R>,
+    {
+        let axis = <Rank<R> as HasAxis<Ax>>::AXIS;
+        self.scatter_along(axis, indices, values, &mut |d: &mut S::Elem, v: &S::Elem| {
+            *d += v.clone()
+        })
+    }
+
+    fn scatter_along<SI, SV, const RV: usize>(
+        &mut self,
+        axis: usize,
+        indices: &TensorBase<SI, R>,
+        values: &TensorBase<SV, RV>,
+        f: &mut impl FnMut(&mut S::Elem, &SV::Elem),
+    ) -> Result<(), IndexError<R>>
+    where
+        SI: Storage<Elem = usize>,
+        SV: Storage,
+    {
+        let n = self.shape()[axis];
+        let mut shape = *self.shape();
+        shape[axis] = indices.shape()[axis];
+        let idx = indices.layout().broadcast_to(shape)?;
+        let val = values.layout().broadcast_to(shape)?;
+        check_indices(indices, axis, n)?;
+        if shape.contains(&0) {
+            return Ok(());
+        }
+        // `n > 0`: there is an index, and it is below `n`.
+        let dst: Layout<R> = self.layout().narrow(axis, 0, 1)?.broadcast_to(shape)?;
+        let step = self.strides()[axis];
+        let (ids, _) = indices.view().into_raw_parts();
+        let (vals, _) = values.view().into_raw_parts();
+        let data = self.storage_mut().elems_mut();
+        // SAFETY: the destination is this tensor's layout with its axis collapsed to each
+        // lane's start (view arithmetic) and restored by `step`, so valid and unique
+        // (invariants 1 and 2); the other layouts are broadcasts of their tensors' (valid,
+        // invariant 1); every index was checked to be below `n`.
+        unsafe {
+            engine::put_along(
+                data,
+                dst.operand(),
+                step,
+                ids,
+                idx.operand(),
+                vals,
+                val.operand(),
+                &shape,
+                f,
+            )
+        };
+        Ok(())
+    }
+
+    /// Adds the sub-tensors of `source` along axis `A` at `indices` along the same axis,
+    /// repeated indices adding up (PyTorch's `index_add_(A, indices, source)`): `self[..,
+    /// indices[k], ..] += source[.., k, ..]`. `source` has this tensor's shape except along
+    /// axis `A`, where it has `indices.len()` elements.
+    ///
+    /// # Errors
+    ///
+    /// [`IndexError::OutOfBounds`] naming the first index not below the axis size and its
+    /// position in `indices`; [`IndexError::Shape`] with [`ErrorKind::SizeMismatch`] naming the
+    /// first axis where `source` does not fit. Nothing is written then.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// // Sum the points of each cluster: rows of `points` added into rows of `sums`.
+    /// let points = tensor![[1.0, 1.0], [2.0, 0.0], [5.0, 5.0]];
+    /// let mut sums = tensor![[0.0, 0.0], [0.0, 0.0]];
+    /// sums.index_add(Axis::<0>, &[0, 0, 1], &points).unwrap();
+    /// assert_eq!(sums.to_vec(), [3.0, 1.0, 5.0, 5.0]);
+    /// ```
+    pub fn index_add<Ax: IsAxis, S2>(
+        &mut self,
+        _axis: Ax,
+        indices: &[usize],
+        source: &TensorBase<S2, R>,
+    ) -> Result<(), IndexError<1>>
+    where
+        S::Elem: core::ops::AddAssign + Clone,
+        S2: Storage<Elem = S::Elem>,
+        Rank<R>: HasAxis<Ax>,
+    {
+        let a = <Rank<R> as HasAxis<Ax>>::AXIS;
+        let n = self.shape()[a];
+        for (k, (&want, &have)) in self.shape().iter().zip(source.shape()).enumerate() {
+            let want = if k == a { indices.len() } else { want };
+            if want != have {
+                return Err(ShapeError::size_mismatch(k, want, have).into());
+            }
+        }
+        if let Some((at, &index)) = indices.iter().enumerate().find(|(_, i)| **i >= n) {
+            return Err(IndexError::OutOfBounds {
+                position: [at],
+                index,
+                axis: a,
+                size: n,
+            });
+        }
+        let (src_data, _) = source.view().into_raw_parts();
+        for (k, &i) in indices.iter().enumerate() {
+            let from = source.layout().narrow(a, k, 1)?;
+            // SAFETY: `narrow` is view arithmetic (keeps invariants 1 and 2).
+            let mut to = unsafe { self.view_mut().map_layout(|l| l.narrow(a, i, 1)) }?;
+            // SAFETY: `from` is view arithmetic on `source`'s layout, valid for its storage
+            // (invariant 1), and has `to`'s shape (checked above).
+            unsafe { to.zip_with_layout(from, src_data, |d: &mut S::Elem, s: &S::Elem| *d += s.clone()) };
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,244 @@
+//! Copies that reshape by repeating or moving elements: `pad`, `tile`, `repeat` and `roll`
+//! (NumPy's). Each is one copy whose source element along each axis comes from a map of
+//! indices (see `gather_maps`): the result is written once, in order, rows copied as slices
+//! where the source's rows are contiguous.
+
+use crate::engine;
+use crate::error::{ErrorKind, ShapeError};
+use crate::rank::{HasAxis, IsAxis, Rank};
+use crate::storage::Storage;
+use crate::tensor::{Tensor, TensorBase};
+use alloc::vec::Vec;
+
+/// How [`pad`](TensorBase::pad) fills the new elements (NumPy's `mode`), shown for
+/// `[1, 2, 3]` padded by 2 on each side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum PadMode<T> {
+    /// A constant (`"constant"`): `[0, 0, 1, 2, 3, 0, 0]` with 0.
+    Constant(T),
+    /// The edge elements repeated (`"edge"`): `[1, 1, 1, 2, 3, 3, 3]`.
+    Edge,
+    /// Mirrored about the edge elements, which are not repeated (`"reflect"`):
+    /// `[3, 2, 1, 2, 3, 2, 1]`.
+    Reflect,
+    /// Mirrored including the edge elements (`"symmetric"`): `[2, 1, 1, 2, 3, 3, 2]`.
+    Symmetric,
+    /// Wrapped around from the other end (`"wrap"`): `[2, 3, 1, 2, 3, 1, 2]`.
+    Wrap,
+}
+
+/// The source index along an axis of size `n` for each padded position (`FILL` for the
+/// constant), as NumPy pads: widths beyond the axis size keep reflecting or wrapping.
+fn pad_map<T>(n: usize, before: usize, after: usize, mode: &PadMode<T>) -> Vec<usize> {
+    let total = before + n + after;
+    (0..total)
+        .map(|i| {
+            if i >= before && i - before < n {
+                return i - before;
+            }
+            // Signed position relative to the first element; `n > 0` for every mode but
+            // `Constant` (checked by the caller).
+            let rel = i as i128 - before as i128;
+            let n = n as i128;
+            let j = match mode {
+                PadMode::Constant(_) => return engine::FILL,
+                PadMode::Edge => rel.clamp(0, n - 1),
+                PadMode::Wrap => rel.rem_euclid(n),
+                PadMode::Reflect if n == 1 => 0,
+                PadMode::Reflect => {
+                    let j = rel.rem_euclid(2 * (n - 1));
+                    if j >= n { 2 * (n - 1) - j } else { j }
+                }
+                PadMode::Symmetric => {
+                    let j = rel.rem_euclid(2 * n);
+                    if j >= n { 2 * n - 1 - j } else { j }
+                }
+            };
+            j as usize
+        })
+        .collect()
+}
+
+/// `base + extra` for a new axis size, or an overflow error naming the axis.
+fn grown(axis: usize, base: usize, extra: usize) -> Result<usize, ShapeError> {
+    base.checked_add(extra)
+        .ok_or(ShapeError::overflow(Some(axis)))
+}
+
+/// # Padding, tiling, repeating and rolling (feature `alloc`)
+impl<S: Storage, const R: usize> TensorBase<S, R>
+where
+    S::Elem: Clone,
+{
+    /// A copy with `widths[a].0` new elements before and `widths[a].1` after each axis `a`,
+    /// filled as `mode` says (NumPy's `pad(a, widths, mode)`); every corner is filled as
+    /// NumPy fills it. Rank R → R.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Empty`] naming the axis if a mode other than `Constant` pads an axis of
+    /// size 0 (NumPy raises too); [`ErrorKind::Overflow`] or [`ErrorKind::Allocation`] if
+    /// the result is too large.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{ops::PadMode, tensor};
+    ///
+    /// let t = tensor![[1, 2], [3, 4]];
+    /// let c = t.pad([(1, 0), (0, 1)], PadMode::Constant(0)).unwrap();
+    /// assert_eq!(c.to_vec(), [0, 0, 0, 1, 2, 0, 3, 4, 0]);
+    /// let r = tensor![1, 2, 3].pad([(2, 2)], PadMode::Reflect).unwrap();
+    /// assert_eq!(r.to_vec(), [3, 2, 1, 2, 3, 2, 1]);
+    /// ```
+    pub fn pad(
+        &self,
+        widths: [(usize, usize); R],
+        mode: PadMode<S::Elem>,
+    ) -> Result<Tensor<S::Elem, R>, ShapeError> {
+        for (axis, (&n, &(before, after))) in self.shape().iter().zip(&widths).enumerate() {
+            grown(axis, grown(axis, n, before)?, after)?;
+            if n == 0 && before + after > 0 && !matches!(mode, PadMode::Constant(_)) {
+                return Err(ShapeError::sizes(ErrorKind::Empty, Some(axis), 1, 0));
+            }
+        }
+        let maps: [Vec<usize>; R] = core::array::from_fn(|a| {
+            pad_map(self.shape()[a], widths[a].0, widths[a].1, &mode)
+        });
+        let fill = match &mode {
+            PadMode::Constant(v) => Some(v),
+            _ => None,
+        };
+        self.gather_maps(&maps.each_ref().map(|m| &m[..]), fill)
+    }
+
+    /// The tensor repeated `reps[a]` times along each axis `a` (NumPy's `tile(a, reps)` with
+    /// one count per axis). Rank R → R.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Overflow`] or [`ErrorKind::Allocation`] if the result is too large.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let t = tensor![[1, 2]];
+    /// assert_eq!(t.tile([2, 2]).unwrap().to_vec(), [1, 2, 1, 2, 1, 2, 1, 2]);
+    /// ```
+    pub fn tile(&self, reps: [usize; R]) -> Result<Tensor<S::Elem, R>, ShapeError> {
+        for (axis, (&n, &r)) in self.shape().iter().zip(&reps).enumerate() {
+            n.checked_mul(r).ok_or(ShapeError::overflow(Some(axis)))?;
+        }
+        let maps: [Vec<usize>; R] = core::array::from_fn(|a| {
+            let n = self.shape()[a];
+            (0..reps[a]).flat_map(|_| 0..n).collect()
+        });
+        self.gather_maps(&maps.each_ref().map(|m| &m[..]), None)
+    }
+
+    /// Each sub-tensor along axis `A` repeated `count` times in place (NumPy's
+    /// `repeat(a, count, axis=A)`): `[1, 2]` becomes `[1, 1, 2, 2]`. Rank R → R.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Overflow`] or [`ErrorKind::Allocation`] if the result is too large.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let t = tensor![[1, 2], [3, 4]];
+    /// assert_eq!(t.repeat(Axis::<1>, 2).unwrap().to_vec(), [1, 1, 2, 2, 3, 3, 4, 4]);
+    /// ```
+    pub fn repeat<Ax: IsAxis>(&self, _axis: Ax, count: usize) -> Result<Tensor<S::Elem, R>, ShapeError>
+    where
+        Rank<R>: HasAxis<Ax>,
+    {
+        let axis = <Rank<R> as HasAxis<Ax>>::AXIS;
+        let n = self.shape()[axis];
+        n.checked_mul(count)
+            .ok_or(ShapeError::overflow(Some(axis)))?;
+        let map: Vec<usize> = (0..n)
+            .flat_map(|i| core::iter::repeat_n(i, count))
+            .collect();
+        self.gather_along(axis, &map)
+    }
+
+    /// Sub-tensor `k` along axis `A` repeated `counts[k]` times in place (NumPy's
+    /// `repeat(a, counts, axis=A)` with one count per element). Rank R → R.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::SizeMismatch`] naming the axis if `counts` has not one count per element
+    /// along it; [`ErrorKind::Overflow`] or [`ErrorKind::Allocation`] if the result is too
+    /// large.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let t = tensor![10, 20, 30];
+    /// assert_eq!(t.repeat_each(Axis::<0>, &[0, 2, 1]).unwrap().to_vec(), [20, 20, 30]);
+    /// ```
+    pub fn repeat_each<Ax: IsAxis>(
+        &self,
+        _axis: Ax,
+        counts: &[usize],
+    ) -> Result<Tensor<S::Elem, R>, ShapeError>
+    where
+        Rank<R>: HasAxis<Ax>,
+    {
+        let axis = <Rank<R> as HasAxis<Ax>>::AXIS;
+        let n = self.shape()[axis];
+        if counts.len() != n {
+            return Err(ShapeError::size_mismatch(axis, n, counts.len()));
+        }
+        counts
+            .iter()
+            .try_fold(0usize, |t, &c| t.checked_add(c))
+            .ok_or(ShapeError::overflow(Some(axis)))?;
+        let map: Vec<usize> = counts
+            .iter()
+            .enumerate()
+            .flat_map(|(i, &c)| core::iter::repeat_n(i, c))
+            .collect();
+        self.gather_along(axis, &map)
+    }
+
+    /// The elements shifted by `shift` places along axis `A`, those pushed past the end coming
+    /// back at the start (NumPy's `roll(a, shift, axis=A)`; a negative shift goes the other
+    /// way). Rank R → R.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Allocation`] if the result's room cannot be had.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let t = tensor![1, 2, 3, 4, 5];
+    /// assert_eq!(t.roll(Axis::<0>, 2).unwrap().to_vec(), [4, 5, 1, 2, 3]);
+    /// assert_eq!(t.roll(Axis::<0>, -1).unwrap().to_vec(), [2, 3, 4, 5, 1]);
+    /// ```
+    pub fn roll<Ax: IsAxis>(&self, _axis: Ax, shift: isize) -> Result<Tensor<S::Elem, R>, ShapeError>
+    where
+        Rank<R>: HasAxis<Ax>,
+    {
+        let axis = <Rank<R> as HasAxis<Ax>>::AXIS;
+        let n = self.shape()[axis];
+        let s = if n == 0 {
+            0
+        } else {
+            (shift as i128).rem_euclid(n as i128) as usize
+        };
+        // Result position `i` holds source element `i − shift` (mod n).
+        let map: Vec<usize> = (0..n).map(|i| (i + n - s) % n).collect();
+        self.gather_along(axis, &map)
+    }
+}
