@@ -829,7 +829,7 @@ mod tests {
     use super::*;
 
     /// Every kind, in declaration order.
-    const KINDS: [ErrorKind; 29] = [
+    const KINDS: [ErrorKind; 30] = [
         ErrorKind::LengthMismatch,
         ErrorKind::OutOfStorage,
         ErrorKind::BeforeStorage,

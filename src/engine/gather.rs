@@ -188,13 +188,9 @@ pub(crate) unsafe fn take_along<T: Clone>(
 /// its axis restored (stride `step`) is unique (invariant 2); every index `indices` holds is
 /// below the destination's size along that axis.
 pub(crate) unsafe fn put_along<T, U>(
-    mut data: ViewReprMut<'_, T>,
-    dst: Operand<'_>,
-    step: isize,
-    indices: ViewRepr<'_, usize>,
-    idx: Operand<'_>,
-    values: ViewRepr<'_, U>,
-    val: Operand<'_>,
+    (mut data, dst, step): (ViewReprMut<'_, T>, Operand<'_>, isize),
+    (indices, idx): (ViewRepr<'_, usize>, Operand<'_>),
+    (values, val): (ViewRepr<'_, U>, Operand<'_>),
     shape: &[usize],
     f: &mut impl FnMut(&mut T, &U),
 ) {
@@ -226,8 +222,11 @@ pub(crate) unsafe fn masked_select<T: Clone>(
     shape: &[usize],
 ) -> Result<Vec<T>, crate::ShapeError> {
     let mut count = 0usize;
-    // SAFETY: positions of the mask's layout (the caller's contract).
-    walk1(shape, mop, &mut |q| count += usize::from(*unsafe { mask.get(q) }));
+    walk1(shape, mop, &mut |q| {
+        // SAFETY: a position of the mask's layout, valid for it (the caller's contract,
+        // invariant 1).
+        count += usize::from(*unsafe { mask.get(q) });
+    });
     let mut out = try_vec(count)?;
     walk2(shape, op, mop, &mut |p, q| {
         // SAFETY: positions of the two layouts (the caller's contract).

@@ -53,7 +53,12 @@ impl<'a, T> LaneMut<'a, T> {
     /// The positions `start + k·step` for `k < len` are reached by a layout valid for `data`
     /// and unique.
     #[inline]
-    pub(crate) unsafe fn new(data: ViewReprMut<'a, T>, start: usize, len: usize, step: isize) -> Self {
+    pub(crate) unsafe fn new(
+        data: ViewReprMut<'a, T>,
+        start: usize,
+        len: usize,
+        step: isize,
+    ) -> Self {
         Self {
             data,
             start,
@@ -69,6 +74,7 @@ impl<'a, T> LaneMut<'a, T> {
     }
 
     /// The elements as a slice when they are adjacent (stride 1, or at most one element).
+    #[cfg(feature = "alloc")]
     #[inline]
     pub(crate) fn as_slice_mut(&mut self) -> Option<&mut [T]> {
         match self.len {
@@ -98,6 +104,7 @@ impl<'a, T> LaneMut<'a, T> {
     /// # Safety
     ///
     /// `i < len`.
+    #[cfg(feature = "alloc")]
     #[inline(always)]
     pub(crate) unsafe fn get_mut(&mut self, i: usize) -> &mut T {
         let p = self.pos(i);
@@ -111,7 +118,12 @@ impl<'a, T> LaneMut<'a, T> {
     ///
     /// `i < len` and `j < len`.
     #[inline(always)]
-    unsafe fn less(&mut self, i: usize, j: usize, cmp: &mut impl FnMut(&T, &T) -> Ordering) -> bool {
+    unsafe fn less(
+        &mut self,
+        i: usize,
+        j: usize,
+        cmp: &mut impl FnMut(&T, &T) -> Ordering,
+    ) -> bool {
         let (p, q) = (self.pos(i), self.pos(j));
         // SAFETY: both are positions of the lane (the caller's contract); shared reads only.
         unsafe { cmp(&*self.data.ptr_at(p), &*self.data.ptr_at(q)) == Ordering::Less }
@@ -154,13 +166,15 @@ impl<'a, T> LaneMut<'a, T> {
             if child >= end {
                 return;
             }
-            // SAFETY (both blocks): every index is below `end ≤ len`.
+            // SAFETY: `child + 1 < end ≤ len`, the lane's length (its invariant).
             if child + 1 < end && unsafe { self.less(child, child + 1, cmp) } {
                 child += 1;
             }
+            // SAFETY: `node < child < end ≤ len`.
             if !unsafe { self.less(node, child, cmp) } {
                 return;
             }
+            // SAFETY: as above.
             unsafe { self.swap(node, child) };
             node = child;
         }

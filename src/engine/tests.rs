@@ -748,3 +748,62 @@ fn walks_in_row_major_order() {
     );
     assert_eq!(runs, 2);
 }
+
+/// The heap sort of the builds without an allocator sorts every lane where it lies, along
+/// either axis and backwards, whatever the lengths (0, 1, 2, odd, even) and the ties.
+#[test]
+fn heap_sort_sorts_strided_lanes_in_place() {
+    for (rows, cols) in [(0, 3), (3, 0), (1, 1), (2, 2), (3, 5), (7, 4), (16, 9)] {
+        let len = rows * cols;
+        let mut data = [0i32; 144];
+        for (i, x) in data.iter_mut().enumerate().take(len) {
+            *x = ((i * 37 + 11) % 13) as i32 - 6;
+        }
+        for axis in 0..2 {
+            for reversed in [false, true] {
+                let mut buf = data;
+                let shape = [rows, cols];
+                let (mut strides, mut offset) = ([cols as isize, 1], 0);
+                if reversed && len > 0 {
+                    strides = [-(cols as isize), -1];
+                    offset = len - 1;
+                }
+                let op = Operand {
+                    strides: &strides,
+                    offset,
+                };
+                // SAFETY: a row-major (or fully reversed) layout of `buf[..len]`, unique.
+                unsafe {
+                    heap_sort_lanes(
+                        ViewReprMut::from_slice(&mut buf[..len]),
+                        &shape,
+                        op,
+                        axis,
+                        &mut |a: &i32, b: &i32| a.cmp(b),
+                    )
+                };
+                // Element `[r, c]` of the logical matrix, before and after.
+                let pos = |r: usize, c: usize| {
+                    (offset as isize + r as isize * strides[0] + c as isize * strides[1]) as usize
+                };
+                let lanes = if axis == 0 { cols } else { rows };
+                for k in 0..lanes {
+                    let n = shape[axis];
+                    let rc = |i: usize| if axis == 0 { (i, k) } else { (k, i) };
+                    let (mut got, mut want) = ([0i32; 16], [0i32; 16]);
+                    for i in 0..n {
+                        let (r, c) = rc(i);
+                        got[i] = buf[pos(r, c)];
+                        want[i] = data[pos(r, c)];
+                    }
+                    want[..n].sort_unstable();
+                    assert_eq!(
+                        got[..n],
+                        want[..n],
+                        "{rows}x{cols} axis {axis} reversed {reversed}"
+                    );
+                }
+            }
+        }
+    }
+}

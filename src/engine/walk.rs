@@ -82,6 +82,7 @@ impl<'a, T> Run<'a, T> {
     }
 
     /// The run as a rank-1 view of its data.
+    #[cfg(feature = "alloc")]
     #[inline]
     pub(crate) fn into_view(self) -> crate::TensorView<'a, T, 1> {
         let layout = crate::Layout::from_parts([self.len], [self.step], self.start);

@@ -34,8 +34,9 @@ mod view;
 pub use dynamic::{DynLayout, DynShape, MAX_DYN_RANK};
 pub(crate) use grid::{Grid, GridLayout, span, split_at};
 pub use reshape::{Group, GroupKind, ReshapePlan, Verdict};
-pub use view::broadcast_shapes;
+#[cfg(feature = "alloc")]
 pub(crate) use view::broadcast_except;
+pub use view::broadcast_shapes;
 
 /// Memory order of a freshly built, contiguous layout.
 ///

@@ -104,15 +104,7 @@ where
         // SAFETY: broadcasts of each tensor's layout (view arithmetic), valid for its storage
         // (invariant 1); every index was checked to be below `n`.
         let out = unsafe {
-            engine::take_along(
-                data,
-                src.operand(),
-                step,
-                ids,
-                idx.operand(),
-                &shape,
-                count,
-            )
+            engine::take_along(data, src.operand(), step, ids, idx.operand(), &shape, count)
         }?;
         Ok(Tensor::from_contiguous_vec(out, shape))
     }
@@ -211,10 +203,14 @@ where
         axis: usize,
         map: &[usize],
     ) -> Result<Tensor<S::Elem, R>, ShapeError> {
-        let whole: [Vec<usize>; R] = core::array::from_fn(|a| match a == axis {
-            true => Vec::new(),
-            false => (0..self.shape()[a]).collect(),
-        });
+        let mut whole: [Vec<usize>; R] = core::array::from_fn(|_| Vec::new());
+        for (a, w) in whole.iter_mut().enumerate() {
+            if a != axis {
+                let n = self.shape()[a];
+                *w = engine::try_vec(n)?;
+                w.extend(0..n);
+            }
+        }
         let maps: [&[usize]; R] = core::array::from_fn(|a| match a == axis {
             true => map,
             false => &whole[a][..],
@@ -261,9 +257,12 @@ impl<S: StorageMut, const R: usize> TensorBase<S, R> {
         Rank<RV>: crate::rank::BroadcastTo<R>,
     {
         let axis = <Rank<R> as HasAxis<Ax>>::AXIS;
-        self.scatter_along(axis, indices, values, &mut |d: &mut S::Elem, v: &S::Elem| {
-            d.clone_from(v)
-        })
+        self.scatter_along(
+            axis,
+            indices,
+            values,
+            &mut |d: &mut S::Elem, v: &S::Elem| d.clone_from(v),
+        )
     }
 
     /// Adds `values` at `indices` along axis `A`, repeated indices adding up (NumPy's
@@ -299,9 +298,12 @@ impl<S: StorageMut, const R: usize> TensorBase<S, R> {
         Rank<RV>: crate::rank::BroadcastTo<R>,
     {
         let axis = <Rank<R> as HasAxis<Ax>>::AXIS;
-        self.scatter_along(axis, indices, values, &mut |d: &mut S::Elem, v: &S::Elem| {
-            *d += v.clone()
-        })
+        self.scatter_along(
+            axis,
+            indices,
+            values,
+            &mut |d: &mut S::Elem, v: &S::Elem| *d += v.clone(),
+        )
     }
 
     fn scatter_along<SI, SV, const RV: usize>(
@@ -336,13 +338,9 @@ impl<S: StorageMut, const R: usize> TensorBase<S, R> {
         // invariant 1); every index was checked to be below `n`.
         unsafe {
             engine::put_along(
-                data,
-                dst.operand(),
-                step,
-                ids,
-                idx.operand(),
-                vals,
-                val.operand(),
+                (data, dst.operand(), step),
+                (ids, idx.operand()),
+                (vals, val.operand()),
                 &shape,
                 f,
             )
@@ -406,7 +404,11 @@ impl<S: StorageMut, const R: usize> TensorBase<S, R> {
             let mut to = unsafe { self.view_mut().map_layout(|l| l.narrow(a, i, 1)) }?;
             // SAFETY: `from` is view arithmetic on `source`'s layout, valid for its storage
             // (invariant 1), and has `to`'s shape (checked above).
-            unsafe { to.zip_with_layout(from, src_data, |d: &mut S::Elem, s: &S::Elem| *d += s.clone()) };
+            unsafe {
+                to.zip_with_layout(from, src_data, |d: &mut S::Elem, s: &S::Elem| {
+                    *d += s.clone()
+                })
+            };
         }
         Ok(())
     }

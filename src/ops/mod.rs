@@ -78,8 +78,7 @@
 //! exact (they overflow as the integer type does).
 
 use core::ops::{
-    AddAssign, BitAndAssign, BitOrAssign, BitXorAssign, DivAssign, MulAssign, RemAssign,
-    SubAssign,
+    AddAssign, BitAndAssign, BitOrAssign, BitXorAssign, DivAssign, MulAssign, RemAssign, SubAssign,
 };
 
 use crate::engine::{self, Operand};

@@ -7,7 +7,7 @@
 //! and `nanstd` NaN, and the others are an error, as in NumPy. Sums are pairwise, as
 //! [`sum`](TensorBase::sum) adds, with each NaN counted as 0.
 
-use num_traits::Float;
+use num_traits::{Float, Zero};
 
 use crate::error::{ErrorKind, ShapeError};
 use crate::storage::Storage;
@@ -111,8 +111,8 @@ where
         let count = self.count_numbers();
         let mean = mean_of(self.nansum(), count);
         let squares = self.sum_map(|x| {
-            let d = or_zero(x - mean);
-            d * d
+            let d = x - mean;
+            if x.is_nan() { S::Elem::zero() } else { d * d }
         });
         var_of(squares, count, ddof)
     }
@@ -291,7 +291,11 @@ where
     /// let t = tensor![[1.0, f64::NAN, 3.0], [2.0, 2.0, 2.0]];
     /// assert_eq!(t.nanvar_axis(Axis::<1>, 0).to_vec(), [1.0, 0.0]);
     /// ```
-    pub fn nanvar_axis<Ax: IsAxis, const O: usize>(&self, _axis: Ax, ddof: usize) -> Tensor<S::Elem, O>
+    pub fn nanvar_axis<Ax: IsAxis, const O: usize>(
+        &self,
+        _axis: Ax,
+        ddof: usize,
+    ) -> Tensor<S::Elem, O>
     where
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
@@ -299,8 +303,8 @@ where
             let count = run.iter().filter(|x| !x.is_nan()).count();
             let mean = mean_of(lane_sum_of(run, or_zero), count);
             let squares = lane_sum_of(run, |x| {
-                let d = or_zero(x - mean);
-                d * d
+                let d = x - mean;
+                if x.is_nan() { S::Elem::zero() } else { d * d }
             });
             var_of(squares, count, ddof)
         })
@@ -317,7 +321,11 @@ where
     /// let t = tensor![[1.0, f64::NAN, 5.0]];
     /// assert_eq!(t.nanstd_axis(Axis::<1>, 0).to_vec(), [2.0]);
     /// ```
-    pub fn nanstd_axis<Ax: IsAxis, const O: usize>(&self, axis: Ax, ddof: usize) -> Tensor<S::Elem, O>
+    pub fn nanstd_axis<Ax: IsAxis, const O: usize>(
+        &self,
+        axis: Ax,
+        ddof: usize,
+    ) -> Tensor<S::Elem, O>
     where
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
@@ -443,7 +451,8 @@ where
     {
         let a = <Rank<R> as RemoveAxis<Ax>>::AXIS;
         self.nonempty_lanes(a)?;
-        let found = self.reduce_axis::<Ax, _, O>(|run| arg_extreme(run.iter(), smallest).map(|(i, _)| i));
+        let found =
+            self.reduce_axis::<Ax, _, O>(|run| arg_extreme(run.iter(), smallest).map(|(i, _)| i));
         let shape = *found.shape();
         let mut out = crate::engine::vec_or_panic(found.len());
         for i in found.into_vec() {

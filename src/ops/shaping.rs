@@ -29,34 +29,61 @@ pub enum PadMode<T> {
 
 /// The source index along an axis of size `n` for each padded position (`FILL` for the
 /// constant), as NumPy pads: widths beyond the axis size keep reflecting or wrapping.
-fn pad_map<T>(n: usize, before: usize, after: usize, mode: &PadMode<T>) -> Vec<usize> {
+fn pad_map<T>(
+    n: usize,
+    before: usize,
+    after: usize,
+    mode: &PadMode<T>,
+) -> Result<Vec<usize>, ShapeError> {
     let total = before + n + after;
-    (0..total)
-        .map(|i| {
-            if i >= before && i - before < n {
-                return i - before;
+    let entries = (0..total).map(|i| {
+        if i >= before && i - before < n {
+            return i - before;
+        }
+        // Signed position relative to the first element; `n > 0` for every mode but
+        // `Constant` (checked by the caller).
+        let rel = i as i128 - before as i128;
+        let n = n as i128;
+        let j = match mode {
+            PadMode::Constant(_) => return engine::FILL,
+            PadMode::Edge => rel.clamp(0, n - 1),
+            PadMode::Wrap => rel.rem_euclid(n),
+            PadMode::Reflect if n == 1 => 0,
+            PadMode::Reflect => {
+                let j = rel.rem_euclid(2 * (n - 1));
+                if j >= n { 2 * (n - 1) - j } else { j }
             }
-            // Signed position relative to the first element; `n > 0` for every mode but
-            // `Constant` (checked by the caller).
-            let rel = i as i128 - before as i128;
-            let n = n as i128;
-            let j = match mode {
-                PadMode::Constant(_) => return engine::FILL,
-                PadMode::Edge => rel.clamp(0, n - 1),
-                PadMode::Wrap => rel.rem_euclid(n),
-                PadMode::Reflect if n == 1 => 0,
-                PadMode::Reflect => {
-                    let j = rel.rem_euclid(2 * (n - 1));
-                    if j >= n { 2 * (n - 1) - j } else { j }
-                }
-                PadMode::Symmetric => {
-                    let j = rel.rem_euclid(2 * n);
-                    if j >= n { 2 * n - 1 - j } else { j }
-                }
-            };
-            j as usize
-        })
-        .collect()
+            PadMode::Symmetric => {
+                let j = rel.rem_euclid(2 * n);
+                if j >= n { 2 * n - 1 - j } else { j }
+            }
+        };
+        j as usize
+    });
+    map_of(total, entries)
+}
+
+/// The map of `len` entries that `entries` yields, its room asked for first (so a map too large
+/// for memory is an error, not an abort).
+fn map_of(len: usize, entries: impl Iterator<Item = usize>) -> Result<Vec<usize>, ShapeError> {
+    let mut map = engine::try_vec(len)?;
+    map.extend(entries.take(len));
+    Ok(map)
+}
+
+/// A new tensor of `shape` with no elements when `shape` has a size 0 (no map is built then);
+/// otherwise `None`, after checking that the element count fits in `usize`.
+fn empty<T, const R: usize>(shape: [usize; R]) -> Result<Option<Tensor<T, R>>, ShapeError> {
+    if shape.contains(&0) {
+        return Ok(Some(Tensor::from_contiguous_vec(Vec::new(), shape)));
+    }
+    let mut count = 1usize;
+    for (axis, &n) in shape.iter().enumerate() {
+        count = count
+            .checked_mul(n)
+            .ok_or(ShapeError::overflow(Some(axis)))?;
+    }
+    Ok(None)
 }
 
 /// `base + extra` for a new axis size, or an overflow error naming the axis.
@@ -96,15 +123,20 @@ where
         widths: [(usize, usize); R],
         mode: PadMode<S::Elem>,
     ) -> Result<Tensor<S::Elem, R>, ShapeError> {
+        let mut shape = [0usize; R];
         for (axis, (&n, &(before, after))) in self.shape().iter().zip(&widths).enumerate() {
-            grown(axis, grown(axis, n, before)?, after)?;
+            shape[axis] = grown(axis, grown(axis, n, before)?, after)?;
             if n == 0 && before + after > 0 && !matches!(mode, PadMode::Constant(_)) {
                 return Err(ShapeError::sizes(ErrorKind::Empty, Some(axis), 1, 0));
             }
         }
-        let maps: [Vec<usize>; R] = core::array::from_fn(|a| {
-            pad_map(self.shape()[a], widths[a].0, widths[a].1, &mode)
-        });
+        if let Some(t) = empty(shape)? {
+            return Ok(t);
+        }
+        let mut maps: [Vec<usize>; R] = core::array::from_fn(|_| Vec::new());
+        for (a, map) in maps.iter_mut().enumerate() {
+            *map = pad_map(self.shape()[a], widths[a].0, widths[a].1, &mode)?;
+        }
         let fill = match &mode {
             PadMode::Constant(v) => Some(v),
             _ => None,
@@ -128,13 +160,18 @@ where
     /// assert_eq!(t.tile([2, 2]).unwrap().to_vec(), [1, 2, 1, 2, 1, 2, 1, 2]);
     /// ```
     pub fn tile(&self, reps: [usize; R]) -> Result<Tensor<S::Elem, R>, ShapeError> {
+        let mut shape = [0usize; R];
         for (axis, (&n, &r)) in self.shape().iter().zip(&reps).enumerate() {
-            n.checked_mul(r).ok_or(ShapeError::overflow(Some(axis)))?;
+            shape[axis] = n.checked_mul(r).ok_or(ShapeError::overflow(Some(axis)))?;
         }
-        let maps: [Vec<usize>; R] = core::array::from_fn(|a| {
+        if let Some(t) = empty(shape)? {
+            return Ok(t);
+        }
+        let mut maps: [Vec<usize>; R] = core::array::from_fn(|_| Vec::new());
+        for (a, map) in maps.iter_mut().enumerate() {
             let n = self.shape()[a];
-            (0..reps[a]).flat_map(|_| 0..n).collect()
-        });
+            *map = map_of(shape[a], (0..reps[a]).flat_map(|_| 0..n))?;
+        }
         self.gather_maps(&maps.each_ref().map(|m| &m[..]), None)
     }
 
@@ -153,17 +190,27 @@ where
     /// let t = tensor![[1, 2], [3, 4]];
     /// assert_eq!(t.repeat(Axis::<1>, 2).unwrap().to_vec(), [1, 1, 2, 2, 3, 3, 4, 4]);
     /// ```
-    pub fn repeat<Ax: IsAxis>(&self, _axis: Ax, count: usize) -> Result<Tensor<S::Elem, R>, ShapeError>
+    pub fn repeat<Ax: IsAxis>(
+        &self,
+        _axis: Ax,
+        count: usize,
+    ) -> Result<Tensor<S::Elem, R>, ShapeError>
     where
         Rank<R>: HasAxis<Ax>,
     {
         let axis = <Rank<R> as HasAxis<Ax>>::AXIS;
         let n = self.shape()[axis];
-        n.checked_mul(count)
+        let mut shape = *self.shape();
+        shape[axis] = n
+            .checked_mul(count)
             .ok_or(ShapeError::overflow(Some(axis)))?;
-        let map: Vec<usize> = (0..n)
-            .flat_map(|i| core::iter::repeat_n(i, count))
-            .collect();
+        if let Some(t) = empty(shape)? {
+            return Ok(t);
+        }
+        let map = map_of(
+            shape[axis],
+            (0..n).flat_map(|i| core::iter::repeat_n(i, count)),
+        )?;
         self.gather_along(axis, &map)
     }
 
@@ -197,15 +244,19 @@ where
         if counts.len() != n {
             return Err(ShapeError::size_mismatch(axis, n, counts.len()));
         }
-        counts
+        let mut shape = *self.shape();
+        shape[axis] = counts
             .iter()
             .try_fold(0usize, |t, &c| t.checked_add(c))
             .ok_or(ShapeError::overflow(Some(axis)))?;
-        let map: Vec<usize> = counts
+        if let Some(t) = empty(shape)? {
+            return Ok(t);
+        }
+        let entries = counts
             .iter()
             .enumerate()
-            .flat_map(|(i, &c)| core::iter::repeat_n(i, c))
-            .collect();
+            .flat_map(|(i, &c)| core::iter::repeat_n(i, c));
+        let map = map_of(shape[axis], entries)?;
         self.gather_along(axis, &map)
     }
 
@@ -226,7 +277,11 @@ where
     /// assert_eq!(t.roll(Axis::<0>, 2).unwrap().to_vec(), [4, 5, 1, 2, 3]);
     /// assert_eq!(t.roll(Axis::<0>, -1).unwrap().to_vec(), [2, 3, 4, 5, 1]);
     /// ```
-    pub fn roll<Ax: IsAxis>(&self, _axis: Ax, shift: isize) -> Result<Tensor<S::Elem, R>, ShapeError>
+    pub fn roll<Ax: IsAxis>(
+        &self,
+        _axis: Ax,
+        shift: isize,
+    ) -> Result<Tensor<S::Elem, R>, ShapeError>
     where
         Rank<R>: HasAxis<Ax>,
     {

@@ -21,7 +21,9 @@ use core::cmp::Ordering;
 
 use crate::engine;
 use crate::rank::{HasAxis, IsAxis, Rank};
-use crate::storage::{Storage, StorageMut};
+#[cfg(feature = "alloc")]
+use crate::storage::Storage;
+use crate::storage::StorageMut;
 use crate::tensor::TensorBase;
 
 #[cfg(feature = "alloc")]
@@ -182,11 +184,9 @@ where
         let (data, mut shape) = self.lanes_last(axis);
         let n = shape[R - 1];
         shape[R - 1] = k;
-        let lanes = if n == 0 { 0 } else { data.len() / n };
         let mut out = Vec::new();
-        if n == 0 {
-            // Every lane is empty; `k` is 0 then (checked by the callers).
-        } else {
+        // With empty lanes (`n` = 0) there are no results: `k` is 0 then (the callers check).
+        if let Some(lanes) = data.len().checked_div(n) {
             out = engine::vec_or_panic(lanes.saturating_mul(k));
             for lane in data.chunks_exact(n) {
                 f(lane, &mut out);
@@ -381,7 +381,11 @@ where
     /// assert_eq!(p[[0, 2]], 5);
     /// assert!(p.to_vec()[..2].iter().all(|&x| x <= 5));
     /// ```
-    pub fn partition<Ax: IsAxis>(&self, axis: Ax, kth: usize) -> Result<Tensor<S::Elem, R>, ShapeError>
+    pub fn partition<Ax: IsAxis>(
+        &self,
+        axis: Ax,
+        kth: usize,
+    ) -> Result<Tensor<S::Elem, R>, ShapeError>
     where
         Rank<R>: HasAxis<Ax>,
     {
@@ -410,7 +414,11 @@ where
     /// let i = t.argpartition(Axis::<0>, 1).unwrap();
     /// assert_eq!(i[[1]], 3); // 2.0 is the second smallest
     /// ```
-    pub fn argpartition<Ax: IsAxis>(&self, _axis: Ax, kth: usize) -> Result<Tensor<usize, R>, ShapeError>
+    pub fn argpartition<Ax: IsAxis>(
+        &self,
+        _axis: Ax,
+        kth: usize,
+    ) -> Result<Tensor<usize, R>, ShapeError>
     where
         Rank<R>: HasAxis<Ax>,
     {

@@ -46,12 +46,13 @@ fn lane_median<T: Float>(lane: &mut [T]) -> T {
     let cmp = |a: &T, b: &T| a.partial_cmp(b).unwrap_or(Ordering::Equal);
     let (below, &mut hi, _) = lane.select_nth_unstable_by(n / 2, cmp);
     match below.iter().copied().reduce(T::max) {
-        Some(lo) if n % 2 == 0 => (lo + hi) / (T::one() + T::one()),
+        Some(lo) if n.is_multiple_of(2) => (lo + hi) / (T::one() + T::one()),
         _ => hi,
     }
 }
 
 /// NumPy's `_lerp(a, b, t)`: `a + (b − a)·t`, or `b − (b − a)·(1 − t)` when `t ≥ 0.5`.
+#[cfg(feature = "alloc")]
 fn lerp<T: Float>(a: T, b: T, t: T) -> T {
     let d = b - a;
     let half = T::from(0.5).unwrap_or_else(T::nan);
@@ -63,6 +64,7 @@ fn lerp<T: Float>(a: T, b: T, t: T) -> T {
 }
 
 /// `q` in `[0, 1]` (NaN is not).
+#[cfg(feature = "alloc")]
 fn check_quantile<T: Float>(q: T) -> Result<(), ShapeError> {
     if q >= T::zero() && q <= T::one() {
         Ok(())
@@ -72,6 +74,7 @@ fn check_quantile<T: Float>(q: T) -> Result<(), ShapeError> {
 }
 
 /// `p / 100` for a percentile `p`, as NumPy divides.
+#[cfg(feature = "alloc")]
 fn from_percent<T: Float>(p: T) -> T {
     p / T::from(100).unwrap_or_else(T::nan)
 }
@@ -224,10 +227,7 @@ where
             return Err(ShapeError::sizes(ErrorKind::Empty, Some(axis), 1, 0));
         }
         let (mut data, _) = self.lanes_last(axis);
-        let out = data
-            .chunks_exact_mut(n)
-            .map(&mut f)
-            .collect();
+        let out = data.chunks_exact_mut(n).map(&mut f).collect();
         Ok(Tensor::from_contiguous_vec(out, out_shape))
     }
 
@@ -293,15 +293,16 @@ where
         // is writable (invariants 1 and 2).
         let mut lane = unsafe { engine::LaneMut::new(data, offset, n, step) };
         lane.heap_sort(&mut cmp_nan_last);
-        // SAFETY (all three): `n − 1`, `n / 2` and `n / 2 − 1` (when `n` is even, so `n ≥ 2`)
-        // are below `n`.
+        // SAFETY: `n − 1 < n`, the lane's length.
         if unsafe { lane.get(n - 1) }.is_nan() {
             return Ok(S::Elem::nan());
         }
+        // SAFETY: `n / 2 < n` as `n ≥ 1`.
         let hi = *unsafe { lane.get(n / 2) };
         if n % 2 == 1 {
             return Ok(hi);
         }
+        // SAFETY: `n` is even here, so `n ≥ 2` and `n / 2 − 1 < n`.
         let lo = *unsafe { lane.get(n / 2 - 1) };
         Ok((lo + hi) / (S::Elem::one() + S::Elem::one()))
     }
