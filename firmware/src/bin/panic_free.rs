@@ -409,6 +409,29 @@ fn checked() -> bool {
         _ => c.expect(false),
     }
 
+    // Ordering in place: sorting the lanes of a strided view (down the columns, so each lane
+    // is strided), and the median of a window.
+    let mut grid = [5.0f32, 1.0, f32::NAN, 0.0, -2.0, 3.0, 4.0, 9.0, -1.0];
+    match TensorViewMut::from_slice_mut(&mut grid, [three, three]) {
+        Ok(mut g) => {
+            g.sort_unstable_axis_inplace(Axis::<0>);
+            c.expect(g.get([0, 0]) == Some(&0.0) && g.get([2, 0]) == Some(&5.0));
+            c.expect(g.get([1, 2]) == Some(&3.0) && g.get([2, 2]).is_some_and(|x| x.is_nan()));
+            g.sort_unstable_axis_inplace(Axis::<1>);
+            c.expect(g.get([0, 0]) == Some(&-2.0) && g.get([0, 2]) == Some(&0.0));
+        }
+        Err(_) => c.expect(false),
+    }
+    let mut window = [data[7], data[3], data[21], data[0], data[9]];
+    match TensorViewMut::from_slice_mut(&mut window, [n::<3>() + four]) {
+        Ok(mut w) => c.expect(w.median_inplace() == Ok(7.0)),
+        Err(_) => c.expect(false),
+    }
+    match TensorViewMut::from_slice_mut(&mut window[..0], [zero]) {
+        Ok(mut w) => c.fails_with(w.median_inplace(), ErrorKind::Empty),
+        Err(_) => c.expect(false),
+    }
+
     keep(out.iter().sum());
     c.report()
 }
