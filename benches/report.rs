@@ -14,6 +14,8 @@
 mod io_kernels;
 #[path = "kernels.rs"]
 mod kernels;
+#[path = "order_kernels.rs"]
+mod order_kernels;
 
 use std::cell::RefCell;
 use std::time::{Duration, Instant, SystemTime};
@@ -82,6 +84,9 @@ const SUMMARY: &[&str] = &[
     "B21 read_npy",
     "B22 map",
     "B23 read_csv",
+    "B24 sort each row",
+    "B25 argsort",
+    "B27 masked_select",
 ];
 
 /// Replaces the README's performance summary (the lines between its two `bench-summary`
@@ -356,6 +361,18 @@ fn main() {
         io_kernels::b23(if quick { 10_000 } else { 200_000 }),
         budget,
     );
+    for case in order_kernels::b24(1000) {
+        report(case, budget);
+    }
+    report(order_kernels::b25(1_000_000), budget);
+    report(order_kernels::b26(if quick { 1024 } else { 4096 }), budget);
+    report(
+        order_kernels::b27(if quick { 4 << 20 } else { 16 << 20 }),
+        budget,
+    );
+    for case in order_kernels::b28(if quick { 1024 } else { 2048 }) {
+        report(case, budget);
+    }
     #[cfg(feature = "rayon")]
     for case in kernels::b18(&big_data) {
         report(case, budget);

@@ -4,6 +4,7 @@
 
 mod io_kernels;
 mod kernels;
+mod order_kernels;
 
 use std::time::Duration;
 
@@ -105,6 +106,19 @@ fn tables(c: &mut Criterion) {
     run(c, io_kernels::b23(200_000), true);
 }
 
+/// B24–B28: sorting, argsort, gathering by index, selecting by mask, padding.
+fn ordering(c: &mut Criterion) {
+    for case in order_kernels::b24(1000) {
+        run(c, case, false);
+    }
+    run(c, order_kernels::b25(1_000_000), false);
+    run(c, order_kernels::b26(4096), true);
+    run(c, order_kernels::b27(16 << 20), true);
+    for case in order_kernels::b28(2048) {
+        run(c, case, true);
+    }
+}
+
 /// B18, the parallel forms against the sequential ones (with `--features rayon`).
 fn parallel(c: &mut Criterion) {
     #[cfg(feature = "rayon")]
@@ -119,6 +133,6 @@ fn parallel(c: &mut Criterion) {
 }
 
 criterion_group!(
-    benches, access, copies, maths, breadth, products, tables, parallel
+    benches, access, copies, maths, breadth, products, tables, ordering, parallel
 );
 criterion_main!(benches);

@@ -149,33 +149,97 @@ pub(crate) unsafe fn first_bad_index(
 /// A new row-major `Vec` over `shape` whose element at each index is `data`'s element at
 /// `base + idx·step`, where `base` is the position `src` reaches there (its stride along the
 /// gathered axis is 0) and `idx` the index `indices` holds there (NumPy's `take_along_axis`).
+/// Walks the last axis innermost, in row-major order, checking each index against `n`.
+///
+/// # Errors
+///
+/// The row-major position (over `shape`) of the first index not below `n`, and that index;
+/// the result is then incomplete and dropped.
 ///
 /// # Safety
 ///
-/// Both layouts over `shape` are valid for their data (invariant 1), and every index `indices`
-/// holds is below the source's size along the gathered axis, whose stride is `step`.
+/// Both layouts over `shape` are valid for their data (invariant 1), `shape` is not empty
+/// (rank ≥ 1, no size 0) and has `count` elements, and `out` has room for them; indices below
+/// `n` reach positions of the source, whose stride along the gathered axis is `step`.
 pub(crate) unsafe fn take_along<T: Clone>(
-    data: ViewRepr<'_, T>,
-    src: Operand<'_>,
-    step: isize,
-    indices: ViewRepr<'_, usize>,
-    idx: Operand<'_>,
+    (data, src, step, n): (ViewRepr<'_, T>, Operand<'_>, isize, usize),
+    (indices, idx): (ViewRepr<'_, usize>, Operand<'_>),
     shape: &[usize],
-    count: usize,
-) -> Result<Vec<T>, crate::ShapeError> {
-    let mut out = try_vec(count)?;
-    walk2(shape, src, idx, &mut |p, q| {
-        // SAFETY: `q` is a position of the index layout; the index it holds is in range and
-        // `p` is the lane's start, so the sum is a position of the source (the contract).
-        unsafe {
-            let j = *indices.get(q);
-            out.push(
-                data.get(p.wrapping_add_signed((j as isize).wrapping_mul(step)))
-                    .clone(),
-            );
+    out: &mut Vec<T>,
+) -> Result<(), BadIndex> {
+    let last = shape.len() - 1;
+    let (len, sd, si) = (shape[last], src.strides[last], idx.strides[last]);
+    let mut bad = None;
+    for_each_lane(shape, [src, idx], last, &mut |[p, q]| {
+        if bad.is_some() {
+            return;
+        }
+        if si == 1 && sd == 0 && step == 1 {
+            // Unit-stride indices into a unit-stride lane (the last axis of row-major
+            // tensors): slices, each index checked by the slice's own `get`.
+            // SAFETY: the index lane and the data lane are runs of their layouts (the
+            // contract: `len` indices from `q`, `n` elements from `p`).
+            let (ids, lane) = unsafe { (indices.run(q, len), data.run(p, n)) };
+            let start = out.len();
+            debug_assert!(out.capacity() - start >= len);
+            let mut written = 0;
+            for (slot, &j) in out.spare_capacity_mut().iter_mut().zip(ids) {
+                match lane.get(j) {
+                    Some(x) => {
+                        slot.write(x.clone());
+                        written += 1;
+                    }
+                    None => {
+                        bad = Some(BadIndex {
+                            position: start + written,
+                            index: j,
+                        });
+                        break;
+                    }
+                }
+            }
+            // SAFETY: the first `written` spare slots were written above.
+            unsafe { out.set_len(start + written) };
+            return;
+        }
+        for k in 0..len {
+            let k_isize = k as isize;
+            // SAFETY: the `k`-th position of an index lane of the layout (the contract).
+            let j = *unsafe { indices.get(q.wrapping_add_signed(k_isize.wrapping_mul(si))) };
+            if j >= n {
+                bad = Some(BadIndex {
+                    position: out.len(),
+                    index: j,
+                });
+                return;
+            }
+            let at = p
+                .wrapping_add_signed(k_isize.wrapping_mul(sd))
+                .wrapping_add_signed((j as isize).wrapping_mul(step));
+            // SAFETY: `j < n`, so `at` is a position of the source (the contract).
+            out.push(unsafe { data.get(at) }.clone());
         }
     });
-    Ok(out)
+    match bad {
+        Some(b) => Err(b),
+        None => Ok(()),
+    }
+}
+
+/// Whether every index `indices` holds over `shape` is below `n`, checked run by run in
+/// memory order (any order, so the runs of a contiguous tensor are one slice).
+///
+/// # Safety
+///
+/// The layout (`shape`, `idx`) is valid for `indices` (invariant 1).
+pub(crate) unsafe fn indices_below<const N: usize>(
+    indices: ViewRepr<'_, usize>,
+    shape: &[usize],
+    idx: Operand<'_>,
+    n: usize,
+) -> bool {
+    // SAFETY: the caller's contract.
+    unsafe { fold::<N, usize, bool>(indices, shape, idx, true, &mut |ok, &i| ok & (i < n)) }
 }
 
 /// Writes `f(&mut dst[base + idx·step], value)` for every index of `shape`, where `base` is the
@@ -204,6 +268,29 @@ pub(crate) unsafe fn put_along<T, U>(
     });
 }
 
+/// The elements of `xs` where `bits` holds `true`, in order, without a branch per element:
+/// each element is written at the end of the result, which grows by one where the bit is set
+/// (for types without drop glue, whose overwritten clones need no drop).
+fn compact<T: Clone>(xs: &[T], bits: &[bool]) -> Result<Vec<T>, crate::ShapeError> {
+    let count = bits.iter().map(|&b| usize::from(b)).sum::<usize>();
+    // One slot more than the count: the element after the last kept one is written there.
+    let mut out = try_vec(count.saturating_add(1))?;
+    let spare = out.spare_capacity_mut();
+    let mut k = 0usize;
+    for (x, &b) in xs.iter().zip(bits) {
+        // `k` counts the set bits before this one, at most `count`, below the room.
+        if let Some(slot) = spare.get_mut(k) {
+            slot.write(x.clone());
+        }
+        k += usize::from(b);
+    }
+    // SAFETY: slots `..count` were written, each last by the element whose bit was set (the
+    // `k`-th set bit writes slot `k` and moves on); the overwritten clones need no drop
+    // (the caller's `needs_drop` check).
+    unsafe { out.set_len(count) };
+    Ok(out)
+}
+
 /// The elements of an operand where a mask over the same shape holds `true`, in row-major
 /// order (NumPy's `a[mask]`); the mask is counted first, so the result is allocated once.
 ///
@@ -221,6 +308,21 @@ pub(crate) unsafe fn masked_select<T: Clone>(
     mop: Operand<'_>,
     shape: &[usize],
 ) -> Result<Vec<T>, crate::ShapeError> {
+    let contiguous = |o: &Operand<'_>| {
+        let mut expected = 1isize;
+        shape.iter().zip(o.strides).rev().all(|(&n, &s)| {
+            let ok = n <= 1 || s == expected;
+            expected = expected.wrapping_mul(n as isize);
+            ok
+        })
+    };
+    let len: usize = shape.iter().product();
+    if len > 0 && contiguous(&op) && contiguous(&mop) && !core::mem::needs_drop::<T>() {
+        // SAFETY: both operands are row-major contiguous over `len` elements from their
+        // offsets, which their layouts reach (the caller's contract).
+        let (xs, bits) = unsafe { (data.run(op.offset, len), mask.run(mop.offset, len)) };
+        return compact(xs, bits);
+    }
     let mut count = 0usize;
     walk1(shape, mop, &mut |q| {
         // SAFETY: a position of the mask's layout, valid for it (the caller's contract,

@@ -25,6 +25,10 @@ fn check_indices<SI: Storage<Elem = usize>, const R: usize>(
 ) -> Result<(), IndexError<R>> {
     let (data, layout) = indices.view().into_raw_parts();
     // SAFETY: the index tensor's own layout, valid for its storage (invariant 1).
+    if unsafe { engine::indices_below::<R>(data, layout.shape(), layout.operand(), n) } {
+        return Ok(());
+    }
+    // SAFETY: as above.
     let bad = unsafe { engine::first_bad_index(data, layout.shape(), layout.operand(), n) };
     match bad {
         None => Ok(()),
@@ -90,23 +94,54 @@ where
         let n = self.shape()[axis];
         let mut shape = [0usize; R];
         broadcast_except(self.shape(), indices.shape(), axis, &mut shape)?;
-        check_indices(indices, axis, n)?;
         let count = count_of(&shape)?;
         if count == 0 {
             return Ok(Tensor::from_contiguous_vec(Vec::new(), shape));
         }
-        // `n > 0`: there is an index, and it is below `n`.
+        if n == 0 {
+            // Every index is out of range.
+            return Err(check_indices(indices, axis, n)
+                .err()
+                .unwrap_or(ShapeError::overflow(Some(axis)).into()));
+        }
         let src = self.layout().narrow(axis, 0, 1)?.broadcast_to(shape)?;
         let idx = indices.layout().broadcast_to(shape)?;
         let (data, _) = self.view().into_raw_parts();
         let (ids, _) = indices.view().into_raw_parts();
         let step = self.strides()[axis];
+        let mut out = engine::try_vec(count)?;
         // SAFETY: broadcasts of each tensor's layout (view arithmetic), valid for its storage
-        // (invariant 1); every index was checked to be below `n`.
-        let out = unsafe {
-            engine::take_along(data, src.operand(), step, ids, idx.operand(), &shape, count)
-        }?;
-        Ok(Tensor::from_contiguous_vec(out, shape))
+        // (invariant 1), over a shape of `count > 0` elements, with room for them in `out`;
+        // indices below `n` reach the source's elements along `axis` (stride `step`).
+        let gathered = unsafe {
+            engine::take_along(
+                (data, src.operand(), step, n),
+                (ids, idx.operand()),
+                &shape,
+                &mut out,
+            )
+        };
+        match gathered {
+            Ok(()) => Ok(Tensor::from_contiguous_vec(out, shape)),
+            Err(bad) => {
+                // The first bad index in the result's order is the first in the index
+                // tensor's row-major order (broadcasting only repeats indices): name its
+                // position there.
+                let mut position = [0usize; R];
+                parts::unravel(&shape, bad.position, &mut position);
+                for (p, &size) in position.iter_mut().zip(indices.shape()) {
+                    if size == 1 {
+                        *p = 0;
+                    }
+                }
+                Err(IndexError::OutOfBounds {
+                    position,
+                    index: bad.index,
+                    axis,
+                    size: n,
+                })
+            }
+        }
     }
 }
 

@@ -33,6 +33,8 @@ use {
     alloc::vec::Vec,
 };
 
+#[cfg(feature = "alloc")]
+mod keys;
 mod quantile;
 #[cfg(feature = "alloc")]
 mod unique;
@@ -278,8 +280,13 @@ where
     {
         let axis = <Rank<R> as HasAxis<Ax>>::AXIS;
         let n = self.shape()[axis];
-        let mut pairs: Vec<(S::Elem, usize)> = Vec::with_capacity(n);
+        let mut pairs: Vec<(S::Elem, usize)> = Vec::new();
+        let mut scratch = Vec::new();
         self.per_lane(axis, n, |lane, out| {
+            // Primitive numbers sort integer keys; other types compare.
+            if keys::argsort_by_keys(lane, out, &mut scratch) {
+                return;
+            }
             pairs.clear();
             pairs.extend(lane.iter().cloned().zip(0..));
             pairs.sort_unstable_by(cmp_pairs);
