@@ -84,9 +84,6 @@ const SUMMARY: &[&str] = &[
     "B21 read_npy",
     "B22 map",
     "B23 read_csv",
-    "B24 sort each row",
-    "B25 argsort",
-    "B27 masked_select",
 ];
 
 /// Replaces the README's performance summary (the lines between its two `bench-summary`

@@ -132,6 +132,9 @@ proptest! {
             bits(&t.take(Axis::<0>, &kept).unwrap().to_vec())
         );
         prop_assert_eq!((!&mask).count() + mask.count(), t.len());
+        // Row-major copies take the branch-free path; the result is the same.
+        let dense = t.to_contiguous().masked_select(&mask.to_contiguous()).unwrap();
+        prop_assert_eq!(bits(&dense.to_vec()), bits(&filtered));
     }
 
     /// Padding with a constant puts the input back in the middle; `roll` by the axis size is
@@ -151,6 +154,48 @@ proptest! {
         let back = once.roll(Axis::<1>, -shift + n).unwrap();
         prop_assert_eq!(bits(&back.to_vec()), bits(&t.to_vec()));
         prop_assert_eq!(bits(&t.tile([1, 1]).unwrap().to_vec()), bits(&t.to_vec()));
+    }
+}
+
+/// `argsort` through integer keys (radix-sorted for long lanes) gives the stable order that
+/// comparing values gives, for floats with NaN and both zeros and for integers of each width.
+#[test]
+fn argsort_by_keys_is_the_stable_comparison_order() {
+    fn stable<T: PartialOrd + Clone>(v: &[T]) -> Vec<usize> {
+        let mut idx: Vec<usize> = (0..v.len()).collect();
+        idx.sort_by(|&a, &b| cmp_nan_last(&v[a], &v[b]));
+        idx
+    }
+    let n = if cfg!(miri) { 1100 } else { 5000 };
+    let f: Vec<f32> = (0..n)
+        .map(|i| match i % 17 {
+            0 => f32::NAN,
+            1 => -0.0,
+            2 => 0.0,
+            3 => f32::NEG_INFINITY,
+            k => ((i * 7919) % 101) as f32 - 50.0 + k as f32 / 4.0,
+        })
+        .collect();
+    let t = Tensor::from_vec(f.clone(), [n]).unwrap();
+    assert_eq!(t.argsort_axis(Axis::<0>).to_vec(), stable(&f));
+    let d: Vec<f64> = f.iter().map(|&x| f64::from(x) * 1e300).collect();
+    let t = Tensor::from_vec(d.clone(), [n]).unwrap();
+    assert_eq!(t.argsort_axis(Axis::<0>).to_vec(), stable(&d));
+    let i: Vec<i64> = (0..n as i64).map(|k| (k * 7919) % 201 - 100).collect();
+    assert_eq!(
+        Tensor::from_vec(i.clone(), [n])
+            .unwrap()
+            .argsort_axis(Axis::<0>)
+            .to_vec(),
+        stable(&i)
+    );
+    let b: Vec<i8> = i.iter().map(|&k| k as i8).collect();
+    let t = Tensor::from_vec(b.clone(), [n / 10, 10]).unwrap();
+    let by_rows = t.argsort_axis(Axis::<0>);
+    for c in 0..10 {
+        let column: Vec<i8> = (0..n / 10).map(|r| b[r * 10 + c]).collect();
+        let got: Vec<usize> = (0..n / 10).map(|r| by_rows[[r, c]]).collect();
+        assert_eq!(got, stable(&column));
     }
 }
 
