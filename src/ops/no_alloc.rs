@@ -17,7 +17,7 @@ use crate::tensor::TensorBase;
 #[diagnostic::on_unimplemented(
     message = "this method makes a new tensor or `Vec`, which needs the `alloc` feature of `ranked`",
     label = "needs the `alloc` feature",
-    note = "enable the `alloc` (or `std`) feature, or write into existing storage: `assign`, `copy_from`, `map_inplace`, `mapv_inplace`, `exp_inplace` and the other `_inplace` forms, `+=`, `fold`, `sum_axis_into` and the other `_axis_into` reductions, `matmul_into`"
+    note = "enable the `alloc` (or `std`) feature, or write into existing storage: `assign`, `copy_from`, `map_inplace`, `mapv_inplace`, `exp_inplace` and the other `_inplace` forms, `+=`, `fold`, `sum_axis_into` and the other `_axis_into` reductions, `matmul_into`, `sort_unstable_axis_inplace`"
 )]
 pub trait NeedsAllocFeature {}
 
@@ -103,5 +103,29 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     needs_the_alloc_feature!(pub fn cumsum<Ax>(&self, _axis: Ax) -> !
         where Self: NeedsAllocFeature);
     needs_the_alloc_feature!(pub fn cumprod<Ax>(&self, _axis: Ax) -> !
+        where Self: NeedsAllocFeature);
+}
+
+/// # Ordering, indexing, masks and shaping copies that need the `alloc` feature (not in this
+/// build)
+///
+/// Sorting in place needs no allocator: `sort_unstable_axis_inplace`, and `median_inplace` of
+/// a vector.
+impl<S: Storage, const R: usize> TensorBase<S, R> {
+    needs_the_alloc_feature!(pub fn sort_axis<Ax>(&self, _axis: Ax) -> !
+        where Self: NeedsAllocFeature);
+    needs_the_alloc_feature!(pub fn sort_unstable_axis<Ax>(&self, _axis: Ax) -> !
+        where Self: NeedsAllocFeature);
+    needs_the_alloc_feature!(pub fn argsort_axis<Ax>(&self, _axis: Ax) -> !
+        where Self: NeedsAllocFeature);
+    needs_the_alloc_feature!(pub fn median_axis<Ax>(&self, _axis: Ax) -> !
+        where Self: NeedsAllocFeature);
+    needs_the_alloc_feature!(pub fn median(&self) -> ! where Self: NeedsAllocFeature);
+    needs_the_alloc_feature!(pub fn unique(&self) -> ! where Self: NeedsAllocFeature);
+    needs_the_alloc_feature!(pub fn take_along_axis<Ax, I>(&self, _axis: Ax, _indices: I) -> !
+        where Self: NeedsAllocFeature);
+    needs_the_alloc_feature!(pub fn masked_select<M>(&self, _mask: M) -> !
+        where Self: NeedsAllocFeature);
+    needs_the_alloc_feature!(pub fn pad<W, M>(&self, _widths: W, _mode: M) -> !
         where Self: NeedsAllocFeature);
 }
