@@ -1,5 +1,5 @@
-//! Rejected without `alloc`: `sort_axis` makes a new tensor; `sort_unstable_axis_inplace`
-//! sorts where the data lies.
+//! Rejected: without the `alloc` feature, `sort_axis` returns a new tensor;
+//! `sort_unstable_axis_inplace` sorts where the data lies.
 use ranked::{Axis, TensorViewMut};
 
 fn main() {
