@@ -2,7 +2,8 @@
 //! reductions against NumPy's results (`tests/data/ordering/expected.json`, written by
 //! `make_expected.py` beside it), each input read in four layouts: row-major, column-major,
 //! reversed along every axis and strided (every other element of a larger buffer). The inputs
-//! hold NaN, ±0.0, ±inf, ties, an all-NaN lane and empty axes.
+//! hold NaN, ±0.0, ±inf, ties, an all-NaN lane and empty axes. `RANKED_ORDERING_EXPECTED`
+//! names another results file (CI points it at one NumPy has just written).
 
 use std::sync::OnceLock;
 

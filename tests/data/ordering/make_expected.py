@@ -5,9 +5,12 @@ the NaN-aware reductions, over inputs holding NaN, ±0.0, ±inf, ties and empty 
 
 Floats are written by their IEEE-754 bit patterns (so NaN and -0.0 survive JSON); integers,
 indices and booleans as numbers. Run from anywhere: python3 tests/data/ordering/make_expected.py
+[DIR] (default: this directory; CI writes a fresh copy elsewhere and points the test at it
+with RANKED_ORDERING_EXPECTED).
 """
 import json
 import os
+import sys
 import warnings
 
 import numpy as np
@@ -163,7 +166,8 @@ def main():
         case(fn, "masks", {}, {"out": getattr(np, fn)(a, b)}, a=a, b=b)
     case("logical_not", "masks", {}, {"out": np.logical_not(a)}, a=a)
 
-    with open(os.path.join(HERE, "expected.json"), "w") as f:
+    out_dir = sys.argv[1] if len(sys.argv) > 1 else HERE
+    with open(os.path.join(out_dir, "expected.json"), "w") as f:
         json.dump({"numpy": np.__version__, "inputs": {k: enc(v) for k, v in ins.items()}, "cases": cases}, f)
         f.write("\n")
 
