@@ -3,9 +3,9 @@
 //! axis, ndarray's `select`); and the copy behind them and the shaping copies, which picks its
 //! source element along each axis through a map.
 //!
-//! Every index is checked before anything is read or written: an index out of range is an
-//! [`IndexError::OutOfBounds`] naming its position in the index tensor, never a panic and
-//! never a partial write.
+//! Every index is checked: an index out of range is an [`IndexError::OutOfBounds`] naming its
+//! position in the index tensor, never a panic; the writing forms check every index before
+//! they write anything.
 
 use crate::IndexError;
 use crate::engine;

@@ -1,6 +1,6 @@
 //! Ordering along an axis: sorting (stable and unstable, new or in place), `argsort`, top-k
-//! and partitions, `searchsorted`; medians and quantiles ([`quantile`](self#medians-and-quantiles));
-//! the unique values of a tensor (`unique`).
+//! and partitions, `searchsorted`; medians and quantiles (NumPy's `"linear"` method); the
+//! unique values of a tensor (`unique`).
 //!
 //! # NumPy's order
 //!
