@@ -82,13 +82,17 @@ pub fn b25(n: usize) -> Case<'static> {
 }
 
 /// B26: `take_along_axis` of a `[rows, 1024]` `f32` tensor with random indices along the last
-/// axis (as many as the data), against `memcpy` of the result's bytes.
+/// axis (as many as the data), against `memcpy` of the result's bytes and against the loop a
+/// user writes over the slices (`out[i] = row[idx[i]]`, into an existing buffer, its bounds
+/// checked by the indexing).
 pub fn b26(rows: usize) -> Case<'static> {
     let cols = 1024;
     let t = Tensor::from_vec(floats(rows * cols, 26), [rows, cols]).unwrap();
     let mut next = lcg(261);
     let idx: Tensor<usize, 2> = Tensor::from_fn([rows, cols], |_| next() as usize % cols);
     let src = t.to_vec();
+    let (raw_src, raw_idx) = (t.to_vec(), idx.to_vec());
+    let mut raw_dst = flat_buffer(rows * cols);
     let mut dst = flat_buffer(rows * cols);
     Case {
         id: format!("B26 take_along_axis (random, last axis) of [{rows}, {cols}] f32"),
@@ -99,6 +103,18 @@ pub fn b26(rows: usize) -> Case<'static> {
             contender("memcpy", move || {
                 dst.copy_from_slice(black_box(&src));
                 black_box(&dst);
+            }),
+            contender("indexing loop", move || {
+                let rows = raw_dst
+                    .chunks_exact_mut(cols)
+                    .zip(raw_idx.chunks_exact(cols))
+                    .zip(raw_src.chunks_exact(cols));
+                for ((out, idx), row) in rows {
+                    for (o, &j) in out.iter_mut().zip(idx) {
+                        *o = row[j];
+                    }
+                }
+                black_box(&raw_dst);
             }),
         ],
     }
