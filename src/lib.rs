@@ -120,7 +120,7 @@
 //! | writes | [`fill`](TensorBase::fill), [`copy_from`](TensorBase::copy_from), [`try_assign`](TensorBase::try_assign) (broadcasting), [`try_assign_zip`](TensorBase::try_assign_zip), [`map_inplace`](TensorBase::map_inplace), [`mapv_inplace`](TensorBase::mapv_inplace), `+=` `-=` `*=` `/=` with a scalar |
 //! | reductions | [`sum`](TensorBase::sum), [`product`](TensorBase::product), [`fold`](TensorBase::fold), [`try_min`](TensorBase::try_min), [`try_max`](TensorBase::try_max), [`try_mean`](TensorBase::try_mean), [`try_argmin`](TensorBase::try_argmin), [`try_argmax`](TensorBase::try_argmax) |
 //! | reductions along an axis, into caller storage | [`sum_axis_into`](TensorBase::sum_axis_into), [`product_axis_into`](TensorBase::product_axis_into), [`mean_axis_into`](TensorBase::mean_axis_into), [`min_axis_into`](TensorBase::min_axis_into), [`max_axis_into`](TensorBase::max_axis_into), [`fold_axis_into`](TensorBase::fold_axis_into) |
-//! | ordering in place | [`sort_unstable_axis_inplace`](TensorBase::sort_unstable_axis_inplace) (NaN last, along any axis of a view), [`median_inplace`](TensorBase::median_inplace) (of a vector) |
+//! | ordering in place | [`sort_unstable_axis_inplace`](TensorBase::sort_unstable_axis_inplace) (NaN last, along any axis of a view), [`median_inplace`](TensorBase::median_inplace) (of a view of any layout) |
 //! | products | [`matmul_into`](TensorBase::matmul_into): matrix · matrix, matrix · vector, batches |
 //! | axis iteration | [`outer_iter`](TensorBase::outer_iter), [`axis_iter`](TensorBase::axis_iter), [`try_lanes`](TensorBase::try_lanes), [`try_outer_iter_mut`](TensorBase::try_outer_iter_mut), [`try_axis_iter_mut`](TensorBase::try_axis_iter_mut) |
 //!

@@ -36,18 +36,88 @@ pub(crate) fn for_each_lane<const K: usize>(
     walk_n(&outer[..rest], outer_ops, f);
 }
 
-/// `len` elements of a writable operand, `step` apart from position `start`.
-///
-/// Invariant: those positions are reached by a layout valid for `data` and unique (invariants
-/// 1 and 2 of the tensor types), as [`LaneMut::new`]'s caller promised.
-pub(crate) struct LaneMut<'a, T> {
-    data: ViewReprMut<'a, T>,
+/// Where element `i` of `0..len()` of a [`LaneMut`] lies in its storage.
+pub(crate) trait Positions {
+    /// How many elements.
+    fn len(&self) -> usize;
+    /// The storage position of element `i` (`i < len()`).
+    fn pos(&self, i: usize) -> usize;
+}
+
+/// `len` elements `step` apart from position `start`: a lane.
+#[derive(Clone, Copy)]
+pub(crate) struct Step {
     start: usize,
     len: usize,
     step: isize,
 }
 
-impl<'a, T> LaneMut<'a, T> {
+impl Positions for Step {
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline(always)]
+    fn pos(&self, i: usize) -> usize {
+        self.start
+            .wrapping_add_signed((i as isize).wrapping_mul(self.step))
+    }
+}
+
+/// Every element of a layout of rank `R`, numbered in row-major order.
+#[derive(Clone, Copy)]
+pub(crate) struct RowMajor<const R: usize> {
+    shape: [usize; R],
+    strides: [isize; R],
+    offset: usize,
+    len: usize,
+}
+
+impl<const R: usize> RowMajor<R> {
+    /// The elements of a layout with `len` elements (the product of `shape`).
+    pub(crate) fn new(shape: [usize; R], strides: [isize; R], offset: usize, len: usize) -> Self {
+        Self {
+            shape,
+            strides,
+            offset,
+            len,
+        }
+    }
+}
+
+impl<const R: usize> Positions for RowMajor<R> {
+    #[inline(always)]
+    fn len(&self) -> usize {
+        self.len
+    }
+
+    #[inline]
+    fn pos(&self, i: usize) -> usize {
+        let mut rest = i;
+        let mut p = self.offset;
+        for (&n, &s) in self.shape.iter().zip(&self.strides).rev() {
+            // Every size is above 0 when there are elements (`checked_` keeps a size of 0
+            // from being a panic path).
+            let k = rest.checked_rem(n).unwrap_or(0);
+            rest = rest.checked_div(n).unwrap_or(0);
+            p = p.wrapping_add_signed((k as isize).wrapping_mul(s));
+        }
+        p
+    }
+}
+
+/// Elements `0..len` of a writable operand, placed by `P`.
+///
+/// Invariant: every position `P` gives for an element is reached by a layout valid for
+/// `data` and unique (invariants 1 and 2 of the tensor types), as [`LaneMut::new`]'s and
+/// [`LaneMut::with_positions`]' callers promised.
+pub(crate) struct LaneMut<'a, T, P: Positions = Step> {
+    data: ViewReprMut<'a, T>,
+    at: P,
+}
+
+impl<'a, T> LaneMut<'a, T, Step> {
     /// # Safety
     ///
     /// The positions `start + k·step` for `k < len` are reached by a layout valid for `data`
@@ -61,30 +131,44 @@ impl<'a, T> LaneMut<'a, T> {
     ) -> Self {
         Self {
             data,
-            start,
-            len,
-            step,
+            at: Step { start, len, step },
         }
-    }
-
-    #[inline(always)]
-    fn pos(&self, i: usize) -> usize {
-        self.start
-            .wrapping_add_signed((i as isize).wrapping_mul(self.step))
     }
 
     /// The elements as a slice when they are adjacent (stride 1, or at most one element).
     #[cfg(feature = "alloc")]
     #[inline]
     pub(crate) fn as_slice_mut(&mut self) -> Option<&mut [T]> {
-        match self.len {
+        let Step { start, len, step } = self.at;
+        match len {
             0 => Some(&mut []),
-            _ if self.step == 1 || self.len == 1 => {
+            _ if step == 1 || len == 1 => {
                 // SAFETY: the lane's positions are `start..start + len` here (the invariant).
-                Some(unsafe { self.data.run_mut(self.start, self.len) })
+                Some(unsafe { self.data.run_mut(start, len) })
             }
             _ => None,
         }
+    }
+}
+
+impl<'a, T, P: Positions> LaneMut<'a, T, P> {
+    /// # Safety
+    ///
+    /// Every position `at` gives is reached by a layout valid for `data` and unique.
+    #[inline]
+    pub(crate) unsafe fn with_positions(data: ViewReprMut<'a, T>, at: P) -> Self {
+        Self { data, at }
+    }
+
+    #[inline(always)]
+    fn pos(&self, i: usize) -> usize {
+        self.at.pos(i)
+    }
+
+    /// How many elements.
+    #[inline]
+    pub(crate) fn len(&self) -> usize {
+        self.at.len()
     }
 
     /// Element `i`.
@@ -145,7 +229,7 @@ impl<'a, T> LaneMut<'a, T> {
     /// Sorts the lane in place by `cmp` with a heap sort: O(n log n), not stable, no
     /// allocation and no panic path (every index is below `len` by the loops' bounds).
     pub(crate) fn heap_sort(&mut self, cmp: &mut impl FnMut(&T, &T) -> Ordering) {
-        let n = self.len;
+        let n = self.at.len();
         for node in (0..n / 2).rev() {
             self.sift_down(node, n, cmp);
         }
@@ -159,7 +243,7 @@ impl<'a, T> LaneMut<'a, T> {
     /// Restores the max-heap below `node` among elements `..end` (`end ≤ len`).
     #[inline]
     fn sift_down(&mut self, mut node: usize, end: usize, cmp: &mut impl FnMut(&T, &T) -> Ordering) {
-        debug_assert!(end <= self.len);
+        debug_assert!(end <= self.at.len());
         loop {
             // `node < end ≤ len ≤ isize::MAX`, so `2·node + 1` fits in `usize`.
             let mut child = 2 * node + 1;

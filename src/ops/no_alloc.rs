@@ -110,7 +110,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 /// build)
 ///
 /// Sorting in place needs no allocator: `sort_unstable_axis_inplace`, and `median_inplace` of
-/// a vector.
+/// a view.
 impl<S: Storage, const R: usize> TensorBase<S, R> {
     needs_the_alloc_feature!(pub fn sort_axis<Ax>(&self, _axis: Ax) -> !
         where Self: NeedsAllocFeature);

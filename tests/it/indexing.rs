@@ -91,6 +91,25 @@ proptest! {
         prop_assert!(m.to_vec().iter().zip(sorted.to_vec()).all(|(a, b)| *a == b || (a.is_nan() && b.is_nan())));
     }
 
+    /// `median_inplace` of a view of any layout sorts its elements in row-major order where
+    /// they lie and gives the median NumPy gives (`median` of the same values).
+    #[test]
+    fn median_in_place_of_any_layout(s in spec(3), seed in 0u64..11) {
+        let data = buffer(&s, seed);
+        let t = view::<3>(&s, &data);
+        let want = t.median();
+        let mut copy = data.clone();
+        let mut m = view_mut::<3>(&s, &mut copy);
+        match (m.median_inplace(), want) {
+            (Ok(got), Ok(want)) => prop_assert!(got == want || (got.is_nan() && want.is_nan())),
+            (Err(a), Err(b)) => prop_assert_eq!(a.kind(), b.kind()),
+            (got, want) => prop_assert!(false, "{:?} against {:?}", got, want),
+        }
+        let mut sorted = t.to_vec();
+        sorted.sort_by(cmp_nan_last);
+        prop_assert!(m.to_vec().iter().zip(&sorted).all(|(a, b)| a == b || (a.is_nan() && b.is_nan())));
+    }
+
     /// `put_along_axis` at a permutation, then `take_along_axis` at it, gives the values back;
     /// `scatter_add_along_axis` of ones at every index counts each index once per lane.
     #[test]

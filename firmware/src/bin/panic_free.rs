@@ -431,6 +431,17 @@ fn checked() -> bool {
         Ok(mut w) => c.fails_with(w.median_inplace(), ErrorKind::Empty),
         Err(_) => c.expect(false),
     }
+    // The median of a strided block of a matrix: its first two columns.
+    let mut block = [6.0f32, 2.0, 0.5, 4.0, 8.0, 0.5, 1.0, 3.0, 0.5];
+    match TensorViewMut::from_slice_mut(&mut block, [three, three])
+        .and_then(|b| b.narrow(Axis::<1>, zero, two))
+    {
+        Ok(mut b) => {
+            c.expect(b.median_inplace() == Ok(3.5));
+            c.expect(b.get([0, 0]) == Some(&1.0) && b.get([2, 1]) == Some(&8.0));
+        }
+        Err(_) => c.expect(false),
+    }
 
     keep(out.iter().sum());
     c.report()

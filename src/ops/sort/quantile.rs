@@ -2,7 +2,7 @@
 //! `percentile` with their default (`"linear"`) method; the median of a vector in place, with
 //! no allocator.
 
-use num_traits::{Float, One};
+use num_traits::Float;
 
 use super::*;
 use crate::error::{ErrorKind, ShapeError};
@@ -258,52 +258,76 @@ where
     }
 }
 
-/// # The median of a vector, in place
-impl<S: StorageMut> TensorBase<S, 1>
+/// # The median of a view, in place
+impl<S: StorageMut, const R: usize> TensorBase<S, R>
 where
     S::Elem: Float,
 {
-    /// The median of the vector (as [`median`](TensorBase::median)), sorting it in place to
-    /// find it: NaN if it holds NaN, the mean of the two middle elements for an even length.
-    /// O(n log n) (a heap sort), no allocation.
+    /// The median of all elements (as [`median`](TensorBase::median)), sorting them where they
+    /// lie, in row-major order, to find it: NaN if one is NaN, the mean of the two middle
+    /// elements for an even count. O(n log n) (a heap sort), no allocation, any layout.
     ///
     /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::Empty`] if the vector is empty.
+    /// [`ErrorKind::Empty`] if there are no elements.
     ///
     /// # Examples
     ///
     /// ```
-    /// use ranked::TensorViewMut;
+    /// use ranked::{Axis, TensorViewMut};
     ///
     /// let mut window = [4.0_f32, 9.0, 1.0, 7.0];
     /// let mut v = TensorViewMut::from_slice_mut(&mut window, [4]).unwrap();
     /// assert_eq!(v.median_inplace().unwrap(), 5.5);
     /// assert_eq!(window, [1.0, 4.0, 7.0, 9.0]);
+    ///
+    /// // A block of a matrix: its elements are sorted in the block's row-major order.
+    /// let mut m = [5.0_f32, 0.0, 3.0, 0.0, 1.0, 0.0];
+    /// let mut v = TensorViewMut::from_slice_mut(&mut m, [3, 2]).unwrap();
+    /// let mut first_column = v.view_mut().narrow(Axis::<1>, 0, 1).unwrap();
+    /// assert_eq!(first_column.median_inplace().unwrap(), 3.0);
+    /// assert_eq!(m, [1.0, 0.0, 3.0, 0.0, 5.0, 0.0]);
     /// ```
     pub fn median_inplace(&mut self) -> Result<S::Elem, ShapeError> {
-        let (n, step, offset) = (self.shape()[0], self.strides()[0], self.offset());
+        let (shape, strides, offset) = (*self.shape(), *self.strides(), self.offset());
+        let n = self.layout().try_len()?;
         if n == 0 {
             return Err(ShapeError::sizes(ErrorKind::Empty, None, 1, 0));
         }
         let data = self.storage_mut().elems_mut();
-        // SAFETY: the vector's own layout, valid for its storage and unique because the storage
-        // is writable (invariants 1 and 2).
-        let mut lane = unsafe { engine::LaneMut::new(data, offset, n, step) };
-        lane.heap_sort(&mut cmp_nan_last);
-        // SAFETY: `n − 1 < n`, the lane's length.
-        if unsafe { lane.get(n - 1) }.is_nan() {
-            return Ok(S::Elem::nan());
+        if let ([len], [step]) = (&shape[..], &strides[..]) {
+            // SAFETY: the vector's own layout, valid for its storage and unique because the
+            // storage is writable (invariants 1 and 2).
+            let lane = unsafe { engine::LaneMut::new(data, offset, *len, *step) };
+            return Ok(median_of_sorted(lane));
         }
-        // SAFETY: `n / 2 < n` as `n ≥ 1`.
-        let hi = *unsafe { lane.get(n / 2) };
-        if n % 2 == 1 {
-            return Ok(hi);
-        }
-        // SAFETY: `n` is even here, so `n ≥ 2` and `n / 2 − 1 < n`.
-        let lo = *unsafe { lane.get(n / 2 - 1) };
-        Ok((lo + hi) / (S::Elem::one() + S::Elem::one()))
+        let at = engine::RowMajor::new(shape, strides, offset, n);
+        // SAFETY: every element of the tensor's own layout, valid for its storage and unique
+        // because the storage is writable (invariants 1 and 2).
+        let lane = unsafe { engine::LaneMut::with_positions(data, at) };
+        Ok(median_of_sorted(lane))
     }
+}
+
+/// The median of the elements of `lane` (at least one), heap-sorting them first (NaN last).
+fn median_of_sorted<T: Float, P: engine::Positions>(mut lane: engine::LaneMut<'_, T, P>) -> T {
+    let n = lane.len();
+    if n == 0 {
+        return T::nan();
+    }
+    lane.heap_sort(&mut cmp_nan_last);
+    // SAFETY: `n − 1 < n`, the lane's length.
+    if unsafe { lane.get(n - 1) }.is_nan() {
+        return T::nan();
+    }
+    // SAFETY: `n / 2 < n` as `n ≥ 1`.
+    let hi = *unsafe { lane.get(n / 2) };
+    if n % 2 == 1 {
+        return hi;
+    }
+    // SAFETY: `n` is even here, so `n ≥ 2` and `n / 2 − 1 < n`.
+    let lo = *unsafe { lane.get(n / 2 - 1) };
+    (lo + hi) / (T::one() + T::one())
 }
