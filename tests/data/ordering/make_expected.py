@@ -39,10 +39,14 @@ def inputs():
     g = rng.integers(-3, 4, size=(4, 6)).astype("f8")  # many ties
     h = rng.standard_normal((3, 4, 5)).round(2)
     h[1, 2, 3] = np.nan
+    row = rng.integers(-2, 3, size=6).astype("f8")
+    row[4] = np.nan
+    b = np.broadcast_to(row, (4, 6)).copy()  # equal rows: the tests also read it broadcast
     return {
         "f": f,
         "g": g,
         "h": h,
+        "b": b,
         "e0": np.zeros((0, 3)),
         "e1": np.zeros((3, 0)),
     }
