@@ -238,6 +238,12 @@ where
         axis: usize,
         map: &[usize],
     ) -> Result<Tensor<S::Elem, R>, ShapeError> {
+        let mut shape = *self.shape();
+        shape[axis] = map.len();
+        if shape.contains(&0) {
+            // No element to copy: no map of the other axes is built (they may be long).
+            return Ok(Tensor::from_contiguous_vec(Vec::new(), shape));
+        }
         let mut whole: [Vec<usize>; R] = core::array::from_fn(|_| Vec::new());
         for (a, w) in whole.iter_mut().enumerate() {
             if a != axis {

@@ -286,14 +286,15 @@ where
         Rank<R>: HasAxis<Ax>,
     {
         let axis = <Rank<R> as HasAxis<Ax>>::AXIS;
+        if let Some(t) = empty(*self.shape())? {
+            return Ok(t);
+        }
+        // A tensor with elements: `0 < n ≤ isize::MAX`.
         let n = self.shape()[axis];
-        let s = if n == 0 {
-            0
-        } else {
-            (shift as i128).rem_euclid(n as i128) as usize
-        };
-        // Result position `i` holds source element `i − shift` (mod n).
-        let map: Vec<usize> = (0..n).map(|i| (i + n - s) % n).collect();
+        let s = (shift as i128).rem_euclid(n as i128) as usize;
+        // Result position `i` holds source element `i − shift` (mod n): the last `s`
+        // elements, then the first `n − s`.
+        let map = map_of(n, (n - s..n).chain(0..n - s))?;
         self.gather_along(axis, &map)
     }
 }

@@ -370,6 +370,43 @@ fn bad_parameters_are_errors_not_panics() {
             .kind(),
         ErrorKind::Overflow
     );
+    // Empty results with long axes: no index map is built for them.
+    let long_and_empty: TensorView<'_, u8, 2> =
+        TensorView::from_slice_with_strides(&[], [usize::MAX, 0], [0, 0], 0).unwrap();
+    assert_eq!(
+        long_and_empty.roll(Axis::<0>, 3).unwrap().shape(),
+        &[usize::MAX, 0]
+    );
+    assert_eq!(
+        long_and_empty.take(Axis::<1>, &[]).unwrap().shape(),
+        &[usize::MAX, 0]
+    );
+    assert_eq!(
+        long_and_empty.repeat(Axis::<1>, 2).unwrap().shape(),
+        &[usize::MAX, 0]
+    );
+    assert_eq!(
+        long_and_empty.argsort_axis(Axis::<0>).shape(),
+        &[usize::MAX, 0]
+    );
+    assert_eq!(
+        long_and_empty.sort_axis(Axis::<0>).shape(),
+        &[usize::MAX, 0]
+    );
+    let (v, i) = long_and_empty.topk(Axis::<0>, 5, true, true).unwrap();
+    assert_eq!((v.shape(), i.shape()), (&[5, 0], &[5, 0]));
+    assert_eq!(
+        long_and_empty.argpartition(Axis::<0>, 7).unwrap().shape(),
+        &[usize::MAX, 0]
+    );
+    assert_eq!(long_and_empty.unique().len(), 0);
+    assert_eq!(
+        long_and_empty
+            .pad([(1, 0), (0, 0)], PadMode::Constant(0))
+            .unwrap_err()
+            .kind(),
+        ErrorKind::Overflow
+    );
     let wide = tensor![[1u8, 2]];
     assert_eq!(
         wide.tile([isize::MAX as usize, 1]).unwrap_err().kind(),

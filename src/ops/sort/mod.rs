@@ -345,7 +345,7 @@ where
                 cmp_pairs(a, b)
             }
         };
-        let mut pairs: Vec<(S::Elem, usize)> = Vec::with_capacity(n);
+        let mut pairs: Vec<(S::Elem, usize)> = Vec::new();
         let picked = self.per_lane(axis, k, |lane, out| {
             pairs.clear();
             pairs.extend(lane.iter().cloned().zip(0..));
@@ -439,7 +439,7 @@ where
                 kth,
             ));
         }
-        let mut pairs: Vec<(S::Elem, usize)> = Vec::with_capacity(n);
+        let mut pairs: Vec<(S::Elem, usize)> = Vec::new();
         Ok(self.per_lane(axis, n, |lane, out| {
             pairs.clear();
             pairs.extend(lane.iter().cloned().zip(0..));
