@@ -35,23 +35,36 @@ impl Indices {
     }
 }
 
+/// The index labelled `label`, registered with `size` at its first appearance. A later
+/// appearance in another operand with size 1 broadcasts (its stride counts as 0), and one with
+/// another size where the index has size 1 so far stretches it (the earlier operands' strides
+/// become 0): NumPy's rule. Within one operand (a diagonal) the sizes must be equal.
 fn index_of(
     indices: &mut Indices,
     label: u8,
     size: usize,
     operand: usize,
     axis: usize,
-) -> Result<usize, ShapeError> {
+) -> Result<(usize, bool), ShapeError> {
     match indices.find(label) {
         Some(k) => {
-            let known = indices.all[k].size;
-            if known != size {
-                return Err(
+            let index = &mut indices.all[k];
+            let known = index.size;
+            let elsewhere = !index.present[operand];
+            if known == size {
+                Ok((k, false))
+            } else if elsewhere && size == 1 {
+                Ok((k, true))
+            } else if elsewhere && known == 1 {
+                index.size = size;
+                index.strides = [0; 3];
+                Ok((k, false))
+            } else {
+                Err(
                     ShapeError::sizes(ErrorKind::SizeMismatch, Some(axis), known, size)
                         .with_operand(operand),
-                );
+                )
             }
-            Ok(k)
         }
         None => {
             let k = indices.len;
@@ -70,7 +83,7 @@ fn index_of(
                 present: [false; 3],
             };
             indices.len += 1;
-            Ok(k)
+            Ok((k, false))
         }
     }
 }
@@ -97,9 +110,11 @@ fn collect(terms: [&[u8]; 2], ops: [RawLayout<'_>; 2]) -> Result<Indices, ShapeE
             .with_operand(operand));
         }
         for (axis, &label) in term.iter().enumerate() {
-            let k = index_of(&mut indices, label, p.shape[axis], operand, axis)?;
+            let (k, broadcast) = index_of(&mut indices, label, p.shape[axis], operand, axis)?;
             let index = &mut indices.all[k];
-            index.strides[operand] = index.strides[operand].wrapping_add(p.strides[axis]);
+            if !broadcast {
+                index.strides[operand] = index.strides[operand].wrapping_add(p.strides[axis]);
+            }
             index.present[operand] = true;
         }
     }

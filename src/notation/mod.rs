@@ -86,6 +86,10 @@ pub use spec::{EinsumSpec, RearrangeSpec};
 /// result is a new C-contiguous [`Tensor`](crate::Tensor) whose rank is the output term's
 /// length. Needs the `alloc` feature.
 ///
+/// An index of size 1 in one operand broadcasts against the same index of size n in the other,
+/// as in NumPy (`"i,i"` of `[2, 3]` and `[4]` is 20); within one operand (a diagonal) the sizes
+/// must be equal.
+///
 /// Lowering: the indices become strides over the operands (diagonal: the sum of the repeated
 /// axes' strides; broadcast: stride 0), then the contraction runs on the matrix-product
 /// backend of [`linalg`](crate::linalg) — the largest kept index of each operand and the
@@ -103,7 +107,8 @@ pub use spec::{EinsumSpec, RearrangeSpec};
 /// and an operand whose rank is not its term's length.
 ///
 /// At run time: [`ErrorKind::SizeMismatch`](crate::ErrorKind::SizeMismatch) naming the operand
-/// and axis where an index's size differs from its first appearance (`expected`);
+/// and axis where an index's size differs from its first appearance (`expected`) and neither
+/// is 1;
 /// [`ErrorKind::Overflow`](crate::ErrorKind::Overflow) if the result's size overflows.
 ///
 /// # Examples
@@ -125,8 +130,11 @@ pub use spec::{EinsumSpec, RearrangeSpec};
 /// let scores: Tensor<f32, 4> = einsum!("bhid,bhjd->bhij", q, k).unwrap();
 /// assert_eq!(scores.shape(), &[2, 4, 16, 32]);
 ///
-/// let err = einsum!("ij,jk->ik", a, tensor![[1.0, 2.0]]).unwrap_err();
-/// assert_eq!((err.operand(), err.axis(), err.expected(), err.found()), (Some(1), Some(0), 2, 1));
+/// // An index of size 1 broadcasts, as in NumPy.
+/// assert_eq!(einsum!("i,i->", tensor![2.0, 3.0], tensor![4.0]).unwrap()[[]], 20.0);
+///
+/// let err = einsum!("ij,jk->ik", a, tensor![[1.0], [2.0], [3.0]]).unwrap_err();
+/// assert_eq!((err.operand(), err.axis(), err.expected(), err.found()), (Some(1), Some(0), 2, 3));
 /// ```
 ///
 /// A spec that does not fit its operands does not compile:

@@ -153,6 +153,41 @@ fn rearrange_matches_split_permute_merge() {
     assert_eq!(x.view(), v);
 }
 
+/// An index of size 1 in one operand broadcasts against the same index of size n in another,
+/// as in NumPy's `einsum` (`np.einsum("i,i", [2, 3], [4])` is 20): the result equals the one
+/// with that operand broadcast explicitly, whichever operand has the size 1.
+#[test]
+fn einsum_broadcasts_an_index_of_size_one() {
+    let a = t3([4, 3, 5]);
+    let one = t3([4, 1, 5]);
+    let wide = one.view().broadcast_to([4, 3, 5]).unwrap();
+    assert_eq!(
+        einsum!("bij,bij->bj", a, one).unwrap(),
+        einsum!("bij,bij->bj", a, wide).unwrap()
+    );
+    assert_eq!(
+        einsum!("bij,bij->bj", one, a).unwrap(),
+        einsum!("bij,bij->bj", wide, a).unwrap()
+    );
+    // A contracted index of size 1 against size n: the single element multiplies each.
+    let v = Tensor::from_vec(vec![2.0, 3.0], [2]).unwrap();
+    let w = Tensor::from_vec(vec![4.0], [1]).unwrap();
+    let wide = w.view().broadcast_to([2]).unwrap();
+    assert_eq!(
+        einsum!("i,i->", v, w).unwrap(),
+        einsum!("i,i->", v, wide).unwrap()
+    );
+    assert_eq!(
+        einsum!("i,i->", w, v).unwrap(),
+        einsum!("i,i->", wide, v).unwrap()
+    );
+    // Within one operand (a diagonal), sizes still must agree.
+    let err = einsum!("iij->j", t3([1, 3, 2])).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::SizeMismatch);
+    // Sizes that are neither equal nor 1 are an error, as before.
+    assert!(einsum!("bij,bij->bj", a, t3([4, 2, 5])).is_err());
+}
+
 #[test]
 fn rearrange_size_errors() {
     let t: Tensor<f32, 3> = Tensor::zeros([2, 12, 3]);
