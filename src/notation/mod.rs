@@ -205,7 +205,8 @@ macro_rules! einsum {
 /// The spec names the input's axes left of `->` and the output's right of it; parentheses
 /// group several named axes into one axis of the tensor: on the input side a group splits an
 /// axis, on the output side it merges axes. `()` is an axis of size 1. Every name appears once
-/// on each side. Sizes that cannot be inferred are given as `name = size` after the spec; in
+/// on each side. Names are letters, digits and `_`, start with a letter and do not end with
+/// `_` (einops' rule). Sizes that cannot be inferred are given as `name = size` after the spec; in
 /// each input group, all sizes but one must be given, and the last is inferred.
 ///
 /// The operand is borrowed, as in [`einsum!`](crate::einsum): a tensor, a view, a

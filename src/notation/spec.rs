@@ -292,6 +292,9 @@ pub struct RearrangeSpec {
     out_bounds: [usize; MAX_RANK + 1],
     n_out: usize,
     error: Option<&'static str>,
+    /// A name einops refuses (`_` at an end), reported once the whole spec has parsed, so
+    /// that the ranks the spec gives are right and no rank error precedes it.
+    bad_name: Option<&'static str>,
 }
 
 /// The side of a `rearrange!` spec being parsed.
@@ -346,6 +349,7 @@ impl RearrangeSpec {
             out_bounds: [0; MAX_RANK + 1],
             n_out: 0,
             error: None,
+            bad_name: None,
         };
         let mut right = false;
         let mut side = Side {
@@ -393,6 +397,10 @@ impl RearrangeSpec {
                 while i < s.len() && is_name_byte(s[i]) {
                     i += 1;
                 }
+                if s[start] == b'_' || s[i - 1] == b'_' {
+                    // einops' rule: `_x`, `x_` and `_` are not axis names.
+                    out.bad_name = Some("rearrange!: an axis name must not start or end with `_`");
+                }
                 out = out.push_name(right, start, i);
                 if !side.in_group {
                     // The name just pushed (if it was accepted) is a group of its own.
@@ -419,6 +427,9 @@ impl RearrangeSpec {
         }
         if out.n_order != out.n_names {
             out = out.fail("rearrange!: an axis of the input is missing from the output");
+        }
+        if let Some(message) = out.bad_name {
+            out = out.fail(message);
         }
         out
     }
@@ -640,5 +651,9 @@ mod tests {
         assert_eq!(s.input_group(0), 0..0);
         assert_eq!((s.output_group(0), s.output_group(1)), (0..1, 1..1));
         assert_eq!(s.axis_of("a_1"), 0);
+        // einops' names: no `_` at either end.
+        for bad in ["_ h -> h _", "_pre h -> h _pre", "h post_ -> post_ h"] {
+            assert!(RearrangeSpec::scan(bad).error.is_some(), "{bad}");
+        }
     }
 }
