@@ -30,12 +30,11 @@ pub(crate) unsafe fn gather_ix<T: Clone>(
     maps: &[&[usize]],
     fill: Option<&T>,
 ) -> Result<Vec<T>, crate::ShapeError> {
-    let mut count = 1usize;
-    for (axis, map) in maps.iter().enumerate() {
-        count = count.checked_mul(map.len()).ok_or_else(|| {
-            crate::ShapeError::sizes(crate::ErrorKind::Overflow, Some(axis), usize::MAX, 0)
-        })?;
+    let mut shape = [0usize; MAX_DYN_RANK];
+    for (n, map) in shape.iter_mut().zip(maps) {
+        *n = map.len();
     }
+    let count = crate::layout::checked_len(&shape[..maps.len().min(MAX_DYN_RANK)])?;
     let mut out = try_vec(count)?;
     let Some((last, outer)) = maps.split_last() else {
         // Rank 0: the one element.
@@ -308,15 +307,8 @@ pub(crate) unsafe fn masked_select<T: Clone>(
     mop: Operand<'_>,
     shape: &[usize],
 ) -> Result<Vec<T>, crate::ShapeError> {
-    let contiguous = |o: &Operand<'_>| {
-        let mut expected = 1isize;
-        shape.iter().zip(o.strides).rev().all(|(&n, &s)| {
-            let ok = n <= 1 || s == expected;
-            expected = expected.wrapping_mul(n as isize);
-            ok
-        })
-    };
-    let len: usize = shape.iter().product();
+    let contiguous = |o: &Operand<'_>| crate::layout::parts::is_contiguous(shape, o.strides, false);
+    let len = crate::layout::checked_len(shape).unwrap_or(0);
     if len > 0 && contiguous(&op) && contiguous(&mop) && !core::mem::needs_drop::<T>() {
         // SAFETY: both operands are row-major contiguous over `len` elements from their
         // offsets, which their layouts reach (the caller's contract).

@@ -45,11 +45,18 @@ fn check_indices<SI: Storage<Elem = usize>, const R: usize>(
     }
 }
 
-/// The element count of `shape`, or an overflow error.
-fn count_of(shape: &[usize]) -> Result<usize, ShapeError> {
-    shape.iter().try_fold(1usize, |c, &n| {
-        c.checked_mul(n).ok_or(ShapeError::overflow(None))
-    })
+/// The first index of a list not below `n`, the size of the data's `axis`, as an error naming
+/// its position in the list.
+fn check_list(indices: &[usize], axis: usize, n: usize) -> Result<(), IndexError<1>> {
+    match indices.iter().enumerate().find(|(_, i)| **i >= n) {
+        None => Ok(()),
+        Some((at, &index)) => Err(IndexError::OutOfBounds {
+            position: [at],
+            index,
+            axis,
+            size: n,
+        }),
+    }
 }
 
 impl<S: Storage, const R: usize> TensorBase<S, R>
@@ -94,7 +101,7 @@ where
         let n = self.shape()[axis];
         let mut shape = [0usize; R];
         broadcast_except(self.shape(), indices.shape(), axis, &mut shape)?;
-        let count = count_of(&shape)?;
+        let count = crate::layout::checked_len(&shape)?;
         if count == 0 {
             return Ok(Tensor::from_contiguous_vec(Vec::new(), shape));
         }
@@ -220,15 +227,7 @@ where
         Rank<R>: HasAxis<Ax>,
     {
         let axis = <Rank<R> as HasAxis<Ax>>::AXIS;
-        let n = self.shape()[axis];
-        if let Some((at, &index)) = indices.iter().enumerate().find(|(_, i)| **i >= n) {
-            return Err(IndexError::OutOfBounds {
-                position: [at],
-                index,
-                axis,
-                size: n,
-            });
-        }
+        check_list(indices, axis, self.shape()[axis])?;
         Ok(self.gather_along(axis, indices)?)
     }
 
@@ -430,14 +429,7 @@ impl<S: StorageMut, const R: usize> TensorBase<S, R> {
                 return Err(ShapeError::size_mismatch(k, want, have).into());
             }
         }
-        if let Some((at, &index)) = indices.iter().enumerate().find(|(_, i)| **i >= n) {
-            return Err(IndexError::OutOfBounds {
-                position: [at],
-                index,
-                axis: a,
-                size: n,
-            });
-        }
+        check_list(indices, a, n)?;
         let (src_data, _) = source.view().into_raw_parts();
         for (k, &i) in indices.iter().enumerate() {
             let from = source.layout().narrow(a, k, 1)?;

@@ -77,12 +77,7 @@ fn empty<T, const R: usize>(shape: [usize; R]) -> Result<Option<Tensor<T, R>>, S
     if shape.contains(&0) {
         return Ok(Some(Tensor::from_contiguous_vec(Vec::new(), shape)));
     }
-    let mut count = 1usize;
-    for (axis, &n) in shape.iter().enumerate() {
-        count = count
-            .checked_mul(n)
-            .ok_or(ShapeError::overflow(Some(axis)))?;
-    }
+    crate::layout::checked_len(&shape)?;
     Ok(None)
 }
 

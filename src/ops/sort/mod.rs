@@ -480,24 +480,7 @@ where
     where
         Rank<R>: HasAxis<Ax>,
     {
-        let axis = <Rank<R> as HasAxis<Ax>>::AXIS;
-        let (shape, strides, offset) = (*self.shape(), *self.strides(), self.offset());
-        let op = engine::Operand {
-            strides: &strides,
-            offset,
-        };
-        let data = self.storage_mut().elems_mut();
-        #[cfg(feature = "alloc")]
-        // SAFETY: the tensor's own layout, valid for its storage and unique because the storage
-        // is writable (invariants 1 and 2).
-        unsafe {
-            engine::sort_lanes(data, &shape, op, axis, false, &mut cmp_nan_last)
-        };
-        #[cfg(not(feature = "alloc"))]
-        // SAFETY: as above.
-        unsafe {
-            engine::heap_sort_lanes(data, &shape, op, axis, &mut cmp_nan_last)
-        };
+        self.sort_lanes_inplace(<Rank<R> as HasAxis<Ax>>::AXIS, false);
     }
 
     /// Sorts every lane along axis `A` where it lies, stably (NumPy's
@@ -517,16 +500,41 @@ where
     where
         Rank<R>: HasAxis<Ax>,
     {
-        let axis = <Rank<R> as HasAxis<Ax>>::AXIS;
-        let (shape, strides, offset) = (*self.shape(), *self.strides(), self.offset());
-        let op = engine::Operand {
-            strides: &strides,
-            offset,
-        };
+        self.sort_lanes_inplace(<Rank<R> as HasAxis<Ax>>::AXIS, true);
+    }
+
+    /// Sorts every lane along `axis` where it lies in NumPy's order, stably when `stable`
+    /// (only with `alloc`; without it the heap sort, which is not stable, is the one sort).
+    fn sort_lanes_inplace(&mut self, axis: usize, stable: bool) {
+        let layout = *self.layout();
         let data = self.storage_mut().elems_mut();
+        #[cfg(feature = "alloc")]
         // SAFETY: the tensor's own layout, valid for its storage and unique because the storage
         // is writable (invariants 1 and 2).
-        unsafe { engine::sort_lanes(data, &shape, op, axis, true, &mut cmp_nan_last) };
+        unsafe {
+            engine::sort_lanes(
+                data,
+                layout.shape(),
+                layout.operand(),
+                axis,
+                stable,
+                &mut cmp_nan_last,
+            )
+        };
+        #[cfg(not(feature = "alloc"))]
+        {
+            debug_assert!(!stable);
+            // SAFETY: as above.
+            unsafe {
+                engine::heap_sort_lanes(
+                    data,
+                    layout.shape(),
+                    layout.operand(),
+                    axis,
+                    &mut cmp_nan_last,
+                )
+            };
+        }
     }
 }
 
