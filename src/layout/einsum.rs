@@ -3,11 +3,9 @@
 //! operand lacks has stride 0 there, a broadcast). The indices then sort into the product's
 //! matrix dimensions and a batch of loops, as a [`ProductPlan`].
 
-use crate::error::{ErrorKind, ShapeError};
-use crate::rank::MAX_RANK;
-
 use super::parts::RawLayout;
 use super::product::{MAX_PLAN_AXES, MatrixAxes, ProductPlan};
+use crate::error::{ErrorKind, ShapeError};
 
 /// One index: its size, its stride in `a`, `b` and the output, and where it appears.
 #[derive(Clone, Copy)]
@@ -121,6 +119,56 @@ fn collect(terms: [&[u8]; 2], ops: [RawLayout<'_>; 2]) -> Result<Indices, ShapeE
     Ok(indices)
 }
 
+/// The size of every index of an einsum of any number of operands, by label byte (`None`
+/// for a label no term has), checked as NumPy checks it: within one term, a repeated index (a
+/// diagonal) has one size; across terms, an index of size 1 broadcasts against size n.
+///
+/// # Errors
+///
+/// [`ErrorKind::RankMismatch`] naming the operand if a term's length is not its operand's
+/// rank; [`ErrorKind::SizeMismatch`] naming the operand and axis where an index's size differs
+/// from its size so far (`expected`) and neither is 1, or from its size earlier in the same
+/// term.
+pub(crate) fn index_sizes(
+    terms: &[&[u8]],
+    ops: &[RawLayout<'_>],
+) -> Result<[Option<usize>; 256], ShapeError> {
+    let mut sizes = [None; 256];
+    for (operand, (term, p)) in terms.iter().zip(ops).enumerate() {
+        if term.len() != p.shape.len() {
+            return Err(ShapeError::sizes(
+                ErrorKind::RankMismatch,
+                None,
+                term.len(),
+                p.shape.len(),
+            )
+            .with_operand(operand));
+        }
+        let mismatch = |axis: usize, expected: usize| {
+            ShapeError::sizes(ErrorKind::SizeMismatch, Some(axis), expected, p.shape[axis])
+                .with_operand(operand)
+        };
+        for (axis, &label) in term.iter().enumerate() {
+            let size = p.shape[axis];
+            // A diagonal: the first axis of this term with the label.
+            if let Some(first) = term.iter().position(|&l| l == label)
+                && first < axis
+                && p.shape[first] != size
+            {
+                return Err(mismatch(axis, p.shape[first]));
+            }
+            let slot = &mut sizes[usize::from(label)];
+            *slot = match *slot {
+                None => Some(size),
+                Some(known) if known == size || size == 1 => Some(known),
+                Some(1) => Some(size),
+                Some(known) => return Err(mismatch(axis, known)),
+            };
+        }
+    }
+    Ok(sizes)
+}
+
 /// For a one-operand einsum that sums nothing (a permutation, a diagonal, or both): the
 /// output as a view of the operand, its shape and strides written to `shape` and `strides`.
 /// `Ok(false)` if some index is summed (the product plan handles that).
@@ -172,7 +220,7 @@ pub(crate) fn plan(
     out_shape: &mut [usize],
 ) -> Result<ProductPlan, ShapeError> {
     let mut indices = collect(terms, ops)?;
-    if output.len() != out_shape.len() || output.len() > MAX_RANK {
+    if output.len() != out_shape.len() || output.len() > MAX_PLAN_AXES {
         return Err(ShapeError::sizes(
             ErrorKind::RankMismatch,
             None,
@@ -196,6 +244,58 @@ pub(crate) fn plan(
         }
         stride = stride.wrapping_mul(size);
     }
+    Ok(product_plan(&indices, ops, output, 0))
+}
+
+/// The plan of `out = einsum(terms, a, b)` into an existing output laid out as `out`, whose
+/// shape must be the one the spec gives (run with `β = 1` over a zeroed output, as [`plan`]).
+///
+/// # Errors
+///
+/// As [`plan`], and [`ErrorKind::SizeMismatch`] naming the output's axis (operand 2) where its
+/// size is not the index's.
+pub(crate) fn plan_into(
+    terms: [&[u8]; 2],
+    ops: [RawLayout<'_>; 2],
+    output: &[u8],
+    out: RawLayout<'_>,
+) -> Result<ProductPlan, ShapeError> {
+    let mut indices = collect(terms, ops)?;
+    if output.len() != out.shape.len() {
+        return Err(ShapeError::sizes(
+            ErrorKind::RankMismatch,
+            None,
+            output.len(),
+            out.shape.len(),
+        ));
+    }
+    for (axis, &label) in output.iter().enumerate() {
+        let k = indices
+            .find(label)
+            .ok_or_else(|| ShapeError::new(ErrorKind::InvalidAxis, None, 0, i128::from(label)))?;
+        let index = &mut indices.all[k];
+        if index.size != out.shape[axis] {
+            return Err(ShapeError::sizes(
+                ErrorKind::SizeMismatch,
+                Some(axis),
+                index.size,
+                out.shape[axis],
+            )
+            .with_operand(2));
+        }
+        index.strides[2] = index.strides[2].wrapping_add(out.strides[axis]);
+        index.present[2] = true;
+    }
+    Ok(product_plan(&indices, ops, output, out.offset))
+}
+
+/// The product's matrices and batch loops of the indices, whose output strides are set.
+fn product_plan(
+    indices: &Indices,
+    ops: [RawLayout<'_>; 2],
+    output: &[u8],
+    out_offset: usize,
+) -> ProductPlan {
     // The product's dimensions: the largest index of each kind.
     let all = &indices.all[..indices.len];
     let largest = |kind: [bool; 3]| {
@@ -237,7 +337,7 @@ pub(crate) fn plan(
         batch: [1; MAX_PLAN_AXES],
         batch_rank: 0,
         strides: [[0; MAX_PLAN_AXES]; 3],
-        offsets: [ops[0].offset, ops[1].offset, 0],
+        offsets: [ops[0].offset, ops[1].offset, out_offset],
         mats,
     };
     // Every other index is a loop: output indices first (in output order), then the summed
@@ -255,7 +355,7 @@ pub(crate) fn plan(
         }
         plan.batch_rank += 1;
     }
-    Ok(plan)
+    plan
 }
 
 #[cfg(test)]

@@ -33,6 +33,8 @@ mod product;
 pub use product::{Dot, VectorHasNoMatvec};
 
 #[cfg(feature = "alloc")]
+pub(crate) use batch::run as run_batch;
+#[cfg(feature = "alloc")]
 pub(crate) use batch::run_new as run_new_batch;
 
 use core::ops::{Add, Mul};

@@ -21,7 +21,9 @@
 //! | [`WindowAxis<Axis<A>>`](WindowAxis) | A < R | R + 1 | `unfold` |
 //! | [`BroadcastTo<N>`] | N ≥ R | N | `broadcast_to` |
 //! | [`BroadcastRanks<R2>`] | — | max(R, R2) | [`broadcast_shapes`](crate::layout::broadcast_shapes) |
-//! | [`SpecRank<N>`] | R = N | — | `einsum!`, `rearrange!` |
+//! | [`SpecRank<N>`] | R = N | — | `rearrange!` |
+//! | [`EinsumTerm<K, MODE>`](EinsumTerm) | R = K, or R ≥ K with `...` | R − K with `...` (the axes it stands for), else 0 | `einsum!` |
+//! | [`EinsumOutput<K, MODE>`](EinsumOutput) (on the rank of `...`) | no `...` in the output: E = 0 | K + E with `...`, else K | `einsum!` |
 //! | [`MatmulRanks<R2>`] | R ≥ 1, R2 ≥ 1 | R − 1 if R2 = 1, R2 − 1 if R = 1, else max(R, R2) | `matmul`, `matmul_into` |
 //! | [`SliceArity<R>`] | items without `NewAxis` = R | R − integers + `NewAxis` items | `slice` with [`s![]`](crate::s) |
 //!
@@ -293,7 +295,7 @@ pub trait KnownRank: sealed::Sealed {
 /// ```
 pub trait NumToRank {
     /// The rank `Rank<N>`.
-    type Rank;
+    type Rank: Default;
 }
 
 macro_rules! rank_table {

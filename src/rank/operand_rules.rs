@@ -253,3 +253,227 @@ where
 {
     type Out = RankOf<L::Out>;
 }
+
+// ---------------------------------------------------------------------------------------------
+
+/// How an index-notation term fits its operand, as [`EinsumTerm`] and [`EinsumOutput`] read it.
+#[doc(hidden)]
+pub mod term_mode {
+    /// One index per axis: the rank is the number of indices.
+    pub const EXACT: u8 = 0;
+    /// The term has `...`: the rank is at least the number of indices, and `...` stands for
+    /// the rest.
+    pub const ELLIPSIS: u8 = 1;
+    /// The spec has a problem, which is the one error reported: any rank is accepted.
+    pub const UNCHECKED: u8 = 2;
+}
+
+/// A tensor of rank `R` given for an [`einsum!`](crate::einsum) term that names `K` indices
+/// (`MODE` says whether the term has `...`). Without `...`, `R = K`; with it, `R ≥ K`, and
+/// `...` stands for `R − K` axes. `Out` is the rank of this operand's `...`: `R − K`, or 0.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{EinsumTerm, Rank};
+///
+/// // "...ij" over a rank-4 tensor: `...` stands for 2 axes.
+/// fn batch<const R: usize, const E: usize>() -> usize
+/// where
+///     Rank<R>: EinsumTerm<2, 1, Out = Rank<E>>,
+/// {
+///     E
+/// }
+/// assert_eq!(batch::<4, _>(), 2);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "this operand is a tensor of `{Self}`, but its term in the spec names {K} indices",
+    label = "a term without `...` names every axis; a term with `...` names at most the operand's rank",
+    note = "write one index per axis of the operand, or `...` for the axes not named (in `EinsumTerm<K, M>`, K counts the term's indices and M is 1 if it has `...`)"
+)]
+pub trait EinsumTerm<const K: usize, const MODE: u8> {
+    /// The rank of this operand's `...`.
+    type Out;
+
+    /// Does nothing: the macro calls it on each operand's rank, so that a rank that does not
+    /// fit its term is reported at the macro, in the words above (and once).
+    #[doc(hidden)]
+    fn check(self)
+    where
+        Self: Sized,
+    {
+    }
+}
+
+/// The rank of an operand's `...` ([`EinsumTerm`]'s `Out`), for every rank, fitting or not:
+/// the macro computes with it, so that a rank that does not fit is one error (the check's),
+/// not one more for each use of the result.
+#[doc(hidden)]
+pub trait EinsumTermRank<const K: usize, const MODE: u8> {
+    type Out: Default;
+
+    fn ellipsis(self) -> Self::Out
+    where
+        Self: Sized,
+    {
+        Self::Out::default()
+    }
+}
+
+#[doc(hidden)]
+pub trait EinsumTermIf<const K: usize, Valid> {
+    type Out: Default;
+}
+
+#[diagnostic::do_not_recommend]
+impl<const R: usize, const K: usize> EinsumTerm<K, { term_mode::EXACT }> for Rank<R>
+where
+    Rank<R>: KnownRank,
+    Rank<K>: KnownRank,
+    Num<R>: IsEqual<Num<K>>,
+    Rank<R>: RankRule<Eq<Num<R>, Num<K>>>,
+{
+    type Out = Rank<0>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<const R: usize, const K: usize> EinsumTerm<K, { term_mode::ELLIPSIS }> for Rank<R>
+where
+    Rank<R>: KnownRank,
+    Rank<K>: KnownRank,
+    Num<R>: IsGreaterOrEqual<Num<K>>,
+    Rank<R>: RankRule<GrEq<Num<R>, Num<K>>> + EinsumTermRank<K, { term_mode::ELLIPSIS }>,
+{
+    type Out = <Rank<R> as EinsumTermRank<K, { term_mode::ELLIPSIS }>>::Out;
+}
+
+#[diagnostic::do_not_recommend]
+impl<const R: usize, const K: usize> EinsumTerm<K, { term_mode::UNCHECKED }> for Rank<R> {
+    type Out = Rank<0>;
+}
+
+impl<const R: usize, const K: usize> EinsumTermRank<K, { term_mode::EXACT }> for Rank<R> {
+    type Out = Rank<0>;
+}
+
+impl<const R: usize, const K: usize> EinsumTermRank<K, { term_mode::ELLIPSIS }> for Rank<R>
+where
+    Rank<R>: KnownRank,
+    Rank<K>: KnownRank,
+    Num<R>: IsGreaterOrEqual<Num<K>>,
+    Rank<R>: EinsumTermIf<K, GrEq<Num<R>, Num<K>>>,
+{
+    type Out = <Rank<R> as EinsumTermIf<K, GrEq<Num<R>, Num<K>>>>::Out;
+}
+
+impl<const R: usize, const K: usize> EinsumTermRank<K, { term_mode::UNCHECKED }> for Rank<R> {
+    type Out = Rank<0>;
+}
+
+/// R − K, asked only once R ≥ K is known.
+impl<const R: usize, const K: usize> EinsumTermIf<K, True> for Rank<R>
+where
+    Rank<R>: KnownRank,
+    Rank<K>: KnownRank,
+    Num<R>: Sub<Num<K>>,
+    Diff<Num<R>, Num<K>>: NumToRank,
+{
+    type Out = RankOf<Diff<Num<R>, Num<K>>>;
+}
+
+/// With a term longer than its operand (an error already), no axes.
+impl<const R: usize, const K: usize> EinsumTermIf<K, False> for Rank<R> {
+    type Out = Rank<0>;
+}
+
+/// The rank of an [`einsum!`](crate::einsum) result whose output names `K` indices (`MODE`
+/// says whether it has `...`), when the operands' `...` stands for `E` axes (`Self` is
+/// `Rank<E>`): `K + E` with `...` in the output, `K` without — where NumPy, too, requires
+/// that `...` stand for no axis.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{EinsumOutput, Rank};
+///
+/// fn out<const E: usize, const O: usize>() -> usize
+/// where
+///     Rank<E>: EinsumOutput<2, 1, Out = Rank<O>>,
+/// {
+///     O
+/// }
+/// assert_eq!(out::<3, _>(), 5); // "...ik" with three batch axes
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "the operands' `...` stands for axes (`{Self}`), but the output has no `...` for them",
+    label = "NumPy refuses this too: write `...` in the output, or name those axes to sum them",
+    note = "with `...` in the output, the result has the broadcast `...` axes where it is written"
+)]
+pub trait EinsumOutput<const K: usize, const MODE: u8> {
+    /// The rank of the result.
+    type Out;
+
+    /// Does nothing: the macro calls it on the rank of `...`, so that an output without room
+    /// for it is reported at the macro, in the words above (and once).
+    #[doc(hidden)]
+    fn check(self)
+    where
+        Self: Sized,
+    {
+    }
+}
+
+/// The rank of the result ([`EinsumOutput`]'s `Out`), for every rank of `...`, with room in
+/// the output or not (see [`EinsumTermRank`]).
+#[doc(hidden)]
+pub trait EinsumOutputRank<const K: usize, const MODE: u8> {
+    type Out: Default;
+
+    fn result(self) -> Self::Out
+    where
+        Self: Sized,
+    {
+        Self::Out::default()
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl<const E: usize, const K: usize> EinsumOutput<K, { term_mode::EXACT }> for Rank<E>
+where
+    Rank<E>: KnownRank,
+    Num<E>: IsEqual<typenum::U0>,
+    Rank<E>: RankRule<Eq<Num<E>, typenum::U0>>,
+{
+    type Out = Rank<K>;
+}
+
+#[diagnostic::do_not_recommend]
+impl<const E: usize, const K: usize> EinsumOutput<K, { term_mode::ELLIPSIS }> for Rank<E>
+where
+    Rank<E>: EinsumOutputRank<K, { term_mode::ELLIPSIS }>,
+{
+    type Out = <Rank<E> as EinsumOutputRank<K, { term_mode::ELLIPSIS }>>::Out;
+}
+
+#[diagnostic::do_not_recommend]
+impl<const E: usize, const K: usize> EinsumOutput<K, { term_mode::UNCHECKED }> for Rank<E> {
+    type Out = Rank<K>;
+}
+
+impl<const E: usize, const K: usize> EinsumOutputRank<K, { term_mode::EXACT }> for Rank<E> {
+    type Out = Rank<K>;
+}
+
+impl<const E: usize, const K: usize> EinsumOutputRank<K, { term_mode::ELLIPSIS }> for Rank<E>
+where
+    Rank<E>: KnownRank,
+    Rank<K>: KnownRank,
+    Num<E>: Add<Num<K>>,
+    Sum<Num<E>, Num<K>>: NumToRank,
+{
+    type Out = RankOf<Sum<Num<E>, Num<K>>>;
+}
+
+impl<const E: usize, const K: usize> EinsumOutputRank<K, { term_mode::UNCHECKED }> for Rank<E> {
+    type Out = Rank<K>;
+}

@@ -20,6 +20,7 @@ mod interop_nalgebra;
 mod interop_ndarray;
 mod linalg;
 mod notation;
+mod notation_numpy;
 mod npy;
 mod npy_map;
 mod npz;

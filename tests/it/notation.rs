@@ -2,7 +2,9 @@
 //! reductions, over contiguous, transposed, reversed and broadcast operands; their run-time
 //! errors.
 
-use ranked::{Axis, ErrorKind, Tensor, TensorView, einsum, rearrange, rearrange_plan, tensor};
+use ranked::{
+    Axis, ErrorKind, Rank, Tensor, TensorView, einsum, rearrange, rearrange_plan, tensor,
+};
 
 fn t3(shape: [usize; 3]) -> Tensor<i64, 3> {
     Tensor::from_fn(shape, |[i, j, k]| (i * 31 + j * 7 + k * 3) as i64 % 13 - 6)
@@ -271,26 +273,33 @@ fn einsum_f32_and_f64_write_every_element() {
 /// not its term's, they return an error instead of reading out of bounds.
 #[test]
 fn the_helpers_behind_the_macros_check_ranks_themselves() {
-    use ranked::notation::{EinsumRanks, EinsumSpec, RearrangeRanks, RearrangeSpec};
+    use ranked::notation::{EinsumOperand, EinsumSpec, RearrangeRanks, RearrangeSpec};
     let a = Tensor::<f32, 2>::ones([2, 3]);
+    let v = a.view();
     let spec = EinsumSpec::scan("ijk->kji");
-    let err = ranked::notation::einsum1(EinsumRanks::<3, 0, 3>, &spec, a.view()).unwrap_err();
+    let err = ranked::notation::einsum(Rank::<3>, &spec, [EinsumOperand::of(&v)]).unwrap_err();
     assert_eq!(
-        (err.kind(), err.expected(), err.found()),
-        (ErrorKind::RankMismatch, 3, 2)
+        (err.kind(), err.operand(), err.expected(), err.found()),
+        (ErrorKind::RankMismatch, Some(0), 3, 2)
     );
     let spec = EinsumSpec::scan("ij,jk->ik");
-    let err = ranked::notation::einsum2(
-        EinsumRanks::<2, 2, 2>,
-        &spec,
-        a.view(),
-        a.view().unsqueeze(Axis::<0>),
-    )
-    .unwrap_err();
+    let u = a.view().unsqueeze(Axis::<0>);
+    let ops = [EinsumOperand::of(&v), EinsumOperand::of(&u)];
+    let err = ranked::notation::einsum(Rank::<2>, &spec, ops).unwrap_err();
     assert_eq!(
-        (err.kind(), err.expected(), err.found()),
-        (ErrorKind::RankMismatch, 2, 3)
+        (err.kind(), err.operand(), err.expected(), err.found()),
+        (ErrorKind::RankMismatch, Some(1), 2, 3)
     );
+    // An output rank that is not the spec's, a `...` with no room in the output, and an
+    // operand count that is not the spec's.
+    let err = ranked::notation::einsum(Rank::<1>, &spec, ops).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::RankMismatch);
+    let spec = EinsumSpec::scan("...j->j");
+    let err = ranked::notation::einsum(Rank::<1>, &spec, [EinsumOperand::of(&v)]).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::RankMismatch);
+    let spec = EinsumSpec::scan("ij,jk,kl->il");
+    let err = ranked::notation::einsum(Rank::<2>, &spec, ops).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::RankMismatch);
     let spec = RearrangeSpec::scan("a b c -> c b a");
     let err =
         ranked::notation::rearrange(RearrangeRanks::<3, 3, 3>, &spec, &[], a.view()).unwrap_err();
