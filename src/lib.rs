@@ -203,9 +203,9 @@ pub use ops::Dot;
 #[cfg(feature = "alloc")]
 pub use ops::{concatenate, stack, where_};
 pub use rank::{
-    Axis, BroadcastRanks, BroadcastTo, DiagonalAxes, EinsumOutput, EinsumTerm, HasAxes, HasAxis,
-    InsertAxis, IsAxis, KnownRank, MAX_RANK, MatmulRanks, MergeAxes, NumToRank, Rank, RemoveAxes,
-    RemoveAxis, SliceArity, SpecRank, SplitAxis, WindowAxis,
+    Axis, BroadcastRanks, BroadcastTo, DiagonalAxes, HasAxes, HasAxis, InsertAxis, IsAxis,
+    KnownRank, MAX_RANK, MatmulRanks, MergeAxes, NumToRank, Rank, RemoveAxes, RemoveAxis,
+    SliceArity, SpecOutput, SpecRank, SpecTerm, SplitAxis, WindowAxis,
 };
 pub use slice::NewAxis;
 pub use tensor::{ArrayTensor, GenericTensor, TensorBase, TensorView, TensorViewMut};

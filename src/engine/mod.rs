@@ -68,6 +68,9 @@ mod lanes;
 // Copies that pick their source elements by index.
 #[cfg(feature = "alloc")]
 mod gather;
+// Reductions over any set of axes into a new buffer.
+#[cfg(feature = "alloc")]
+mod fold_axes;
 // New memory: buffers, huge pages, collection in logical order.
 #[cfg(feature = "alloc")]
 mod collect;
@@ -81,6 +84,8 @@ mod tests;
 
 #[cfg(feature = "alloc")]
 pub(crate) use collect::*;
+#[cfg(feature = "alloc")]
+pub(crate) use fold_axes::*;
 #[cfg(feature = "alloc")]
 pub(crate) use gather::*;
 #[cfg(feature = "alloc")]

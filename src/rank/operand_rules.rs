@@ -256,7 +256,7 @@ where
 
 // ---------------------------------------------------------------------------------------------
 
-/// How an index-notation term fits its operand, as [`EinsumTerm`] and [`EinsumOutput`] read it.
+/// How an index-notation term fits its operand, as [`SpecTerm`] and [`SpecOutput`] read it.
 #[doc(hidden)]
 pub mod term_mode {
     /// One index per axis: the rank is the number of indices.
@@ -266,32 +266,36 @@ pub mod term_mode {
     pub const ELLIPSIS: u8 = 1;
     /// The spec has a problem, which is the one error reported: any rank is accepted.
     pub const UNCHECKED: u8 = 2;
+    /// An output whose rank is its number of axes whatever `...` stands for: `...` merged into
+    /// one axis (`(...)`), or reduced away.
+    pub const ANY: u8 = 3;
 }
 
-/// A tensor of rank `R` given for an [`einsum!`](crate::einsum) term that names `K` indices
-/// (`MODE` says whether the term has `...`). Without `...`, `R = K`; with it, `R ≥ K`, and
+/// A tensor of rank `R` given for a part of an index-notation spec (an [`einsum!`](crate::einsum)
+/// term, the input of an einops macro such as [`rearrange!`](crate::rearrange)) that names `K`
+/// axes (`MODE` says whether the part has `...`). Without `...`, `R = K`; with it, `R ≥ K`, and
 /// `...` stands for `R − K` axes. `Out` is the rank of this operand's `...`: `R − K`, or 0.
 ///
 /// # Examples
 ///
 /// ```
-/// use ranked::{EinsumTerm, Rank};
+/// use ranked::{SpecTerm, Rank};
 ///
 /// // "...ij" over a rank-4 tensor: `...` stands for 2 axes.
 /// fn batch<const R: usize, const E: usize>() -> usize
 /// where
-///     Rank<R>: EinsumTerm<2, 1, Out = Rank<E>>,
+///     Rank<R>: SpecTerm<2, 1, Out = Rank<E>>,
 /// {
 ///     E
 /// }
 /// assert_eq!(batch::<4, _>(), 2);
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "this operand is a tensor of `{Self}`, but its term in the spec names {K} indices",
-    label = "a term without `...` names every axis; a term with `...` names at most the operand's rank",
-    note = "write one index per axis of the operand, or `...` for the axes not named (in `EinsumTerm<K, M>`, K counts the term's indices and M is 1 if it has `...`)"
+    message = "this operand is a tensor of `{Self}`, but its part of the spec names {K} axes",
+    label = "a part of the spec without `...` names every axis; with `...`, at most the operand's rank",
+    note = "write one name per axis of the operand, or `...` for the axes not named (in `SpecTerm<K, M>`, K counts the named axes and M is 1 if there is `...`)"
 )]
-pub trait EinsumTerm<const K: usize, const MODE: u8> {
+pub trait SpecTerm<const K: usize, const MODE: u8> {
     /// The rank of this operand's `...`.
     type Out;
 
@@ -305,11 +309,11 @@ pub trait EinsumTerm<const K: usize, const MODE: u8> {
     }
 }
 
-/// The rank of an operand's `...` ([`EinsumTerm`]'s `Out`), for every rank, fitting or not:
+/// The rank of an operand's `...` ([`SpecTerm`]'s `Out`), for every rank, fitting or not:
 /// the macro computes with it, so that a rank that does not fit is one error (the check's),
 /// not one more for each use of the result.
 #[doc(hidden)]
-pub trait EinsumTermRank<const K: usize, const MODE: u8> {
+pub trait SpecTermRank<const K: usize, const MODE: u8> {
     type Out: Default;
 
     fn ellipsis(self) -> Self::Out
@@ -321,12 +325,12 @@ pub trait EinsumTermRank<const K: usize, const MODE: u8> {
 }
 
 #[doc(hidden)]
-pub trait EinsumTermIf<const K: usize, Valid> {
+pub trait SpecTermIf<const K: usize, Valid> {
     type Out: Default;
 }
 
 #[diagnostic::do_not_recommend]
-impl<const R: usize, const K: usize> EinsumTerm<K, { term_mode::EXACT }> for Rank<R>
+impl<const R: usize, const K: usize> SpecTerm<K, { term_mode::EXACT }> for Rank<R>
 where
     Rank<R>: KnownRank,
     Rank<K>: KnownRank,
@@ -337,41 +341,41 @@ where
 }
 
 #[diagnostic::do_not_recommend]
-impl<const R: usize, const K: usize> EinsumTerm<K, { term_mode::ELLIPSIS }> for Rank<R>
+impl<const R: usize, const K: usize> SpecTerm<K, { term_mode::ELLIPSIS }> for Rank<R>
 where
     Rank<R>: KnownRank,
     Rank<K>: KnownRank,
     Num<R>: IsGreaterOrEqual<Num<K>>,
-    Rank<R>: RankRule<GrEq<Num<R>, Num<K>>> + EinsumTermRank<K, { term_mode::ELLIPSIS }>,
+    Rank<R>: RankRule<GrEq<Num<R>, Num<K>>> + SpecTermRank<K, { term_mode::ELLIPSIS }>,
 {
-    type Out = <Rank<R> as EinsumTermRank<K, { term_mode::ELLIPSIS }>>::Out;
+    type Out = <Rank<R> as SpecTermRank<K, { term_mode::ELLIPSIS }>>::Out;
 }
 
 #[diagnostic::do_not_recommend]
-impl<const R: usize, const K: usize> EinsumTerm<K, { term_mode::UNCHECKED }> for Rank<R> {
+impl<const R: usize, const K: usize> SpecTerm<K, { term_mode::UNCHECKED }> for Rank<R> {
     type Out = Rank<0>;
 }
 
-impl<const R: usize, const K: usize> EinsumTermRank<K, { term_mode::EXACT }> for Rank<R> {
+impl<const R: usize, const K: usize> SpecTermRank<K, { term_mode::EXACT }> for Rank<R> {
     type Out = Rank<0>;
 }
 
-impl<const R: usize, const K: usize> EinsumTermRank<K, { term_mode::ELLIPSIS }> for Rank<R>
+impl<const R: usize, const K: usize> SpecTermRank<K, { term_mode::ELLIPSIS }> for Rank<R>
 where
     Rank<R>: KnownRank,
     Rank<K>: KnownRank,
     Num<R>: IsGreaterOrEqual<Num<K>>,
-    Rank<R>: EinsumTermIf<K, GrEq<Num<R>, Num<K>>>,
+    Rank<R>: SpecTermIf<K, GrEq<Num<R>, Num<K>>>,
 {
-    type Out = <Rank<R> as EinsumTermIf<K, GrEq<Num<R>, Num<K>>>>::Out;
+    type Out = <Rank<R> as SpecTermIf<K, GrEq<Num<R>, Num<K>>>>::Out;
 }
 
-impl<const R: usize, const K: usize> EinsumTermRank<K, { term_mode::UNCHECKED }> for Rank<R> {
+impl<const R: usize, const K: usize> SpecTermRank<K, { term_mode::UNCHECKED }> for Rank<R> {
     type Out = Rank<0>;
 }
 
 /// R − K, asked only once R ≥ K is known.
-impl<const R: usize, const K: usize> EinsumTermIf<K, True> for Rank<R>
+impl<const R: usize, const K: usize> SpecTermIf<K, True> for Rank<R>
 where
     Rank<R>: KnownRank,
     Rank<K>: KnownRank,
@@ -382,23 +386,24 @@ where
 }
 
 /// With a term longer than its operand (an error already), no axes.
-impl<const R: usize, const K: usize> EinsumTermIf<K, False> for Rank<R> {
+impl<const R: usize, const K: usize> SpecTermIf<K, False> for Rank<R> {
     type Out = Rank<0>;
 }
 
-/// The rank of an [`einsum!`](crate::einsum) result whose output names `K` indices (`MODE`
-/// says whether it has `...`), when the operands' `...` stands for `E` axes (`Self` is
-/// `Rank<E>`): `K + E` with `...` in the output, `K` without — where NumPy, too, requires
-/// that `...` stand for no axis.
+/// The rank of the result of an index-notation macro whose output names `K` axes (`MODE` says
+/// whether it has `...`), when the operands' `...` stands for `E` axes (`Self` is `Rank<E>`):
+/// `K + E` with `...` in the output, `K` without — where NumPy and einops, too, require that
+/// `...` stand for no axis — and `K` when `...` is merged into one axis or reduced away (mode
+/// 3, einops' `(...)` and `reduce`).
 ///
 /// # Examples
 ///
 /// ```
-/// use ranked::{EinsumOutput, Rank};
+/// use ranked::{SpecOutput, Rank};
 ///
 /// fn out<const E: usize, const O: usize>() -> usize
 /// where
-///     Rank<E>: EinsumOutput<2, 1, Out = Rank<O>>,
+///     Rank<E>: SpecOutput<2, 1, Out = Rank<O>>,
 /// {
 ///     O
 /// }
@@ -406,10 +411,10 @@ impl<const R: usize, const K: usize> EinsumTermIf<K, False> for Rank<R> {
 /// ```
 #[diagnostic::on_unimplemented(
     message = "the operands' `...` stands for axes (`{Self}`), but the output has no `...` for them",
-    label = "NumPy refuses this too: write `...` in the output, or name those axes to sum them",
+    label = "NumPy and einops refuse this too: write `...` in the output, or name those axes",
     note = "with `...` in the output, the result has the broadcast `...` axes where it is written"
 )]
-pub trait EinsumOutput<const K: usize, const MODE: u8> {
+pub trait SpecOutput<const K: usize, const MODE: u8> {
     /// The rank of the result.
     type Out;
 
@@ -423,10 +428,10 @@ pub trait EinsumOutput<const K: usize, const MODE: u8> {
     }
 }
 
-/// The rank of the result ([`EinsumOutput`]'s `Out`), for every rank of `...`, with room in
-/// the output or not (see [`EinsumTermRank`]).
+/// The rank of the result ([`SpecOutput`]'s `Out`), for every rank of `...`, with room in
+/// the output or not (see [`SpecTermRank`]).
 #[doc(hidden)]
-pub trait EinsumOutputRank<const K: usize, const MODE: u8> {
+pub trait SpecOutputRank<const K: usize, const MODE: u8> {
     type Out: Default;
 
     fn result(self) -> Self::Out
@@ -438,7 +443,7 @@ pub trait EinsumOutputRank<const K: usize, const MODE: u8> {
 }
 
 #[diagnostic::do_not_recommend]
-impl<const E: usize, const K: usize> EinsumOutput<K, { term_mode::EXACT }> for Rank<E>
+impl<const E: usize, const K: usize> SpecOutput<K, { term_mode::EXACT }> for Rank<E>
 where
     Rank<E>: KnownRank,
     Num<E>: IsEqual<typenum::U0>,
@@ -448,23 +453,28 @@ where
 }
 
 #[diagnostic::do_not_recommend]
-impl<const E: usize, const K: usize> EinsumOutput<K, { term_mode::ELLIPSIS }> for Rank<E>
+impl<const E: usize, const K: usize> SpecOutput<K, { term_mode::ELLIPSIS }> for Rank<E>
 where
-    Rank<E>: EinsumOutputRank<K, { term_mode::ELLIPSIS }>,
+    Rank<E>: SpecOutputRank<K, { term_mode::ELLIPSIS }>,
 {
-    type Out = <Rank<E> as EinsumOutputRank<K, { term_mode::ELLIPSIS }>>::Out;
+    type Out = <Rank<E> as SpecOutputRank<K, { term_mode::ELLIPSIS }>>::Out;
 }
 
 #[diagnostic::do_not_recommend]
-impl<const E: usize, const K: usize> EinsumOutput<K, { term_mode::UNCHECKED }> for Rank<E> {
+impl<const E: usize, const K: usize> SpecOutput<K, { term_mode::UNCHECKED }> for Rank<E> {
     type Out = Rank<K>;
 }
 
-impl<const E: usize, const K: usize> EinsumOutputRank<K, { term_mode::EXACT }> for Rank<E> {
+#[diagnostic::do_not_recommend]
+impl<const E: usize, const K: usize> SpecOutput<K, { term_mode::ANY }> for Rank<E> {
     type Out = Rank<K>;
 }
 
-impl<const E: usize, const K: usize> EinsumOutputRank<K, { term_mode::ELLIPSIS }> for Rank<E>
+impl<const E: usize, const K: usize> SpecOutputRank<K, { term_mode::EXACT }> for Rank<E> {
+    type Out = Rank<K>;
+}
+
+impl<const E: usize, const K: usize> SpecOutputRank<K, { term_mode::ELLIPSIS }> for Rank<E>
 where
     Rank<E>: KnownRank,
     Rank<K>: KnownRank,
@@ -474,6 +484,10 @@ where
     type Out = RankOf<Sum<Num<E>, Num<K>>>;
 }
 
-impl<const E: usize, const K: usize> EinsumOutputRank<K, { term_mode::UNCHECKED }> for Rank<E> {
+impl<const E: usize, const K: usize> SpecOutputRank<K, { term_mode::UNCHECKED }> for Rank<E> {
+    type Out = Rank<K>;
+}
+
+impl<const E: usize, const K: usize> SpecOutputRank<K, { term_mode::ANY }> for Rank<E> {
     type Out = Rank<K>;
 }

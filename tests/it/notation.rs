@@ -3,7 +3,8 @@
 //! errors.
 
 use ranked::{
-    Axis, ErrorKind, Rank, Tensor, TensorView, einsum, rearrange, rearrange_plan, tensor,
+    Axis, ErrorKind, Rank, Tensor, TensorView, einsum, rearrange, rearrange_plan, reduce, repeat,
+    tensor,
 };
 
 fn t3(shape: [usize; 3]) -> Tensor<i64, 3> {
@@ -273,7 +274,7 @@ fn einsum_f32_and_f64_write_every_element() {
 /// not its term's, they return an error instead of reading out of bounds.
 #[test]
 fn the_helpers_behind_the_macros_check_ranks_themselves() {
-    use ranked::notation::{EinsumOperand, EinsumSpec, RearrangeRanks, RearrangeSpec};
+    use ranked::notation::{EinopsKind, EinopsSpec, EinsumOperand, EinsumSpec};
     let a = Tensor::<f32, 2>::ones([2, 3]);
     let v = a.view();
     let spec = EinsumSpec::scan("ijk->kji");
@@ -300,14 +301,149 @@ fn the_helpers_behind_the_macros_check_ranks_themselves() {
     let spec = EinsumSpec::scan("ij,jk,kl->il");
     let err = ranked::notation::einsum(Rank::<2>, &spec, ops).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::RankMismatch);
-    let spec = RearrangeSpec::scan("a b c -> c b a");
-    let err =
-        ranked::notation::rearrange(RearrangeRanks::<3, 3, 3>, &spec, &[], a.view()).unwrap_err();
+    let spec = EinopsSpec::scan("a b c -> c b a", EinopsKind::Rearrange);
+    let err = ranked::notation::einops_rearrange(Rank::<3>, &spec, &[], a.view()).unwrap_err();
     assert_eq!(
         (err.kind(), err.expected(), err.found()),
         (ErrorKind::RankMismatch, 3, 2)
     );
-    let err = ranked::notation::rearrange_plan(RearrangeRanks::<3, 3, 3>, &spec, &[], a.view())
-        .unwrap_err();
+    let err = ranked::notation::einops_rearrange_plan(Rank::<3>, &spec, &[], a.view()).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::RankMismatch);
+    // An output rank that is not the spec's, and a size for a name the spec does not have.
+    let spec = EinopsSpec::scan("a b -> b a", EinopsKind::Rearrange);
+    let err = ranked::notation::einops_rearrange(Rank::<3>, &spec, &[], a.view()).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::RankMismatch);
+    let err =
+        ranked::notation::einops_rearrange(Rank::<2>, &spec, &[("c", 2)], a.view()).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::InvalidAxis);
+    let spec = EinopsSpec::scan("a b -> a", EinopsKind::Reduce);
+    let err =
+        ranked::notation::einops_reduce(Rank::<2>, &spec, &[], a.view(), ranked::notation::Sum)
+            .unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::RankMismatch);
+}
+
+/// `reduce!`, `repeat!` and `rearrange!` with `...` against the same operations written with
+/// view operations, the two-axis reductions and `broadcast_to`, over contiguous, reversed and
+/// strided inputs.
+#[test]
+fn einops_macros_match_chains_of_view_ops() {
+    let base = Tensor::from_fn([3, 2, 8, 12], |[b, c, h, w]| {
+        ((b * 37 + c * 11 + h * 5 + w * 3) % 17) as f64 - 8.0
+    });
+    let reversed = base.view().flip(Axis::<3>).to_contiguous();
+    let wide = Tensor::from_fn([3, 2, 8, 24], |[b, c, h, w]| base[[b, c, h, w / 2]]);
+    let inputs: [TensorView<'_, f64, 4>; 3] = [
+        base.view(),
+        reversed.view().flip(Axis::<3>),
+        wide.view().step(Axis::<3>, 2).unwrap(),
+    ];
+    for x in inputs {
+        assert_eq!(x.to_contiguous(), base);
+        // A 2×2 max-pool and mean-pool: split both axes, reduce the inner halves.
+        let split = x
+            .split(Axis::<2>, [4, 2])
+            .unwrap()
+            .split(Axis::<4>, [6, 2])
+            .unwrap();
+        assert_eq!(
+            reduce!(x, "b c (h 2) (w 2) -> b c h w", max).unwrap(),
+            split.max_axes((Axis::<3>, Axis::<5>))
+        );
+        assert_eq!(
+            reduce!(x, "b c (h 2) (w 2) -> b c h w", mean).unwrap(),
+            split.mean_axes((Axis::<3>, Axis::<5>))
+        );
+        assert_eq!(
+            reduce!(x, "... (h 2) (w 2) -> ... h w", min).unwrap(),
+            split.min_axes((Axis::<3>, Axis::<5>))
+        );
+        // `...` reduced away, and kept.
+        assert_eq!(
+            reduce!(x, "b ... -> b", sum).unwrap(),
+            x.sum_axes((Axis::<2>, Axis::<3>)).sum_axis(Axis::<1>)
+        );
+        assert_eq!(
+            reduce!(x, "... h w -> ...", sum).unwrap(),
+            x.sum_axes((Axis::<2>, Axis::<3>))
+        );
+        // A function of two elements: the same as `max`.
+        assert_eq!(
+            reduce!(x, "b c h w -> c w", |a: f64, b: f64| a.max(b)).unwrap(),
+            x.max_axes((Axis::<0>, Axis::<2>))
+        );
+        // Permutations and merges with `...`.
+        assert_eq!(
+            rearrange!(x, "... h w -> ... w h")
+                .unwrap()
+                .view()
+                .to_contiguous(),
+            x.swap_axes(Axis::<2>, Axis::<3>).to_contiguous()
+        );
+        assert_eq!(
+            rearrange!(x, "b ... -> b (...)")
+                .unwrap()
+                .view()
+                .to_contiguous(),
+            x.to_contiguous()
+                .reshape([3, 2 * 8 * 12])
+                .unwrap()
+                .view()
+                .to_contiguous()
+        );
+        // New axes: broadcast (a view), and repeated into a merge (a copy).
+        let rgb = repeat!(x, "b c h w -> b c h w k", k = 3).unwrap();
+        assert_eq!(
+            rgb.view().to_contiguous(),
+            x.unsqueeze(Axis::<4>)
+                .broadcast_to([3, 2, 8, 12, 3])
+                .unwrap()
+                .to_contiguous()
+        );
+        assert!(rgb.is_view());
+        let up = repeat!(x, "... h w -> ... h (w 2)").unwrap();
+        assert_eq!(
+            up.view().to_contiguous(),
+            x.unsqueeze(Axis::<4>)
+                .broadcast_to([3, 2, 8, 12, 2])
+                .unwrap()
+                .to_contiguous()
+                .reshape([3, 2, 8, 24])
+                .unwrap()
+                .view()
+                .to_contiguous()
+        );
+    }
+    // Empty blocks: `sum` gives 0, `mean` NaN, `max` an error.
+    let empty = Tensor::<f64, 2>::zeros([3, 0]);
+    assert_eq!(reduce!(empty, "a b -> a", sum).unwrap().to_vec(), [0.0; 3]);
+    assert!(reduce!(empty, "a b -> a", mean).unwrap().to_vec()[0].is_nan());
+    assert_eq!(
+        reduce!(empty, "a b -> a", max).unwrap_err().kind(),
+        ErrorKind::Empty
+    );
+    // NaN propagates through `max`, as in NumPy.
+    let nan = tensor![[1.0, f64::NAN, 3.0], [4.0, 5.0, 6.0]];
+    let m = reduce!(nan, "a b -> a", max).unwrap();
+    assert!(m[[0]].is_nan() && m[[1]] == 6.0);
+    // A large block (more than 64 elements) takes the pass-per-element path.
+    let big = Tensor::from_fn([3, 100], |[i, j]| (i * 100 + j) as f64);
+    assert_eq!(
+        reduce!(big.view().t(), "b a -> a", max).unwrap().to_vec(),
+        [99.0, 199.0, 299.0]
+    );
+    assert_eq!(
+        reduce!(big.view().t(), "b a -> a", sum).unwrap(),
+        big.sum_axis(Axis::<1>)
+    );
+}
+
+/// `parse_shape!` reads sizes by name; `_` and `...` skip axes.
+#[test]
+fn parse_shape_reads_sizes_by_name() {
+    let t = Tensor::<u8, 4>::zeros([2, 3, 4, 5]);
+    let s = ranked::parse_shape!(t, "b _ h w").unwrap();
+    assert_eq!(s.iter().collect::<Vec<_>>(), [("b", 2), ("h", 4), ("w", 5)]);
+    let s = ranked::parse_shape!(t, "... w").unwrap();
+    assert_eq!((s.get("w"), s.get("b")), (Some(5), None));
 }

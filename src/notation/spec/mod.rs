@@ -13,7 +13,8 @@
 mod einops;
 mod einsum;
 
-pub use einops::RearrangeSpec;
+pub(crate) use einops::MAX_AXES;
+pub use einops::{EinopsKind, EinopsSpec};
 pub use einsum::{EinsumSpec, MAX_OPERANDS};
 
 /// Whether `b` may start a `rearrange!` axis name.
@@ -52,6 +53,8 @@ pub struct Problem {
     pub end: usize,
     /// The numbers that replace the `{}`s of `message`, in order.
     pub numbers: [usize; 2],
+    /// The word that replaces `{w}` in `message` (a name given with a size).
+    pub word: &'static str,
 }
 
 impl Problem {
@@ -63,6 +66,7 @@ impl Problem {
             start,
             end,
             numbers: [0; 2],
+            word: "",
         }
     }
 }
@@ -94,6 +98,13 @@ impl<const N: usize> SpecMessage<N> {
     /// The message of `problem` in `spec`; empty if there is no problem.
     #[must_use]
     pub const fn new(problem: Option<Problem>, spec: &str) -> Self {
+        Self::titled("", problem, spec)
+    }
+
+    /// The message of `problem` in `spec`, after `title` (the macro's name); empty if there is
+    /// no problem.
+    #[must_use]
+    pub const fn titled(title: &str, problem: Option<Problem>, spec: &str) -> Self {
         let mut m = SpecMessage {
             buf: [0; N],
             len: 0,
@@ -101,24 +112,39 @@ impl<const N: usize> SpecMessage<N> {
         let Some(p) = problem else {
             return m;
         };
-        // The sentence, with each `{}` replaced by the next number.
+        m = m.push(title.as_bytes());
+        // The sentence, with each `{}` replaced by the next number and `{w}` by the word.
         let mut rest = p.message.as_bytes();
         let mut next = 0;
         while !rest.is_empty() {
             let mut i = 0;
-            while i + 1 < rest.len() && !(rest[i] == b'{' && rest[i + 1] == b'}') {
+            let mut hole = 0;
+            while i < rest.len() {
+                if rest[i] == b'{' && i + 1 < rest.len() && rest[i + 1] == b'}' {
+                    hole = 2;
+                    break;
+                }
+                if rest[i] == b'{'
+                    && i + 2 < rest.len()
+                    && rest[i + 1] == b'w'
+                    && rest[i + 2] == b'}'
+                {
+                    hole = 3;
+                    break;
+                }
                 i += 1;
             }
-            if i + 1 < rest.len() && next < p.numbers.len() {
-                let (text, tail) = rest.split_at(i);
-                m = m.push(text);
+            let (text, tail) = rest.split_at(i);
+            m = m.push(text);
+            if hole == 2 && next < p.numbers.len() {
                 m = m.push_number(p.numbers[next]);
                 next += 1;
-                rest = tail.split_at(2).1;
-            } else {
-                m = m.push(rest);
-                rest = &[];
+            } else if hole == 3 {
+                m = m.push(p.word.as_bytes());
             }
+            rest = tail
+                .split_at(if hole <= tail.len() { hole } else { tail.len() })
+                .1;
         }
         m = m.push(b"\n  ");
         m = m.push(spec.as_bytes());

@@ -205,8 +205,35 @@ def rust_einsum(index, spec, shapes):
     return "\n".join(lines)
 
 
+def rust_einops(op, index, spec, shape, sizes, reduction=None):
+    """The Rust block that runs one einops case on contiguous, column-major and negatively
+    strided inputs."""
+    args = "".join(f", {k} = {v}" for k, v in sizes.items())
+    red = f", {reduction}" if reduction else ""
+    check = "check" if op == "reduce" else "check_cow"
+    lines = [f"    // {op} {spec!r}{red} over {tuple(shape)}{args}", "    {"]
+    lines.append(f"        let o0 = operand(0, [{', '.join(map(str, shape))}]);")
+    lines.append("        let c0 = column_major(&o0);")
+    lines.append("        let f0 = flipped(&o0);")
+    lines.append(f"        let e = Expected::einops({json.dumps(op)}, {index});")
+    for operand_expr in ("o0", "c0.view().reversed_axes()", "f0.view().flip(Axis::<0>)"):
+        lines.append(f"        e.{check}({op}!({operand_expr}, {json.dumps(spec)}{red}{args}));")
+    lines.append("    }")
+    return "\n".join(lines)
+
+
 def write_rust(path):
     body = [rust_einsum(i, spec, shapes) for i, (spec, shapes) in enumerate(EINSUM)]
+    einops_body = []
+    for i, (spec, shape, sizes) in enumerate(REARRANGE):
+        einops_body.append(rust_einops("rearrange", i, spec, shape, sizes))
+    k = 0
+    for spec, shape, sizes in REDUCE:
+        for op in ("sum", "mean", "max", "min", "prod"):
+            einops_body.append(rust_einops("reduce", k, spec, shape, sizes, op))
+            k += 1
+    for i, (spec, shape, sizes) in enumerate(REPEAT):
+        einops_body.append(rust_einops("repeat", i, spec, shape, sizes))
     with open(path, "w") as f:
         f.write("// Written by tests/data/notation/make_expected.py --rust: the cases of its lists, as\n")
         f.write("// literals. Edit the lists there, not this file.\n\n")
@@ -215,6 +242,10 @@ def write_rust(path):
         f.write("/// a column-major output.\n")
         f.write("pub(super) fn einsum_cases() {\n")
         f.write("\n".join(body))
+        f.write("\n}\n\n")
+        f.write("/// Every einops case: contiguous, column-major and negatively strided inputs.\n")
+        f.write("pub(super) fn einops_cases() {\n")
+        f.write("\n".join(einops_body))
         f.write("\n}\n")
 
 

@@ -2118,3 +2118,1336 @@ pub(super) fn einsum_cases() {
         e.check(Ok(out.view().reversed_axes().to_contiguous()));
     }
 }
+
+/// Every einops case: contiguous, column-major and negatively strided inputs.
+pub(super) fn einops_cases() {
+    // rearrange 'b c h w -> b h w c' over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("rearrange", 0);
+        e.check_cow(rearrange!(o0, "b c h w -> b h w c"));
+        e.check_cow(rearrange!(c0.view().reversed_axes(), "b c h w -> b h w c"));
+        e.check_cow(rearrange!(f0.view().flip(Axis::<0>), "b c h w -> b h w c"));
+    }
+    // rearrange 'b c h w -> b (c h w)' over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("rearrange", 1);
+        e.check_cow(rearrange!(o0, "b c h w -> b (c h w)"));
+        e.check_cow(rearrange!(
+            c0.view().reversed_axes(),
+            "b c h w -> b (c h w)"
+        ));
+        e.check_cow(rearrange!(
+            f0.view().flip(Axis::<0>),
+            "b c h w -> b (c h w)"
+        ));
+    }
+    // rearrange 'b c (h1 h2) (w1 w2) -> b (c h2 w2) h1 w1' over (2, 3, 4, 6), h2 = 2, w2 = 2
+    {
+        let o0 = operand(0, [2, 3, 4, 6]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("rearrange", 2);
+        e.check_cow(rearrange!(
+            o0,
+            "b c (h1 h2) (w1 w2) -> b (c h2 w2) h1 w1",
+            h2 = 2,
+            w2 = 2
+        ));
+        e.check_cow(rearrange!(
+            c0.view().reversed_axes(),
+            "b c (h1 h2) (w1 w2) -> b (c h2 w2) h1 w1",
+            h2 = 2,
+            w2 = 2
+        ));
+        e.check_cow(rearrange!(
+            f0.view().flip(Axis::<0>),
+            "b c (h1 h2) (w1 w2) -> b (c h2 w2) h1 w1",
+            h2 = 2,
+            w2 = 2
+        ));
+    }
+    // rearrange 'b c (h h1) (w w1) -> b (h1 w1 c) h w' over (2, 3, 4, 6), h1 = 2, w1 = 3
+    {
+        let o0 = operand(0, [2, 3, 4, 6]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("rearrange", 3);
+        e.check_cow(rearrange!(
+            o0,
+            "b c (h h1) (w w1) -> b (h1 w1 c) h w",
+            h1 = 2,
+            w1 = 3
+        ));
+        e.check_cow(rearrange!(
+            c0.view().reversed_axes(),
+            "b c (h h1) (w w1) -> b (h1 w1 c) h w",
+            h1 = 2,
+            w1 = 3
+        ));
+        e.check_cow(rearrange!(
+            f0.view().flip(Axis::<0>),
+            "b c (h h1) (w w1) -> b (h1 w1 c) h w",
+            h1 = 2,
+            w1 = 3
+        ));
+    }
+    // rearrange 'b1 sound b2 letter -> b1 b2 sound letter' over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("rearrange", 4);
+        e.check_cow(rearrange!(o0, "b1 sound b2 letter -> b1 b2 sound letter"));
+        e.check_cow(rearrange!(
+            c0.view().reversed_axes(),
+            "b1 sound b2 letter -> b1 b2 sound letter"
+        ));
+        e.check_cow(rearrange!(
+            f0.view().flip(Axis::<0>),
+            "b1 sound b2 letter -> b1 b2 sound letter"
+        ));
+    }
+    // rearrange 'b h w c -> (b h) w c' over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("rearrange", 5);
+        e.check_cow(rearrange!(o0, "b h w c -> (b h) w c"));
+        e.check_cow(rearrange!(
+            c0.view().reversed_axes(),
+            "b h w c -> (b h) w c"
+        ));
+        e.check_cow(rearrange!(
+            f0.view().flip(Axis::<0>),
+            "b h w c -> (b h) w c"
+        ));
+    }
+    // rearrange 'b h w c -> h (b w) c' over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("rearrange", 6);
+        e.check_cow(rearrange!(o0, "b h w c -> h (b w) c"));
+        e.check_cow(rearrange!(
+            c0.view().reversed_axes(),
+            "b h w c -> h (b w) c"
+        ));
+        e.check_cow(rearrange!(
+            f0.view().flip(Axis::<0>),
+            "b h w c -> h (b w) c"
+        ));
+    }
+    // rearrange 'b h w c -> w h b c' over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("rearrange", 7);
+        e.check_cow(rearrange!(o0, "b h w c -> w h b c"));
+        e.check_cow(rearrange!(c0.view().reversed_axes(), "b h w c -> w h b c"));
+        e.check_cow(rearrange!(f0.view().flip(Axis::<0>), "b h w c -> w h b c"));
+    }
+    // rearrange '(b1 b2) h w c -> (b1 h) (b2 w) c' over (4, 3, 4, 5), b1 = 2
+    {
+        let o0 = operand(0, [4, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("rearrange", 8);
+        e.check_cow(rearrange!(o0, "(b1 b2) h w c -> (b1 h) (b2 w) c", b1 = 2));
+        e.check_cow(rearrange!(
+            c0.view().reversed_axes(),
+            "(b1 b2) h w c -> (b1 h) (b2 w) c",
+            b1 = 2
+        ));
+        e.check_cow(rearrange!(
+            f0.view().flip(Axis::<0>),
+            "(b1 b2) h w c -> (b1 h) (b2 w) c",
+            b1 = 2
+        ));
+    }
+    // rearrange 'b (h h1) (w w1) c -> b h w (c h1 w1)' over (2, 4, 6, 3), h1 = 2, w1 = 2
+    {
+        let o0 = operand(0, [2, 4, 6, 3]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("rearrange", 9);
+        e.check_cow(rearrange!(
+            o0,
+            "b (h h1) (w w1) c -> b h w (c h1 w1)",
+            h1 = 2,
+            w1 = 2
+        ));
+        e.check_cow(rearrange!(
+            c0.view().reversed_axes(),
+            "b (h h1) (w w1) c -> b h w (c h1 w1)",
+            h1 = 2,
+            w1 = 2
+        ));
+        e.check_cow(rearrange!(
+            f0.view().flip(Axis::<0>),
+            "b (h h1) (w w1) c -> b h w (c h1 w1)",
+            h1 = 2,
+            w1 = 2
+        ));
+    }
+    // rearrange 'b h w c -> b 1 h w c' over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("rearrange", 10);
+        e.check_cow(rearrange!(o0, "b h w c -> b 1 h w c"));
+        e.check_cow(rearrange!(
+            c0.view().reversed_axes(),
+            "b h w c -> b 1 h w c"
+        ));
+        e.check_cow(rearrange!(
+            f0.view().flip(Axis::<0>),
+            "b h w c -> b 1 h w c"
+        ));
+    }
+    // rearrange 'b 1 h w -> b h w' over (2, 1, 4, 5)
+    {
+        let o0 = operand(0, [2, 1, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("rearrange", 11);
+        e.check_cow(rearrange!(o0, "b 1 h w -> b h w"));
+        e.check_cow(rearrange!(c0.view().reversed_axes(), "b 1 h w -> b h w"));
+        e.check_cow(rearrange!(f0.view().flip(Axis::<0>), "b 1 h w -> b h w"));
+    }
+    // rearrange '... h w -> ... w h' over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("rearrange", 12);
+        e.check_cow(rearrange!(o0, "... h w -> ... w h"));
+        e.check_cow(rearrange!(c0.view().reversed_axes(), "... h w -> ... w h"));
+        e.check_cow(rearrange!(f0.view().flip(Axis::<0>), "... h w -> ... w h"));
+    }
+    // rearrange 'b ... c -> b c ...' over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("rearrange", 13);
+        e.check_cow(rearrange!(o0, "b ... c -> b c ..."));
+        e.check_cow(rearrange!(c0.view().reversed_axes(), "b ... c -> b c ..."));
+        e.check_cow(rearrange!(f0.view().flip(Axis::<0>), "b ... c -> b c ..."));
+    }
+    // rearrange '... c -> (...) c' over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("rearrange", 14);
+        e.check_cow(rearrange!(o0, "... c -> (...) c"));
+        e.check_cow(rearrange!(c0.view().reversed_axes(), "... c -> (...) c"));
+        e.check_cow(rearrange!(f0.view().flip(Axis::<0>), "... c -> (...) c"));
+    }
+    // rearrange 'a ... -> ... a' over (2, 3)
+    {
+        let o0 = operand(0, [2, 3]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("rearrange", 15);
+        e.check_cow(rearrange!(o0, "a ... -> ... a"));
+        e.check_cow(rearrange!(c0.view().reversed_axes(), "a ... -> ... a"));
+        e.check_cow(rearrange!(f0.view().flip(Axis::<0>), "a ... -> ... a"));
+    }
+    // rearrange '... -> (...)' over (2, 3, 4)
+    {
+        let o0 = operand(0, [2, 3, 4]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("rearrange", 16);
+        e.check_cow(rearrange!(o0, "... -> (...)"));
+        e.check_cow(rearrange!(c0.view().reversed_axes(), "... -> (...)"));
+        e.check_cow(rearrange!(f0.view().flip(Axis::<0>), "... -> (...)"));
+    }
+    // rearrange '() a b -> a b ()' over (1, 3, 4)
+    {
+        let o0 = operand(0, [1, 3, 4]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("rearrange", 17);
+        e.check_cow(rearrange!(o0, "() a b -> a b ()"));
+        e.check_cow(rearrange!(c0.view().reversed_axes(), "() a b -> a b ()"));
+        e.check_cow(rearrange!(f0.view().flip(Axis::<0>), "() a b -> a b ()"));
+    }
+    // reduce 'b c (h 2) (w 2) -> b c h w', sum over (2, 3, 4, 6)
+    {
+        let o0 = operand(0, [2, 3, 4, 6]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 0);
+        e.check(reduce!(o0, "b c (h 2) (w 2) -> b c h w", sum));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "b c (h 2) (w 2) -> b c h w",
+            sum
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "b c (h 2) (w 2) -> b c h w",
+            sum
+        ));
+    }
+    // reduce 'b c (h 2) (w 2) -> b c h w', mean over (2, 3, 4, 6)
+    {
+        let o0 = operand(0, [2, 3, 4, 6]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 1);
+        e.check(reduce!(o0, "b c (h 2) (w 2) -> b c h w", mean));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "b c (h 2) (w 2) -> b c h w",
+            mean
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "b c (h 2) (w 2) -> b c h w",
+            mean
+        ));
+    }
+    // reduce 'b c (h 2) (w 2) -> b c h w', max over (2, 3, 4, 6)
+    {
+        let o0 = operand(0, [2, 3, 4, 6]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 2);
+        e.check(reduce!(o0, "b c (h 2) (w 2) -> b c h w", max));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "b c (h 2) (w 2) -> b c h w",
+            max
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "b c (h 2) (w 2) -> b c h w",
+            max
+        ));
+    }
+    // reduce 'b c (h 2) (w 2) -> b c h w', min over (2, 3, 4, 6)
+    {
+        let o0 = operand(0, [2, 3, 4, 6]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 3);
+        e.check(reduce!(o0, "b c (h 2) (w 2) -> b c h w", min));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "b c (h 2) (w 2) -> b c h w",
+            min
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "b c (h 2) (w 2) -> b c h w",
+            min
+        ));
+    }
+    // reduce 'b c (h 2) (w 2) -> b c h w', prod over (2, 3, 4, 6)
+    {
+        let o0 = operand(0, [2, 3, 4, 6]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 4);
+        e.check(reduce!(o0, "b c (h 2) (w 2) -> b c h w", prod));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "b c (h 2) (w 2) -> b c h w",
+            prod
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "b c (h 2) (w 2) -> b c h w",
+            prod
+        ));
+    }
+    // reduce 'b c (h h2) (w w2) -> b c h w', sum over (2, 3, 4, 6), h2 = 2, w2 = 3
+    {
+        let o0 = operand(0, [2, 3, 4, 6]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 5);
+        e.check(reduce!(
+            o0,
+            "b c (h h2) (w w2) -> b c h w",
+            sum,
+            h2 = 2,
+            w2 = 3
+        ));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "b c (h h2) (w w2) -> b c h w",
+            sum,
+            h2 = 2,
+            w2 = 3
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "b c (h h2) (w w2) -> b c h w",
+            sum,
+            h2 = 2,
+            w2 = 3
+        ));
+    }
+    // reduce 'b c (h h2) (w w2) -> b c h w', mean over (2, 3, 4, 6), h2 = 2, w2 = 3
+    {
+        let o0 = operand(0, [2, 3, 4, 6]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 6);
+        e.check(reduce!(
+            o0,
+            "b c (h h2) (w w2) -> b c h w",
+            mean,
+            h2 = 2,
+            w2 = 3
+        ));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "b c (h h2) (w w2) -> b c h w",
+            mean,
+            h2 = 2,
+            w2 = 3
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "b c (h h2) (w w2) -> b c h w",
+            mean,
+            h2 = 2,
+            w2 = 3
+        ));
+    }
+    // reduce 'b c (h h2) (w w2) -> b c h w', max over (2, 3, 4, 6), h2 = 2, w2 = 3
+    {
+        let o0 = operand(0, [2, 3, 4, 6]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 7);
+        e.check(reduce!(
+            o0,
+            "b c (h h2) (w w2) -> b c h w",
+            max,
+            h2 = 2,
+            w2 = 3
+        ));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "b c (h h2) (w w2) -> b c h w",
+            max,
+            h2 = 2,
+            w2 = 3
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "b c (h h2) (w w2) -> b c h w",
+            max,
+            h2 = 2,
+            w2 = 3
+        ));
+    }
+    // reduce 'b c (h h2) (w w2) -> b c h w', min over (2, 3, 4, 6), h2 = 2, w2 = 3
+    {
+        let o0 = operand(0, [2, 3, 4, 6]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 8);
+        e.check(reduce!(
+            o0,
+            "b c (h h2) (w w2) -> b c h w",
+            min,
+            h2 = 2,
+            w2 = 3
+        ));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "b c (h h2) (w w2) -> b c h w",
+            min,
+            h2 = 2,
+            w2 = 3
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "b c (h h2) (w w2) -> b c h w",
+            min,
+            h2 = 2,
+            w2 = 3
+        ));
+    }
+    // reduce 'b c (h h2) (w w2) -> b c h w', prod over (2, 3, 4, 6), h2 = 2, w2 = 3
+    {
+        let o0 = operand(0, [2, 3, 4, 6]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 9);
+        e.check(reduce!(
+            o0,
+            "b c (h h2) (w w2) -> b c h w",
+            prod,
+            h2 = 2,
+            w2 = 3
+        ));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "b c (h h2) (w w2) -> b c h w",
+            prod,
+            h2 = 2,
+            w2 = 3
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "b c (h h2) (w w2) -> b c h w",
+            prod,
+            h2 = 2,
+            w2 = 3
+        ));
+    }
+    // reduce 'b c h w -> b c', sum over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 10);
+        e.check(reduce!(o0, "b c h w -> b c", sum));
+        e.check(reduce!(c0.view().reversed_axes(), "b c h w -> b c", sum));
+        e.check(reduce!(f0.view().flip(Axis::<0>), "b c h w -> b c", sum));
+    }
+    // reduce 'b c h w -> b c', mean over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 11);
+        e.check(reduce!(o0, "b c h w -> b c", mean));
+        e.check(reduce!(c0.view().reversed_axes(), "b c h w -> b c", mean));
+        e.check(reduce!(f0.view().flip(Axis::<0>), "b c h w -> b c", mean));
+    }
+    // reduce 'b c h w -> b c', max over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 12);
+        e.check(reduce!(o0, "b c h w -> b c", max));
+        e.check(reduce!(c0.view().reversed_axes(), "b c h w -> b c", max));
+        e.check(reduce!(f0.view().flip(Axis::<0>), "b c h w -> b c", max));
+    }
+    // reduce 'b c h w -> b c', min over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 13);
+        e.check(reduce!(o0, "b c h w -> b c", min));
+        e.check(reduce!(c0.view().reversed_axes(), "b c h w -> b c", min));
+        e.check(reduce!(f0.view().flip(Axis::<0>), "b c h w -> b c", min));
+    }
+    // reduce 'b c h w -> b c', prod over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 14);
+        e.check(reduce!(o0, "b c h w -> b c", prod));
+        e.check(reduce!(c0.view().reversed_axes(), "b c h w -> b c", prod));
+        e.check(reduce!(f0.view().flip(Axis::<0>), "b c h w -> b c", prod));
+    }
+    // reduce 'b c h w -> c', sum over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 15);
+        e.check(reduce!(o0, "b c h w -> c", sum));
+        e.check(reduce!(c0.view().reversed_axes(), "b c h w -> c", sum));
+        e.check(reduce!(f0.view().flip(Axis::<0>), "b c h w -> c", sum));
+    }
+    // reduce 'b c h w -> c', mean over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 16);
+        e.check(reduce!(o0, "b c h w -> c", mean));
+        e.check(reduce!(c0.view().reversed_axes(), "b c h w -> c", mean));
+        e.check(reduce!(f0.view().flip(Axis::<0>), "b c h w -> c", mean));
+    }
+    // reduce 'b c h w -> c', max over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 17);
+        e.check(reduce!(o0, "b c h w -> c", max));
+        e.check(reduce!(c0.view().reversed_axes(), "b c h w -> c", max));
+        e.check(reduce!(f0.view().flip(Axis::<0>), "b c h w -> c", max));
+    }
+    // reduce 'b c h w -> c', min over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 18);
+        e.check(reduce!(o0, "b c h w -> c", min));
+        e.check(reduce!(c0.view().reversed_axes(), "b c h w -> c", min));
+        e.check(reduce!(f0.view().flip(Axis::<0>), "b c h w -> c", min));
+    }
+    // reduce 'b c h w -> c', prod over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 19);
+        e.check(reduce!(o0, "b c h w -> c", prod));
+        e.check(reduce!(c0.view().reversed_axes(), "b c h w -> c", prod));
+        e.check(reduce!(f0.view().flip(Axis::<0>), "b c h w -> c", prod));
+    }
+    // reduce 'b c h w -> b c () ()', sum over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 20);
+        e.check(reduce!(o0, "b c h w -> b c () ()", sum));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "b c h w -> b c () ()",
+            sum
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "b c h w -> b c () ()",
+            sum
+        ));
+    }
+    // reduce 'b c h w -> b c () ()', mean over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 21);
+        e.check(reduce!(o0, "b c h w -> b c () ()", mean));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "b c h w -> b c () ()",
+            mean
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "b c h w -> b c () ()",
+            mean
+        ));
+    }
+    // reduce 'b c h w -> b c () ()', max over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 22);
+        e.check(reduce!(o0, "b c h w -> b c () ()", max));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "b c h w -> b c () ()",
+            max
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "b c h w -> b c () ()",
+            max
+        ));
+    }
+    // reduce 'b c h w -> b c () ()', min over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 23);
+        e.check(reduce!(o0, "b c h w -> b c () ()", min));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "b c h w -> b c () ()",
+            min
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "b c h w -> b c () ()",
+            min
+        ));
+    }
+    // reduce 'b c h w -> b c () ()', prod over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 24);
+        e.check(reduce!(o0, "b c h w -> b c () ()", prod));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "b c h w -> b c () ()",
+            prod
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "b c h w -> b c () ()",
+            prod
+        ));
+    }
+    // reduce 'b c h w -> b c 1 1', sum over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 25);
+        e.check(reduce!(o0, "b c h w -> b c 1 1", sum));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "b c h w -> b c 1 1",
+            sum
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "b c h w -> b c 1 1",
+            sum
+        ));
+    }
+    // reduce 'b c h w -> b c 1 1', mean over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 26);
+        e.check(reduce!(o0, "b c h w -> b c 1 1", mean));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "b c h w -> b c 1 1",
+            mean
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "b c h w -> b c 1 1",
+            mean
+        ));
+    }
+    // reduce 'b c h w -> b c 1 1', max over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 27);
+        e.check(reduce!(o0, "b c h w -> b c 1 1", max));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "b c h w -> b c 1 1",
+            max
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "b c h w -> b c 1 1",
+            max
+        ));
+    }
+    // reduce 'b c h w -> b c 1 1', min over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 28);
+        e.check(reduce!(o0, "b c h w -> b c 1 1", min));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "b c h w -> b c 1 1",
+            min
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "b c h w -> b c 1 1",
+            min
+        ));
+    }
+    // reduce 'b c h w -> b c 1 1', prod over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 29);
+        e.check(reduce!(o0, "b c h w -> b c 1 1", prod));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "b c h w -> b c 1 1",
+            prod
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "b c h w -> b c 1 1",
+            prod
+        ));
+    }
+    // reduce 'b c h w -> h w', sum over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 30);
+        e.check(reduce!(o0, "b c h w -> h w", sum));
+        e.check(reduce!(c0.view().reversed_axes(), "b c h w -> h w", sum));
+        e.check(reduce!(f0.view().flip(Axis::<0>), "b c h w -> h w", sum));
+    }
+    // reduce 'b c h w -> h w', mean over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 31);
+        e.check(reduce!(o0, "b c h w -> h w", mean));
+        e.check(reduce!(c0.view().reversed_axes(), "b c h w -> h w", mean));
+        e.check(reduce!(f0.view().flip(Axis::<0>), "b c h w -> h w", mean));
+    }
+    // reduce 'b c h w -> h w', max over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 32);
+        e.check(reduce!(o0, "b c h w -> h w", max));
+        e.check(reduce!(c0.view().reversed_axes(), "b c h w -> h w", max));
+        e.check(reduce!(f0.view().flip(Axis::<0>), "b c h w -> h w", max));
+    }
+    // reduce 'b c h w -> h w', min over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 33);
+        e.check(reduce!(o0, "b c h w -> h w", min));
+        e.check(reduce!(c0.view().reversed_axes(), "b c h w -> h w", min));
+        e.check(reduce!(f0.view().flip(Axis::<0>), "b c h w -> h w", min));
+    }
+    // reduce 'b c h w -> h w', prod over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 34);
+        e.check(reduce!(o0, "b c h w -> h w", prod));
+        e.check(reduce!(c0.view().reversed_axes(), "b c h w -> h w", prod));
+        e.check(reduce!(f0.view().flip(Axis::<0>), "b c h w -> h w", prod));
+    }
+    // reduce '(b1 b2) c -> b2 c', sum over (6, 4), b1 = 2
+    {
+        let o0 = operand(0, [6, 4]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 35);
+        e.check(reduce!(o0, "(b1 b2) c -> b2 c", sum, b1 = 2));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "(b1 b2) c -> b2 c",
+            sum,
+            b1 = 2
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "(b1 b2) c -> b2 c",
+            sum,
+            b1 = 2
+        ));
+    }
+    // reduce '(b1 b2) c -> b2 c', mean over (6, 4), b1 = 2
+    {
+        let o0 = operand(0, [6, 4]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 36);
+        e.check(reduce!(o0, "(b1 b2) c -> b2 c", mean, b1 = 2));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "(b1 b2) c -> b2 c",
+            mean,
+            b1 = 2
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "(b1 b2) c -> b2 c",
+            mean,
+            b1 = 2
+        ));
+    }
+    // reduce '(b1 b2) c -> b2 c', max over (6, 4), b1 = 2
+    {
+        let o0 = operand(0, [6, 4]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 37);
+        e.check(reduce!(o0, "(b1 b2) c -> b2 c", max, b1 = 2));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "(b1 b2) c -> b2 c",
+            max,
+            b1 = 2
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "(b1 b2) c -> b2 c",
+            max,
+            b1 = 2
+        ));
+    }
+    // reduce '(b1 b2) c -> b2 c', min over (6, 4), b1 = 2
+    {
+        let o0 = operand(0, [6, 4]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 38);
+        e.check(reduce!(o0, "(b1 b2) c -> b2 c", min, b1 = 2));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "(b1 b2) c -> b2 c",
+            min,
+            b1 = 2
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "(b1 b2) c -> b2 c",
+            min,
+            b1 = 2
+        ));
+    }
+    // reduce '(b1 b2) c -> b2 c', prod over (6, 4), b1 = 2
+    {
+        let o0 = operand(0, [6, 4]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 39);
+        e.check(reduce!(o0, "(b1 b2) c -> b2 c", prod, b1 = 2));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "(b1 b2) c -> b2 c",
+            prod,
+            b1 = 2
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "(b1 b2) c -> b2 c",
+            prod,
+            b1 = 2
+        ));
+    }
+    // reduce '... (h 2) -> ... h', sum over (3, 2, 4)
+    {
+        let o0 = operand(0, [3, 2, 4]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 40);
+        e.check(reduce!(o0, "... (h 2) -> ... h", sum));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "... (h 2) -> ... h",
+            sum
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "... (h 2) -> ... h",
+            sum
+        ));
+    }
+    // reduce '... (h 2) -> ... h', mean over (3, 2, 4)
+    {
+        let o0 = operand(0, [3, 2, 4]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 41);
+        e.check(reduce!(o0, "... (h 2) -> ... h", mean));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "... (h 2) -> ... h",
+            mean
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "... (h 2) -> ... h",
+            mean
+        ));
+    }
+    // reduce '... (h 2) -> ... h', max over (3, 2, 4)
+    {
+        let o0 = operand(0, [3, 2, 4]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 42);
+        e.check(reduce!(o0, "... (h 2) -> ... h", max));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "... (h 2) -> ... h",
+            max
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "... (h 2) -> ... h",
+            max
+        ));
+    }
+    // reduce '... (h 2) -> ... h', min over (3, 2, 4)
+    {
+        let o0 = operand(0, [3, 2, 4]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 43);
+        e.check(reduce!(o0, "... (h 2) -> ... h", min));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "... (h 2) -> ... h",
+            min
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "... (h 2) -> ... h",
+            min
+        ));
+    }
+    // reduce '... (h 2) -> ... h', prod over (3, 2, 4)
+    {
+        let o0 = operand(0, [3, 2, 4]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 44);
+        e.check(reduce!(o0, "... (h 2) -> ... h", prod));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "... (h 2) -> ... h",
+            prod
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "... (h 2) -> ... h",
+            prod
+        ));
+    }
+    // reduce 'b ... -> b', sum over (2, 3, 4)
+    {
+        let o0 = operand(0, [2, 3, 4]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 45);
+        e.check(reduce!(o0, "b ... -> b", sum));
+        e.check(reduce!(c0.view().reversed_axes(), "b ... -> b", sum));
+        e.check(reduce!(f0.view().flip(Axis::<0>), "b ... -> b", sum));
+    }
+    // reduce 'b ... -> b', mean over (2, 3, 4)
+    {
+        let o0 = operand(0, [2, 3, 4]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 46);
+        e.check(reduce!(o0, "b ... -> b", mean));
+        e.check(reduce!(c0.view().reversed_axes(), "b ... -> b", mean));
+        e.check(reduce!(f0.view().flip(Axis::<0>), "b ... -> b", mean));
+    }
+    // reduce 'b ... -> b', max over (2, 3, 4)
+    {
+        let o0 = operand(0, [2, 3, 4]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 47);
+        e.check(reduce!(o0, "b ... -> b", max));
+        e.check(reduce!(c0.view().reversed_axes(), "b ... -> b", max));
+        e.check(reduce!(f0.view().flip(Axis::<0>), "b ... -> b", max));
+    }
+    // reduce 'b ... -> b', min over (2, 3, 4)
+    {
+        let o0 = operand(0, [2, 3, 4]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 48);
+        e.check(reduce!(o0, "b ... -> b", min));
+        e.check(reduce!(c0.view().reversed_axes(), "b ... -> b", min));
+        e.check(reduce!(f0.view().flip(Axis::<0>), "b ... -> b", min));
+    }
+    // reduce 'b ... -> b', prod over (2, 3, 4)
+    {
+        let o0 = operand(0, [2, 3, 4]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 49);
+        e.check(reduce!(o0, "b ... -> b", prod));
+        e.check(reduce!(c0.view().reversed_axes(), "b ... -> b", prod));
+        e.check(reduce!(f0.view().flip(Axis::<0>), "b ... -> b", prod));
+    }
+    // reduce 'b c h w -> b (c h) w', sum over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 50);
+        e.check(reduce!(o0, "b c h w -> b (c h) w", sum));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "b c h w -> b (c h) w",
+            sum
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "b c h w -> b (c h) w",
+            sum
+        ));
+    }
+    // reduce 'b c h w -> b (c h) w', mean over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 51);
+        e.check(reduce!(o0, "b c h w -> b (c h) w", mean));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "b c h w -> b (c h) w",
+            mean
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "b c h w -> b (c h) w",
+            mean
+        ));
+    }
+    // reduce 'b c h w -> b (c h) w', max over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 52);
+        e.check(reduce!(o0, "b c h w -> b (c h) w", max));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "b c h w -> b (c h) w",
+            max
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "b c h w -> b (c h) w",
+            max
+        ));
+    }
+    // reduce 'b c h w -> b (c h) w', min over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 53);
+        e.check(reduce!(o0, "b c h w -> b (c h) w", min));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "b c h w -> b (c h) w",
+            min
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "b c h w -> b (c h) w",
+            min
+        ));
+    }
+    // reduce 'b c h w -> b (c h) w', prod over (2, 3, 4, 5)
+    {
+        let o0 = operand(0, [2, 3, 4, 5]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 54);
+        e.check(reduce!(o0, "b c h w -> b (c h) w", prod));
+        e.check(reduce!(
+            c0.view().reversed_axes(),
+            "b c h w -> b (c h) w",
+            prod
+        ));
+        e.check(reduce!(
+            f0.view().flip(Axis::<0>),
+            "b c h w -> b (c h) w",
+            prod
+        ));
+    }
+    // reduce 'a b -> b a', sum over (3, 4)
+    {
+        let o0 = operand(0, [3, 4]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 55);
+        e.check(reduce!(o0, "a b -> b a", sum));
+        e.check(reduce!(c0.view().reversed_axes(), "a b -> b a", sum));
+        e.check(reduce!(f0.view().flip(Axis::<0>), "a b -> b a", sum));
+    }
+    // reduce 'a b -> b a', mean over (3, 4)
+    {
+        let o0 = operand(0, [3, 4]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 56);
+        e.check(reduce!(o0, "a b -> b a", mean));
+        e.check(reduce!(c0.view().reversed_axes(), "a b -> b a", mean));
+        e.check(reduce!(f0.view().flip(Axis::<0>), "a b -> b a", mean));
+    }
+    // reduce 'a b -> b a', max over (3, 4)
+    {
+        let o0 = operand(0, [3, 4]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 57);
+        e.check(reduce!(o0, "a b -> b a", max));
+        e.check(reduce!(c0.view().reversed_axes(), "a b -> b a", max));
+        e.check(reduce!(f0.view().flip(Axis::<0>), "a b -> b a", max));
+    }
+    // reduce 'a b -> b a', min over (3, 4)
+    {
+        let o0 = operand(0, [3, 4]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 58);
+        e.check(reduce!(o0, "a b -> b a", min));
+        e.check(reduce!(c0.view().reversed_axes(), "a b -> b a", min));
+        e.check(reduce!(f0.view().flip(Axis::<0>), "a b -> b a", min));
+    }
+    // reduce 'a b -> b a', prod over (3, 4)
+    {
+        let o0 = operand(0, [3, 4]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("reduce", 59);
+        e.check(reduce!(o0, "a b -> b a", prod));
+        e.check(reduce!(c0.view().reversed_axes(), "a b -> b a", prod));
+        e.check(reduce!(f0.view().flip(Axis::<0>), "a b -> b a", prod));
+    }
+    // repeat 'h w -> h w c' over (3, 4), c = 2
+    {
+        let o0 = operand(0, [3, 4]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("repeat", 0);
+        e.check_cow(repeat!(o0, "h w -> h w c", c = 2));
+        e.check_cow(repeat!(c0.view().reversed_axes(), "h w -> h w c", c = 2));
+        e.check_cow(repeat!(f0.view().flip(Axis::<0>), "h w -> h w c", c = 2));
+    }
+    // repeat 'h w -> h (w c)' over (3, 4), c = 2
+    {
+        let o0 = operand(0, [3, 4]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("repeat", 1);
+        e.check_cow(repeat!(o0, "h w -> h (w c)", c = 2));
+        e.check_cow(repeat!(c0.view().reversed_axes(), "h w -> h (w c)", c = 2));
+        e.check_cow(repeat!(f0.view().flip(Axis::<0>), "h w -> h (w c)", c = 2));
+    }
+    // repeat 'h w -> (h 2) (w 2)' over (3, 4)
+    {
+        let o0 = operand(0, [3, 4]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("repeat", 2);
+        e.check_cow(repeat!(o0, "h w -> (h 2) (w 2)"));
+        e.check_cow(repeat!(c0.view().reversed_axes(), "h w -> (h 2) (w 2)"));
+        e.check_cow(repeat!(f0.view().flip(Axis::<0>), "h w -> (h 2) (w 2)"));
+    }
+    // repeat 'h w -> (repeat h) w' over (3, 4), repeat = 3
+    {
+        let o0 = operand(0, [3, 4]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("repeat", 3);
+        e.check_cow(repeat!(o0, "h w -> (repeat h) w", repeat = 3));
+        e.check_cow(repeat!(
+            c0.view().reversed_axes(),
+            "h w -> (repeat h) w",
+            repeat = 3
+        ));
+        e.check_cow(repeat!(
+            f0.view().flip(Axis::<0>),
+            "h w -> (repeat h) w",
+            repeat = 3
+        ));
+    }
+    // repeat 'h w -> (h repeat) w' over (3, 4), repeat = 3
+    {
+        let o0 = operand(0, [3, 4]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("repeat", 4);
+        e.check_cow(repeat!(o0, "h w -> (h repeat) w", repeat = 3));
+        e.check_cow(repeat!(
+            c0.view().reversed_axes(),
+            "h w -> (h repeat) w",
+            repeat = 3
+        ));
+        e.check_cow(repeat!(
+            f0.view().flip(Axis::<0>),
+            "h w -> (h repeat) w",
+            repeat = 3
+        ));
+    }
+    // repeat 'b h w -> b h w 1' over (2, 3, 4)
+    {
+        let o0 = operand(0, [2, 3, 4]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("repeat", 5);
+        e.check_cow(repeat!(o0, "b h w -> b h w 1"));
+        e.check_cow(repeat!(c0.view().reversed_axes(), "b h w -> b h w 1"));
+        e.check_cow(repeat!(f0.view().flip(Axis::<0>), "b h w -> b h w 1"));
+    }
+    // repeat '... -> b ...' over (2, 3), b = 2
+    {
+        let o0 = operand(0, [2, 3]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("repeat", 6);
+        e.check_cow(repeat!(o0, "... -> b ...", b = 2));
+        e.check_cow(repeat!(c0.view().reversed_axes(), "... -> b ...", b = 2));
+        e.check_cow(repeat!(f0.view().flip(Axis::<0>), "... -> b ...", b = 2));
+    }
+    // repeat 'h w -> w () h' over (3, 4)
+    {
+        let o0 = operand(0, [3, 4]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("repeat", 7);
+        e.check_cow(repeat!(o0, "h w -> w () h"));
+        e.check_cow(repeat!(c0.view().reversed_axes(), "h w -> w () h"));
+        e.check_cow(repeat!(f0.view().flip(Axis::<0>), "h w -> w () h"));
+    }
+    // repeat 'a b -> 2 a b' over (2, 3)
+    {
+        let o0 = operand(0, [2, 3]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("repeat", 8);
+        e.check_cow(repeat!(o0, "a b -> 2 a b"));
+        e.check_cow(repeat!(c0.view().reversed_axes(), "a b -> 2 a b"));
+        e.check_cow(repeat!(f0.view().flip(Axis::<0>), "a b -> 2 a b"));
+    }
+    // repeat '(h h2) w -> h h2 (w w2)' over (4, 3), h2 = 2, w2 = 2
+    {
+        let o0 = operand(0, [4, 3]);
+        let c0 = column_major(&o0);
+        let f0 = flipped(&o0);
+        let e = Expected::einops("repeat", 9);
+        e.check_cow(repeat!(o0, "(h h2) w -> h h2 (w w2)", h2 = 2, w2 = 2));
+        e.check_cow(repeat!(
+            c0.view().reversed_axes(),
+            "(h h2) w -> h h2 (w w2)",
+            h2 = 2,
+            w2 = 2
+        ));
+        e.check_cow(repeat!(
+            f0.view().flip(Axis::<0>),
+            "(h h2) w -> h h2 (w w2)",
+            h2 = 2,
+            w2 = 2
+        ));
+    }
+}

@@ -1,4 +1,4 @@
-//! `einsum!` against NumPy's `einsum` (and, as they land, the einops macros against einops),
+//! `einsum!` against NumPy's `einsum` and the einops macros against einops,
 //! over the cases of their own test suites: `tests/data/notation/expected.json`, written by
 //! `make_expected.py` beside it, which also writes the calls in `cases.rs`. Every operand is
 //! read contiguous, column-major and with a negative stride, and every result is also written
@@ -7,7 +7,7 @@
 
 use std::sync::OnceLock;
 
-use ranked::{Axis, ShapeError, Tensor, einsum, einsum_into};
+use ranked::{Axis, CowTensor, ShapeError, Tensor, einsum, einsum_into, rearrange, reduce, repeat};
 use serde_json::Value;
 
 mod cases;
@@ -78,6 +78,32 @@ impl Expected {
         }
     }
 
+    fn einops(op: &str, index: usize) -> Expected {
+        let case = &expected()[op][index];
+        Expected {
+            what: format!(
+                "{op} {} {} over {}",
+                case["spec"], case["op"], case["shape_in"]
+            ),
+            shape: case["shape"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|d| d.as_u64().unwrap() as usize)
+                .collect(),
+            values: case["values"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|v| v.as_f64().unwrap())
+                .collect(),
+        }
+    }
+
+    fn check_cow<const R: usize>(&self, got: Result<CowTensor<'_, f64, R>, ShapeError>) {
+        self.check(got.map(|c| c.view().to_contiguous()));
+    }
+
     fn check<const R: usize>(&self, got: Result<Tensor<f64, R>, ShapeError>) {
         let got = got.unwrap_or_else(|e| panic!("{}: {e}", self.what));
         assert_eq!(got.shape(), &self.shape[..], "{}", self.what);
@@ -89,4 +115,19 @@ impl Expected {
 fn einsum_agrees_with_numpy() {
     assert_eq!(expected()["einsum"].as_array().unwrap().len(), 85);
     cases::einsum_cases();
+}
+
+#[test]
+fn einops_macros_agree_with_einops() {
+    let count = |op: &str| expected()[op].as_array().unwrap().len();
+    if count("rearrange") == 0 {
+        // The file was written without einops installed (CI says so when it happens).
+        eprintln!("SKIPPED: no einops cases in the expected results");
+        return;
+    }
+    assert_eq!(
+        (count("rearrange"), count("reduce"), count("repeat")),
+        (18, 60, 10)
+    );
+    cases::einops_cases();
 }
