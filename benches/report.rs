@@ -14,6 +14,8 @@
 mod io_kernels;
 #[path = "kernels.rs"]
 mod kernels;
+#[path = "notation_kernels.rs"]
+mod notation_kernels;
 #[path = "order_kernels.rs"]
 mod order_kernels;
 
@@ -84,6 +86,8 @@ const SUMMARY: &[&str] = &[
     "B21 read_npy",
     "B22 map",
     "B23 read_csv",
+    "B29 einsum",
+    "B30 reduce! max",
 ];
 
 /// Replaces the README's performance summary (the lines between its two `bench-summary`
@@ -370,6 +374,11 @@ fn main() {
     for case in order_kernels::b28(if quick { 1024 } else { 2048 }) {
         report(case, budget);
     }
+    report(notation_kernels::b29(1000), budget);
+    for case in notation_kernels::b30(if quick { 4 } else { 32 }) {
+        report(case, budget);
+    }
+    report(notation_kernels::b31(if quick { 4 } else { 32 }), budget);
     #[cfg(feature = "rayon")]
     for case in kernels::b18(&big_data) {
         report(case, budget);

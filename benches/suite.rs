@@ -4,6 +4,7 @@
 
 mod io_kernels;
 mod kernels;
+mod notation_kernels;
 mod order_kernels;
 
 use std::time::Duration;
@@ -119,6 +120,15 @@ fn ordering(c: &mut Criterion) {
     }
 }
 
+/// B29–B31: einsum of three operands, reduce! pooling, repeat!.
+fn notation(c: &mut Criterion) {
+    run(c, notation_kernels::b29(1000), false);
+    for case in notation_kernels::b30(32) {
+        run(c, case, true);
+    }
+    run(c, notation_kernels::b31(32), true);
+}
+
 /// B18, the parallel forms against the sequential ones (with `--features rayon`).
 fn parallel(c: &mut Criterion) {
     #[cfg(feature = "rayon")]
@@ -133,6 +143,6 @@ fn parallel(c: &mut Criterion) {
 }
 
 criterion_group!(
-    benches, access, copies, maths, breadth, products, tables, ordering, parallel
+    benches, access, copies, maths, breadth, products, tables, ordering, notation, parallel
 );
 criterion_main!(benches);

@@ -54,7 +54,8 @@
 //!   [`stack`] and [`where_`] (feature `alloc`).
 //! - [`linalg`]: matrix products by NumPy's `matmul` rules (batched, vectors promoted) —
 //!   `matmul`, `matmul_into`, `dot`, `matvec`, `outer` and [`gemm`](linalg::gemm).
-//! - [`notation`]: [`einsum!`] (NumPy's `einsum`) and [`rearrange!`] (einops' `rearrange`),
+//! - [`notation`]: [`einsum!`] (NumPy's `einsum`), [`rearrange!`], [`reduce!`], [`repeat!`] and
+//!   [`parse_shape!`] (einops'),
 //!   with specs parsed at compile time and the result's rank in the type.
 //! - [`interop`]: `serde`, `approx`, ndarray, nalgebra and faer support, each behind its
 //!   feature.
@@ -67,8 +68,9 @@
 //!
 //! Every method of every tensor is on [`TensorBase`], whose page opens with a
 //! [summary of the method groups](TensorBase#methods-summary). The free functions and macros:
-//! [`concatenate`], [`stack`], [`where_`], [`Zip`], [`azip!`], [`einsum!`], [`rearrange!`],
-//! [`rearrange_plan!`], [`s!`](s), [`tensor!`], [`inline_tensor!`], [`tensor_view!`].
+//! [`concatenate`], [`stack`], [`where_`], [`Zip`], [`azip!`], [`einsum!`], [`einsum_into!`],
+//! [`einsum_path!`], [`rearrange!`], [`rearrange_plan!`], [`reduce!`], [`repeat!`],
+//! [`repeat_plan!`], [`parse_shape!`], [`s!`](s), [`tensor!`], [`inline_tensor!`], [`tensor_view!`].
 //!
 //! ## `no_std`
 //!

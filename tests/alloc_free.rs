@@ -88,3 +88,25 @@ fn view_operations_do_not_allocate() {
     });
     assert_eq!(count, 0);
 }
+
+/// `einsum_into!` of one or two operands allocates nothing (integers run on the generic kernel,
+/// which packs nothing), and neither do `rearrange_plan!` and `parse_shape!`.
+#[test]
+fn einsum_into_of_two_operands_does_not_allocate() {
+    let a = Tensor::from_fn([4, 5], |[i, j]| (i * 5 + j) as i64);
+    let b = Tensor::from_fn([5, 3], |[i, j]| (i + j) as i64);
+    let mut out: Tensor<i64, 2> = Tensor::zeros([4, 3]);
+    let mut diag: Tensor<i64, 1> = Tensor::zeros([4]);
+    let square = Tensor::from_fn([4, 4], |[i, j]| (i * 4 + j) as i64);
+    let n = allocations_during(|| {
+        ranked::einsum_into!(&mut out, "ij,jk->ik", a, b).unwrap();
+        ranked::einsum_into!(&mut out.view_mut().t(), "ij,jk->ki", a, b).unwrap();
+        ranked::einsum_into!(&mut diag, "ii->i", square).unwrap();
+        ranked::einsum_into!(&mut diag, "ij->i", square).unwrap();
+        let _ = ranked::rearrange_plan!(&a, "i j -> (j i)").unwrap();
+        let _ = ranked::parse_shape!(a, "i _").unwrap();
+    });
+    assert_eq!(n, 0);
+    assert_eq!(out, a.matmul(&b).unwrap());
+    assert_eq!(diag, square.sum_axis(Axis::<1>));
+}

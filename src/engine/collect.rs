@@ -148,6 +148,87 @@ pub(super) unsafe fn fill_vec<T, U>(
     Ok(out)
 }
 
+/// The longest broadcast innermost axis that [`try_to_vec`] fills as repeats of one element.
+const REPEAT_MAX: usize = 16;
+
+/// [`try_to_vec`] of a layout whose innermost axis is broadcast (stride 0) and short, as the
+/// repeats of `einops`' `repeat` and of `broadcast_to` along a new last axis make: each element
+/// of the axis before it is written `k` times in a row, so the copy reads and writes in order
+/// instead of running the engine's loops over runs of `k` elements.
+///
+/// # Safety
+///
+/// The layout `p` (of at least two axes, `len` elements) is valid for `data` (invariant 1).
+unsafe fn fill_repeating<T: Clone>(
+    data: ViewRepr<'_, T>,
+    p: crate::layout::parts::RawLayout<'_>,
+    len: usize,
+) -> Result<alloc::vec::Vec<T>, crate::ShapeError> {
+    let mut out = try_vec::<T>(len)?;
+    let r = p.shape.len();
+    let (Some(&k), Some(&n), Some(&step)) = (
+        p.shape.get(r.wrapping_sub(1)),
+        p.shape.get(r.wrapping_sub(2)),
+        p.strides.get(r.wrapping_sub(2)),
+    ) else {
+        return Ok(out);
+    };
+    let outer = Operand {
+        strides: p.strides.get(..r - 2).unwrap_or(&[]),
+        offset: p.offset,
+    };
+    let room = out.spare_capacity_mut();
+    let mut filled = 0;
+    walk_n(p.shape.get(..r - 2).unwrap_or(&[]), [outer], &mut |[q]| {
+        let Some(slots) = room.get_mut(filled..filled + n * k) else {
+            return;
+        };
+        if step == 1 {
+            // SAFETY: a unit-stride run of the layout (the caller's contract).
+            let run = unsafe { data.run(q, n) };
+            match k {
+                2 => repeat_each::<T, 2>(slots, run),
+                3 => repeat_each::<T, 3>(slots, run),
+                4 => repeat_each::<T, 4>(slots, run),
+                _ => {
+                    for (chunk, x) in slots.chunks_exact_mut(k).zip(run) {
+                        chunk.iter_mut().for_each(|s| {
+                            s.write(x.clone());
+                        });
+                    }
+                }
+            }
+        } else {
+            let mut at = q;
+            for chunk in slots.chunks_exact_mut(k) {
+                // SAFETY: a position of the layout (the caller's contract).
+                let x = unsafe { data.get(at) };
+                chunk.iter_mut().for_each(|s| {
+                    s.write(x.clone());
+                });
+                at = at.wrapping_add_signed(step);
+            }
+        }
+        filled += n * k;
+    });
+    // SAFETY: the walk visits the outer positions in row-major order and writes the `n · k`
+    // elements of each in order, so slots `0..filled` are written; `filled` is `len` unless the
+    // shape is empty (then 0, and nothing was walked).
+    unsafe { out.set_len(filled) };
+    Ok(out)
+}
+
+/// Writes each element of `run` `K` times in a row into `slots` (`K` known, so the writes of
+/// one element are one store for small `Copy` types).
+#[inline(always)]
+fn repeat_each<T: Clone, const K: usize>(slots: &mut [core::mem::MaybeUninit<T>], run: &[T]) {
+    for (chunk, x) in slots.chunks_exact_mut(K).zip(run) {
+        for s in chunk {
+            s.write(x.clone());
+        }
+    }
+}
+
 /// A closure as a [`Kernel`], with its argument types fixed for inference.
 #[inline(always)]
 pub(crate) fn as_kernel<T, U, F: FnMut(&mut T, &U)>(f: F) -> F {
@@ -251,6 +332,12 @@ pub(crate) unsafe fn try_to_vec<T: Clone>(
         // SAFETY: a C-contiguous layout reaches `offset..offset + len` (the caller's contract).
         out.extend_from_slice(unsafe { data.run(p.offset, len) });
         return Ok(out);
+    }
+    if let ([.., _, k], [.., _, 0]) = (p.shape, p.strides)
+        && (2..=REPEAT_MAX).contains(k)
+    {
+        // SAFETY: the caller's contract.
+        return unsafe { fill_repeating(data, p, len) };
     }
     // SAFETY: `CloneInto` writes its destination on every call; the caller's contract.
     unsafe { fill_vec(data, p, &mut CloneInto) }

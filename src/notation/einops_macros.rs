@@ -1,6 +1,7 @@
 //! The macros of einops' notation: [`rearrange!`](crate::rearrange),
 //! [`rearrange_plan!`](crate::rearrange_plan), [`reduce!`](crate::reduce),
-//! [`repeat!`](crate::repeat) and [`parse_shape!`](crate::parse_shape).
+//! [`repeat!`](crate::repeat), [`repeat_plan!`](crate::repeat_plan) and
+//! [`parse_shape!`](crate::parse_shape).
 
 /// einops' `rearrange`: split, permute and merge axes by name, as views — `rearrange!(&t, "b c
 /// h w -> b (h w) c")`, `rearrange!(&t, "b (h w) c -> b c h w", h = 28)`,
@@ -107,7 +108,8 @@ macro_rules! rearrange {
 
 /// Whether [`rearrange!`](crate::rearrange) with the same arguments gives a view, and why not:
 /// the [`ReshapePlan`](crate::layout::ReshapePlan) of its final merge, whose `Display` names
-/// the axes that cannot be merged in place. No allocation.
+/// the axes that cannot be merged in place. No allocation. [`repeat_plan!`](crate::repeat_plan)
+/// says the same of [`repeat!`](crate::repeat).
 ///
 /// # Errors
 ///
@@ -152,6 +154,41 @@ macro_rules! rearrange_plan {
     }};
     ($t:expr, $spec:literal $(, $name:ident = $size:expr)* $(,)?) => {{
         $crate::rearrange_plan!(@spec Rearrange "rearrange_plan!: " $spec $(, $name)*);
+        match $crate::IntoTensorView::into_view(&$t) {
+            t => $crate::notation::einops_rearrange_plan(
+                $crate::rearrange_plan!(@rank t),
+                &SPEC,
+                &[$((stringify!($name), $size)),*],
+                t,
+            ),
+        }
+    }};
+}
+
+/// Whether [`repeat!`](crate::repeat) with the same arguments gives a view, and why not: the
+/// [`ReshapePlan`](crate::layout::ReshapePlan) of its final merge, as
+/// [`rearrange_plan!`](crate::rearrange_plan) gives it for `rearrange!` (a merge of a new,
+/// stride-0 axis with another is never in place). No allocation.
+///
+/// # Errors
+///
+/// As [`repeat!`](crate::repeat).
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Tensor, repeat_plan};
+///
+/// let t: Tensor<f32, 2> = Tensor::zeros([3, 4]);
+/// assert!(repeat_plan!(&t, "h w -> h w c", c = 3).unwrap().is_view());
+/// let plan = repeat_plan!(&t, "h w -> h (w 2)").unwrap();
+/// assert!(!plan.is_view());
+/// println!("{plan}"); // the group that needs the copy
+/// ```
+#[macro_export]
+macro_rules! repeat_plan {
+    ($t:expr, $spec:literal $(, $name:ident = $size:expr)* $(,)?) => {{
+        $crate::rearrange_plan!(@spec Repeat "repeat_plan!: " $spec $(, $name)*);
         match $crate::IntoTensorView::into_view(&$t) {
             t => $crate::notation::einops_rearrange_plan(
                 $crate::rearrange_plan!(@rank t),
@@ -250,8 +287,8 @@ macro_rules! reduce {
 /// output's axes that the input lacks are new — a name with a size given (`c = 3`), or a
 /// number; every axis of the input appears in the output. The result is a
 /// [`CowTensor`](crate::CowTensor): a view whose new axes have stride 0 when no merge involves
-/// a new axis (as NumPy's `broadcast_to`), one C-contiguous copy otherwise. Needs the `alloc`
-/// feature.
+/// a new axis (as NumPy's `broadcast_to`), one C-contiguous copy otherwise —
+/// [`repeat_plan!`](crate::repeat_plan) says which, and why. Needs the `alloc` feature.
 ///
 /// Rank equation: as [`rearrange!`](crate::rearrange).
 ///

@@ -239,11 +239,13 @@ fn run<T: LinalgScalar>(
         // target's as the caller gives it.
         return unsafe { contract_pair([term, &[]], [*op, scalar], output, target) };
     }
+    if let [a, b] = ops {
+        let terms = [e.terms[0].as_slice(), e.terms[1].as_slice()];
+        // SAFETY: the caller's operands and target.
+        return unsafe { contract_pair(terms, [*a, *b], output, target) };
+    }
     let (steps, n_steps) = path::greedy(e.terms(), output, &e.sizes);
-    let mut slots: Vec<(Labels, Slot<'_, T>)> = Vec::new();
-    slots
-        .try_reserve(ops.len())
-        .map_err(|_| ShapeError::overflow(None))?;
+    let mut slots: Vec<(Labels, Slot<'_, T>)> = crate::engine::try_vec(ops.len())?;
     for (t, op) in e.terms().iter().zip(ops) {
         slots.push((*t, Slot::Input(*op)));
     }
