@@ -58,11 +58,10 @@ struct Expected {
 }
 
 impl Expected {
-    fn einsum(index: usize) -> Expected {
-        let case = &expected()["einsum"][index];
-        let shapes = &case["shapes"];
+    /// The result of a case of the file, described as `what`.
+    fn of(case: &Value, what: String) -> Expected {
         Expected {
-            what: format!("einsum {} over {shapes}", case["spec"]),
+            what,
             shape: case["shape"]
                 .as_array()
                 .unwrap()
@@ -78,26 +77,21 @@ impl Expected {
         }
     }
 
+    fn einsum(index: usize) -> Expected {
+        let case = &expected()["einsum"][index];
+        Self::of(
+            case,
+            format!("einsum {} over {}", case["spec"], case["shapes"]),
+        )
+    }
+
     fn einops(op: &str, index: usize) -> Expected {
         let case = &expected()[op][index];
-        Expected {
-            what: format!(
-                "{op} {} {} over {}",
-                case["spec"], case["op"], case["shape_in"]
-            ),
-            shape: case["shape"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|d| d.as_u64().unwrap() as usize)
-                .collect(),
-            values: case["values"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|v| v.as_f64().unwrap())
-                .collect(),
-        }
+        let what = format!(
+            "{op} {} {} over {}",
+            case["spec"], case["op"], case["shape_in"]
+        );
+        Self::of(case, what)
     }
 
     fn check_cow<const R: usize>(&self, got: Result<CowTensor<'_, f64, R>, ShapeError>) {
