@@ -200,7 +200,7 @@ pub use dynamic::{DynTensorBase, DynTensorView, DynTensorViewMut};
 pub use error::{ErrorKind, IndexError, ShapeError};
 pub use fmt::{EDGE_ITEMS, SUMMARY_THRESHOLD};
 pub use layout::{INFER, Layout, LayoutKind, Order};
-pub use operand::IntoTensorView;
+pub use operand::{IntoTensorView, TensorOperand};
 pub use ops::Dot;
 #[cfg(feature = "alloc")]
 pub use ops::{concatenate, stack, where_};

@@ -13,6 +13,14 @@
 //! - a [`CowTensor`], as `rearrange!` and `reshape` return it;
 //! - or a reference to any of these, `&t`.
 //!
+//! The products `matmul`, `matmul_into` and `dot` take their right-hand operand by reference,
+//! `&x`, for the same set: any tensor or view, of any storage, or a [`CowTensor`]
+//! ([`TensorOperand`]); a [`CowTensor`] has the products (`matmul`, `matmul_into`, `dot`,
+//! `matvec`, `outer`) as methods too. So the result of one notation macro goes on into a
+//! product, and back, without `.view()`. The fixed-rank shorthands `matvec`, `matvec_into` and
+//! `outer` take a tensor of rank 1 on the right (`&t`, or `&cow.view()`), so that a matrix
+//! given there is reported as a rank mismatch.
+//!
 //! The macros borrow what they are given, so `einsum!("ij->ji", t)` and `einsum!("ij->ji", &t)`
 //! are the same call, and `t` stays usable afterwards; a function (`where_`) takes a reference
 //! or a view, as functions do. A view passed by value keeps its own lifetime: the result of
@@ -36,7 +44,8 @@
 
 #[cfg(feature = "alloc")]
 use crate::dynamic::CowTensor;
-use crate::tensor::{ArrayTensor, GenericTensor, TensorView, TensorViewMut};
+use crate::storage::Storage;
+use crate::tensor::{ArrayTensor, GenericTensor, TensorBase, TensorView, TensorViewMut};
 #[cfg(feature = "alloc")]
 use crate::tensor::{SharedTensor, Tensor};
 
@@ -127,3 +136,52 @@ borrowed_views!(
     [T, N: generic_array::ArrayLength] GenericTensor<T, N, R>,
     [T] TensorViewMut<'_, T, R>,
 );
+
+/// What `matmul`, `matmul_into` and `dot` take by reference as their right-hand operand of
+/// element type `T` and rank `R`: a tensor or view of any storage, or a [`CowTensor`] — the
+/// operands of the index notation (see [passing operands](crate::operand#passing-operands)),
+/// read as a view. Sealed.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{rearrange, tensor};
+///
+/// let a = tensor![[1.0, 2.0], [3.0, 4.0]];
+/// let t = rearrange!(a, "i j -> j i").unwrap(); // a `CowTensor`
+/// assert_eq!(a.matmul(&t).unwrap(), a.matmul(&a.view().t()).unwrap());
+/// assert_eq!(t.matmul(&a).unwrap(), a.view().t().matmul(&a).unwrap());
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "a product's operand must be a tensor, a view or a `CowTensor`, not `{Self}`",
+    label = "not a tensor",
+    note = "the products read their right-hand operand by reference: `a.matmul(&b)`"
+)]
+pub trait TensorOperand<T, const R: usize>: sealed::Sealed {
+    /// The operand as a view. O(1), no copy.
+    fn operand_view(&self) -> TensorView<'_, T, R>;
+}
+
+mod sealed {
+    pub trait Sealed {}
+}
+
+impl<S: Storage, const R: usize> sealed::Sealed for TensorBase<S, R> {}
+
+#[diagnostic::do_not_recommend]
+impl<S: Storage, const R: usize> TensorOperand<S::Elem, R> for TensorBase<S, R> {
+    fn operand_view(&self) -> TensorView<'_, S::Elem, R> {
+        self.view()
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<T, const R: usize> sealed::Sealed for CowTensor<'_, T, R> {}
+
+#[cfg(feature = "alloc")]
+#[diagnostic::do_not_recommend]
+impl<T, const R: usize> TensorOperand<T, R> for CowTensor<'_, T, R> {
+    fn operand_view(&self) -> TensorView<'_, T, R> {
+        self.view()
+    }
+}

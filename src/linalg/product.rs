@@ -7,6 +7,7 @@ use num_traits::{One, Zero};
 
 use crate::error::ShapeError;
 use crate::layout::product;
+use crate::operand::TensorOperand;
 use crate::rank::{MatmulRanks, Rank};
 use crate::storage::{Storage, StorageMut};
 #[cfg(feature = "alloc")]
@@ -80,6 +81,27 @@ macro_rules! dot_by_matmul {
 }
 
 dot_by_matmul!(2 * 1 -> 1, 1 * 2 -> 1, 2 * 2 -> 2);
+
+/// `dot` with a [`CowTensor`](crate::CowTensor) on the right: as with its view.
+macro_rules! dot_of_cow {
+    ($($r1:literal * $r2:literal -> $out:ty),*) => {$(
+        #[cfg(feature = "alloc")]
+        #[diagnostic::do_not_recommend]
+        impl<S1, T> Dot<crate::CowTensor<'_, T, $r2>> for TensorBase<S1, $r1>
+        where
+            S1: Storage<Elem = T>,
+            T: LinalgScalar,
+        {
+            type Output = $out;
+
+            fn dot_impl(&self, rhs: &crate::CowTensor<'_, T, $r2>) -> Result<$out, ShapeError> {
+                self.dot_impl(&rhs.view())
+            }
+        }
+    )*};
+}
+
+dot_of_cow!(1 * 1 -> T, 2 * 1 -> Tensor<T, 1>, 1 * 2 -> Tensor<T, 1>, 2 * 2 -> Tensor<T, 2>);
 
 /// # Matrix products
 impl<S: Storage, const R: usize> TensorBase<S, R> {
@@ -160,15 +182,16 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// assert_eq!(p.unwrap().shape(), &[4, 6, 2, 2]);
     /// ```
     #[cfg(feature = "alloc")]
-    pub fn matmul<S2, const R2: usize, const O: usize>(
+    pub fn matmul<Rhs, const R2: usize, const O: usize>(
         &self,
-        rhs: &TensorBase<S2, R2>,
+        rhs: &Rhs,
     ) -> Result<Tensor<S::Elem, O>, ShapeError>
     where
         Rank<R>: MatmulRanks<R2, Out = Rank<O>>,
-        S2: Storage<Elem = S::Elem>,
+        Rhs: TensorOperand<S::Elem, R2> + ?Sized,
         S::Elem: LinalgScalar,
     {
+        let rhs = rhs.operand_view();
         let mut shape = [0usize; O];
         product::product_shape(self.layout().parts(), rhs.layout().parts(), &mut shape)?;
         let len = crate::layout::checked_len(&shape)?;
@@ -228,17 +251,18 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// let err = batch.matmul_into(&inline_tensor![1, 2, 3], &mut c).unwrap_err();
     /// assert_eq!((err.operand(), err.axis(), err.expected(), err.found()), (Some(1), Some(0), 2, 3));
     /// ```
-    pub fn matmul_into<S2, S3, const R2: usize, const O: usize>(
+    pub fn matmul_into<Rhs, S3, const R2: usize, const O: usize>(
         &self,
-        rhs: &TensorBase<S2, R2>,
+        rhs: &Rhs,
         out: &mut TensorBase<S3, O>,
     ) -> Result<(), ShapeError>
     where
         Rank<R>: MatmulRanks<R2, Out = Rank<O>>,
-        S2: Storage<Elem = S::Elem>,
+        Rhs: TensorOperand<S::Elem, R2> + ?Sized,
         S3: StorageMut<Elem = S::Elem>,
         S::Elem: LinalgScalar,
     {
+        let rhs = rhs.operand_view();
         let (a, b) = (self.layout().parts(), rhs.layout().parts());
         let c = out.layout().parts();
         let (one, zero) = (S::Elem::one(), S::Elem::zero());
@@ -348,4 +372,101 @@ impl<S: Storage> TensorBase<S, 1> {
 pub trait VectorHasNoMatvec {
     /// Never called: no type implements the trait.
     fn refuse() -> !;
+}
+
+/// # Products of a `CowTensor`
+///
+/// What [`rearrange!`](crate::rearrange), [`repeat!`](crate::repeat) and `reshape` return
+/// multiplies as any tensor does: the products of its view.
+#[cfg(feature = "alloc")]
+impl<T: LinalgScalar, const R: usize> crate::CowTensor<'_, T, R> {
+    /// [`TensorBase::matmul`] of this tensor.
+    ///
+    /// # Errors
+    ///
+    /// As [`TensorBase::matmul`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Tensor, rearrange};
+    ///
+    /// let x: Tensor<f32, 3> = Tensor::ones([2, 3, 4]);
+    /// let w: Tensor<f32, 2> = Tensor::ones([12, 5]);
+    /// let y = rearrange!(x, "b h w -> b (h w)").unwrap().matmul(&w).unwrap();
+    /// assert_eq!(y.shape(), &[2, 5]);
+    /// ```
+    pub fn matmul<Rhs, const R2: usize, const O: usize>(
+        &self,
+        rhs: &Rhs,
+    ) -> Result<Tensor<T, O>, ShapeError>
+    where
+        Rank<R>: MatmulRanks<R2, Out = Rank<O>>,
+        Rhs: TensorOperand<T, R2> + ?Sized,
+    {
+        self.view().matmul(rhs)
+    }
+
+    /// [`TensorBase::matmul_into`] of this tensor.
+    ///
+    /// # Errors
+    ///
+    /// As [`TensorBase::matmul_into`].
+    pub fn matmul_into<Rhs, S3, const R2: usize, const O: usize>(
+        &self,
+        rhs: &Rhs,
+        out: &mut TensorBase<S3, O>,
+    ) -> Result<(), ShapeError>
+    where
+        Rank<R>: MatmulRanks<R2, Out = Rank<O>>,
+        Rhs: TensorOperand<T, R2> + ?Sized,
+        S3: StorageMut<Elem = T>,
+    {
+        self.view().matmul_into(rhs, out)
+    }
+
+    /// [`TensorBase::dot`] of this tensor.
+    ///
+    /// # Errors
+    ///
+    /// As [`TensorBase::dot`].
+    pub fn dot<'s, Rhs>(
+        &'s self,
+        rhs: &Rhs,
+    ) -> Result<<crate::TensorView<'s, T, R> as Dot<Rhs>>::Output, ShapeError>
+    where
+        crate::TensorView<'s, T, R>: Dot<Rhs>,
+    {
+        self.view().dot_impl(rhs)
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<T: LinalgScalar> crate::CowTensor<'_, T, 2> {
+    /// [`TensorBase::matvec`] of this matrix.
+    ///
+    /// # Errors
+    ///
+    /// As [`TensorBase::matvec`].
+    pub fn matvec<S2>(&self, v: &TensorBase<S2, 1>) -> Result<Tensor<T, 1>, ShapeError>
+    where
+        S2: Storage<Elem = T>,
+    {
+        self.view().matvec(v)
+    }
+}
+
+#[cfg(feature = "alloc")]
+impl<T: LinalgScalar> crate::CowTensor<'_, T, 1> {
+    /// [`TensorBase::outer`] of this vector.
+    ///
+    /// # Errors
+    ///
+    /// As [`TensorBase::outer`].
+    pub fn outer<S2>(&self, rhs: &TensorBase<S2, 1>) -> Result<Tensor<T, 2>, ShapeError>
+    where
+        S2: Storage<Elem = T>,
+    {
+        self.view().outer(rhs)
+    }
 }

@@ -447,3 +447,57 @@ fn parse_shape_reads_sizes_by_name() {
     let s = ranked::parse_shape!(t, "... w").unwrap();
     assert_eq!((s.get("w"), s.get("b")), (Some(5), None));
 }
+
+/// The results of the notation go on into every product, on either side, and back into the
+/// notation, without `.view()`; products of any storage keep working in storage-generic code.
+#[test]
+fn notation_results_chain_into_products() {
+    let x = Tensor::from_fn([2, 3, 4], |[b, h, w]| (b * 12 + h * 4 + w) as f64);
+    let w = Tensor::from_fn([12, 5], |[i, j]| (i as f64) - (j as f64));
+    let flat = rearrange!(x, "b h w -> b (h w)").unwrap();
+    let expected = x.reshape([2, 12]).unwrap().view().matmul(&w).unwrap();
+    assert_eq!(flat.matmul(&w).unwrap(), expected);
+    let wt = rearrange!(w, "i j -> j i").unwrap();
+    assert_eq!(
+        wt.matmul(&flat.view().t()).unwrap(),
+        expected.view().t().to_contiguous()
+    );
+    assert_eq!(
+        flat.view()
+            .matmul(&rearrange!(wt, "j i -> i j").unwrap())
+            .unwrap(),
+        expected
+    );
+    let mut out: Tensor<f64, 2> = Tensor::zeros([2, 5]);
+    flat.matmul_into(&w, &mut out).unwrap();
+    assert_eq!(out, expected);
+    // `dot` with a `CowTensor` on either side; `matvec` and `outer` of one.
+    let (sq, diag, col) = (
+        tensor![[1.0, 2.0], [3.0, 4.0]],
+        tensor![[1.0, 0.0], [0.0, 2.0]],
+        tensor![[3.0], [4.0]],
+    );
+    let v = rearrange!(sq, "a b -> (a b)").unwrap();
+    assert_eq!(v.dot(&v).unwrap(), 30.0);
+    assert_eq!(tensor![1.0, 1.0, 1.0, 1.0].dot(&v).unwrap(), 10.0);
+    let m = rearrange!(diag, "i j -> j i").unwrap();
+    assert_eq!(m.matvec(&tensor![1.0, 1.0]).unwrap(), tensor![1.0, 2.0]);
+    let c = rearrange!(col, "a b -> (a b)").unwrap();
+    assert_eq!(tensor![[1.0, 1.0]].matmul(&c).unwrap(), tensor![7.0]);
+    assert_eq!(v.outer(&tensor![1.0, -1.0]).unwrap().shape(), &[4, 2]);
+    assert_eq!(m.dot(&m).unwrap(), tensor![[1.0, 0.0], [0.0, 4.0]]);
+    // A product's result goes back into the notation.
+    let y = reduce!(flat.matmul(&w).unwrap(), "b j -> j", sum).unwrap();
+    assert_eq!(y, expected.sum_axis(Axis::<0>));
+
+    fn storage_generic<S: ranked::storage::Storage<Elem = f64>>(
+        a: &ranked::TensorBase<S, 2>,
+        b: &ranked::TensorBase<S, 2>,
+    ) -> Tensor<f64, 2> {
+        a.matmul(b).unwrap()
+    }
+    assert_eq!(
+        storage_generic(&w.view().t(), &w.view()),
+        w.view().t().matmul(&w).unwrap()
+    );
+}
