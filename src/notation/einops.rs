@@ -348,7 +348,9 @@ pub fn einops_repeat<'a, T: Clone, const R: usize, const O: usize>(
 }
 
 /// A reduction of [`reduce!`](crate::reduce): how an element joins the result so far, the
-/// result over no elements (if it has one), and a last step over the results.
+/// result over no elements (if it has one), and a last step over the results. The macro names
+/// them (`sum`, `mean`, `max`, `min`, `prod`) or wraps a function of two elements.
+#[doc(hidden)]
 pub trait Reduction<T> {
     /// `acc ← acc ⊕ x`.
     fn combine(&mut self, acc: &mut T, x: &T);
@@ -363,19 +365,24 @@ pub trait Reduction<T> {
 }
 
 /// The sum (`reduce!(.., sum)`); 0 over no elements.
+#[doc(hidden)]
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Sum;
 /// The arithmetic mean (`reduce!(.., mean)`), as a sum then one division; NaN over no
 /// elements, as NumPy's `mean`.
+#[doc(hidden)]
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Mean;
 /// The largest element (`reduce!(.., max)`); NaN propagates, as in NumPy's `max`.
+#[doc(hidden)]
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Max;
 /// The smallest element (`reduce!(.., min)`); NaN propagates, as in NumPy's `min`.
+#[doc(hidden)]
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Min;
 /// The product (`reduce!(.., prod)`); 1 over no elements.
+#[doc(hidden)]
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Prod;
 

@@ -325,7 +325,7 @@ impl EinopsSpec {
         self
     }
 
-    /// Appends elementary axis `elem` (new, or the existing `existing`) to a side; outside
+    /// Adds `elem` as a new elementary axis and appends it to a side; outside
     /// parentheses, as a group of its own.
     const fn push_axis(
         mut self,
