@@ -119,6 +119,21 @@ pub enum ErrorKind {
     /// A quantile outside `[0, 1]`, or a percentile outside `[0, 100]`, or NaN (NumPy raises
     /// `ValueError` too).
     QuantileOutOfRange,
+    /// A linear-algebra function that needs square matrices (`inv`, `det`, `solve`, `eigh`, …)
+    /// was given `expected` rows and `found` columns; `axis` is the column axis.
+    NotSquare,
+    /// A matrix of a stack is singular (`inv`, `solve`, `matrix_power` with a negative
+    /// exponent): its LU factorisation meets an exact zero pivot, as LAPACK's `getrf` reports
+    /// (NumPy's `LinAlgError: Singular matrix`). `found` is the matrix's index in the stack,
+    /// counted in row-major order over the batch axes (0 for a single matrix).
+    Singular,
+    /// A matrix of a stack is not positive definite (`cholesky`): `found` is its index in the
+    /// stack (row-major over the batch axes), `expected` the column where the factorisation
+    /// met a pivot that is not positive.
+    NotPositiveDefinite,
+    /// An iterative decomposition (`svd`, `eigh`, `eig`) did not converge: `found` is the
+    /// matrix's index in the stack (row-major over the batch axes).
+    NoConvergence,
 }
 
 /// A runtime shape error: what went wrong and where.
@@ -704,6 +719,19 @@ impl ShapeError {
             ErrorKind::QuantileOutOfRange => f.write_str(
                 "a quantile must lie in [0, 1] (a percentile in [0, 100]), and not be NaN",
             ),
+            ErrorKind::NotSquare => write!(
+                f,
+                "the matrices must be square, but they have {e} rows and {n} columns{at}"
+            ),
+            ErrorKind::Singular => write!(f, "matrix {n} of the stack is singular"),
+            ErrorKind::NotPositiveDefinite => write!(
+                f,
+                "matrix {n} of the stack is not positive definite (pivot {e} is not positive)"
+            ),
+            ErrorKind::NoConvergence => write!(
+                f,
+                "the decomposition of matrix {n} of the stack did not converge"
+            ),
             ErrorKind::StorageHasGaps => f.write_str(
                 "the storage is a strided view of memory with gaps; it only holds the layout \
                  it came with and the views derived from it",
@@ -829,7 +857,7 @@ mod tests {
     use super::*;
 
     /// Every kind, in declaration order.
-    const KINDS: [ErrorKind; 30] = [
+    const KINDS: [ErrorKind; 34] = [
         ErrorKind::LengthMismatch,
         ErrorKind::OutOfStorage,
         ErrorKind::BeforeStorage,
@@ -860,6 +888,10 @@ mod tests {
         ErrorKind::NegativeStride,
         ErrorKind::TooManyElements,
         ErrorKind::QuantileOutOfRange,
+        ErrorKind::NotSquare,
+        ErrorKind::Singular,
+        ErrorKind::NotPositiveDefinite,
+        ErrorKind::NoConvergence,
     ];
 
     #[test]

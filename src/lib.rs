@@ -206,8 +206,9 @@ pub use ops::Dot;
 pub use ops::{concatenate, stack, where_};
 pub use rank::{
     Axis, BroadcastRanks, BroadcastTo, DiagonalAxes, HasAxes, HasAxis, InsertAxis, IsAxis,
-    KnownRank, MAX_RANK, MatmulRanks, MergeAxes, NumToRank, Rank, RemoveAxes, RemoveAxis,
-    SliceArity, SpecOutput, SpecRank, SpecTerm, SplitAxis, WindowAxis,
+    KnownRank, LstsqRhs, MAX_RANK, MatmulRanks, MatrixStack, MergeAxes, NumToRank, Rank,
+    RemoveAxes, RemoveAxis, SliceArity, SolveRanks, SpecOutput, SpecRank, SpecTerm, SplitAxis,
+    WindowAxis,
 };
 pub use slice::NewAxis;
 pub use tensor::{ArrayTensor, GenericTensor, TensorBase, TensorView, TensorViewMut};

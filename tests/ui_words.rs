@@ -178,7 +178,7 @@ fn every_rejected_program_is_documented_short_and_in_our_words() {
         "the hidden helpers are read from src/: {hidden:?}"
     );
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("ui-tests");
-    let mut programs: Vec<_> = ["fail", "no_alloc"]
+    let mut programs: Vec<_> = ["fail", "no_alloc", "linalg"]
         .iter()
         .flat_map(|dir| fs::read_dir(root.join(dir)).expect("ui-tests directory exists"))
         .map(|entry| entry.expect("readable directory entry").path())

@@ -27,6 +27,8 @@ mod grid;
 pub(crate) mod parts;
 pub(crate) mod product;
 mod reshape;
+#[cfg(feature = "linalg")]
+pub(crate) mod stack;
 #[cfg(test)]
 mod tests;
 mod view;

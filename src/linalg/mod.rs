@@ -27,8 +27,13 @@
 //! products.
 
 mod batch;
+#[cfg(feature = "linalg")]
+mod decomp;
 mod kernel;
 mod product;
+
+#[cfg(feature = "linalg")]
+pub use decomp::*;
 
 pub use product::{Dot, VectorHasNoMatvec};
 

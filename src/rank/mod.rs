@@ -194,12 +194,14 @@ macro_rules! axis_fallbacks {
 mod axis_rules;
 mod group_rules;
 mod operand_rules;
+mod stack_rules;
 #[cfg(test)]
 mod tests;
 
 pub use axis_rules::*;
 pub use group_rules::*;
 pub use operand_rules::*;
+pub use stack_rules::*;
 
 /// The largest rank the type-level arithmetic supports.
 pub const MAX_RANK: usize = 16;

@@ -10,6 +10,7 @@ mod common;
 mod axis_iter;
 mod construct;
 mod csv;
+mod decomp;
 mod elementwise;
 mod extreme;
 mod firmware_subset;

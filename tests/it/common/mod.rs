@@ -110,3 +110,4 @@ pub fn spec_for(shape: Vec<usize>) -> impl Strategy<Value = Spec> {
             }
         })
 }
+pub mod fixture;

@@ -1,0 +1,103 @@
+//! NumPy's `linalg` on stacks of matrices (feature `linalg`), on faer's decompositions.
+//!
+//! Every function reads its argument as NumPy does: the last two axes are the matrices, the
+//! axes before them a batch, and the result has one answer per matrix, with its rank in the
+//! type ([`MatrixStack`]): `inv` of a `Tensor<f64, 3>` is a `Tensor<f64, 3>`, `det` of it a
+//! `Tensor<f64, 1>`. Inputs may have any layout (transposed, sliced, reversed, broadcast):
+//! faer reads each matrix in place, without a copy. Matrices of order 1 to 3 take closed
+//! forms for `det` and `inv`.
+//!
+//! A matrix that defeats a function is an error naming the kind and the matrix's index in the
+//! stack (row-major over the batch axes): [`ErrorKind::Singular`](crate::ErrorKind::Singular),
+//! [`ErrorKind::NotSquare`](crate::ErrorKind::NotSquare),
+//! [`ErrorKind::NotPositiveDefinite`](crate::ErrorKind::NotPositiveDefinite),
+//! [`ErrorKind::NoConvergence`](crate::ErrorKind::NoConvergence).
+//!
+//! | NumPy | `ranked::linalg` | result ranks for an input of rank `R` |
+//! |---|---|---|
+//! | `solve(a, b)` | [`solve`] | as `matmul(a, b)` |
+//! | `inv(a)` | [`inv`] | `R` |
+//! | `det(a)` | [`det`] | `R − 2` |
+//! | `slogdet(a)` | [`slogdet`] | `R − 2`, `R − 2` |
+//! | `matrix_power(a, n)` | [`matrix_power`] | `R` |
+//! | `cholesky(a)` | [`cholesky`] | `R` |
+//! | `qr(a, mode)` | [`qr`] | `R`, `R` |
+//! | `svd(a, full_matrices)` | [`svd`] | `R`, `R − 1`, `R` |
+//! | `svdvals(a)` | [`svdvals`] | `R − 1` |
+//! | `eigh(a)`, `eigvalsh(a)` | [`eigh`], [`eigvalsh`] | `R − 1`, `R` |
+//! | `eig(a)`, `eigvals(a)` | [`eig`], [`eigvals`] | `R − 1`, `R` (complex) |
+//! | `lstsq(a, b, rcond)` | [`lstsq`] | as `b`; one matrix |
+//! | `pinv(a, rcond)` | [`pinv`] | `R` |
+//! | `matrix_rank(a, tol)` | [`matrix_rank`] | `R − 2` |
+//! | `cond(a, p)` | [`cond`] | `R − 2` |
+//! | `norm(a, ord)` of matrices | [`matrix_norm`] | `R − 2` |
+//! | `norm(x, ord)`, `vector_norm` | [`vector_norm`], [`vector_norm_axis`] | 0, `R − 1` |
+//!
+//! # Examples
+//!
+//! ```
+//! use ranked::{Tensor, linalg, tensor};
+//!
+//! // Two 2 × 2 systems at once, with one right-hand side vector.
+//! let a = tensor![[[3.0, 1.0], [1.0, 2.0]], [[2.0, 0.0], [0.0, 4.0]]];
+//! let x: Tensor<f64, 2> = linalg::solve(&a, &tensor![9.0, 8.0]).unwrap(); // a vector each
+//! assert_eq!(x, tensor![[2.0, 3.0], [4.5, 2.0]]);
+//! let d: Tensor<f64, 1> = linalg::det(&a).unwrap();
+//! assert_eq!(d, tensor![5.0, 8.0]);
+//!
+//! let singular = tensor![[1.0, 2.0], [2.0, 4.0]];
+//! let err = linalg::inv(&singular).unwrap_err();
+//! assert_eq!(err.to_string(), "matrix 0 of the stack is singular");
+//! ```
+
+mod factor;
+mod norm;
+mod small;
+mod solve;
+mod spectral;
+mod stack;
+
+pub use factor::{
+    Eig, Eigh, Qr, QrMode, Svd, cholesky, eig, eigh, eigvals, eigvalsh, qr, svd, svdvals,
+};
+pub use norm::{MatrixOrd, matrix_norm, vector_norm, vector_norm_axis};
+pub use num_complex::Complex;
+pub use solve::{det, inv, matrix_power, slogdet, solve};
+pub use spectral::{Lstsq, cond, lstsq, matrix_rank, pinv};
+
+use super::LinalgScalar;
+
+#[allow(unused_imports)] // for the docs
+use crate::MatrixStack;
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for f32 {}
+    impl Sealed for f64 {}
+}
+
+/// The element types of the decompositions: `f32` and `f64`. Sealed.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::linalg::LinalgFloat;
+///
+/// fn takes<T: LinalgFloat>() {}
+/// takes::<f32>();
+/// takes::<f64>();
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "linear algebra runs on `f32` and `f64` elements, not `{Self}`",
+    label = "not `f32` or `f64`",
+    note = "convert the elements first, e.g. with `map(|&x| x as f64)`"
+)]
+pub trait LinalgFloat:
+    LinalgScalar + num_traits::Float + faer::traits::RealField + sealed::Sealed
+{
+}
+
+#[diagnostic::do_not_recommend]
+impl LinalgFloat for f32 {}
+#[diagnostic::do_not_recommend]
+impl LinalgFloat for f64 {}
