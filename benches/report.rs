@@ -14,6 +14,8 @@
 mod io_kernels;
 #[path = "kernels.rs"]
 mod kernels;
+#[path = "linalg_kernels.rs"]
+mod linalg_kernels;
 #[path = "notation_kernels.rs"]
 mod notation_kernels;
 #[path = "order_kernels.rs"]
@@ -88,6 +90,9 @@ const SUMMARY: &[&str] = &[
     "B23 read_csv",
     "B29 einsum",
     "B30 reduce! max",
+    "B32 linalg::solve",
+    "B34 linalg::inv",
+    "B36 matmul_into f64 64x64",
 ];
 
 /// Replaces the README's performance summary (the lines between its two `bench-summary`
@@ -379,6 +384,19 @@ fn main() {
         report(case, budget);
     }
     report(notation_kernels::b31(if quick { 4 } else { 32 }), budget);
+    for case in linalg_kernels::b32_b33(if quick { 200 } else { 1000 }) {
+        report(case, budget);
+    }
+    for case in linalg_kernels::b34_b35(if quick { 10_000 } else { 100_000 }) {
+        report(case, budget);
+    }
+    for case in linalg_kernels::b36(if quick {
+        &[16, 64]
+    } else {
+        &[16, 64, 256, 1024]
+    }) {
+        report(case, budget);
+    }
     #[cfg(feature = "rayon")]
     for case in kernels::b18(&big_data) {
         report(case, budget);

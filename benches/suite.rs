@@ -4,6 +4,7 @@
 
 mod io_kernels;
 mod kernels;
+mod linalg_kernels;
 mod notation_kernels;
 mod order_kernels;
 
@@ -129,6 +130,20 @@ fn notation(c: &mut Criterion) {
     run(c, notation_kernels::b31(32), true);
 }
 
+/// B32–B36: solve and inv of a large matrix, inv and det of a stack of 3 × 3 matrices, and
+/// matmul against faer.
+fn linear_algebra(c: &mut Criterion) {
+    for case in linalg_kernels::b32_b33(1000) {
+        run(c, case, true);
+    }
+    for case in linalg_kernels::b34_b35(100_000) {
+        run(c, case, true);
+    }
+    for case in linalg_kernels::b36(&[16, 64, 256, 1024]) {
+        run(c, case, false);
+    }
+}
+
 /// B18, the parallel forms against the sequential ones (with `--features rayon`).
 fn parallel(c: &mut Criterion) {
     #[cfg(feature = "rayon")]
@@ -143,6 +158,16 @@ fn parallel(c: &mut Criterion) {
 }
 
 criterion_group!(
-    benches, access, copies, maths, breadth, products, tables, ordering, notation, parallel
+    benches,
+    access,
+    copies,
+    maths,
+    breadth,
+    products,
+    tables,
+    ordering,
+    notation,
+    linear_algebra,
+    parallel
 );
 criterion_main!(benches);

@@ -90,7 +90,8 @@
 //! | `safetensors` | no | safetensors files: typed views and copies of each tensor, writing named tensors ([`io`]); implies `std` |
 //! | `npz` | no | `.npz` archives of named arrays, stored and deflated ([`io`]); implies `std` |
 //! | `mmap` | no | memory-mapped, zero-copy views of `.npy` files ([`io`]); implies `std` |
-//! | `faer` | no | `MatRef`/`MatMut` ↔ rank-2 views without copying, `Mat` copied ([`interop`]); implies `alloc` |
+//! | `faer` | no | `MatRef`/`MatMut` ↔ rank-2 views without copying, `Mat` copied ([`interop`]); `f32`/`f64` matrix products on faer's kernels; implies `alloc` |
+//! | `linalg` | no | NumPy's `linalg` on stacks of matrices ([`linalg`]: `solve`, `inv`, `det`, `svd`, `eigh`, `lstsq`, norms, …); implies `std` and `faer` |
 //!
 //! With no features at all, views over slices, [`ArrayTensor`] / [`GenericTensor`] and
 //! [`inline_tensor!`], element access, iteration and formatting all work without an allocator:

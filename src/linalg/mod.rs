@@ -19,12 +19,16 @@
 //! A batched product is one kernel call per matrix of the broadcast batch, without copying
 //! any operand (a broadcast batch axis has stride 0).
 //!
-//! `f32` and `f64` products run on `matrixmultiply`'s packed micro-kernels (the kernels behind
-//! ndarray's `dot`) when the `alloc` feature is on, on any strides: transposed, sliced,
-//! negatively strided and broadcast (stride-0) operands multiply without a copy. Other element
-//! types — integers, user numeric types — and builds without an allocator use a cache-blocked
-//! generic kernel. With the `rayon` feature, `matrixmultiply` uses several threads for large
-//! products.
+//! `f32` and `f64` products run on faer's kernels with the `faer` feature, and otherwise on
+//! `matrixmultiply`'s packed micro-kernels (the kernels behind ndarray's `dot`) when the
+//! `alloc` feature is on, on any strides: transposed, sliced, negatively strided and broadcast
+//! (stride-0) operands multiply without a copy (a large product copies one operand into the
+//! order faer reads fastest). Other element types — integers, user numeric types — and builds
+//! without an allocator use a cache-blocked generic kernel. With the `rayon` feature, large
+//! products use several threads.
+//!
+//! With the `linalg` feature, this module also holds NumPy's `linalg` on stacks of matrices:
+//! see [`solve`] and the table below it.
 
 mod batch;
 #[cfg(feature = "linalg")]

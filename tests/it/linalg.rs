@@ -394,3 +394,42 @@ fn batched_shape_errors_name_the_operand_and_axis() {
     let wide = one.view().broadcast_to([1, big]).unwrap();
     assert_eq!(tall.matmul(&wide).unwrap_err().kind(), ErrorKind::Overflow);
 }
+
+/// Large products whose operands faer reads slowly in their order (a column-major left operand
+/// into a row-major result; a row-major right operand into a column-major result) copy that
+/// operand first; the results agree with the same product of row-major operands, and with α and
+/// β = 1 (faer's `Add`).
+#[cfg(feature = "faer")]
+#[test]
+#[cfg_attr(miri, ignore = "512³ multiply-adds")]
+fn large_products_reorder_an_operand_and_agree() {
+    let n = 512;
+    let mut next = 1u64;
+    let mut value = move |_: [usize; 2]| {
+        next = next
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (next >> 40) as f32 / (1u64 << 24) as f32 - 0.5
+    };
+    let a: Tensor<f32, 2> = Tensor::from_fn([n, n], &mut value);
+    let b: Tensor<f32, 2> = Tensor::from_fn([n, n], &mut value);
+    let want = a.matmul(&b).unwrap().to_vec();
+    let close = |got: &[f32]| {
+        got.iter()
+            .zip(&want)
+            .all(|(x, y)| (x - y).abs() <= 1e-3 * y.abs().max(1.0))
+    };
+    // A column-major: its transpose's transpose.
+    let a_cm = a.view().t().to_contiguous();
+    let got = a_cm.view().t().matmul(&b).unwrap();
+    assert!(close(&got.to_vec()), "column-major a");
+    // A column-major result: written through a transposed view; `b` row-major.
+    let mut c_cm: Tensor<f32, 2> = Tensor::zeros([n, n]);
+    a.matmul_into(&b, &mut c_cm.view_mut().t()).unwrap();
+    let got = c_cm.view().t().to_contiguous();
+    assert!(close(&got.to_vec()), "column-major c");
+    // β = 1 into that result: twice the product.
+    gemm(1.0, &a, &b, 1.0, &mut c_cm.view_mut().t()).unwrap();
+    let twice: Vec<f32> = c_cm.view().t().to_vec().iter().map(|x| x / 2.0).collect();
+    assert!(close(&twice), "β = 1");
+}

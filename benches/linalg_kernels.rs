@@ -1,0 +1,197 @@
+//! The benchmark kernels of NumPy's `linalg` (B32–B35), shared by the criterion suite and the
+//! report program: `solve` and `inv` of one large matrix against calling faer directly on the
+//! same memory, `inv` and `det` of a stack of 3 × 3 matrices against a loop of faer calls, and
+//! `matmul` against faer's `matmul` from 16 to 1024.
+
+use std::hint::black_box;
+
+use faer::linalg::solvers::{DenseSolveCore, Solve};
+use faer::{Accum, Mat, MatRef, Par};
+use ranked::{Tensor, linalg};
+
+use crate::kernels::{Case, contender, lcg};
+
+/// A tensor of pseudo-random `f64` in `[-1, 1)`, plus `shift` on the diagonal of each matrix
+/// (well conditioned).
+fn random<const R: usize>(shape: [usize; R], seed: u64, shift: f64) -> Tensor<f64, R> {
+    let mut next = lcg(seed);
+    Tensor::from_fn(shape, |idx| {
+        let x = (next() % 2000) as f64 / 1000.0 - 1.0;
+        if idx[R - 1] == idx[R - 2] {
+            x + shift
+        } else {
+            x
+        }
+    })
+}
+
+/// The same row-major matrix, as faer reads it.
+fn faer_ref(t: &Tensor<f64, 2>) -> MatRef<'_, f64> {
+    let [m, n] = *t.shape();
+    MatRef::from_row_major_slice(t.as_slice().unwrap(), m, n)
+}
+
+/// B32, B33: `solve` (one right-hand side vector) and `inv` of an `n × n` `f64` matrix, against
+/// faer's LU called directly on the same memory (for `inv`, faer's inverse copied into a
+/// `Vec`, as ours is).
+pub fn b32_b33(n: usize) -> Vec<Case<'static>> {
+    let a = random([n, n], 32, n as f64 / 10.0);
+    let b = random([n, 1], 33, 0.0);
+    let (a2, b2, a3, a4) = (a.clone(), b.clone(), a.clone(), a.clone());
+    let bv = b.to_vec();
+    vec![
+        Case {
+            id: format!("B32 linalg::solve {n}x{n} f64, one right-hand side"),
+            contenders: vec![
+                contender("ranked", move || {
+                    let bv = Tensor::from_vec(bv.clone(), [n]).unwrap();
+                    black_box(linalg::solve(&a, &bv).unwrap());
+                }),
+                contender("faer", move || {
+                    let lu = faer_ref(&a2).partial_piv_lu();
+                    black_box(lu.solve(faer_ref(&b2)));
+                }),
+            ],
+        },
+        Case {
+            id: format!("B33 linalg::inv {n}x{n} f64"),
+            contenders: vec![
+                contender("ranked", move || {
+                    black_box(linalg::inv(&a3).unwrap());
+                }),
+                contender("faer", move || {
+                    let inv = faer_ref(&a4).partial_piv_lu().inverse();
+                    let mut out = Vec::with_capacity(n * n);
+                    for i in 0..n {
+                        out.extend((0..n).map(|j| inv[(i, j)]));
+                    }
+                    black_box(out);
+                }),
+            ],
+        },
+    ]
+}
+
+/// Calls `f` on each 3 × 3 matrix of `t`, as faer reads it.
+fn each_3x3(t: &Tensor<f64, 3>, mut f: impl FnMut(MatRef<'_, f64>)) {
+    for m in t.as_slice().unwrap().chunks_exact(9) {
+        f(MatRef::from_row_major_slice(m, 3, 3));
+    }
+}
+
+/// B34, B35: `inv` and `det` of `count` stacked 3 × 3 `f64` matrices, against a loop of faer
+/// calls over the same memory (LU per matrix; results into a `Vec`).
+pub fn b34_b35(count: usize) -> Vec<Case<'static>> {
+    let a = random([count, 3, 3], 34, 2.0);
+    let (a2, a3, a4) = (a.clone(), a.clone(), a.clone());
+    vec![
+        Case {
+            id: format!("B34 linalg::inv of [{count}, 3, 3] f64"),
+            contenders: vec![
+                contender("ranked", move || {
+                    black_box(linalg::inv(&a).unwrap());
+                }),
+                contender("faer loop", move || {
+                    let mut out = Vec::with_capacity(count * 9);
+                    each_3x3(&a2, |m| {
+                        let inv = m.partial_piv_lu().inverse();
+                        for i in 0..3 {
+                            out.extend((0..3).map(|j| inv[(i, j)]));
+                        }
+                    });
+                    black_box(out);
+                }),
+            ],
+        },
+        Case {
+            id: format!("B35 linalg::det of [{count}, 3, 3] f64"),
+            contenders: vec![
+                contender("ranked", move || {
+                    black_box(linalg::det(&a3).unwrap());
+                }),
+                contender("faer loop", move || {
+                    let mut out = Vec::with_capacity(count);
+                    each_3x3(&a4, |m| out.push(m.determinant()));
+                    black_box(out);
+                }),
+            ],
+        },
+    ]
+}
+
+/// B36: `matmul_into` of two `n × n` matrices into an existing one (`f32` and `f64`, one
+/// thread), against faer's `matmul` and ndarray's `general_mat_mul`, both into an existing
+/// matrix too, at each size of `sizes`. The benchmarks build `ranked` with faer (feature
+/// `linalg`), so its products run on faer's kernels; without the feature they run on
+/// `matrixmultiply`, ndarray's backend.
+pub fn b36(sizes: &[usize]) -> Vec<Case<'static>> {
+    fn case<T>(n: usize, name: &str) -> Case<'static>
+    where
+        T: ranked::linalg::LinalgScalar
+            + faer::traits::ComplexField
+            + ndarray::LinalgScalar
+            + From<f32>
+            + Send
+            + Sync
+            + 'static,
+    {
+        let mut next = lcg(36 + n as u64);
+        let mut fill = move |_: [usize; 2]| T::from((next() % 2000) as f32 / 1000.0 - 1.0);
+        let (a, b) = (
+            Tensor::from_fn([n, n], &mut fill),
+            Tensor::from_fn([n, n], &mut fill),
+        );
+        let (fa, fb) = (
+            Mat::from_fn(n, n, |i, j| a[[i, j]]),
+            Mat::from_fn(n, n, |i, j| b[[i, j]]),
+        );
+        let mut fc = Mat::<T>::zeros(n, n);
+        let na = ndarray::Array2::from_shape_vec((n, n), a.to_vec()).unwrap();
+        let nb = ndarray::Array2::from_shape_vec((n, n), b.to_vec()).unwrap();
+        let mut nc = ndarray::Array2::<T>::zeros((n, n));
+        let mut c = Tensor::<T, 2>::zeros([n, n]);
+        let (a9, b9) = (a.clone(), b.clone());
+        let mut c9 = Tensor::<T, 2>::zeros([n, n]);
+        Case {
+            id: format!("B36 matmul_into {name} {n}x{n}"),
+            contenders: vec![
+                contender("ranked", move || {
+                    a.matmul_into(&b, &mut c).unwrap();
+                    black_box(&c);
+                }),
+                contender("faer", move || {
+                    faer::linalg::matmul::matmul(
+                        fc.as_mut(),
+                        Accum::Replace,
+                        fa.as_ref(),
+                        fb.as_ref(),
+                        T::from(1.0),
+                        Par::Seq,
+                    );
+                    black_box(&fc);
+                }),
+                contender("faer row-major", move || {
+                    let (sa, sb) = (a9.as_slice().unwrap(), b9.as_slice().unwrap());
+                    let sc = c9.as_slice_mut().unwrap();
+                    faer::linalg::matmul::matmul(
+                        faer::MatMut::from_row_major_slice_mut(sc, n, n),
+                        Accum::Replace,
+                        MatRef::from_row_major_slice(sa, n, n),
+                        MatRef::from_row_major_slice(sb, n, n),
+                        T::from(1.0),
+                        Par::Seq,
+                    );
+                    black_box(&c9);
+                }),
+                contender("ndarray", move || {
+                    ndarray::linalg::general_mat_mul(T::from(1.0), &na, &nb, T::from(0.0), &mut nc);
+                    black_box(&nc);
+                }),
+            ],
+        }
+    }
+    sizes
+        .iter()
+        .flat_map(|&n| [case::<f32>(n, "f32"), case::<f64>(n, "f64")])
+        .collect()
+}
