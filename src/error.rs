@@ -134,6 +134,10 @@ pub enum ErrorKind {
     /// An iterative decomposition (`svd`, `eigh`, `eig`) did not converge: `found` is the
     /// matrix's index in the stack (row-major over the batch axes).
     NoConvergence,
+    /// A checked conversion between element types (`try_astype`) met a value the target type
+    /// cannot hold (NaN, an infinity, or beyond its range): `found` is the element's index in
+    /// row-major order.
+    NotRepresentable,
 }
 
 /// A runtime shape error: what went wrong and where.
@@ -728,6 +732,10 @@ impl ShapeError {
                 f,
                 "matrix {n} of the stack is not positive definite (pivot {e} is not positive)"
             ),
+            ErrorKind::NotRepresentable => write!(
+                f,
+                "element {n} (in row-major order) cannot be represented in the target type"
+            ),
             ErrorKind::NoConvergence => write!(
                 f,
                 "the decomposition of matrix {n} of the stack did not converge"
@@ -857,7 +865,7 @@ mod tests {
     use super::*;
 
     /// Every kind, in declaration order.
-    const KINDS: [ErrorKind; 34] = [
+    const KINDS: [ErrorKind; 35] = [
         ErrorKind::LengthMismatch,
         ErrorKind::OutOfStorage,
         ErrorKind::BeforeStorage,
@@ -892,6 +900,7 @@ mod tests {
         ErrorKind::Singular,
         ErrorKind::NotPositiveDefinite,
         ErrorKind::NoConvergence,
+        ErrorKind::NotRepresentable,
     ];
 
     #[test]

@@ -90,6 +90,7 @@ use crate::tensor::TensorBase;
 #[cfg(feature = "alloc")]
 use crate::{BroadcastRanks, layout::broadcast_shapes, tensor::Tensor};
 
+mod cast;
 mod compare;
 #[cfg(feature = "alloc")]
 mod index;

@@ -17,7 +17,7 @@ use crate::tensor::TensorBase;
 #[diagnostic::on_unimplemented(
     message = "this method makes a new tensor or `Vec`, which needs the `alloc` feature of `ranked`",
     label = "needs the `alloc` feature",
-    note = "enable the `alloc` (or `std`) feature, or write into existing storage: `assign`, `copy_from`, `map_inplace`, `mapv_inplace`, `exp_inplace` and the other `_inplace` forms, `+=`, `fold`, `sum_axis_into` and the other `_axis_into` reductions, `matmul_into`, `sort_unstable_axis_inplace`"
+    note = "enable the `alloc` (or `std`) feature, or write into existing storage: `assign`, `copy_from`, `map_inplace`, `mapv_inplace`, `astype_into`, `exp_inplace` and the other `_inplace` forms, `+=`, `fold`, `sum_axis_into` and the other `_axis_into` reductions, `matmul_into`, `sort_unstable_axis_inplace`"
 )]
 pub trait NeedsAllocFeature {}
 
@@ -92,6 +92,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     needs_the_alloc_feature!(pub fn clamp(&self, _low: S::Elem, _high: S::Elem) -> !
         where Self: NeedsAllocFeature);
     needs_the_alloc_feature!(pub fn mapv<F>(&self, _f: F) -> ! where Self: NeedsAllocFeature);
+    needs_the_alloc_feature!(pub fn astype<U>(&self) -> ! where Self: NeedsAllocFeature);
+    needs_the_alloc_feature!(pub fn try_astype<U>(&self) -> ! where Self: NeedsAllocFeature);
     needs_the_alloc_feature!(pub fn var_axis<Ax>(&self, _axis: Ax, _ddof: usize) -> !
         where Self: NeedsAllocFeature);
     needs_the_alloc_feature!(pub fn std_axis<Ax>(&self, _axis: Ax, _ddof: usize) -> !

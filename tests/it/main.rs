@@ -8,6 +8,7 @@
 mod common;
 
 mod axis_iter;
+mod cast;
 mod construct;
 mod csv;
 mod decomp;

@@ -692,6 +692,7 @@ impl EinopsSpec {
     }
 
     /// Whether elementary axis `id` is on the input side, and on the output side.
+    #[cfg(any(feature = "alloc", test))]
     pub(crate) fn sides(&self, id: usize) -> (bool, bool) {
         self.axes
             .get(id)
