@@ -35,11 +35,15 @@ mod batch;
 mod decomp;
 mod kernel;
 mod product;
+#[cfg(feature = "alloc")]
+mod tensordot;
 
 #[cfg(feature = "linalg")]
 pub use decomp::*;
 
 pub use product::{Dot, VectorHasNoMatvec};
+#[cfg(feature = "alloc")]
+pub use tensordot::tensordot;
 
 #[cfg(feature = "alloc")]
 pub(crate) use batch::run as run_batch;

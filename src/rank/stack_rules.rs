@@ -139,3 +139,72 @@ where
 {
     type Out = <Rank<R> as MatmulRanksIf<R2, SolveValid<R, R2>>>::Out;
 }
+
+/// The ranks of [`tensordot`](crate::linalg::tensordot): `K` axes of a tensor of rank `R` summed
+/// against `K` axes of one of rank `R2` leave `R + R2 − 2K` axes (`K` at most either rank).
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Rank, TensordotRanks};
+///
+/// fn out<const R: usize, const R2: usize, const K: usize, const O: usize>() -> usize
+/// where
+///     Rank<R>: TensordotRanks<R2, K, Out = Rank<O>>,
+/// {
+///     O
+/// }
+/// assert_eq!(out::<3, 4, 2, _>(), 3);
+/// assert_eq!(out::<2, 2, 0, _>(), 4); // no axes summed: the outer product
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`tensordot` cannot sum {K} axes of a tensor of `{Self}` against a tensor of rank {R2}",
+    label = "each operand needs at least as many axes as are summed",
+    note = "in rank-generic code, add `Rank<R>: TensordotRanks<R2, K, Out = Rank<O>>` to the \
+            where-clause (with its own names)"
+)]
+pub trait TensordotRanks<const R2: usize, const K: usize> {
+    /// The result's rank.
+    type Out;
+}
+
+#[doc(hidden)]
+pub trait TensordotRanksIf<const R2: usize, const K: usize, Valid> {
+    type Out;
+}
+
+/// `K ≤ min(R, R2)`, as one `typenum` boolean.
+type TensordotValid<const R: usize, const R2: usize, const K: usize> =
+    GrEq<Minimum<Num<R>, Num<R2>>, Num<K>>;
+
+#[diagnostic::do_not_recommend]
+impl<const R: usize, const R2: usize, const K: usize> TensordotRanks<R2, K> for Rank<R>
+where
+    Rank<R>: KnownRank,
+    Rank<R2>: KnownRank,
+    Rank<K>: KnownRank,
+    Num<R>: Min<Num<R2>>,
+    Minimum<Num<R>, Num<R2>>: IsGreaterOrEqual<Num<K>>,
+    Rank<R>: RankRule<TensordotValid<R, R2, K>> + TensordotRanksIf<R2, K, TensordotValid<R, R2, K>>,
+{
+    type Out = <Rank<R> as TensordotRanksIf<R2, K, TensordotValid<R, R2, K>>>::Out;
+}
+
+/// R + R2 − 2K, asked only once `K ≤ min(R, R2)` is known.
+impl<const R: usize, const R2: usize, const K: usize> TensordotRanksIf<R2, K, True> for Rank<R>
+where
+    Rank<R>: KnownRank,
+    Rank<R2>: KnownRank,
+    Rank<K>: KnownRank,
+    Num<R>: Add<Num<R2>>,
+    Num<K>: Add<Num<K>>,
+    Sum<Num<R>, Num<R2>>: Sub<Sum<Num<K>, Num<K>>>,
+    Diff<Sum<Num<R>, Num<R2>>, Sum<Num<K>, Num<K>>>: NumToRank,
+{
+    type Out = RankOf<Diff<Sum<Num<R>, Num<R2>>, Sum<Num<K>, Num<K>>>>;
+}
+
+/// With too many axes summed (an error already): rank 0, so that no second error follows.
+impl<const R: usize, const R2: usize, const K: usize> TensordotRanksIf<R2, K, False> for Rank<R> {
+    type Out = Rank<0>;
+}

@@ -425,6 +425,54 @@ where
     }
 }
 
+/// `tensordot` of a rank-3 and a rank-4 tensor over the axes of the case, in two layouts.
+fn check_tensordot(case: &Value) {
+    let (a, b) = (arr(&case["t3"]), arr(&case["t4"]));
+    let axes: Vec<Vec<usize>> = (case["args"]["axes"].as_array().unwrap().iter())
+        .map(|l| {
+            l.as_array()
+                .unwrap()
+                .iter()
+                .map(|x| x.as_u64().unwrap() as usize)
+                .collect()
+        })
+        .collect();
+    let sa: [usize; 3] = a.shape.clone().try_into().unwrap();
+    let sb: [usize; 4] = b.shape.clone().try_into().unwrap();
+    let want = want(case, "out").f;
+    for ((la, ba, ta, oa), (_, bb, tb, ob)) in layouts(sa, &a.f).into_iter().zip(layouts(sb, &b.f))
+    {
+        let va = TensorView::from_raw_parts(&ba[..], Layout::from_parts(sa, ta, oa)).unwrap();
+        let vb = TensorView::from_raw_parts(&bb[..], Layout::from_parts(sb, tb, ob)).unwrap();
+        let got = match axes[0].len() {
+            0 => linalg::tensordot::<_, _, _, 0, 3, 4, 7>(&va, &vb, [[], []])
+                .unwrap()
+                .to_vec(),
+            1 => linalg::tensordot::<_, _, _, 1, 3, 4, 5>(&va, &vb, [[axes[0][0]], [axes[1][0]]])
+                .unwrap()
+                .to_vec(),
+            2 => linalg::tensordot::<_, _, _, 2, 3, 4, 3>(
+                &va,
+                &vb,
+                [[axes[0][0], axes[0][1]], [axes[1][0], axes[1][1]]],
+            )
+            .unwrap()
+            .to_vec(),
+            _ => linalg::tensordot::<_, _, _, 3, 3, 4, 1>(
+                &va,
+                &vb,
+                [
+                    [axes[0][0], axes[0][1], axes[0][2]],
+                    [axes[1][0], axes[1][1], axes[1][2]],
+                ],
+            )
+            .unwrap()
+            .to_vec(),
+        };
+        assert_close(&got, &want, 1e-12, &format!("tensordot {axes:?} ({la})"));
+    }
+}
+
 #[test]
 fn every_case_matches_numpy_in_every_layout() {
     let cases = expected()["cases"].as_array().unwrap();
@@ -443,6 +491,7 @@ fn every_case_matches_numpy_in_every_layout() {
                 (4, 4) => run_solve::<4, 4, 4>(case),
                 other => panic!("solve ranks {other:?}"),
             },
+            "tensordot" => check_tensordot(case),
             "lstsq" => match arr(&case["b"]).shape.len() {
                 1 => run_lstsq::<1>(case),
                 _ => run_lstsq::<2>(case),

@@ -433,3 +433,39 @@ fn large_products_reorder_an_operand_and_agree() {
     let twice: Vec<f32> = c_cm.view().t().to_vec().iter().map(|x| x / 2.0).collect();
     assert!(close(&twice), "β = 1");
 }
+
+/// `tensordot` against `einsum!` over transposed operands, and its errors naming the operand.
+#[test]
+fn tensordot_agrees_with_einsum_and_names_bad_axes() {
+    use ranked::{einsum, linalg::tensordot};
+    let a: Tensor<i64, 3> = Tensor::from_fn([2, 3, 4], |[i, j, k]| (i * 12 + j * 4 + k) as i64);
+    let b: Tensor<i64, 3> = Tensor::from_fn([4, 3, 5], |[i, j, k]| (i * 15 + j * 5 + k) as i64 - 7);
+    let bt = b.view().permute([2, 1, 0]).unwrap(); // [5, 3, 4]
+    let got = tensordot(&a, &bt, [[1, 2], [1, 2]]).unwrap();
+    assert_eq!(got, einsum!("ijk,ljk->il", a, bt).unwrap());
+    let at = a.view().reversed_axes(); // [4, 3, 2]
+    let got = tensordot(&at, &b, [[0], [0]]).unwrap();
+    assert_eq!(got.shape(), &[3, 2, 3, 5]);
+    assert_eq!(got, einsum!("ijk,kmn->jimn", a, b).unwrap());
+    let err = tensordot(&a, &b, [[3], [0]]).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.operand(), err.found()),
+        (ErrorKind::InvalidAxis, Some(0), 3)
+    );
+    let err = tensordot(&a, &b, [[1, 2], [1, 1]]).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.operand(), err.axis()),
+        (ErrorKind::RepeatedAxis, Some(1), Some(1))
+    );
+    let err = tensordot(&a, &b, [[1], [0]]).unwrap_err();
+    assert_eq!(
+        (
+            err.kind(),
+            err.operand(),
+            err.axis(),
+            err.expected(),
+            err.found()
+        ),
+        (ErrorKind::SizeMismatch, Some(1), Some(0), 3, 4)
+    );
+}

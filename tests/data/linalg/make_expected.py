@@ -145,6 +145,12 @@ def main():
             o_json = o if np.isfinite(o) else str(o)
             case("vector_norm", name, {"ord": o_json, "axis": -1}, {"out": np.linalg.vector_norm(a, ord=o)})
             case("vector_norm", name, {"ord": o_json, "axis": 1}, {"out": np.linalg.vector_norm(a, ord=o, axis=1)})
+    # tensordot (no faer needed, but its NumPy cases live here): pairs of axes in any order.
+    t3 = rng.standard_normal((3, 4, 5))
+    t4 = rng.standard_normal((5, 4, 2, 3))
+    for axes in (([1, 2], [1, 0]), ([2], [0]), ([0, 1, 2], [3, 1, 0]), ([], [])):
+        case("tensordot", "x5", {"axes": [list(axes[0]), list(axes[1])]},
+             {"out": np.tensordot(t3, t4, axes=axes)}, t3=t3, t4=t4)
     for name in ("empty_stack", "empty_mats"):
         a = ins[name]
         case("inv", name, {}, {"out": np.linalg.inv(a)})
