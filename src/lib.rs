@@ -90,8 +90,9 @@
 //! | `safetensors` | no | safetensors files: typed views and copies of each tensor, writing named tensors ([`io`]); implies `std` |
 //! | `npz` | no | `.npz` archives of named arrays, stored and deflated ([`io`]); implies `std` |
 //! | `mmap` | no | memory-mapped, zero-copy views of `.npy` files ([`io`]); implies `std` |
-//! | `faer` | no | `MatRef`/`MatMut` ↔ rank-2 views without copying, `Mat` copied ([`interop`]); `f32`/`f64` matrix products on faer's kernels; implies `alloc` |
-//! | `linalg` | no | NumPy's `linalg` on stacks of matrices ([`linalg`]: `solve`, `inv`, `det`, `svd`, `eigh`, `lstsq`, norms, …); implies `std` and `faer` |
+//! | `faer` | no | `MatRef`/`MatMut` ↔ rank-2 views without copying, `Mat` copied ([`interop`]); `f32`/`f64` and complex matrix products on faer's kernels; implies `alloc` and `complex` |
+//! | `complex` | no | complex numbers (`linalg::Complex`, `num_complex`'s): real and imaginary parts as strided views (`re`, `im`, `re_mut`, `im_mut`), `conj`, `norm`, `arg` |
+//! | `linalg` | no | NumPy's `linalg` on stacks of matrices ([`linalg`]: `solve`, `inv`, `det`, `svd`, `eigh`, `lstsq`, norms, …); implies `std`, `faer` and `complex` |
 //!
 //! With no features at all, views over slices, [`ArrayTensor`] / [`GenericTensor`] and
 //! [`inline_tensor!`], element access, iteration and formatting all work without an allocator:

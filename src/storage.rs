@@ -529,7 +529,8 @@ impl<'a, T> ViewRepr<'a, T> {
         feature = "rayon",
         feature = "ndarray",
         feature = "nalgebra",
-        feature = "faer"
+        feature = "faer",
+        feature = "complex"
     ))]
     #[inline]
     pub(crate) const fn as_non_null(&self) -> NonNull<T> {

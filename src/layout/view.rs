@@ -376,6 +376,32 @@ impl<const R: usize> Layout<R> {
         out
     }
 
+    /// The layout of component `index` of `parts` interleaved components of each element
+    /// (the real or imaginary parts of complex numbers: `parts = 2`), in units of one
+    /// component: strides and offset times `parts`, plus `index`.
+    ///
+    /// Never overflows for a layout valid for a storage of `len` elements each `parts`
+    /// non-empty components wide: an axis of size at least 2 has `|stride| ≤ len − 1` (its
+    /// first and last positions lie in the storage), the offset is at most `len − 1` (at most
+    /// `len` when empty, which keeps it unshifted), and
+    /// `parts · len` components fit in `isize` bytes (the storage's own bound); the strides of
+    /// axes of size 1, and of every axis of an empty layout, say nothing and become 0.
+    #[cfg(feature = "complex")]
+    pub(crate) fn component(&self, parts: usize, index: usize) -> Self {
+        let mut out = *self;
+        let empty = self.shape.contains(&0);
+        for (s, &n) in out.strides.iter_mut().zip(&self.shape) {
+            *s = if empty || n <= 1 {
+                0
+            } else {
+                *s * parts as isize
+            };
+        }
+        // An empty layout reaches nothing; its offset stays at most the storage's length.
+        out.offset = self.offset * parts + if empty { 0 } else { index };
+        out
+    }
+
     /// Applies the items of an [`s![]`](crate::s) description in order: integers select (and
     /// drop) an axis, ranges slice it, `NewAxis` inserts a size-1 axis. Rank R → O.
     ///

@@ -71,7 +71,7 @@ where
     #[cfg(feature = "alloc")]
     let mut c = c;
     #[cfg(feature = "alloc")]
-    if backend::matrixmultiply(alpha, a, b, beta, &mut c) {
+    if backend::packed(alpha, a, b, beta, &mut c) {
         return;
     }
     // Cache tiles, except where code size comes first (a microcontroller's data cache, where
@@ -221,9 +221,10 @@ pub(crate) unsafe fn product_into_uninit<T: Copy + Zero + One>(
 mod backend {
     use super::{MatMut, MatRef};
 
-    /// Runs the product through `matrixmultiply` when `T` is `f32` or `f64` (returning
-    /// `true`); `false` for any other type. The shapes are non-zero and agree.
-    pub(super) fn matrixmultiply<T: Copy>(
+    /// Runs the product through a packed backend — faer's (with the `faer` feature: `f32`,
+    /// `f64` and their complex numbers) or `matrixmultiply`'s (`f32`, `f64`) — returning
+    /// `true`; `false` for any other type. The shapes are non-zero and agree.
+    pub(super) fn packed<T: Copy>(
         alpha: T,
         a: MatRef<'_, T>,
         b: MatRef<'_, T>,
@@ -317,7 +318,7 @@ mod backend {
     }
 }
 
-/// f32 and f64 products on faer's `matmul`.
+/// f32, f64 and complex products on faer's `matmul`.
 #[cfg(feature = "faer")]
 mod faer_backend {
     use alloc::vec::Vec;
@@ -359,8 +360,9 @@ mod faer_backend {
     #[cfg(feature = "rayon")]
     const PARALLEL_WORK: usize = 1 << 21;
 
-    /// `C ← α·A·B + β·C` when `T` is `f32` or `f64` and `β` is 0 or 1 (faer's `Replace` and
-    /// `Add`), returning `true`; `false`, touching nothing, otherwise.
+    /// `C ← α·A·B + β·C` when `T` is `f32`, `f64`, `Complex<f32>` or `Complex<f64>` and `β`
+    /// is 0 or 1 (faer's `Replace` and `Add`), returning `true`; `false`, touching nothing,
+    /// otherwise.
     ///
     /// # Safety
     ///
@@ -374,9 +376,16 @@ mod faer_backend {
         rs: isize,
         cs: isize,
     ) -> bool {
-        let f32_or_f64 =
-            typeid::of::<T>() == typeid::of::<f32>() || typeid::of::<T>() == typeid::of::<f64>();
-        if !f32_or_f64 {
+        type C32 = num_complex::Complex<f32>;
+        type C64 = num_complex::Complex<f64>;
+        let id = typeid::of::<T>();
+        let served = [
+            typeid::of::<f32>(),
+            typeid::of::<f64>(),
+            typeid::of::<C32>(),
+            typeid::of::<C64>(),
+        ];
+        if !served.contains(&id) {
             return false;
         }
         // faer's kernels run at full speed when, C read column by column (rows contiguous:
@@ -407,6 +416,34 @@ mod faer_backend {
             // caller's contract (a reordered operand is a new buffer, read only).
             return unsafe {
                 typed::<f32>(
+                    core::mem::transmute_copy(&alpha),
+                    cast(a),
+                    cast(b),
+                    core::mem::transmute_copy(&beta),
+                    c.cast(),
+                    rs,
+                    cs,
+                )
+            };
+        }
+        if id == typeid::of::<C32>() {
+            // SAFETY: as above, with `T` = `Complex<f32>`.
+            return unsafe {
+                typed::<C32>(
+                    core::mem::transmute_copy(&alpha),
+                    cast(a),
+                    cast(b),
+                    core::mem::transmute_copy(&beta),
+                    c.cast(),
+                    rs,
+                    cs,
+                )
+            };
+        }
+        if id == typeid::of::<C64>() {
+            // SAFETY: as above, with `T` = `Complex<f64>`.
+            return unsafe {
+                typed::<C64>(
                     core::mem::transmute_copy(&alpha),
                     cast(a),
                     cast(b),

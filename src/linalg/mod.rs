@@ -40,6 +40,9 @@ mod tensordot;
 
 #[cfg(feature = "linalg")]
 pub use decomp::*;
+/// Complex numbers: `num_complex`'s type (feature `complex`).
+#[cfg(feature = "complex")]
+pub use num_complex::Complex;
 
 pub use product::{Dot, VectorHasNoMatvec};
 #[cfg(feature = "alloc")]

@@ -92,6 +92,8 @@ use crate::{BroadcastRanks, layout::broadcast_shapes, tensor::Tensor};
 
 mod cast;
 mod compare;
+#[cfg(feature = "complex")]
+mod complex;
 #[cfg(feature = "alloc")]
 mod index;
 mod join;

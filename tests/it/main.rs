@@ -9,6 +9,7 @@ mod common;
 
 mod axis_iter;
 mod cast;
+mod complex;
 mod construct;
 mod csv;
 mod decomp;

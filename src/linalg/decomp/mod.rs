@@ -61,7 +61,6 @@ pub use factor::{
     Eig, Eigh, Qr, QrMode, Svd, cholesky, eig, eigh, eigvals, eigvalsh, qr, svd, svdvals,
 };
 pub use norm::{MatrixOrd, matrix_norm, vector_norm, vector_norm_axis};
-pub use num_complex::Complex;
 pub use solve::{det, inv, matrix_power, slogdet, solve};
 pub use spectral::{Lstsq, cond, lstsq, matrix_rank, pinv};
 

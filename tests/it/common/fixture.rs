@@ -39,11 +39,15 @@ pub fn arr(v: &Value) -> Arr {
     Arr { shape, f, i, b }
 }
 
-/// The same logical array in four layouts: (name, buffer, strides, offset).
-pub fn layouts<const R: usize>(
+/// A layout of a fixture's array: its name, buffer, strides and offset.
+pub type Laid<T, const R: usize> = (&'static str, Vec<T>, [isize; R], usize);
+
+/// The same logical array in four layouts; `filler` fills the gaps of the strided one.
+pub fn layouts_of<T: Copy, const R: usize>(
     shape: [usize; R],
-    data: &[f64],
-) -> Vec<(&'static str, Vec<f64>, [isize; R], usize)> {
+    data: &[T],
+    filler: T,
+) -> Vec<Laid<T, R>> {
     let len = data.len();
     let mut row = [0isize; R];
     let mut col = [0isize; R];
@@ -64,29 +68,34 @@ pub fn layouts<const R: usize>(
         }
         idx
     };
-    let mut fortran = vec![0.0; len];
+    let mut fortran = vec![filler; len];
     for (p, &x) in data.iter().enumerate() {
         let idx = index_of(p);
         let q: isize = (0..R).map(|k| idx[k] as isize * col[k]).sum();
         fortran[q as usize] = x;
     }
-    let reversed: Vec<f64> = data.iter().rev().copied().collect();
-    let mut strided = vec![f64::NAN; 2 * len];
+    let reversed: Vec<T> = data.iter().rev().copied().collect();
+    let mut strided = vec![filler; 2 * len];
     for (p, &x) in data.iter().enumerate() {
         strided[2 * p] = x;
     }
-    let mut all = vec![
+    vec![
         ("row-major", data.to_vec(), row, 0),
         ("column-major", fortran, col, 0),
         ("reversed", reversed, row.map(|s| -s), len.saturating_sub(1)),
         ("strided", strided, row.map(|s| 2 * s), 0),
-    ];
-    // Equal rows: one row, broadcast down the first axis.
+    ]
+}
+
+/// The same logical array in four layouts (NaN in the strided one's gaps), and a fifth when
+/// its rows are equal: one row, broadcast down the first axis.
+pub fn layouts<const R: usize>(shape: [usize; R], data: &[f64]) -> Vec<Laid<f64, R>> {
+    let mut all = layouts_of(shape, data, f64::NAN);
+    let (len, mut row) = (data.len(), all[0].2);
     let width = len.checked_div(shape[0]).unwrap_or(0);
     if R > 1 && width > 0 && data.chunks(width).all(|r| exact(r, &data[..width])) {
-        let mut strides = row;
-        strides[0] = 0;
-        all.push(("broadcast", data[..width].to_vec(), strides, 0));
+        row[0] = 0;
+        all.push(("broadcast", data[..width].to_vec(), row, 0));
     }
     all
 }
