@@ -133,6 +133,8 @@ fn write_results(path: &str, quick: bool) -> std::io::Result<()> {
          limits them.\n\n\
          - date: {year}-{month:02}-{day:02}\n\
          - processor: {} ({threads} threads available)\n\
+         - ranked's features: `mmap`, `safetensors`, `csv`, `linalg`{} (so `f32`/`f64` products \
+         run on faer's kernels, not `matrixmultiply`'s)\n\
          - data: {}\n\n",
         if cfg!(feature = "rayon") {
             " with `--features rayon`"
@@ -140,6 +142,11 @@ fn write_results(path: &str, quick: bool) -> std::io::Result<()> {
             ""
         },
         cpu_model(),
+        if cfg!(feature = "rayon") {
+            ", `rayon`"
+        } else {
+            ""
+        },
         if quick {
             "`--quick` (smaller tensors, shorter timing)"
         } else {
