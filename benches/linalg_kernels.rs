@@ -1,7 +1,8 @@
 //! The benchmark kernels of NumPy's `linalg` (B32–B35), shared by the criterion suite and the
 //! report program: `solve` and `inv` of one large matrix against calling faer directly on the
 //! same memory, `inv` and `det` of a stack of 3 × 3 matrices against a loop of faer calls, and
-//! `matmul` against faer's `matmul` from 16 to 1024.
+//! `matmul` against faer's `matmul` from 16 to 1024, and half-precision products against
+//! `f32` ones.
 
 use std::hint::black_box;
 
@@ -194,4 +195,43 @@ pub fn b36(sizes: &[usize]) -> Vec<Case<'static>> {
         .iter()
         .flat_map(|&n| [case::<f32>(n, "f32"), case::<f64>(n, "f64")])
         .collect()
+}
+
+/// B37: `matmul` of two `n × n` `f16` matrices against the same product in `f32` (and `bf16`
+/// likewise): half-precision products widen to `f32` once and run on the `f32` kernels.
+pub fn b37(n: usize) -> Vec<Case<'static>> {
+    use ranked::half::{bf16, f16};
+    let mut next = lcg(37);
+    let mut fill = move |_: [usize; 2]| (next() % 2000) as f32 / 1000.0 - 1.0;
+    let (a, b): (Tensor<f32, 2>, Tensor<f32, 2>) = (
+        Tensor::from_fn([n, n], &mut fill),
+        Tensor::from_fn([n, n], &mut fill),
+    );
+    let (ha, hb) = (a.map(|&x| f16::from_f32(x)), b.map(|&x| f16::from_f32(x)));
+    let (ba, bb) = (a.map(|&x| bf16::from_f32(x)), b.map(|&x| bf16::from_f32(x)));
+    let (a2, b2) = (a.clone(), b.clone());
+    vec![
+        Case {
+            id: format!("B37 matmul f16 {n}x{n}"),
+            contenders: vec![
+                contender("ranked", move || {
+                    black_box(ha.matmul(&hb).unwrap());
+                }),
+                contender("ranked f32", move || {
+                    black_box(a.matmul(&b).unwrap());
+                }),
+            ],
+        },
+        Case {
+            id: format!("B37 matmul bf16 {n}x{n}"),
+            contenders: vec![
+                contender("ranked", move || {
+                    black_box(ba.matmul(&bb).unwrap());
+                }),
+                contender("ranked f32", move || {
+                    black_box(a2.matmul(&b2).unwrap());
+                }),
+            ],
+        },
+    ]
 }

@@ -93,6 +93,7 @@ const SUMMARY: &[&str] = &[
     "B32 linalg::solve",
     "B34 linalg::inv",
     "B36 matmul_into f64 64x64",
+    "B37 matmul f16",
 ];
 
 /// Replaces the README's performance summary (the lines between its two `bench-summary`
@@ -133,7 +134,7 @@ fn write_results(path: &str, quick: bool) -> std::io::Result<()> {
          limits them.\n\n\
          - date: {year}-{month:02}-{day:02}\n\
          - processor: {} ({threads} threads available)\n\
-         - ranked's features: `mmap`, `safetensors`, `csv`, `linalg`{} (so `f32`/`f64` products \
+         - ranked's features: `mmap`, `safetensors`, `csv`, `linalg`, `half`{} (so `f32`/`f64` products \
          run on faer's kernels, not `matrixmultiply`'s)\n\
          - data: {}\n\n",
         if cfg!(feature = "rayon") {
@@ -402,6 +403,9 @@ fn main() {
     } else {
         &[16, 64, 256, 1024]
     }) {
+        report(case, budget);
+    }
+    for case in linalg_kernels::b37(if quick { 128 } else { 512 }) {
         report(case, budget);
     }
     #[cfg(feature = "rayon")]

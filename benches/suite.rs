@@ -142,6 +142,9 @@ fn linear_algebra(c: &mut Criterion) {
     for case in linalg_kernels::b36(&[16, 64, 256, 1024]) {
         run(c, case, false);
     }
+    for case in linalg_kernels::b37(512) {
+        run(c, case, true);
+    }
 }
 
 /// B18, the parallel forms against the sequential ones (with `--features rayon`).

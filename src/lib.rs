@@ -92,6 +92,7 @@
 //! | `mmap` | no | memory-mapped, zero-copy views of `.npy` files ([`io`]); implies `std` |
 //! | `faer` | no | `MatRef`/`MatMut` ↔ rank-2 views without copying, `Mat` copied ([`interop`]); `f32`/`f64` and complex matrix products on faer's kernels; implies `alloc` and `complex` |
 //! | `complex` | no | complex numbers (`linalg::Complex`, `num_complex`'s): real and imaginary parts as strided views (`re`, `im`, `re_mut`, `im_mut`), `conj`, `norm`, `arg` |
+//! | `half` | no | `f16` and `bf16` elements (the `half` crate, re-exported): the float maths, products on the `f32` kernels, whole sums and means accumulated in `f32`; implies `alloc` |
 //! | `linalg` | no | NumPy's `linalg` on stacks of matrices ([`linalg`]: `solve`, `inv`, `det`, `svd`, `eigh`, `lstsq`, norms, …); implies `std`, `faer` and `complex` |
 //!
 //! With no features at all, views over slices, [`ArrayTensor`] / [`GenericTensor`] and
@@ -221,6 +222,10 @@ pub use zip::Zip;
 /// The `rand` crate, whose distributions and generators [`random`] takes (feature `rand`).
 #[cfg(feature = "rand")]
 pub use rand;
+
+/// Re-export of the `half` version this crate uses (`f16`, `bf16`; feature `half`).
+#[cfg(feature = "half")]
+pub use half;
 /// The `rand_distr` crate's distributions (normal, Poisson, …), for [`random`] (feature
 /// `rand`).
 #[cfg(feature = "rand")]

@@ -530,7 +530,8 @@ impl<'a, T> ViewRepr<'a, T> {
         feature = "ndarray",
         feature = "nalgebra",
         feature = "faer",
-        feature = "complex"
+        feature = "complex",
+        feature = "half"
     ))]
     #[inline]
     pub(crate) const fn as_non_null(&self) -> NonNull<T> {

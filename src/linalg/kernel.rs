@@ -30,6 +30,34 @@ pub(crate) struct MatRef<'a, T> {
     pub(crate) offset: usize,
 }
 
+#[cfg(any(feature = "faer", feature = "half"))]
+impl<'a, T> MatRef<'a, T> {
+    /// `data` as a row-major `rows × cols` matrix (`data` holds exactly its elements).
+    pub(crate) fn row_major(data: &'a [T], rows: usize, cols: usize) -> Self {
+        Self {
+            data: ViewRepr::from_slice(data),
+            rows,
+            cols,
+            rs: cols as isize,
+            cs: 1,
+            offset: 0,
+        }
+    }
+
+    /// `data` as a column-major `rows × cols` matrix (`data` holds exactly its elements).
+    #[cfg(feature = "faer")]
+    pub(crate) fn column_major(data: &'a [T], rows: usize, cols: usize) -> Self {
+        Self {
+            data: ViewRepr::from_slice(data),
+            rows,
+            cols,
+            rs: 1,
+            cs: rows as isize,
+            offset: 0,
+        }
+    }
+}
+
 /// The written operand, laid out like [`MatRef`] and with its invariant; its positions are
 /// distinct (a unique layout, invariant 2).
 pub(crate) struct MatMut<'a, T> {
@@ -231,6 +259,10 @@ mod backend {
         beta: T,
         c: &mut MatMut<'_, T>,
     ) -> bool {
+        #[cfg(feature = "half")]
+        if crate::linalg::half::product(alpha, a, b, beta, c) {
+            return true;
+        }
         let pc = c.data.as_mut_ptr().wrapping_add(c.offset);
         // SAFETY: the operands are non-empty with layouts valid for their data (the caller's
         // contract, invariant 1 of the tensors they come from), so every position of C lies
@@ -327,34 +359,7 @@ mod faer_backend {
 
     use super::MatRef as Operand;
     use crate::layout::Layout;
-    use crate::storage::ViewRepr;
     use crate::tensor::{TensorBase, TensorView};
-
-    impl<'a, T> Operand<'a, T> {
-        /// `data` as a row-major `rows × cols` matrix (`data` holds exactly its elements).
-        fn row_major(data: &'a [T], rows: usize, cols: usize) -> Self {
-            Self {
-                data: ViewRepr::from_slice(data),
-                rows,
-                cols,
-                rs: cols as isize,
-                cs: 1,
-                offset: 0,
-            }
-        }
-
-        /// `data` as a column-major `rows × cols` matrix (`data` holds exactly its elements).
-        fn column_major(data: &'a [T], rows: usize, cols: usize) -> Self {
-            Self {
-                data: ViewRepr::from_slice(data),
-                rows,
-                cols,
-                rs: 1,
-                cs: rows as isize,
-                offset: 0,
-            }
-        }
-    }
 
     /// Below this many multiply-adds a product runs on one thread (with `rayon`).
     #[cfg(feature = "rayon")]

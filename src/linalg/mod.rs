@@ -33,6 +33,8 @@
 mod batch;
 #[cfg(feature = "linalg")]
 mod decomp;
+#[cfg(feature = "half")]
+mod half;
 mod kernel;
 mod product;
 #[cfg(feature = "alloc")]

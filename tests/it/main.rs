@@ -16,6 +16,7 @@ mod decomp;
 mod elementwise;
 mod extreme;
 mod firmware_subset;
+mod half;
 mod indexing;
 mod interop;
 mod interop_faer;

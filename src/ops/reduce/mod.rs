@@ -95,6 +95,8 @@ pub(crate) fn result_count(shape: &[usize]) -> usize {
 mod axes;
 #[cfg(feature = "alloc")]
 mod axis;
+#[cfg(feature = "half")]
+mod half;
 mod into;
 #[cfg(feature = "alloc")]
 mod lanes;

@@ -202,6 +202,10 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         if n == 0 {
             return Err(empty());
         }
+        #[cfg(feature = "half")]
+        if let Some(m) = super::half::mean(&self.view()) {
+            return Ok(m);
+        }
         let count = S::Elem::from_usize(n).ok_or_else(|| ShapeError::overflow(None))?;
         Ok(self.sum() / count)
     }
@@ -344,6 +348,10 @@ impl<T, const R: usize> TensorBase<ViewRepr<'_, T>, R> {
     where
         T: Zero + Add<Output = T> + Copy,
     {
+        #[cfg(feature = "half")]
+        if let Some(s) = super::half::sum(self) {
+            return s;
+        }
         let mut acc = Pairwise::new();
         self.runs(&mut |run| sum_run(&mut acc, run, |x| x));
         acc.finish()

@@ -1,0 +1,70 @@
+//! Whole sums and means of `f16` and `bf16` tensors (feature `half`), accumulated in `f32`:
+//! each chunk of [`SUM_CHUNK`] elements is summed in `f32` and the chunks are added pairwise,
+//! and only the result is rounded to half precision (NumPy's `float16` sums are pairwise in
+//! half precision; PyTorch accumulates in `f32`, as here). A mean divides in `f32` too, so that
+//! counts beyond `f16`'s largest number (65504) do not overflow.
+
+use half::{bf16, f16};
+
+use crate::ops::sum::{Pairwise, SUM_CHUNK};
+use crate::storage::ViewRepr;
+use crate::tensor::TensorBase;
+
+/// The sum of a half-precision view in `f32`, or `None` when `T` is not `f16` or `bf16`.
+pub(super) fn sum<T: Copy, const R: usize>(view: &TensorBase<ViewRepr<'_, T>, R>) -> Option<T> {
+    widened_sum(view).map(|(s, to)| to(s))
+}
+
+/// The mean of a non-empty half-precision view, divided in `f32`, or `None` when `T` is not
+/// `f16` or `bf16`.
+pub(super) fn mean<T: Copy, const R: usize>(view: &TensorBase<ViewRepr<'_, T>, R>) -> Option<T> {
+    let n = view.len() as f32;
+    widened_sum(view).map(|(s, to)| to(s / n))
+}
+
+/// A sum in `f32`, and the rounding back to the element type.
+type Widened<T> = (f32, fn(f32) -> T);
+
+/// The sum in `f32`, and the rounding back to `T`.
+fn widened_sum<T: Copy, const R: usize>(
+    view: &TensorBase<ViewRepr<'_, T>, R>,
+) -> Option<Widened<T>> {
+    let id = typeid::of::<T>();
+    if id == typeid::of::<f16>() {
+        // SAFETY: `T` is `f16` (same type id): the copies are of the same type.
+        let widen = |x: &T| unsafe { core::mem::transmute_copy::<T, f16>(x) }.to_f32();
+        // SAFETY: as above.
+        let narrow: fn(f32) -> T = |s| unsafe { core::mem::transmute_copy(&f16::from_f32(s)) };
+        return Some((chunked(view, widen), narrow));
+    }
+    if id == typeid::of::<bf16>() {
+        // SAFETY: `T` is `bf16` (same type id).
+        let widen = |x: &T| unsafe { core::mem::transmute_copy::<T, bf16>(x) }.to_f32();
+        // SAFETY: as above.
+        let narrow: fn(f32) -> T = |s| unsafe { core::mem::transmute_copy(&bf16::from_f32(s)) };
+        return Some((chunked(view, widen), narrow));
+    }
+    None
+}
+
+/// `widen` of each element, summed in chunks of [`SUM_CHUNK`] added pairwise.
+fn chunked<T, const R: usize>(
+    view: &TensorBase<ViewRepr<'_, T>, R>,
+    widen: impl Fn(&T) -> f32,
+) -> f32 {
+    let mut acc = Pairwise::<f32>::new();
+    let mut items = view.iter();
+    loop {
+        let mut chunk = 0f32;
+        let mut n = 0usize;
+        for x in items.by_ref().take(SUM_CHUNK) {
+            chunk += widen(x);
+            n += 1;
+        }
+        if n == 0 {
+            break;
+        }
+        acc.push(chunk);
+    }
+    acc.finish()
+}

@@ -1,0 +1,118 @@
+//! Half precision against NumPy's `float16` (`tests/data/half/expected.json`, written by
+//! `make_expected.py` beside it): products on the `f32` kernels, whole sums and means
+//! accumulated in `f32` (as NumPy accumulates them), `exp` and `sqrt`; `bf16` products against
+//! a product in `f64`. `RANKED_HALF_EXPECTED` names another results file.
+
+#![cfg(feature = "half")]
+
+use std::sync::OnceLock;
+
+use ranked::half::{bf16, f16};
+use ranked::{Tensor, TensorView};
+use serde_json::Value;
+
+fn expected() -> &'static Value {
+    static DATA: OnceLock<Value> = OnceLock::new();
+    DATA.get_or_init(|| {
+        let path = std::env::var("RANKED_HALF_EXPECTED").unwrap_or_else(|_| {
+            concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/half/expected.json").into()
+        });
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+    })
+}
+
+fn array<const R: usize>(key: &str) -> Tensor<f16, R> {
+    let v = &expected()[key];
+    let shape: Vec<usize> = (v["shape"].as_array().unwrap().iter())
+        .map(|x| x.as_u64().unwrap() as usize)
+        .collect();
+    let bits = (v["bits"].as_array().unwrap().iter())
+        .map(|x| f16::from_bits(x.as_u64().unwrap() as u16))
+        .collect();
+    Tensor::from_vec(bits, shape.try_into().unwrap()).unwrap()
+}
+
+/// Within one unit in the last place of `f16` (the products' sums run in another order than
+/// NumPy's, and a result near a rounding boundary may round the other way).
+fn within_one_ulp(got: &[f16], want: &[f16], what: &str) {
+    assert_eq!(got.len(), want.len(), "{what}");
+    for (i, (g, w)) in got.iter().zip(want).enumerate() {
+        let apart = (i32::from(g.to_bits() as i16) - i32::from(w.to_bits() as i16)).abs();
+        assert!(
+            g == w || apart <= 1,
+            "{what}: element {i}: {g} against NumPy's {w}"
+        );
+    }
+}
+
+#[test]
+fn f16_products_sums_and_maths_match_numpy() {
+    let (a, b) = (array::<3>("a"), array::<2>("b"));
+    within_one_ulp(
+        &a.matmul(&b).unwrap().to_vec(),
+        &array::<3>("matmul").to_vec(),
+        "matmul",
+    );
+    // A transposed left operand, and a product into existing storage.
+    let at = a.view().permute([0, 2, 1]).unwrap().to_contiguous();
+    let mut out: Tensor<f16, 3> = Tensor::zeros([2, 5, 3]);
+    at.view()
+        .permute([0, 2, 1])
+        .unwrap()
+        .matmul_into(&b, &mut out)
+        .unwrap();
+    within_one_ulp(
+        &out.to_vec(),
+        &array::<3>("matmul_t").to_vec(),
+        "matmul_into",
+    );
+    let x = array::<1>("x");
+    assert_eq!(x.sum(), array::<0>("sum_x")[[]], "sum");
+    assert_eq!(x.mean(), array::<0>("mean_x")[[]], "mean");
+    // 100 000 ones: the sum overflows f16 (NumPy's too), the mean is exact (divided in f32).
+    let ones: Tensor<f16, 1> = Tensor::ones([100_000]);
+    assert_eq!(ones.sum(), array::<0>("sum_ones")[[]]);
+    assert_eq!(ones.mean(), array::<0>("mean_ones")[[]]);
+    // Reversed, so the sum runs over a negatively strided view.
+    let mut data = x.to_vec();
+    data.reverse();
+    let reversed = TensorView::from_slice(&data, [data.len()])
+        .unwrap()
+        .flip(ranked::Axis::<0>);
+    assert_eq!(reversed.sum(), array::<0>("sum_x")[[]], "sum, reversed");
+    let y = array::<1>("y");
+    assert_eq!(y.exp().to_vec(), array::<1>("exp_y").to_vec(), "exp");
+    assert_eq!(y.sqrt().to_vec(), array::<1>("sqrt_y").to_vec(), "sqrt");
+}
+
+#[test]
+fn bf16_products_round_the_f32_product_once() {
+    let a: Tensor<bf16, 2> = Tensor::from_fn([9, 13], |[i, j]| {
+        bf16::from_f32((i * 13 + j) as f32 / 7.0 - 8.0)
+    });
+    let b: Tensor<bf16, 2> = Tensor::from_fn([13, 4], |[i, j]| {
+        bf16::from_f32(1.0 / (1.0 + (i + 2 * j) as f32))
+    });
+    let got = a.matmul(&b.view().t().to_contiguous().view().t()).unwrap();
+    for i in 0..9 {
+        for j in 0..4 {
+            let exact: f64 = (0..13)
+                .map(|k| f64::from(a[[i, k]].to_f32()) * f64::from(b[[k, j]].to_f32()))
+                .sum();
+            let want = bf16::from_f64(exact);
+            let apart =
+                (i32::from(got[[i, j]].to_bits() as i16) - i32::from(want.to_bits() as i16)).abs();
+            assert!(apart <= 1, "[{i}, {j}]: {} against {want}", got[[i, j]]);
+        }
+    }
+    // α and β through `gemm`: c ← 2·a·b + c.
+    let mut c = got.clone();
+    ranked::linalg::gemm(bf16::from_f32(2.0), &a, &b, bf16::ONE, &mut c).unwrap();
+    for (x, y) in c.iter().zip(got.iter()) {
+        let three = y.to_f32() * 3.0;
+        assert!(
+            (x.to_f32() - three).abs() <= three.abs() / 64.0 + 1e-2,
+            "{x} vs {three}"
+        );
+    }
+}
