@@ -5,7 +5,8 @@
 //! type ([`MatrixStack`]): `inv` of a `Tensor<f64, 3>` is a `Tensor<f64, 3>`, `det` of it a
 //! `Tensor<f64, 1>`. Inputs may have any layout (transposed, sliced, reversed, broadcast):
 //! faer reads each matrix in place, without a copy. Matrices of order 1 to 3 take closed
-//! forms for `det` and `inv`.
+//! forms for `det` and `inv`. `solve`, `inv`, `det` and `matrix_power` take complex matrices
+//! too ([`LinalgField`]); the other functions take `f32` and `f64` ([`LinalgFloat`]).
 //!
 //! A matrix that defeats a function is an error naming the kind and the matrix's index in the
 //! stack (row-major over the batch axes): [`ErrorKind::Singular`](crate::ErrorKind::Singular),
@@ -64,6 +65,8 @@ pub use norm::{MatrixOrd, matrix_norm, vector_norm, vector_norm_axis};
 pub use solve::{det, inv, matrix_power, slogdet, solve};
 pub use spectral::{Lstsq, cond, lstsq, matrix_rank, pinv};
 
+use core::ops::{Div, Neg, Sub};
+
 use super::LinalgScalar;
 
 #[allow(unused_imports)] // for the docs
@@ -73,9 +76,47 @@ mod sealed {
     pub trait Sealed {}
     impl Sealed for f32 {}
     impl Sealed for f64 {}
+    impl Sealed for num_complex::Complex<f32> {}
+    impl Sealed for num_complex::Complex<f64> {}
 }
 
-/// The element types of the decompositions: `f32` and `f64`. Sealed.
+/// The element types of the LU-based functions ([`solve`], [`inv`], [`det`],
+/// [`matrix_power`]): `f32`, `f64` and their complex numbers. Sealed.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::linalg::{Complex, LinalgField};
+///
+/// fn takes<T: LinalgField>() {}
+/// takes::<f64>();
+/// takes::<Complex<f32>>();
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "linear algebra runs on `f32`, `f64` and their complex numbers, not `{Self}`",
+    label = "not `f32`, `f64`, `Complex<f32>` or `Complex<f64>`",
+    note = "convert the elements first, e.g. with `astype::<f64>()`"
+)]
+pub trait LinalgField:
+    LinalgScalar
+    + Sub<Output = Self>
+    + Div<Output = Self>
+    + Neg<Output = Self>
+    + faer::traits::ComplexField
+    + sealed::Sealed
+{
+}
+
+#[diagnostic::do_not_recommend]
+impl LinalgField for f32 {}
+#[diagnostic::do_not_recommend]
+impl LinalgField for f64 {}
+#[diagnostic::do_not_recommend]
+impl LinalgField for num_complex::Complex<f32> {}
+#[diagnostic::do_not_recommend]
+impl LinalgField for num_complex::Complex<f64> {}
+
+/// The real element types of the decompositions: `f32` and `f64`. Sealed.
 ///
 /// # Examples
 ///
@@ -89,12 +130,9 @@ mod sealed {
 #[diagnostic::on_unimplemented(
     message = "linear algebra runs on `f32` and `f64` elements, not `{Self}`",
     label = "not `f32` or `f64`",
-    note = "convert the elements first, e.g. with `map(|&x| x as f64)`"
+    note = "convert the elements first, e.g. with `astype::<f64>()`"
 )]
-pub trait LinalgFloat:
-    LinalgScalar + num_traits::Float + faer::traits::RealField + sealed::Sealed
-{
-}
+pub trait LinalgFloat: LinalgField + num_traits::Float + faer::traits::RealField {}
 
 #[diagnostic::do_not_recommend]
 impl LinalgFloat for f32 {}

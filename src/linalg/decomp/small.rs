@@ -4,13 +4,13 @@
 
 use faer::MatRef;
 
-use super::LinalgFloat;
+use super::LinalgField;
 
 /// The largest order the closed forms serve.
 pub(super) const MAX_ORDER: usize = 3;
 
 /// The elements of a matrix of order `n ≤ 3`, row-major, zero-padded to 3 × 3.
-fn elems<T: LinalgFloat>(m: MatRef<'_, T>) -> [[T; 3]; 3] {
+fn elems<T: LinalgField>(m: MatRef<'_, T>) -> [[T; 3]; 3] {
     let n = m.nrows().min(MAX_ORDER);
     let mut e = [[T::zero(); 3]; 3];
     for (i, row) in e.iter_mut().enumerate().take(n) {
@@ -22,13 +22,13 @@ fn elems<T: LinalgFloat>(m: MatRef<'_, T>) -> [[T; 3]; 3] {
 }
 
 /// The cofactor expansion of a 3 × 3 determinant along the first row.
-fn det3<T: LinalgFloat>(e: &[[T; 3]; 3]) -> T {
+fn det3<T: LinalgField>(e: &[[T; 3]; 3]) -> T {
     let [[a, b, c], [d, f, g], [h, i, j]] = *e;
     a * (f * j - g * i) - b * (d * j - g * h) + c * (d * i - f * h)
 }
 
 /// The determinant of a square matrix of order at most 3 (1 for order 0, as NumPy).
-pub(super) fn det<T: LinalgFloat>(m: MatRef<'_, T>) -> T {
+pub(super) fn det<T: LinalgField>(m: MatRef<'_, T>) -> T {
     let e = elems(m);
     match m.nrows() {
         0 => T::one(),
@@ -41,7 +41,7 @@ pub(super) fn det<T: LinalgFloat>(m: MatRef<'_, T>) -> T {
 /// The inverse of a square matrix of order at most 3, row-major in `out` (its first `n²`
 /// elements): the adjugate over the determinant. `false`, with `out` unspecified, when the
 /// determinant is exactly 0.
-pub(super) fn inverse<T: LinalgFloat>(m: MatRef<'_, T>, out: &mut [T; 9]) -> bool {
+pub(super) fn inverse<T: LinalgField>(m: MatRef<'_, T>, out: &mut [T; 9]) -> bool {
     let e = elems(m);
     let n = m.nrows();
     let d = det(m);
@@ -50,9 +50,9 @@ pub(super) fn inverse<T: LinalgFloat>(m: MatRef<'_, T>, out: &mut [T; 9]) -> boo
     }
     match n {
         0 => {}
-        1 => out[0] = d.recip(),
+        1 => out[0] = T::one() / d,
         2 => {
-            let r = d.recip();
+            let r = T::one() / d;
             *out = [
                 e[1][1] * r,
                 -e[0][1] * r,
@@ -67,7 +67,7 @@ pub(super) fn inverse<T: LinalgFloat>(m: MatRef<'_, T>, out: &mut [T; 9]) -> boo
         }
         _ => {
             let [[a, b, c], [d0, f, g], [h, i, j]] = e;
-            let r = d.recip();
+            let r = T::one() / d;
             *out = [
                 (f * j - g * i) * r,
                 (c * i - b * j) * r,

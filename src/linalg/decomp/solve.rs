@@ -11,12 +11,12 @@ use crate::rank::{MatrixStack, Rank, SolveRanks};
 use crate::storage::Storage;
 use crate::tensor::Tensor;
 
-use super::LinalgFloat;
 use super::small::{self, MAX_ORDER};
 use super::stack::{self, Stack, at, faer_ref, finish, push, room};
+use super::{LinalgField, LinalgFloat};
 
 /// The inverse of matrix `index` of a stack, or [`ErrorKind::Singular`].
-fn inverse<T: LinalgFloat>(index: usize, m: MatRef<'_, T>) -> Result<Mat<T>, ShapeError> {
+fn inverse<T: LinalgField>(index: usize, m: MatRef<'_, T>) -> Result<Mat<T>, ShapeError> {
     let n = m.nrows();
     if n <= MAX_ORDER {
         let mut e = [T::zero(); 9];
@@ -34,7 +34,7 @@ fn inverse<T: LinalgFloat>(index: usize, m: MatRef<'_, T>) -> Result<Mat<T>, Sha
 }
 
 /// The inverse of matrix `index` of a stack, or `None` if it is singular.
-pub(super) fn inverse_or_singular<T: LinalgFloat>(
+pub(super) fn inverse_or_singular<T: LinalgField>(
     index: usize,
     m: MatRef<'_, T>,
 ) -> Result<Option<Mat<T>>, ShapeError> {
@@ -70,7 +70,7 @@ pub(super) fn inverse_or_singular<T: LinalgFloat>(
 pub fn inv<A, T, const R: usize>(a: &A) -> Result<Tensor<T, R>, ShapeError>
 where
     A: TensorOperand<T, R> + ?Sized,
-    T: LinalgFloat,
+    T: LinalgField,
     Rank<R>: MatrixStack,
 {
     let stack = Stack::new(a.operand_view())?;
@@ -105,7 +105,7 @@ where
 pub fn det<A, T, const R: usize, const O: usize>(a: &A) -> Result<Tensor<T, O>, ShapeError>
 where
     A: TensorOperand<T, R> + ?Sized,
-    T: LinalgFloat,
+    T: LinalgField,
     Rank<R>: MatrixStack<Scalars = Rank<O>>,
 {
     let stack = Stack::new(a.operand_view())?;
@@ -221,7 +221,7 @@ pub fn solve<A, B, T, const R: usize, const R2: usize, const O: usize>(
 where
     A: TensorOperand<T, R> + ?Sized,
     B: TensorOperand<T, R2> + ?Sized,
-    T: LinalgFloat,
+    T: LinalgField,
     Rank<R>: SolveRanks<R2, Out = Rank<O>>,
 {
     let (a, b) = (a.operand_view(), b.operand_view());
@@ -296,7 +296,7 @@ where
 pub fn matrix_power<A, T, const R: usize>(a: &A, n: i32) -> Result<Tensor<T, R>, ShapeError>
 where
     A: TensorOperand<T, R> + ?Sized,
-    T: LinalgFloat,
+    T: LinalgField,
     Rank<R>: MatrixStack,
 {
     let stack = Stack::new(a.operand_view())?;

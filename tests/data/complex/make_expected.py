@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Writes expected.json, which tests/it/complex.rs reads: NumPy's `real`, `imag`, `conj`,
-`abs` and `angle` of complex numbers holding ±0.0, infinities, NaN and huge and tiny parts, and
-complex `matmul` and `einsum` results.
+`abs` and `angle` of complex numbers holding ±0.0, infinities, NaN and huge and tiny parts,
+complex `matmul` and `einsum` results, and `linalg`'s `inv`, `det`, `solve` and `matrix_power`
+of complex stacks.
 
 Complex arrays are written as a trailing axis of (re, im), floats by their IEEE-754 bit
 patterns. Run from anywhere: python3 tests/data/complex/make_expected.py [DIR] (default: this
@@ -46,6 +47,16 @@ def main():
         "matmul": enc(a @ b),
         "einsum": enc(np.einsum("bij,bjk->ik", a, b)),
     }
+    # linalg of complex stacks: the closed forms (3 × 3) and the LU path (5 × 5).
+    for n in (3, 5):
+        m = rng.standard_normal((2, n, n)) + 1j * rng.standard_normal((2, n, n)) + 2 * np.eye(n)
+        rhs = rng.standard_normal((2, n, 2)) + 1j * rng.standard_normal((2, n, 2))
+        out[f"m{n}"] = enc(m)
+        out[f"rhs{n}"] = enc(rhs)
+        out[f"inv{n}"] = enc(np.linalg.inv(m))
+        out[f"det{n}"] = enc(np.linalg.det(m))
+        out[f"solve{n}"] = enc(np.linalg.solve(m, rhs))
+        out[f"power{n}"] = enc(np.linalg.matrix_power(m, -2))
     dest = sys.argv[1] if len(sys.argv) > 1 else HERE
     os.makedirs(dest, exist_ok=True)
     with open(os.path.join(dest, "expected.json"), "w") as f:
