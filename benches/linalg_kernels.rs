@@ -73,18 +73,20 @@ pub fn b32_b33(n: usize) -> Vec<Case<'static>> {
     ]
 }
 
-/// Calls `f` on each 3 × 3 matrix of `t`, as faer reads it.
-fn each_3x3(t: &Tensor<f64, 3>, mut f: impl FnMut(MatRef<'_, f64>)) {
-    for m in t.as_slice().unwrap().chunks_exact(9) {
-        f(MatRef::from_row_major_slice(m, 3, 3));
+/// Calls `f` on each matrix of the stack `t` of `n × n` matrices, as faer reads it.
+fn each_matrix(t: &Tensor<f64, 3>, n: usize, mut f: impl FnMut(MatRef<'_, f64>)) {
+    for m in t.as_slice().unwrap().chunks_exact(n * n) {
+        f(MatRef::from_row_major_slice(m, n, n));
     }
 }
 
-/// B34, B35: `inv` and `det` of `count` stacked 3 × 3 `f64` matrices, against a loop of faer
-/// calls over the same memory (LU per matrix; results into a `Vec`).
+/// B34, B35: `inv` and `det` of `count` stacked 3 × 3 `f64` matrices, and `inv` of 4 × 4 ones,
+/// against a loop of faer calls over the same memory (LU per matrix; results into a `Vec`).
 pub fn b34_b35(count: usize) -> Vec<Case<'static>> {
     let a = random([count, 3, 3], 34, 2.0);
     let (a2, a3, a4) = (a.clone(), a.clone(), a.clone());
+    let q = random([count, 4, 4], 344, 2.0);
+    let q2 = q.clone();
     vec![
         Case {
             id: format!("B34 linalg::inv of [{count}, 3, 3] f64"),
@@ -94,10 +96,28 @@ pub fn b34_b35(count: usize) -> Vec<Case<'static>> {
                 }),
                 contender("faer loop", move || {
                     let mut out = Vec::with_capacity(count * 9);
-                    each_3x3(&a2, |m| {
+                    each_matrix(&a2, 3, |m| {
                         let inv = m.partial_piv_lu().inverse();
                         for i in 0..3 {
                             out.extend((0..3).map(|j| inv[(i, j)]));
+                        }
+                    });
+                    black_box(out);
+                }),
+            ],
+        },
+        Case {
+            id: format!("B34 linalg::inv of [{count}, 4, 4] f64"),
+            contenders: vec![
+                contender("ranked", move || {
+                    black_box(linalg::inv(&q).unwrap());
+                }),
+                contender("faer loop", move || {
+                    let mut out = Vec::with_capacity(count * 16);
+                    each_matrix(&q2, 4, |m| {
+                        let inv = m.partial_piv_lu().inverse();
+                        for i in 0..4 {
+                            out.extend((0..4).map(|j| inv[(i, j)]));
                         }
                     });
                     black_box(out);
@@ -112,7 +132,7 @@ pub fn b34_b35(count: usize) -> Vec<Case<'static>> {
                 }),
                 contender("faer loop", move || {
                     let mut out = Vec::with_capacity(count);
-                    each_3x3(&a4, |m| out.push(m.determinant()));
+                    each_matrix(&a4, 3, |m| out.push(m.determinant()));
                     black_box(out);
                 }),
             ],

@@ -4,7 +4,7 @@
 //! axes before them a batch, and the result has one answer per matrix, with its rank in the
 //! type ([`MatrixStack`]): `inv` of a `Tensor<f64, 3>` is a `Tensor<f64, 3>`, `det` of it a
 //! `Tensor<f64, 1>`. Inputs may have any layout (transposed, sliced, reversed, broadcast):
-//! faer reads each matrix in place, without a copy. Matrices of order 1 to 3 take closed
+//! faer reads each matrix in place, without a copy. Matrices of order 1 to 4 take closed
 //! forms for `det` and `inv`. `solve`, `inv`, `det` and `matrix_power` take complex matrices
 //! too ([`LinalgField`]); the other functions take `f32` and `f64` ([`LinalgFloat`]).
 //!

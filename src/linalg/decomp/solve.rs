@@ -19,7 +19,7 @@ use super::{LinalgField, LinalgFloat};
 fn inverse<T: LinalgField>(index: usize, m: MatRef<'_, T>) -> Result<Mat<T>, ShapeError> {
     let n = m.nrows();
     if n <= MAX_ORDER {
-        let mut e = [T::zero(); 9];
+        let mut e = [T::zero(); 16];
         if !small::inverse(m, &mut e) {
             return Err(at(ErrorKind::Singular, index));
         }
@@ -51,7 +51,7 @@ pub(super) fn inverse_or_singular<T: LinalgField>(
 ///
 /// [`ErrorKind::NotSquare`](crate::ErrorKind::NotSquare) for matrices that are not square;
 /// [`ErrorKind::Singular`](crate::ErrorKind::Singular) with the index of the first singular
-/// matrix (an exact zero pivot of its LU factorisation, as LAPACK reports; for orders 1 to 3,
+/// matrix (an exact zero pivot of its LU factorisation, as LAPACK reports; for orders 1 to 4,
 /// an exactly zero determinant); [`ErrorKind::Allocation`](crate::ErrorKind::Allocation).
 ///
 /// # Examples
@@ -78,14 +78,23 @@ where
     let shape = stack.shape::<R>(&[n, n])?;
     let mut out = room(&shape)?;
     stack.each(|index, m| {
-        push(&mut out, inverse(index, m)?.as_ref());
+        if n <= MAX_ORDER {
+            // The closed form's elements, without a matrix of faer's in between.
+            let mut e = [T::zero(); 16];
+            if !small::inverse(m, &mut e) {
+                return Err(at(ErrorKind::Singular, index));
+            }
+            out.extend_from_slice(e.get(..n * n).unwrap_or(&[]));
+        } else {
+            push(&mut out, inverse(index, m)?.as_ref());
+        }
         Ok(())
     })?;
     finish(out, shape)
 }
 
 /// The determinant of each matrix of a stack, as NumPy's `linalg.det`: from the LU
-/// factorisation (closed forms for orders 1 to 3); a singular matrix has determinant 0, and
+/// factorisation (closed forms for orders 1 to 4); a singular matrix has determinant 0, and
 /// an empty (0 × 0) matrix 1. O(batch·n³).
 ///
 /// # Errors

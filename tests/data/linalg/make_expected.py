@@ -48,6 +48,7 @@ def inputs():
     sym = sym + sym.transpose(0, 2, 1)
     deficient = rng.standard_normal((6, 3))
     deficient[:, 2] = deficient[:, 0] + deficient[:, 1]
+    s4 = rng.standard_normal((3, 4, 4))  # the 4 x 4 closed forms
     return {
         "a": rng.standard_normal((2, 3, 5, 5)),  # the general LU path
         "s3": rng.standard_normal((4, 3, 3)),  # closed forms
@@ -63,6 +64,7 @@ def inputs():
         "empty_stack": np.zeros((0, 3, 3)),
         "empty_mats": np.zeros((2, 0, 0)),
         "x5": x,
+        "s4": s4,
     }
 
 
@@ -87,7 +89,7 @@ def main():
         c.update({k: enc(v) for k, v in operands.items()})
         cases.append(c)
 
-    square = ["a", "s3", "s2", "s1", "big", "spd", "sym", "x5"]
+    square = ["a", "s4", "s3", "s2", "s1", "big", "spd", "sym", "x5"]
     for name in square:
         a = ins[name]
         case("inv", name, {}, {"out": np.linalg.inv(a)})
