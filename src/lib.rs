@@ -211,7 +211,7 @@ pub use rank::{
     Axis, BroadcastRanks, BroadcastTo, DiagonalAxes, HasAxes, HasAxis, InsertAxis, IsAxis,
     KnownRank, LstsqRhs, MAX_RANK, MatmulRanks, MatrixStack, MergeAxes, NumToRank, Rank,
     RemoveAxes, RemoveAxis, SliceArity, SolveRanks, SpecOutput, SpecRank, SpecTerm, SplitAxis,
-    WindowAxis,
+    TensordotRanks, WindowAxis,
 };
 pub use slice::NewAxis;
 pub use tensor::{ArrayTensor, GenericTensor, TensorBase, TensorView, TensorViewMut};
