@@ -670,3 +670,89 @@ proptest! {
         assert_close(&mm(&l, &mt(&l)).to_vec(), &spd.to_vec(), identity_tol(n, 1.0), "l lᵀ");
     }
 }
+
+/// Every function over empty stacks, empty matrices (0 × 0, 0 × 3, 3 × 0) and matrices of NaN:
+/// a result or an error, never a panic (faer's eigensolvers refuse 0 × 0 matrices, so the
+/// functions skip them), with NumPy's shapes where NumPy gives a result.
+#[test]
+fn empty_and_nan_inputs_give_results_or_errors() {
+    for shape in [[2usize, 0, 0], [0, 3, 3], [2, 0, 3], [2, 3, 0]] {
+        let a: Tensor<f64, 3> = Tensor::zeros(shape);
+        let square = shape[1] == shape[2];
+        assert_eq!(linalg::inv(&a).is_ok(), square, "{shape:?}");
+        assert_eq!(linalg::det(&a).is_ok(), square);
+        assert_eq!(linalg::slogdet(&a).is_ok(), square);
+        assert_eq!(linalg::matrix_power(&a, -1).is_ok(), square);
+        assert_eq!(linalg::cholesky(&a).is_ok(), square);
+        assert_eq!(
+            linalg::eigh(&a).map(|e| *e.eigenvalues.shape()).ok(),
+            square.then_some([shape[0], shape[1]])
+        );
+        assert_eq!(linalg::eigvalsh(&a).is_ok(), square);
+        assert_eq!(linalg::eig(&a).is_ok(), square);
+        assert_eq!(linalg::eigvals(&a).is_ok(), square);
+        let k = shape[1].min(shape[2]);
+        assert_eq!(
+            linalg::qr(&a, QrMode::Reduced).unwrap().r.shape(),
+            &[shape[0], k, shape[2]]
+        );
+        assert_eq!(
+            linalg::qr(&a, QrMode::Complete).unwrap().q.shape(),
+            &[shape[0], shape[1], shape[1]]
+        );
+        assert_eq!(
+            linalg::svd(&a, true).unwrap().vh.shape(),
+            &[shape[0], shape[2], shape[2]]
+        );
+        assert_eq!(linalg::svdvals(&a).unwrap().shape(), &[shape[0], k]);
+        assert_eq!(
+            linalg::pinv(&a, None).unwrap().shape(),
+            &[shape[0], shape[2], shape[1]]
+        );
+        assert_eq!(
+            linalg::matrix_rank(&a, None).unwrap().to_vec(),
+            vec![0; shape[0]]
+        );
+        for o in [
+            MatrixOrd::Fro,
+            MatrixOrd::Nuc,
+            MatrixOrd::One,
+            MatrixOrd::Two,
+            MatrixOrd::Inf,
+        ] {
+            let _ = linalg::matrix_norm(&a, o);
+            let _ = linalg::cond(&a, Some(o));
+        }
+        let b: Tensor<f64, 3> = Tensor::zeros([shape[0], shape[1], 2]);
+        assert_eq!(linalg::solve(&a, &b).is_ok(), square);
+        let (a2, b2): (Tensor<f64, 2>, Tensor<f64, 1>) = (
+            Tensor::zeros([shape[1], shape[2]]),
+            Tensor::zeros([shape[1]]),
+        );
+        assert_eq!(
+            linalg::lstsq(&a2, &b2, None).unwrap().x.shape(),
+            &[shape[2]]
+        );
+    }
+    let det: Tensor<f64, 1> = linalg::det(&Tensor::<f64, 3>::zeros([2, 0, 0])).unwrap();
+    assert_eq!(det.to_vec(), [1.0, 1.0]); // NumPy's determinant of a 0 × 0 matrix
+    for n in [3, 5] {
+        let nan: Tensor<f64, 2> = Tensor::from_vec(vec![f64::NAN; n * n], [n, n]).unwrap();
+        assert!(linalg::inv(&nan).unwrap().iter().all(|x| x.is_nan()));
+        let _ = (
+            linalg::svdvals(&nan),
+            linalg::eigvalsh(&nan),
+            linalg::eigvals(&nan),
+        );
+        let _ = (
+            linalg::cholesky(&nan),
+            linalg::pinv(&nan, None),
+            linalg::cond(&nan, None),
+        );
+        let _ = linalg::lstsq(&nan, &Tensor::<f64, 1>::zeros([n]), None);
+        assert_eq!(
+            linalg::svdvals(&nan).unwrap_err().kind(),
+            ErrorKind::NoConvergence
+        );
+    }
+}

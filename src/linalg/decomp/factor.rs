@@ -283,6 +283,9 @@ where
     let (ws, vs) = (stack.shape::<V>(&[n])?, stack.shape::<R>(&[n, n])?);
     let (mut w, mut v) = (room(&ws)?, room(&vs)?);
     stack.each(|index, a| {
+        if n == 0 {
+            return Ok(()); // faer's eigensolvers take no empty matrix; nothing to write
+        }
         let f = a
             .self_adjoint_eigen(Side::Lower)
             .map_err(|_| at(ErrorKind::NoConvergence, index))?;
@@ -323,6 +326,9 @@ where
     let shape = stack.shape::<V>(&[n])?;
     let mut out = room(&shape)?;
     stack.each(|index, a| {
+        if n == 0 {
+            return Ok(()); // faer's eigensolvers take no empty matrix; nothing to write
+        }
         let mut w = a
             .self_adjoint_eigenvalues(Side::Lower)
             .map_err(|_| at(ErrorKind::NoConvergence, index))?;
@@ -378,6 +384,9 @@ where
     let (ws, vs) = (stack.shape::<V>(&[n])?, stack.shape::<R>(&[n, n])?);
     let (mut w, mut v) = (room(&ws)?, room(&vs)?);
     stack.each(|index, a| {
+        if n == 0 {
+            return Ok(()); // faer's eigensolvers take no empty matrix; nothing to write
+        }
         let f = a.eigen().map_err(|_| at(ErrorKind::NoConvergence, index))?;
         w.extend(f.S().column_vector().iter().copied());
         push(&mut v, f.U());
@@ -419,6 +428,9 @@ where
     let shape = stack.shape::<V>(&[n])?;
     let mut out = room(&shape)?;
     stack.each(|index, a| {
+        if n == 0 {
+            return Ok(()); // faer's eigensolvers take no empty matrix; nothing to write
+        }
         out.extend(
             a.eigenvalues()
                 .map_err(|_| at(ErrorKind::NoConvergence, index))?,
