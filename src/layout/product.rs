@@ -44,6 +44,23 @@ pub(crate) struct ProductPlan<const B: usize = MAX_PLAN_AXES> {
 }
 
 impl<const B: usize> ProductPlan<B> {
+    /// A plan of no product (every size 0), to be written by [`plan_into`].
+    pub(crate) const fn new() -> Self {
+        let none = MatrixAxes {
+            rows: 0,
+            cols: 0,
+            rs: 0,
+            cs: 0,
+        };
+        Self {
+            batch: [1; B],
+            batch_rank: 0,
+            strides: [[0; B]; 3],
+            offsets: [0; 3],
+            mats: [none; 3],
+        }
+    }
+
     /// The broadcast batch shape.
     pub(crate) fn batch(&self) -> &[usize] {
         self.batch.get(..self.batch_rank).unwrap_or(&[])
@@ -131,12 +148,14 @@ fn error(
 /// The batch plan of `a @ b` without an output yet. `out_rank` is the rank of the caller's
 /// result (operand 2: a typed rank, or an existing output's); `put(axis, size)` receives each
 /// axis of the result shape, in order, once the ranks agree.
+#[inline]
 fn operands<const B: usize>(
     a: RawLayout<'_>,
     b: RawLayout<'_>,
     out_rank: usize,
     put: &mut impl FnMut(usize, usize) -> Result<(), ShapeError>,
-) -> Result<ProductPlan<B>, ShapeError> {
+    plan: &mut ProductPlan<B>,
+) -> Result<(), ShapeError> {
     let (ra, rb) = (a.shape.len(), b.shape.len());
     if ra == 0 || rb == 0 || ra > MAX_RANK || rb > MAX_RANK {
         let found = if ra == 0 || ra > MAX_RANK { ra } else { rb };
@@ -163,13 +182,9 @@ fn operands<const B: usize>(
             batch_rank,
         ));
     }
-    let mut plan = ProductPlan {
-        batch: [1; B],
-        batch_rank,
-        strides: [[0; B]; 3],
-        offsets: [a.offset, b.offset, 0],
-        mats: [ma, mb, ma],
-    };
+    plan.batch_rank = batch_rank;
+    plan.offsets = [a.offset, b.offset, 0];
+    plan.mats = [ma, mb, ma];
     for i in 0..batch_rank {
         // Result axis i, counting from the right; a missing axis counts as size 1.
         let from_right = batch_rank - 1 - i;
@@ -220,7 +235,7 @@ fn operands<const B: usize>(
     for (axis, size) in expected.enumerate() {
         put(axis, size)?;
     }
-    Ok(plan)
+    Ok(())
 }
 
 /// The shape of `a @ b` by NumPy's `matmul` rules, into `out`.
@@ -237,12 +252,15 @@ pub(crate) fn product_shape(
     b: RawLayout<'_>,
     out: &mut [usize],
 ) -> Result<ProductPlan, ShapeError> {
-    let plan = operands(a, b, out.len(), &mut |axis, size| {
+    let mut plan = ProductPlan::new();
+    let rank = out.len();
+    let put = &mut |axis, size| {
         if let Some(slot) = out.get_mut(axis) {
             *slot = size;
         }
         Ok(())
-    })?;
+    };
+    operands(a, b, rank, put, &mut plan)?;
     super::checked_len(out)?;
     Ok(plan)
 }
@@ -256,21 +274,37 @@ pub(crate) fn product_shape(
 ///
 /// `B`: the room for batch axes (see [`ProductPlan`]); more batch axes are
 /// [`ErrorKind::TooManyAxes`].
+#[inline]
 pub(crate) fn plan<const B: usize>(
     a: RawLayout<'_>,
     b: RawLayout<'_>,
     c: RawLayout<'_>,
 ) -> Result<ProductPlan<B>, ShapeError> {
+    let mut plan = ProductPlan::new();
+    plan_into(a, b, c, &mut plan)?;
+    Ok(plan)
+}
+
+/// [`plan`], written into `plan`: the form for hot paths, where moving a returned plan out of
+/// its `Result` costs more than a 16 × 16 product's bookkeeping (stores and loads of
+/// different widths). `plan` is unspecified after an error.
+///
+/// # Errors
+///
+/// As [`plan`].
+#[inline]
+pub(crate) fn plan_into<const B: usize>(
+    a: RawLayout<'_>,
+    b: RawLayout<'_>,
+    c: RawLayout<'_>,
+    plan: &mut ProductPlan<B>,
+) -> Result<(), ShapeError> {
     // `c` is an existing tensor, so a result of its shape fits in memory: no overflow check.
-    let mut plan = operands(
-        a,
-        b,
-        c.shape.len(),
-        &mut |axis, e| match c.shape.get(axis) {
-            Some(&f) if f != e => Err(error(ErrorKind::SizeMismatch, 2, axis, e, f)),
-            _ => Ok(()),
-        },
-    )?;
+    let check = &mut |axis, e| match c.shape.get(axis) {
+        Some(&f) if f != e => Err(error(ErrorKind::SizeMismatch, 2, axis, e, f)),
+        _ => Ok(()),
+    };
+    operands(a, b, c.shape.len(), check, plan)?;
     let n = plan.batch_rank;
     let [_, _, sc] = &mut plan.strides;
     for (to, &from) in sc.iter_mut().zip(c.strides).take(n) {
@@ -292,7 +326,7 @@ pub(crate) fn plan<const B: usize>(
         rs,
         cs,
     };
-    Ok(plan)
+    Ok(())
 }
 
 #[cfg(test)]

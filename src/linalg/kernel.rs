@@ -84,6 +84,7 @@ const TILE: (usize, usize, usize) = (32, 128, 256);
 /// `C ← α·A·B + β·C`. The shapes agree (`A: m × k`, `B: k × n`, `C: m × n`) and every
 /// layout is valid for its data (callers check both); `C`'s layout is unique. With `β = 0`,
 /// `C` is not read (NaN in `C` does not leak into the result), as in BLAS.
+#[inline]
 pub(crate) fn gemm<T>(alpha: T, a: MatRef<'_, T>, b: MatRef<'_, T>, beta: T, c: MatMut<'_, T>)
 where
     T: Copy + Zero + One + Add<Output = T> + Mul<Output = T> + PartialEq,
@@ -252,6 +253,7 @@ mod backend {
     /// Runs the product through a packed backend — faer's (with the `faer` feature: `f32`,
     /// `f64` and their complex numbers) or `matrixmultiply`'s (`f32`, `f64`) — returning
     /// `true`; `false` for any other type. The shapes are non-zero and agree.
+    #[inline]
     pub(super) fn packed<T: Copy>(
         alpha: T,
         a: MatRef<'_, T>,
@@ -281,6 +283,7 @@ mod backend {
     /// `c + i·rs + j·cs` is valid for writes (and for reads unless β = 0) for every `i < m`,
     /// `j < n`, those positions being distinct and not aliased by `A` or `B`; they are
     /// initialised unless [`writes_uninit`](super::writes_uninit) is true for `T`.
+    #[inline]
     pub(super) unsafe fn raw<T: Copy>(
         alpha: T,
         a: MatRef<'_, T>,

@@ -269,7 +269,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         if R <= 2 && R2 <= 2 {
             // Operands of rank 1 or 2 (known at compile time): a plan without room for batch
             // axes and a single kernel call, small code for firmware.
-            let plan = product::plan::<0>(a, b, c)?;
+            let mut plan = product::ProductPlan::<0>::new();
+            product::plan_into(a, b, c, &mut plan)?;
             let (a, b) = (self.storage().elems(), rhs.storage().elems());
             // SAFETY: the plan comes from the three tensors' layouts, valid for their
             // storages (invariant 1), `out`'s unique as its storage is writable (invariant
