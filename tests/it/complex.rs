@@ -219,3 +219,222 @@ fn complex_linalg_matches_numpy() {
         );
     }
 }
+
+/// The decompositions and the functions of singular values on complex stacks, row-major and
+/// column-major, against NumPy: `slogdet`, `cholesky`, `qr`'s `r` (its diagonal's phases
+/// divided out: the unique form), `svdvals`, `eigvalsh`, `eigvals`, `pinv`, `matrix_rank`,
+/// the norms, `cond` and `lstsq` within `1e-10` relative to the largest value (the matrices
+/// are random, condition numbers under 100); and the identities of the factors NumPy's do
+/// not fix (`u·diag(s)·vh = a`, `q·r = a`, `a·v = v·diag(w)` for `eigh` and `eig`).
+#[cfg(feature = "linalg")]
+#[test]
+fn complex_decompositions_match_numpy() {
+    use ranked::linalg::{self, MatrixOrd, QrMode};
+    fn close(got: &[f64], want: &[f64], what: &str) {
+        assert_eq!(got.len(), want.len(), "{what}");
+        let scale = want.iter().fold(1.0f64, |m, x| m.max(x.abs()));
+        for (x, y) in got.iter().zip(want) {
+            assert!((x - y).abs() <= 1e-10 * scale, "{what}: {x} vs {y}");
+        }
+    }
+    let reals = |key: &str| floats(key).1;
+    let cplx = |key: &str| flat(&complex::<1>(key).1);
+    // Each stack row-major and column-major (per matrix).
+    let stacks = |key: &str| {
+        let (s, v) = complex::<3>(key);
+        let m = Tensor::from_vec(v, s).unwrap();
+        let t = m.view().permute([0, 2, 1]).unwrap().to_contiguous();
+        [m.clone(), t.permute([0, 2, 1]).unwrap()]
+    };
+    for (layout, g) in stacks("g").into_iter().enumerate() {
+        let what = |f: &str| format!("{f} (layout {layout})");
+        let (sign, log) = linalg::slogdet(&g).unwrap();
+        close(
+            &flat(&sign.to_vec()),
+            &cplx("slogdet_sign"),
+            &what("slogdet sign"),
+        );
+        close(&log.to_vec(), &reals("slogdet_log"), &what("slogdet log"));
+        let mut w = linalg::eigvals(&g).unwrap().to_vec();
+        for lane in w.chunks_mut(4) {
+            // NumPy's sort_complex: by real part, then imaginary.
+            lane.sort_by(|a, b| a.re.total_cmp(&b.re).then(a.im.total_cmp(&b.im)));
+        }
+        close(&flat(&w), &cplx("eigvals"), &what("eigvals"));
+        close(
+            &linalg::cond(&g, None).unwrap().to_vec(),
+            &reals("cond_g"),
+            &what("cond"),
+        );
+        let fro = linalg::cond(&g, Some(MatrixOrd::Fro)).unwrap().to_vec();
+        close(&fro, &reals("cond_g_fro"), &what("cond fro"));
+        let e = linalg::eig(&g).unwrap();
+        for b in 0..2 {
+            for i in 0..4 {
+                for row in 0..4 {
+                    let lhs: Complex<f64> = (0..4)
+                        .map(|k| g[[b, row, k]] * e.eigenvectors[[b, k, i]])
+                        .sum();
+                    let rhs = e.eigenvectors[[b, row, i]] * e.eigenvalues[[b, i]];
+                    assert!((lhs - rhs).norm() < 1e-9, "{}", what("eig"));
+                }
+            }
+        }
+        let ords = [
+            ("fro", MatrixOrd::Fro),
+            ("nuc", MatrixOrd::Nuc),
+            ("1", MatrixOrd::One),
+            ("-1", MatrixOrd::NegOne),
+            ("2", MatrixOrd::Two),
+            ("-2", MatrixOrd::NegTwo),
+            ("inf", MatrixOrd::Inf),
+            ("-inf", MatrixOrd::NegInf),
+        ];
+        for (ord, o) in [
+            ("2", 2.0),
+            ("1", 1.0),
+            ("inf", f64::INFINITY),
+            ("0", 0.0),
+            ("3", 3.0),
+        ] {
+            let whole = linalg::vector_norm(&g, o).unwrap();
+            close(
+                &[whole],
+                &reals(&format!("vector_norm_{ord}")),
+                &what("vector_norm"),
+            );
+            let along = linalg::vector_norm_axis(&g, ranked::Axis::<1>, o).unwrap();
+            let key = format!("vector_norm_axis_{ord}");
+            close(&along.to_vec(), &reals(&key), &what(&key));
+        }
+        for name in ["g", "tall"] {
+            let a = if name == "g" {
+                g.clone()
+            } else {
+                stacks("tall")[layout].clone()
+            };
+            let (m, n) = (a.shape()[1], a.shape()[2]);
+            let qr = linalg::qr(&a, QrMode::Reduced).unwrap();
+            let mut r = qr.r.clone();
+            for b in 0..2 {
+                for i in 0..n {
+                    let d = r[[b, i, i]];
+                    let phase = d.conj() / d.norm();
+                    for j in 0..n {
+                        r[[b, i, j]] *= phase;
+                    }
+                }
+            }
+            close(
+                &flat(&r.to_vec()),
+                &cplx(&format!("qr_r_{name}")),
+                &what("qr r"),
+            );
+            let back = qr.q.matmul(&qr.r).unwrap();
+            close(&flat(&back.to_vec()), &flat(&a.to_vec()), &what("q r = a"));
+            let s = linalg::svdvals(&a).unwrap().to_vec();
+            close(&s, &reals(&format!("svdvals_{name}")), &what("svdvals"));
+            let svd = linalg::svd(&a, false).unwrap();
+            close(&svd.s.to_vec(), &s, &what("svd s"));
+            let us = Tensor::from_fn([2, m, n], |[b, i, j]| svd.u[[b, i, j]] * svd.s[[b, j]]);
+            let back = us.matmul(&svd.vh).unwrap();
+            close(
+                &flat(&back.to_vec()),
+                &flat(&a.to_vec()),
+                &what("u s vh = a"),
+            );
+            let p = linalg::pinv(&a, None).unwrap();
+            close(
+                &flat(&p.to_vec()),
+                &cplx(&format!("pinv_{name}")),
+                &what("pinv"),
+            );
+            for (ord, o) in ords {
+                let key = format!("norm_{name}_{ord}");
+                close(
+                    &linalg::matrix_norm(&a, o).unwrap().to_vec(),
+                    &reals(&key),
+                    &what(&key),
+                );
+            }
+        }
+    }
+    // Complex<f32> takes the same paths, within f32's rounding.
+    let g32 = stacks("g")[1].map(|z| Complex::new(z.re as f32, z.im as f32));
+    let s32: Vec<f64> = linalg::svdvals(&g32)
+        .unwrap()
+        .iter()
+        .map(|&x| x as f64)
+        .collect();
+    let s64 = reals("svdvals_g");
+    assert!(
+        s32.iter()
+            .zip(&s64)
+            .all(|(x, y)| (x - y).abs() < 1e-4 * s64[0])
+    );
+    for (layout, hpd) in stacks("hpd").into_iter().enumerate() {
+        let l = linalg::cholesky(&hpd).unwrap();
+        close(
+            &flat(&l.to_vec()),
+            &cplx("cholesky"),
+            &format!("cholesky {layout}"),
+        );
+    }
+    for (layout, h) in stacks("herm").into_iter().enumerate() {
+        let w = linalg::eigvalsh(&h).unwrap();
+        close(
+            &w.to_vec(),
+            &reals("eigvalsh"),
+            &format!("eigvalsh {layout}"),
+        );
+        let e = linalg::eigh(&h).unwrap();
+        close(&e.eigenvalues.to_vec(), &w.to_vec(), "eigh values");
+        let av = h.matmul(&e.eigenvectors).unwrap();
+        let vw = Tensor::from_fn([2, 5, 5], |[b, i, j]| {
+            e.eigenvectors[[b, i, j]] * e.eigenvalues[[b, j]]
+        });
+        close(&flat(&av.to_vec()), &flat(&vw.to_vec()), "eigh: a v = v w");
+    }
+    for (layout, d) in stacks("deficient").into_iter().enumerate() {
+        let rank = linalg::matrix_rank(&d, None).unwrap().map(|&r| r as f64);
+        assert_eq!(
+            rank.to_vec(),
+            reals("rank_deficient"),
+            "matrix_rank {layout}"
+        );
+    }
+    let tall = stacks("tall")[0].clone();
+    let a = tall.view().select(ranked::Axis::<0>, 0).unwrap();
+    let bv: Tensor<Complex<f64>, 1> = {
+        let (s, v) = complex::<1>("lstsq_v_b");
+        Tensor::from_vec(v, s).unwrap()
+    };
+    let fit = linalg::lstsq(&a, &bv, None).unwrap();
+    close(&flat(&fit.x.to_vec()), &cplx("lstsq_v_x"), "lstsq x");
+    close(
+        &fit.residuals.to_vec(),
+        &reals("lstsq_v_res"),
+        "lstsq residuals",
+    );
+    close(
+        &fit.singular_values.to_vec(),
+        &reals("lstsq_v_s"),
+        "lstsq s",
+    );
+    assert_eq!(fit.rank as f64, reals("lstsq_v_rank")[0]);
+    let bm: Tensor<Complex<f64>, 2> = {
+        let (s, v) = complex::<2>("lstsq_m_b");
+        Tensor::from_vec(v, s).unwrap()
+    };
+    let fit = linalg::lstsq(&a, &bm, None).unwrap();
+    close(
+        &flat(&fit.x.to_vec()),
+        &cplx("lstsq_m_x"),
+        "lstsq x (matrix)",
+    );
+    close(
+        &fit.residuals.to_vec(),
+        &reals("lstsq_m_res"),
+        "lstsq residuals (matrix)",
+    );
+}

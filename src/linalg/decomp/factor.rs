@@ -9,11 +9,12 @@ use crate::operand::TensorOperand;
 use crate::rank::{MatrixStack, Rank};
 use crate::tensor::Tensor;
 
-use super::LinalgFloat;
-use super::stack::{Stack, at, finish, push, room};
+use super::stack::{Stack, at, finish, push, push_adjoint, room};
+use super::{LinalgField, real};
 
-/// The lower Cholesky factor `L` of each matrix (`a = L·Lᵀ`), as NumPy's `linalg.cholesky`:
-/// only the lower triangle of `a` is read, and `L`'s upper triangle is 0. O(batch·n³).
+/// The lower Cholesky factor `L` of each symmetric (complex: Hermitian) positive-definite
+/// matrix (`a = L·Lᴴ`), as NumPy's `linalg.cholesky`: only the lower triangle of `a` is read,
+/// and `L`'s upper triangle is 0. O(batch·n³).
 ///
 /// # Errors
 ///
@@ -34,7 +35,7 @@ use super::stack::{Stack, at, finish, push, room};
 pub fn cholesky<A, T, const R: usize>(a: &A) -> Result<Tensor<T, R>, ShapeError>
 where
     A: TensorOperand<T, R> + ?Sized,
-    T: LinalgFloat,
+    T: LinalgField,
     Rank<R>: MatrixStack,
 {
     let stack = Stack::new(a.operand_view())?;
@@ -74,8 +75,8 @@ pub struct Qr<T, const R: usize> {
 }
 
 /// The QR factorisation of each matrix, as NumPy's `linalg.qr` (Householder reflections).
-/// The signs of `r`'s diagonal may differ from LAPACK's, with `q`'s columns negated to match:
-/// the factorisation is unique only up to those signs. O(batch·m·n·min(m, n)).
+/// The signs (complex: phases) of `r`'s diagonal may differ from LAPACK's, with `q`'s columns
+/// scaled to match: the factorisation is unique only up to them. O(batch·m·n·min(m, n)).
 ///
 /// # Errors
 ///
@@ -96,7 +97,7 @@ pub struct Qr<T, const R: usize> {
 pub fn qr<A, T, const R: usize>(a: &A, mode: QrMode) -> Result<Qr<T, R>, ShapeError>
 where
     A: TensorOperand<T, R> + ?Sized,
-    T: LinalgFloat,
+    T: LinalgField,
     Rank<R>: MatrixStack,
 {
     let stack = Stack::new(a.operand_view())?;
@@ -131,19 +132,19 @@ where
 
 /// The factors of [`svd`]: `a = u @ diag(s) @ vh`.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Svd<T, const R: usize, const V: usize> {
+pub struct Svd<T: LinalgField, const R: usize, const V: usize> {
     /// The left singular vectors, as columns.
     pub u: Tensor<T, R>,
-    /// The singular values of each matrix, in descending order.
-    pub s: Tensor<T, V>,
-    /// The right singular vectors, as rows (NumPy's `Vh`).
+    /// The singular values of each matrix, in descending order: real for complex input too.
+    pub s: Tensor<T::Real, V>,
+    /// The right singular vectors, as rows (NumPy's `Vh`, the conjugate transpose of `V`).
     pub vh: Tensor<T, R>,
 }
 
 /// The singular value decomposition of each matrix, as NumPy's `linalg.svd`: with
 /// `full_matrices`, `u` is `m × m` and `vh` is `n × n`; without, `m × k` and `k × n`, with
 /// `k = min(m, n)`. Singular values in descending order; each pair of singular vectors is
-/// unique only up to a common sign. O(batch·m·n·min(m, n)).
+/// unique only up to a common sign (complex: phase). O(batch·m·n·min(m, n)).
 ///
 /// # Errors
 ///
@@ -167,7 +168,7 @@ pub fn svd<A, T, const R: usize, const V: usize>(
 ) -> Result<Svd<T, R, V>, ShapeError>
 where
     A: TensorOperand<T, R> + ?Sized,
-    T: LinalgFloat,
+    T: LinalgField,
     Rank<R>: MatrixStack<Vectors = Rank<V>>,
 {
     let stack = Stack::new(a.operand_view())?;
@@ -188,8 +189,8 @@ where
         }
         .map_err(|_| at(ErrorKind::NoConvergence, index))?;
         push(&mut u, f.U());
-        s.extend(f.S().column_vector().iter().copied());
-        push(&mut vh, f.V().transpose());
+        s.extend(f.S().column_vector().iter().map(real));
+        push_adjoint(&mut vh, f.V());
         Ok(())
     })?;
     Ok(Svd {
@@ -200,7 +201,8 @@ where
 }
 
 /// The singular values of each matrix, in descending order, as the Array API's
-/// `linalg.svdvals` (NumPy's `svd(a, compute_uv=False)`). O(batch·m·n·min(m, n)).
+/// `linalg.svdvals` (NumPy's `svd(a, compute_uv=False)`); real for complex input too.
+/// O(batch·m·n·min(m, n)).
 ///
 /// # Errors
 ///
@@ -215,10 +217,12 @@ where
 /// let s: Tensor<f64, 2> = linalg::svdvals(&a).unwrap();
 /// assert_eq!(s, tensor![[5.0, 2.0], [1.0, 1.0]]);
 /// ```
-pub fn svdvals<A, T, const R: usize, const V: usize>(a: &A) -> Result<Tensor<T, V>, ShapeError>
+pub fn svdvals<A, T, const R: usize, const V: usize>(
+    a: &A,
+) -> Result<Tensor<T::Real, V>, ShapeError>
 where
     A: TensorOperand<T, R> + ?Sized,
-    T: LinalgFloat,
+    T: LinalgField,
     Rank<R>: MatrixStack<Vectors = Rank<V>>,
 {
     let stack = Stack::new(a.operand_view())?;
@@ -232,10 +236,10 @@ where
 }
 
 /// The singular values of matrix `index` of a stack, descending.
-pub(super) fn singular_values<T: LinalgFloat>(
+pub(super) fn singular_values<T: LinalgField>(
     index: usize,
     a: MatRef<'_, T>,
-) -> Result<alloc::vec::Vec<T>, ShapeError> {
+) -> Result<alloc::vec::Vec<T::Real>, ShapeError> {
     let mut s = a
         .singular_values()
         .map_err(|_| at(ErrorKind::NoConvergence, index))?;
@@ -246,16 +250,16 @@ pub(super) fn singular_values<T: LinalgFloat>(
 
 /// The eigenvalues and eigenvectors of [`eigh`].
 #[derive(Clone, Debug, PartialEq)]
-pub struct Eigh<T, const R: usize, const V: usize> {
-    /// The eigenvalues of each matrix, in ascending order.
-    pub eigenvalues: Tensor<T, V>,
+pub struct Eigh<T: LinalgField, const R: usize, const V: usize> {
+    /// The eigenvalues of each matrix, in ascending order: real for complex input too.
+    pub eigenvalues: Tensor<T::Real, V>,
     /// The normalised eigenvectors, as columns (`eigenvectors[..., :, i]` belongs to
     /// `eigenvalues[..., i]`).
     pub eigenvectors: Tensor<T, R>,
 }
 
-/// The eigenvalues (ascending) and orthonormal eigenvectors of each symmetric matrix, as
-/// NumPy's `linalg.eigh`: only the lower triangle is read. O(batch·n³).
+/// The eigenvalues (ascending, real) and orthonormal eigenvectors of each symmetric (complex:
+/// Hermitian) matrix, as NumPy's `linalg.eigh`: only the lower triangle is read. O(batch·n³).
 ///
 /// # Errors
 ///
@@ -275,7 +279,7 @@ pub struct Eigh<T, const R: usize, const V: usize> {
 pub fn eigh<A, T, const R: usize, const V: usize>(a: &A) -> Result<Eigh<T, R, V>, ShapeError>
 where
     A: TensorOperand<T, R> + ?Sized,
-    T: LinalgFloat,
+    T: LinalgField,
     Rank<R>: MatrixStack<Vectors = Rank<V>>,
 {
     let stack = Stack::new(a.operand_view())?;
@@ -289,7 +293,7 @@ where
         let f = a
             .self_adjoint_eigen(Side::Lower)
             .map_err(|_| at(ErrorKind::NoConvergence, index))?;
-        w.extend(f.S().column_vector().iter().copied());
+        w.extend(f.S().column_vector().iter().map(real));
         push(&mut v, f.U());
         Ok(())
     })?;
@@ -299,8 +303,8 @@ where
     })
 }
 
-/// The eigenvalues of each symmetric matrix, in ascending order, as NumPy's
-/// `linalg.eigvalsh`: only the lower triangle is read. O(batch·n³).
+/// The eigenvalues of each symmetric (complex: Hermitian) matrix, in ascending order and
+/// real, as NumPy's `linalg.eigvalsh`: only the lower triangle is read. O(batch·n³).
 ///
 /// # Errors
 ///
@@ -309,16 +313,25 @@ where
 /// # Examples
 ///
 /// ```
-/// use ranked::{linalg, tensor};
+/// use ranked::linalg::{self, Complex};
+/// use ranked::{Tensor, tensor};
 ///
-/// let a = tensor![[2.0, 1.0], [1.0, 2.0]];
+/// let a: Tensor<f64, 2> = tensor![[2.0, 1.0], [1.0, 2.0]];
 /// let w = linalg::eigvalsh(&a).unwrap();
-/// assert!((w[[0]] - 1.0f64).abs() < 1e-12 && (w[[1]] - 3.0f64).abs() < 1e-12);
+/// assert!((w[[0]] - 1.0).abs() < 1e-12 && (w[[1]] - 3.0).abs() < 1e-12);
+///
+/// // Hermitian [[2, −i], [i, 2]]: eigenvalues 1 and 3, real.
+/// let (two, i) = (Complex::new(2.0, 0.0), Complex::new(0.0, 1.0));
+/// let h: Tensor<Complex<f64>, 2> = tensor![[two, -i], [i, two]];
+/// let w: Tensor<f64, 1> = linalg::eigvalsh(&h).unwrap();
+/// assert!((w[[0]] - 1.0).abs() < 1e-12 && (w[[1]] - 3.0).abs() < 1e-12);
 /// ```
-pub fn eigvalsh<A, T, const R: usize, const V: usize>(a: &A) -> Result<Tensor<T, V>, ShapeError>
+pub fn eigvalsh<A, T, const R: usize, const V: usize>(
+    a: &A,
+) -> Result<Tensor<T::Real, V>, ShapeError>
 where
     A: TensorOperand<T, R> + ?Sized,
-    T: LinalgFloat,
+    T: LinalgField,
     Rank<R>: MatrixStack<Vectors = Rank<V>>,
 {
     let stack = Stack::new(a.operand_view())?;
@@ -339,15 +352,16 @@ where
     finish(out, shape)
 }
 
-/// The eigenvalues and eigenvectors of [`eig`], complex.
+/// The eigenvalues and eigenvectors of [`eig`], complex (of `T::Real`, for real and complex
+/// `T` alike).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Eig<T, const R: usize, const V: usize> {
-    /// The eigenvalues of each matrix, in no particular order (complex conjugate pairs are
-    /// adjacent).
-    pub eigenvalues: Tensor<Complex<T>, V>,
+pub struct Eig<T: LinalgField, const R: usize, const V: usize> {
+    /// The eigenvalues of each matrix, in no particular order (for real input, complex
+    /// conjugate pairs are adjacent).
+    pub eigenvalues: Tensor<Complex<T::Real>, V>,
     /// The eigenvectors of unit length, as columns (`eigenvectors[..., :, i]` belongs to
     /// `eigenvalues[..., i]`).
-    pub eigenvectors: Tensor<Complex<T>, R>,
+    pub eigenvectors: Tensor<Complex<T::Real>, R>,
 }
 
 /// The eigenvalues and eigenvectors of each general matrix, as NumPy's `linalg.eig`. The
@@ -363,10 +377,10 @@ pub struct Eig<T, const R: usize, const V: usize> {
 /// # Examples
 ///
 /// ```
-/// use ranked::{linalg, tensor};
+/// use ranked::{Tensor, linalg, tensor};
 ///
 /// // A rotation by 90°: eigenvalues ±i.
-/// let a = tensor![[0.0, -1.0], [1.0, 0.0]];
+/// let a: Tensor<f64, 2> = tensor![[0.0, -1.0], [1.0, 0.0]];
 /// let e = linalg::eig(&a).unwrap();
 /// let mut im: Vec<f64> = e.eigenvalues.iter().map(|z| z.im).collect();
 /// im.sort_by(f64::total_cmp);
@@ -376,7 +390,7 @@ pub struct Eig<T, const R: usize, const V: usize> {
 pub fn eig<A, T, const R: usize, const V: usize>(a: &A) -> Result<Eig<T, R, V>, ShapeError>
 where
     A: TensorOperand<T, R> + ?Sized,
-    T: LinalgFloat,
+    T: LinalgField,
     Rank<R>: MatrixStack<Vectors = Rank<V>>,
 {
     let stack = Stack::new(a.operand_view())?;
@@ -417,10 +431,10 @@ where
 /// ```
 pub fn eigvals<A, T, const R: usize, const V: usize>(
     a: &A,
-) -> Result<Tensor<Complex<T>, V>, ShapeError>
+) -> Result<Tensor<Complex<T::Real>, V>, ShapeError>
 where
     A: TensorOperand<T, R> + ?Sized,
-    T: LinalgFloat,
+    T: LinalgField,
     Rank<R>: MatrixStack<Vectors = Rank<V>>,
 {
     let stack = Stack::new(a.operand_view())?;

@@ -5,8 +5,9 @@
 //! type ([`MatrixStack`]): `inv` of a `Tensor<f64, 3>` is a `Tensor<f64, 3>`, `det` of it a
 //! `Tensor<f64, 1>`. Inputs may have any layout (transposed, sliced, reversed, broadcast):
 //! faer reads each matrix in place, without a copy. Matrices of order 1 to 4 take closed
-//! forms for `det` and `inv`. `solve`, `inv`, `det` and `matrix_power` take complex matrices
-//! too ([`LinalgField`]); the other functions take `f32` and `f64` ([`LinalgFloat`]).
+//! forms for `det` and `inv`. Every function takes `f32`, `f64` and complex matrices
+//! ([`LinalgField`]); as in NumPy, singular values, the eigenvalues of Hermitian matrices,
+//! norms and condition numbers are real (`T::Real`), and `eig` is complex for any input.
 //!
 //! A matrix that defeats a function is an error naming the kind and the matrix's index in the
 //! stack (row-major over the batch axes): [`ErrorKind::Singular`](crate::ErrorKind::Singular),
@@ -80,17 +81,22 @@ mod sealed {
     impl Sealed for num_complex::Complex<f64> {}
 }
 
-/// The element types of the LU-based functions ([`solve`], [`inv`], [`det`],
-/// [`matrix_power`]): `f32`, `f64` and their complex numbers. Sealed.
+/// The element types of linear algebra: `f32`, `f64` and their complex numbers. Sealed.
+///
+/// `T::Real` is the real type of `T` (`f64` for `f64` and for `Complex<f64>`): the type of
+/// singular values, of the eigenvalues of [`eigh`], of norms and condition numbers, as in
+/// NumPy, where they are real for complex input.
 ///
 /// # Examples
 ///
 /// ```
 /// use ranked::linalg::{Complex, LinalgField};
 ///
-/// fn takes<T: LinalgField>() {}
-/// takes::<f64>();
-/// takes::<Complex<f32>>();
+/// fn real_type<T: LinalgField>() -> &'static str {
+///     core::any::type_name::<T::Real>()
+/// }
+/// assert_eq!(real_type::<f64>(), "f64");
+/// assert_eq!(real_type::<Complex<f32>>(), "f32");
 /// ```
 #[diagnostic::on_unimplemented(
     message = "linear algebra runs on `f32`, `f64` and their complex numbers, not `{Self}`",
@@ -102,7 +108,7 @@ pub trait LinalgField:
     + Sub<Output = Self>
     + Div<Output = Self>
     + Neg<Output = Self>
-    + faer::traits::ComplexField
+    + faer::traits::ComplexField<Real: LinalgFloat>
     + sealed::Sealed
 {
 }
@@ -116,7 +122,8 @@ impl LinalgField for num_complex::Complex<f32> {}
 #[diagnostic::do_not_recommend]
 impl LinalgField for num_complex::Complex<f64> {}
 
-/// The real element types of the decompositions: `f32` and `f64`. Sealed.
+/// The real element types of linear algebra, `f32` and `f64`: the [`LinalgField::Real`]
+/// types. Sealed.
 ///
 /// # Examples
 ///
@@ -128,13 +135,27 @@ impl LinalgField for num_complex::Complex<f64> {}
 /// takes::<f64>();
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "linear algebra runs on `f32` and `f64` elements, not `{Self}`",
+    message = "this runs on `f32` and `f64` elements, not `{Self}`",
     label = "not `f32` or `f64`",
     note = "convert the elements first, e.g. with `astype::<f64>()`"
 )]
-pub trait LinalgFloat: LinalgField + num_traits::Float + faer::traits::RealField {}
+pub trait LinalgFloat:
+    LinalgScalar + num_traits::Float + faer::traits::RealField + sealed::Sealed
+{
+}
 
 #[diagnostic::do_not_recommend]
 impl LinalgFloat for f32 {}
 #[diagnostic::do_not_recommend]
 impl LinalgFloat for f64 {}
+
+/// `|x|`, real.
+fn modulus<T: LinalgField>(x: &T) -> T::Real {
+    T::abs_impl(x)
+}
+
+/// `x` with its imaginary part dropped (faer returns some real results, such as singular
+/// values, as elements of `T` with a zero imaginary part).
+fn real<T: LinalgField>(x: &T) -> T::Real {
+    T::real_part_impl(x)
+}

@@ -2,6 +2,7 @@
 //! axes), as NumPy's `linalg.norm` and the Array API's `vector_norm` and `matrix_norm`.
 
 use faer::MatRef;
+use num_traits::{Float, Zero};
 
 use crate::Axis;
 use crate::error::{ErrorKind, ShapeError};
@@ -9,12 +10,12 @@ use crate::operand::TensorOperand;
 use crate::rank::{IsAxis, MatrixStack, Rank, RemoveAxis};
 use crate::tensor::{Tensor, TensorView};
 
-use super::LinalgFloat;
 use super::factor::singular_values;
 use super::stack::{Stack, finish, room};
+use super::{LinalgField, LinalgFloat, modulus};
 
-/// The norm [`vector_norm`] computes for order `ord`, over `items` (how many there are
-/// given as `len`): NumPy's rules for `ord` = ±∞ (largest or smallest magnitude), 0 (count
+/// The norm [`vector_norm`] computes for order `ord`, over the magnitudes `items` (how many
+/// there are given as `len`): NumPy's rules for `ord` = ±∞ (largest or smallest magnitude), 0 (count
 /// of non-zero elements), 1, 2 and any other `p` (`(Σ|x|ᵖ)^(1/p)`). NaN propagates.
 fn norm_of<T: LinalgFloat>(items: impl Iterator<Item = T>, len: usize, ord: f64) -> Option<T> {
     let p = T::from(ord).unwrap_or_else(T::nan);
@@ -53,7 +54,8 @@ fn norm_of<T: LinalgFloat>(items: impl Iterator<Item = T>, len: usize, ord: f64)
 /// `linalg.vector_norm(x, ord=ord)` and NumPy's `linalg.norm` of a vector: `ord` is `2.0` for
 /// the Euclidean norm, `1.0`, `f64::INFINITY` (largest magnitude), `f64::NEG_INFINITY`
 /// (smallest), `0.0` (the count of non-zero elements) or any other `p`
-/// (`(Σ|x|ᵖ)^(1/p)`). NaN propagates. O(len).
+/// (`(Σ|x|ᵖ)^(1/p)`). Complex elements count by their modulus, and the norm is real.
+/// NaN propagates. O(len).
 ///
 /// # Errors
 ///
@@ -71,13 +73,18 @@ fn norm_of<T: LinalgFloat>(items: impl Iterator<Item = T>, len: usize, ord: f64)
 /// assert_eq!(linalg::vector_norm(&x, f64::INFINITY).unwrap(), 4.0);
 /// assert_eq!(linalg::vector_norm(&x, 0.0).unwrap(), 2.0);
 /// ```
-pub fn vector_norm<A, T, const R: usize>(x: &A, ord: f64) -> Result<T, ShapeError>
+pub fn vector_norm<A, T, const R: usize>(x: &A, ord: f64) -> Result<T::Real, ShapeError>
 where
     A: TensorOperand<T, R> + ?Sized,
-    T: LinalgFloat,
+    T: LinalgField,
 {
     let x = x.operand_view();
-    norm_of(x.iter().copied(), x.len(), ord).ok_or(ShapeError::sizes(ErrorKind::Empty, None, 1, 0))
+    norm_of(x.iter().map(modulus), x.len(), ord).ok_or(ShapeError::sizes(
+        ErrorKind::Empty,
+        None,
+        1,
+        0,
+    ))
 }
 
 /// The vector norm of each lane along axis `A` (rank R → R − 1), as
@@ -101,19 +108,19 @@ pub fn vector_norm_axis<A, T, Ax: IsAxis, const R: usize, const O: usize>(
     x: &A,
     axis: Ax,
     ord: f64,
-) -> Result<Tensor<T, O>, ShapeError>
+) -> Result<Tensor<T::Real, O>, ShapeError>
 where
     A: TensorOperand<T, R> + ?Sized,
-    T: LinalgFloat,
+    T: LinalgField,
     Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
 {
     let x = x.operand_view();
     let number = <Rank<R> as RemoveAxis<Ax>>::AXIS;
     let mut failed = false;
     let out = x.map_axis(axis, |lane: TensorView<'_, T, 1>| {
-        norm_of(lane.iter().copied(), lane.len(), ord).unwrap_or_else(|| {
+        norm_of(lane.iter().map(modulus), lane.len(), ord).unwrap_or_else(|| {
             failed = true;
-            T::nan()
+            T::Real::nan()
         })
     });
     if failed {
@@ -145,20 +152,21 @@ pub enum MatrixOrd {
 
 /// The norm of one matrix. `None` when `ord` reduces over nothing (the column sums of a matrix
 /// without columns, say), which NumPy rejects.
-pub(super) fn norm_of_matrix<T: LinalgFloat>(
+pub(super) fn norm_of_matrix<T: LinalgField>(
     index: usize,
     m: MatRef<'_, T>,
     ord: MatrixOrd,
-) -> Result<Option<T>, ShapeError> {
+) -> Result<Option<T::Real>, ShapeError> {
     let view = TensorView::from(m);
-    let sums = |along| -> Tensor<T, 1> {
+    let sum = |l: TensorView<'_, T, 1>| l.iter().fold(T::Real::zero(), |s, x| s + modulus(x));
+    let sums = |along| -> Tensor<T::Real, 1> {
         if along == 0 {
-            view.map_axis(Axis::<0>, |l| l.iter().fold(T::zero(), |s, x| s + x.abs()))
+            view.map_axis(Axis::<0>, sum)
         } else {
-            view.map_axis(Axis::<1>, |l| l.iter().fold(T::zero(), |s, x| s + x.abs()))
+            view.map_axis(Axis::<1>, sum)
         }
     };
-    let extreme = |v: &[T], largest: bool| {
+    let extreme = |v: &[T::Real], largest: bool| {
         norm_of(
             v.iter().copied(),
             v.len(),
@@ -170,11 +178,11 @@ pub(super) fn norm_of_matrix<T: LinalgFloat>(
         )
     };
     Ok(match ord {
-        MatrixOrd::Fro => norm_of(view.iter().copied(), view.len(), 2.0),
+        MatrixOrd::Fro => norm_of(view.iter().map(modulus), view.len(), 2.0),
         MatrixOrd::Nuc => Some(
             singular_values(index, m)?
                 .into_iter()
-                .fold(T::zero(), |s, x| s + x),
+                .fold(T::Real::zero(), |s, x| s + x),
         ),
         MatrixOrd::One | MatrixOrd::NegOne => extreme(&sums(0).to_vec(), ord == MatrixOrd::One),
         MatrixOrd::Inf | MatrixOrd::NegInf => extreme(&sums(1).to_vec(), ord == MatrixOrd::Inf),
@@ -213,10 +221,10 @@ pub(super) fn norm_of_matrix<T: LinalgFloat>(
 pub fn matrix_norm<A, T, const R: usize, const O: usize>(
     a: &A,
     ord: MatrixOrd,
-) -> Result<Tensor<T, O>, ShapeError>
+) -> Result<Tensor<T::Real, O>, ShapeError>
 where
     A: TensorOperand<T, R> + ?Sized,
-    T: LinalgFloat,
+    T: LinalgField,
     Rank<R>: MatrixStack<Scalars = Rank<O>>,
 {
     let stack = Stack::new(a.operand_view())?;

@@ -2,6 +2,7 @@
 
 use faer::linalg::solvers::{DenseSolveCore, Solve};
 use faer::{Mat, MatRef};
+use num_traits::{Float, Zero};
 
 use crate::engine::{self, Operand};
 use crate::error::{ErrorKind, ShapeError};
@@ -13,7 +14,7 @@ use crate::tensor::Tensor;
 
 use super::small::{self, MAX_ORDER};
 use super::stack::{self, Stack, at, faer_ref, finish, push, room};
-use super::{LinalgField, LinalgFloat};
+use super::{LinalgField, modulus};
 
 /// The inverse of matrix `index` of a stack, or [`ErrorKind::Singular`].
 fn inverse<T: LinalgField>(index: usize, m: MatRef<'_, T>) -> Result<Mat<T>, ShapeError> {
@@ -152,10 +153,10 @@ where
 #[allow(clippy::type_complexity)]
 pub fn slogdet<A, T, const R: usize, const O: usize>(
     a: &A,
-) -> Result<(Tensor<T, O>, Tensor<T, O>), ShapeError>
+) -> Result<(Tensor<T, O>, Tensor<T::Real, O>), ShapeError>
 where
     A: TensorOperand<T, R> + ?Sized,
-    T: LinalgFloat,
+    T: LinalgField,
     Rank<R>: MatrixStack<Scalars = Rank<O>>,
 {
     let stack = Stack::new(a.operand_view())?;
@@ -179,15 +180,17 @@ where
             }
             odd ^= len > 0 && len.is_multiple_of(2);
         }
-        let (mut sign, mut log) = (if odd { -T::one() } else { T::one() }, T::zero());
+        let (mut sign, mut log) = (if odd { -T::one() } else { T::one() }, T::Real::zero());
         for i in 0..n {
             let d = u[(i, i)];
-            if d == T::zero() {
-                (sign, log) = (T::zero(), T::neg_infinity());
+            let size = modulus(&d);
+            if size == T::Real::zero() {
+                (sign, log) = (T::zero(), T::Real::neg_infinity());
                 break;
             }
-            sign = if d < T::zero() { -sign } else { sign };
-            log = log + d.abs().ln();
+            // d / |d|: exactly ±1 for real d, a unit complex number otherwise.
+            sign = sign * (d / T::from_real_impl(&size));
+            log = log + size.ln();
         }
         signs.push(sign);
         logs.push(log);

@@ -2,6 +2,7 @@
 
 use faer::linalg::solvers::Svd as FaerSvd;
 use faer::{Mat, MatRef};
+use num_traits::{Float, One, Zero};
 
 use crate::error::{ErrorKind, ShapeError};
 use crate::layout::{Layout, product};
@@ -10,65 +11,69 @@ use crate::rank::{LstsqRhs, MatrixStack, Rank};
 use crate::storage::Storage;
 use crate::tensor::{Tensor, TensorView};
 
-use super::LinalgFloat;
 use super::norm::{MatrixOrd, norm_of_matrix};
 use super::solve::inverse_or_singular;
 use super::stack::{self, Stack, at, faer_ref, finish, push, room};
+use super::{LinalgField, LinalgFloat, modulus, real};
 
 /// A thin SVD as `(u, s, v)`, with `s` descending.
-type ThinSvd<T> = (Mat<T>, alloc::vec::Vec<T>, Mat<T>);
+type ThinSvd<T> = (
+    Mat<T>,
+    alloc::vec::Vec<<T as faer::traits::ComplexField>::Real>,
+    Mat<T>,
+);
 
 /// The thin SVD of `a`.
-fn thin_svd<T: LinalgFloat>(index: usize, a: MatRef<'_, T>) -> Result<ThinSvd<T>, ShapeError> {
+fn thin_svd<T: LinalgField>(index: usize, a: MatRef<'_, T>) -> Result<ThinSvd<T>, ShapeError> {
     let (m, n) = a.shape();
     if m.min(n) == 0 {
         return Ok((Mat::zeros(m, 0), alloc::vec::Vec::new(), Mat::zeros(n, 0)));
     }
     let f = FaerSvd::new_thin(a).map_err(|_| at(ErrorKind::NoConvergence, index))?;
-    let s = f.S().column_vector().iter().copied().collect();
+    let s = f.S().column_vector().iter().map(real).collect();
     Ok((f.U().to_owned(), s, f.V().to_owned()))
 }
 
-/// `v · diag(1/sᵢ) · uᵀ · b` over the singular values above `cutoff` (0 for the others): the
+/// `v · diag(1/sᵢ) · uᴴ · b` over the singular values above `cutoff` (0 for the others): the
 /// minimum-norm least-squares solution, and how many values were kept.
-fn apply_pinv<T: LinalgFloat>(
+fn apply_pinv<T: LinalgField>(
     (u, s, v): &ThinSvd<T>,
-    cutoff: T,
+    cutoff: T::Real,
     b: MatRef<'_, T>,
 ) -> (Mat<T>, usize) {
-    let mut utb = u.transpose() * b;
+    let mut utb = u.adjoint() * b;
     let mut rank = 0;
     for (i, &si) in s.iter().enumerate() {
         let scale = if si > cutoff {
             rank += 1;
             si.recip()
         } else {
-            T::zero()
+            T::Real::zero()
         };
         for j in 0..utb.ncols() {
-            utb[(i, j)] = utb[(i, j)] * scale;
+            utb[(i, j)] = T::mul_real_impl(&utb[(i, j)], &scale);
         }
     }
     (v * utb, rank)
 }
 
 /// The largest of the descending singular values `s`, 0 for none.
-fn largest<T: LinalgFloat>(s: &[T]) -> T {
-    s.first().copied().unwrap_or_else(T::zero)
+fn largest<R: LinalgFloat>(s: &[R]) -> R {
+    s.first().copied().unwrap_or_else(R::zero)
 }
 
 /// The result of [`lstsq`], as NumPy's four.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Lstsq<T, const R2: usize> {
+pub struct Lstsq<T: LinalgField, const R2: usize> {
     /// The minimum-norm least-squares solution, shaped as `b` with `a`'s columns as rows.
     pub x: Tensor<T, R2>,
     /// The squared Euclidean norm of each column of `b − a @ x` when `a` has full column rank
     /// and more rows than columns; empty otherwise (NumPy's rule; one value for a vector `b`).
-    pub residuals: Tensor<T, 1>,
+    pub residuals: Tensor<T::Real, 1>,
     /// The effective rank of `a`.
     pub rank: usize,
     /// The singular values of `a`, descending.
-    pub singular_values: Tensor<T, 1>,
+    pub singular_values: Tensor<T::Real, 1>,
 }
 
 /// The least-squares solution of `a @ x = b`, as NumPy's `linalg.lstsq(a, b, rcond)`: `a` is
@@ -95,12 +100,12 @@ pub struct Lstsq<T, const R2: usize> {
 pub fn lstsq<A, B, T, const R2: usize>(
     a: &A,
     b: &B,
-    rcond: Option<T>,
+    rcond: Option<T::Real>,
 ) -> Result<Lstsq<T, R2>, ShapeError>
 where
     A: TensorOperand<T, 2> + ?Sized,
     B: TensorOperand<T, R2> + ?Sized,
-    T: LinalgFloat,
+    T: LinalgField,
     Rank<R2>: LstsqRhs,
 {
     let (a, b) = (a.operand_view(), b.operand_view());
@@ -123,15 +128,16 @@ where
     let (am, bm) = (faer_ref(a)?, faer_ref(bm)?);
     let (m, n) = am.shape();
     let svd = thin_svd(0, am)?;
-    let cutoff = rcond.unwrap_or_else(|| T::epsilon() * T::from(m.max(n)).unwrap_or_else(T::one))
-        * largest(&svd.1);
+    let cutoff = rcond.unwrap_or_else(|| {
+        T::Real::epsilon() * num_traits::cast::<_, T::Real>(m.max(n)).unwrap_or_else(T::Real::one)
+    }) * largest(&svd.1);
     let (x, rank) = apply_pinv(&svd, cutoff, bm);
     let mut xs = room(&shape)?;
     push(&mut xs, x.as_ref());
-    let residuals: alloc::vec::Vec<T> = if rank == n && m > n {
+    let residuals: alloc::vec::Vec<T::Real> = if rank == n && m > n {
         let r = am * &x - bm;
         (0..r.ncols())
-            .map(|j| (0..m).fold(T::zero(), |s, i| s + r[(i, j)] * r[(i, j)]))
+            .map(|j| (0..m).fold(T::Real::zero(), |s, i| s + T::abs2_impl(&r[(i, j)])))
             .collect()
     } else {
         alloc::vec::Vec::new()
@@ -161,17 +167,18 @@ where
 /// let a = tensor![[1.0, 0.0], [0.0, 2.0], [0.0, 0.0]];
 /// assert_eq!(linalg::pinv(&a, None).unwrap(), tensor![[1.0, 0.0, 0.0], [0.0, 0.5, 0.0]]);
 /// ```
-pub fn pinv<A, T, const R: usize>(a: &A, rcond: Option<T>) -> Result<Tensor<T, R>, ShapeError>
+pub fn pinv<A, T, const R: usize>(a: &A, rcond: Option<T::Real>) -> Result<Tensor<T, R>, ShapeError>
 where
     A: TensorOperand<T, R> + ?Sized,
-    T: LinalgFloat,
+    T: LinalgField,
     Rank<R>: MatrixStack,
 {
     let stack = Stack::new(a.operand_view())?;
     let (m, n) = (stack.rows, stack.cols);
     let shape = stack.shape::<R>(&[n, m])?;
     let mut out = room(&shape)?;
-    let rcond = rcond.unwrap_or_else(|| T::from(1e-15).unwrap_or_else(T::epsilon));
+    let rcond = rcond
+        .unwrap_or_else(|| num_traits::cast::<_, T::Real>(1e-15).unwrap_or_else(T::Real::epsilon));
     stack.each(|index, a| {
         let svd = thin_svd(index, a)?;
         let cutoff = rcond * largest(&svd.1);
@@ -200,11 +207,11 @@ where
 /// ```
 pub fn matrix_rank<A, T, const R: usize, const O: usize>(
     a: &A,
-    tol: Option<T>,
+    tol: Option<T::Real>,
 ) -> Result<Tensor<usize, O>, ShapeError>
 where
     A: TensorOperand<T, R> + ?Sized,
-    T: LinalgFloat,
+    T: LinalgField,
     Rank<R>: MatrixStack<Scalars = Rank<O>>,
 {
     let stack = Stack::new(a.operand_view())?;
@@ -214,7 +221,9 @@ where
     stack.each(|index, a| {
         let s = super::factor::singular_values(index, a)?;
         let tol = tol.unwrap_or_else(|| {
-            largest(&s) * T::from(m.max(n)).unwrap_or_else(T::one) * T::epsilon()
+            largest(&s)
+                * num_traits::cast::<_, T::Real>(m.max(n)).unwrap_or_else(T::Real::one)
+                * T::Real::epsilon()
         });
         out.push(s.iter().filter(|&&x| x > tol).count());
         Ok(())
@@ -247,10 +256,10 @@ where
 pub fn cond<A, T, const R: usize, const O: usize>(
     a: &A,
     p: Option<MatrixOrd>,
-) -> Result<Tensor<T, O>, ShapeError>
+) -> Result<Tensor<T::Real, O>, ShapeError>
 where
     A: TensorOperand<T, R> + ?Sized,
-    T: LinalgFloat,
+    T: LinalgField,
     Rank<R>: MatrixStack<Scalars = Rank<O>>,
 {
     let stack = Stack::new(a.operand_view())?;
@@ -275,7 +284,7 @@ where
                 }
             }
             _ => match inverse_or_singular(index, m)? {
-                None => T::infinity(),
+                None => T::Real::infinity(),
                 Some(inv) => {
                     let x = norm_of_matrix(index, m, p)?.ok_or(empty)?;
                     let y = norm_of_matrix(index, inv.as_ref(), p)?.ok_or(empty)?;
@@ -283,9 +292,9 @@ where
                 }
             },
         };
-        let has_nan = TensorView::from(m).iter().any(|x| x.is_nan());
+        let has_nan = TensorView::from(m).iter().any(|x| modulus(x).is_nan());
         out.push(if c.is_nan() && !has_nan {
-            T::infinity()
+            T::Real::infinity()
         } else {
             c
         });

@@ -138,6 +138,15 @@ pub(super) fn push<T: Copy>(out: &mut Vec<T>, m: MatRef<'_, T>) {
     out.extend(TensorView::from(m).iter().copied());
 }
 
+/// Appends the elements of `mᴴ` (the conjugate transpose; the transpose of a real matrix)
+/// in row-major order.
+pub(super) fn push_adjoint<T: faer::traits::ComplexField + Copy>(
+    out: &mut Vec<T>,
+    m: MatRef<'_, T>,
+) {
+    out.extend(TensorView::from(m.transpose()).iter().map(T::conj_impl));
+}
+
 /// The gathered elements as a row-major tensor of `shape`.
 ///
 /// # Errors
