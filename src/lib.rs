@@ -92,7 +92,7 @@
 //! | `mmap` | no | memory-mapped, zero-copy views of `.npy` files ([`io`]); implies `std` |
 //! | `faer` | no | `MatRef`/`MatMut` ↔ rank-2 views without copying, `Mat` copied ([`interop`]); `f32`/`f64` and complex matrix products on faer's kernels; implies `alloc` and `complex` |
 //! | `complex` | no | complex numbers (`linalg::Complex`, `num_complex`'s): real and imaginary parts as strided views (`re`, `im`, `re_mut`, `im_mut`), `conj`, `norm`, `arg` |
-//! | `half` | no | `f16` and `bf16` elements (the `half` crate, re-exported): the float maths, products on the `f32` kernels, whole sums and means accumulated in `f32`; implies `alloc` |
+//! | `half` | no | `f16` and `bf16` elements (the `half` crate, re-exported): the float maths, products on the `f32` kernels, sums, means, variances and standard deviations (whole and along axes) accumulated in `f32`; implies `alloc` |
 //! | `linalg` | no | NumPy's `linalg` on stacks of matrices ([`linalg`]: `solve`, `inv`, `det`, `svd`, `eigh`, `lstsq`, norms, …); implies `std`, `faer` and `complex` |
 //!
 //! With no features at all, views over slices, [`ArrayTensor`] / [`GenericTensor`] and

@@ -92,6 +92,10 @@ where
     /// assert_eq!(t.var(4).unwrap_err().kind(), ErrorKind::TooFewElements);
     /// ```
     pub fn var(&self, ddof: usize) -> Result<S::Elem, ShapeError> {
+        #[cfg(feature = "half")]
+        if let Some((wide, narrow)) = super::reduce::half::widened(&self.view()) {
+            return wide.var(ddof).map(narrow);
+        }
         let n = self.len();
         let div: S::Elem = divisor(n, ddof, None)?;
         let mean = self.sum() / divisor::<S::Elem>(n, 0, None)?;
@@ -116,6 +120,10 @@ where
     /// assert_eq!(tensor![2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0].std(0).unwrap(), 2.0);
     /// ```
     pub fn std(&self, ddof: usize) -> Result<S::Elem, ShapeError> {
+        #[cfg(feature = "half")]
+        if let Some((wide, narrow)) = super::reduce::half::widened(&self.view()) {
+            return wide.std(ddof).map(narrow);
+        }
         self.var(ddof).map(Float::sqrt)
     }
 }
@@ -154,6 +162,12 @@ where
     where
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
+        #[cfg(feature = "half")]
+        if let Some((wide, narrow)) = super::reduce::half::widened(&self.view()) {
+            return wide
+                .var_axis(_which, ddof)
+                .map(|t| super::reduce::half::narrowed(&t, narrow));
+        }
         let axis = <Rank<R> as RemoveAxis<Ax>>::AXIS;
         let n = self.shape()[axis];
         let div: S::Elem = divisor(n, ddof, Some(axis))?;
@@ -198,6 +212,12 @@ where
     where
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
+        #[cfg(feature = "half")]
+        if let Some((wide, narrow)) = super::reduce::half::widened(&self.view()) {
+            return wide
+                .std_axis(which, ddof)
+                .map(|t| super::reduce::half::narrowed(&t, narrow));
+        }
         let mut out = self.var_axis(which, ddof)?;
         out.sqrt_inplace();
         Ok(out)

@@ -1,7 +1,7 @@
 //! Half precision against NumPy's `float16` (`tests/data/half/expected.json`, written by
-//! `make_expected.py` beside it): products on the `f32` kernels, whole sums and means
-//! accumulated in `f32` (as NumPy accumulates them), `exp` and `sqrt`; `bf16` products against
-//! a product in `f64`. `RANKED_HALF_EXPECTED` names another results file.
+//! `make_expected.py` beside it): products on the `f32` kernels, sums, means, variances and
+//! standard deviations (whole and along axes) accumulated in `f32`, `exp` and `sqrt`; `bf16`
+//! products against a product in `f64`. `RANKED_HALF_EXPECTED` names another results file.
 
 #![cfg(feature = "half")]
 
@@ -83,6 +83,64 @@ fn f16_products_sums_and_maths_match_numpy() {
     let y = array::<1>("y");
     assert_eq!(y.exp().to_vec(), array::<1>("exp_y").to_vec(), "exp");
     assert_eq!(y.sqrt().to_vec(), array::<1>("sqrt_y").to_vec(), "sqrt");
+}
+
+/// Sums, means, variances and standard deviations along each axis (row-major, and the same
+/// matrix stored column-major), whole variances and standard deviations, and two-axis means,
+/// accumulated in `f32` and rounded once (NumPy's `float32` results rounded to `float16`);
+/// 5 000 ones summed along either axis give 5 000, where a half-precision accumulator stops
+/// at 2 048 (2 048 + 1 rounds back to 2 048).
+#[test]
+fn f16_reductions_accumulate_in_f32() {
+    use ranked::Axis;
+    let z = array::<2>("z");
+    let zt = z.view().t().to_contiguous();
+    for (layout, z) in [z.view(), zt.view().t()].into_iter().enumerate() {
+        let what = |f: &str| format!("{f} (layout {layout})");
+        let check = |got: Tensor<f16, 1>, key: &str| {
+            within_one_ulp(&got.to_vec(), &array::<1>(key).to_vec(), &what(key));
+        };
+        check(z.sum_axis(Axis::<0>), "sum_axis0");
+        check(z.sum_axis(Axis::<1>), "sum_axis1");
+        check(z.mean_axis(Axis::<0>), "mean_axis0");
+        check(z.mean_axis(Axis::<1>), "mean_axis1");
+        check(z.var_axis(Axis::<0>, 1).unwrap(), "var_axis0");
+        check(z.var_axis(Axis::<1>, 1).unwrap(), "var_axis1");
+        check(z.std_axis(Axis::<0>, 0).unwrap(), "std_axis0");
+        check(z.std_axis(Axis::<1>, 0).unwrap(), "std_axis1");
+        let keep = z.sum_axis_keepdims(Axis::<1>);
+        assert_eq!(keep.shape(), &[40, 1]);
+        within_one_ulp(
+            &keep.to_vec(),
+            &array::<1>("sum_axis1").to_vec(),
+            "keepdims",
+        );
+        let whole = [z.var(1).unwrap(), z.std(0).unwrap()];
+        let want = [array::<0>("var_z")[[]], array::<0>("std_z")[[]]];
+        within_one_ulp(&whole, &want, &what("var and std"));
+        let both: Tensor<f16, 0> = z.mean_axes((Axis::<0>, Axis::<1>));
+        within_one_ulp(
+            &both.to_vec(),
+            &array::<0>("mean_axes").to_vec(),
+            "mean_axes",
+        );
+    }
+    let five_thousand = f16::from_f32(5000.0);
+    let ones: Tensor<f16, 2> = Tensor::ones([3, 5000]);
+    assert_eq!(ones.sum_axis(Axis::<1>).to_vec(), [five_thousand; 3]);
+    assert_eq!(
+        ones.view().t().sum_axis(Axis::<0>).to_vec(),
+        [five_thousand; 3]
+    );
+    let ones_b: Tensor<bf16, 2> = Tensor::ones([3, 5000]);
+    assert_eq!(
+        ones_b.sum_axis(Axis::<1>).to_vec(),
+        [bf16::from_f32(5000.0); 3]
+    );
+    assert_eq!(
+        ones_b.var_axis(Axis::<1>, 1).unwrap().to_vec(),
+        [bf16::ZERO; 3]
+    );
 }
 
 #[test]

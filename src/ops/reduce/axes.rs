@@ -70,6 +70,10 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         (A1, A2): IsAxis,
         Rank<R>: RemoveAxes<A1, A2, Out = Rank<O>>,
     {
+        #[cfg(feature = "half")]
+        if let Some((wide, narrow)) = super::half::widened(&self.view()) {
+            return super::half::narrowed(&wide.sum_axes(_axes), narrow);
+        }
         let (lo, hi, shape) = self.two_axes::<A1, A2, O>();
         let mut mid_shape = *self.shape();
         mid_shape[hi] = 1;
@@ -101,6 +105,12 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         (A1, A2): IsAxis,
         Rank<R>: RemoveAxes<A1, A2, Out = Rank<O>>,
     {
+        #[cfg(feature = "half")]
+        if let Some((wide, narrow)) = super::half::widened(&self.view()) {
+            return wide
+                .try_mean_axes(axes)
+                .map(|t| super::half::narrowed(&t, narrow));
+        }
         let (lo, hi, _) = self.two_axes::<A1, A2, O>();
         self.nonempty_lanes(lo)?;
         self.nonempty_lanes(hi)?;

@@ -102,6 +102,10 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         S::Elem: Zero + Add<Output = S::Elem> + Copy,
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
+        #[cfg(feature = "half")]
+        if let Some((wide, narrow)) = super::half::widened(&self.view()) {
+            return super::half::narrowed(&wide.sum_axis(_axis), narrow);
+        }
         let axis = <Rank<R> as RemoveAxis<Ax>>::AXIS;
         let mut shape = [0usize; O];
         parts::remove_axis(self.shape(), axis, &mut shape);
@@ -123,6 +127,10 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         S::Elem: Zero + Add<Output = S::Elem> + Copy,
         Rank<R>: HasAxis<Ax>,
     {
+        #[cfg(feature = "half")]
+        if let Some((wide, narrow)) = super::half::widened(&self.view()) {
+            return super::half::narrowed(&wide.sum_axis_keepdims(_axis), narrow);
+        }
         let axis = <Rank<R> as HasAxis<Ax>>::AXIS;
         let mut shape = *self.shape();
         shape[axis] = 1;
@@ -186,6 +194,12 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         S::Elem: Zero + Add<Output = S::Elem> + Div<Output = S::Elem> + FromPrimitive + Copy,
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
+        #[cfg(feature = "half")]
+        if let Some((wide, narrow)) = super::half::widened(&self.view()) {
+            return wide
+                .try_mean_axis(which)
+                .map(|t| super::half::narrowed(&t, narrow));
+        }
         let axis = <Rank<R> as RemoveAxis<Ax>>::AXIS;
         let count = self.lane_count(axis)?;
         let mut sums = self.sum_axis::<Ax, O>(which);
@@ -215,6 +229,12 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         S::Elem: Zero + Add<Output = S::Elem> + Div<Output = S::Elem> + FromPrimitive + Copy,
         Rank<R>: HasAxis<Ax>,
     {
+        #[cfg(feature = "half")]
+        if let Some((wide, narrow)) = super::half::widened(&self.view()) {
+            return wide
+                .try_mean_axis_keepdims(which)
+                .map(|t| super::half::narrowed(&t, narrow));
+        }
         let axis = <Rank<R> as HasAxis<Ax>>::AXIS;
         let count = self.lane_count(axis)?;
         let mut sums = self.sum_axis_keepdims::<Ax>(which);

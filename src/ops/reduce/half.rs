@@ -1,14 +1,18 @@
-//! Whole sums and means of `f16` and `bf16` tensors (feature `half`), accumulated in `f32`:
-//! each chunk of [`SUM_CHUNK`] elements is summed in `f32` and the chunks are added pairwise,
-//! and only the result is rounded to half precision (NumPy's `float16` sums are pairwise in
-//! half precision; PyTorch accumulates in `f32`, as here). A mean divides in `f32` too, so that
-//! counts beyond `f16`'s largest number (65504) do not overflow.
+//! Sums, means, variances and standard deviations of `f16` and `bf16` tensors (feature
+//! `half`), accumulated in `f32`, as PyTorch does (NumPy's `float16` sums are pairwise in half
+//! precision): only the results are rounded to half precision. A mean divides in `f32` too,
+//! so that counts beyond `f16`'s largest number (65504) do not overflow.
+//!
+//! Whole sums and means read the elements once, each chunk of [`SUM_CHUNK`] summed in `f32`
+//! and the chunks added pairwise. Reductions along axes, variances and standard deviations
+//! run on an `f32` copy of the tensor ([`widened`]): one allocation the size of the tensor in
+//! `f32`, and the `f32` kernels and their accuracy.
 
 use half::{bf16, f16};
 
 use crate::ops::sum::{Pairwise, SUM_CHUNK};
 use crate::storage::ViewRepr;
-use crate::tensor::TensorBase;
+use crate::tensor::{Tensor, TensorBase};
 
 /// The sum of a half-precision view in `f32`, or `None` when `T` is not `f16` or `bf16`.
 pub(super) fn sum<T: Copy, const R: usize>(view: &TensorBase<ViewRepr<'_, T>, R>) -> Option<T> {
@@ -25,26 +29,53 @@ pub(super) fn mean<T: Copy, const R: usize>(view: &TensorBase<ViewRepr<'_, T>, R
 /// A sum in `f32`, and the rounding back to the element type.
 type Widened<T> = (f32, fn(f32) -> T);
 
+/// The widening of a half-precision `T` to `f32`, and the rounding back.
+type Converters<T> = (fn(&T) -> f32, fn(f32) -> T);
+
+/// A half-precision tensor's `f32` copy, and the rounding back to `T`.
+type WideCopy<T, const R: usize> = (Tensor<f32, R>, fn(f32) -> T);
+
+/// The widening of `T` to `f32` and the rounding back, when `T` is `f16` or `bf16`.
+fn converters<T: Copy>() -> Option<Converters<T>> {
+    let id = typeid::of::<T>();
+    if id == typeid::of::<f16>() {
+        // SAFETY: `T` is `f16` (same type id): the copies are of the same type.
+        let widen: fn(&T) -> f32 = |x| unsafe { core::mem::transmute_copy::<T, f16>(x) }.to_f32();
+        // SAFETY: as above.
+        let narrow: fn(f32) -> T = |s| unsafe { core::mem::transmute_copy(&f16::from_f32(s)) };
+        return Some((widen, narrow));
+    }
+    if id == typeid::of::<bf16>() {
+        // SAFETY: `T` is `bf16` (same type id).
+        let widen: fn(&T) -> f32 = |x| unsafe { core::mem::transmute_copy::<T, bf16>(x) }.to_f32();
+        // SAFETY: as above.
+        let narrow: fn(f32) -> T = |s| unsafe { core::mem::transmute_copy(&bf16::from_f32(s)) };
+        return Some((widen, narrow));
+    }
+    None
+}
+
 /// The sum in `f32`, and the rounding back to `T`.
 fn widened_sum<T: Copy, const R: usize>(
     view: &TensorBase<ViewRepr<'_, T>, R>,
 ) -> Option<Widened<T>> {
-    let id = typeid::of::<T>();
-    if id == typeid::of::<f16>() {
-        // SAFETY: `T` is `f16` (same type id): the copies are of the same type.
-        let widen = |x: &T| unsafe { core::mem::transmute_copy::<T, f16>(x) }.to_f32();
-        // SAFETY: as above.
-        let narrow: fn(f32) -> T = |s| unsafe { core::mem::transmute_copy(&f16::from_f32(s)) };
-        return Some((chunked(view, widen), narrow));
-    }
-    if id == typeid::of::<bf16>() {
-        // SAFETY: `T` is `bf16` (same type id).
-        let widen = |x: &T| unsafe { core::mem::transmute_copy::<T, bf16>(x) }.to_f32();
-        // SAFETY: as above.
-        let narrow: fn(f32) -> T = |s| unsafe { core::mem::transmute_copy(&bf16::from_f32(s)) };
-        return Some((chunked(view, widen), narrow));
-    }
-    None
+    converters::<T>().map(|(widen, narrow)| (chunked(view, widen), narrow))
+}
+
+/// A half-precision tensor widened to `f32` (same shape, row-major), and the rounding back to
+/// `T`; `None` when `T` is not `f16` or `bf16`. The reductions along axes run on the copy.
+pub(crate) fn widened<T: Copy, const R: usize>(
+    view: &TensorBase<ViewRepr<'_, T>, R>,
+) -> Option<WideCopy<T, R>> {
+    converters::<T>().map(|(widen, narrow)| (view.map(widen), narrow))
+}
+
+/// `t` rounded to `T` element by element.
+pub(crate) fn narrowed<T, const R: usize>(
+    t: &Tensor<f32, R>,
+    narrow: fn(f32) -> T,
+) -> Tensor<T, R> {
+    t.map(|&x| narrow(x))
 }
 
 /// `widen` of each element, summed in chunks of [`SUM_CHUNK`] added pairwise.

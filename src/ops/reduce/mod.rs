@@ -96,7 +96,7 @@ mod axes;
 #[cfg(feature = "alloc")]
 mod axis;
 #[cfg(feature = "half")]
-mod half;
+pub(crate) mod half;
 mod into;
 #[cfg(feature = "alloc")]
 mod lanes;
