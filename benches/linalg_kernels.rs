@@ -4,7 +4,9 @@
 //! `matmul` against faer's `matmul` from 16 to 1024, and half-precision products against
 //! `f32` ones.
 
+use std::cell::RefCell;
 use std::hint::black_box;
+use std::rc::Rc;
 
 use faer::linalg::solvers::{DenseSolveCore, Solve};
 use faer::{Accum, Mat, MatRef, Par};
@@ -140,80 +142,124 @@ pub fn b34_b35(count: usize) -> Vec<Case<'static>> {
     ]
 }
 
-/// B36: `matmul_into` of two `n × n` matrices into an existing one (`f32` and `f64`, one
-/// thread), against faer's `matmul` and ndarray's `general_mat_mul`, both into an existing
-/// matrix too, at each size of `sizes`. The benchmarks build `ranked` with faer (feature
-/// `linalg`), so its products run on faer's kernels; without the feature they run on
-/// `matrixmultiply`, ndarray's backend.
+/// `matmul_into` of an `m × k` and a `k × n` matrix into an existing one (one thread), against
+/// faer's `matmul` (on its own column-major matrices, and on the same row-major memory as
+/// ours) and ndarray's `general_mat_mul`, all into an existing matrix. The benchmarks build
+/// `ranked` with faer (feature `linalg`), so its products run on faer's kernels; without the
+/// feature they run on `matrixmultiply`, ndarray's backend, so the ndarray column is also
+/// what a build without faer gets. With `--features rayon`, ours splits large products
+/// across threads, and "faer parallel" is faer's `matmul` on rayon's pool.
+fn product_case<T>(id: String, [m, k, n]: [usize; 3]) -> Case<'static>
+where
+    T: ranked::linalg::LinalgScalar
+        + faer::traits::ComplexField
+        + ndarray::LinalgScalar
+        + From<f32>
+        + Send
+        + Sync
+        + 'static,
+{
+    let mut next = lcg((m * 31 + k * 7 + n) as u64);
+    let mut fill = move |_: [usize; 2]| T::from((next() % 2000) as f32 / 1000.0 - 1.0);
+    let (a, b) = (
+        Tensor::from_fn([m, k], &mut fill),
+        Tensor::from_fn([k, n], &mut fill),
+    );
+    let (fa, fb) = (
+        Mat::from_fn(m, k, |i, j| a[[i, j]]),
+        Mat::from_fn(k, n, |i, j| b[[i, j]]),
+    );
+    let mut fc = Mat::<T>::zeros(m, n);
+    let na = ndarray::Array2::from_shape_vec((m, k), a.to_vec()).unwrap();
+    let nb = ndarray::Array2::from_shape_vec((k, n), b.to_vec()).unwrap();
+    let mut nc = ndarray::Array2::<T>::zeros((m, n));
+    // Ours and "faer row-major" share the same three tensors, so that the two differ only in
+    // the code that runs: separate allocations alone moved their ratio by up to 15 % at these
+    // sizes (alignment and placement), in either direction.
+    let shared = Rc::new(RefCell::new((a, b, Tensor::<T, 2>::zeros([m, n]))));
+    let mine = Rc::clone(&shared);
+    #[cfg(feature = "rayon")]
+    let (fa2, fb2, mut fc2) = (fa.clone(), fb.clone(), fc.clone());
+    #[allow(unused_mut)]
+    let mut contenders = vec![
+        contender("ranked", move || {
+            let (a, b, c) = &mut *mine.borrow_mut();
+            a.matmul_into(b, c).unwrap();
+            black_box(&c);
+        }),
+        contender("faer", move || {
+            faer::linalg::matmul::matmul(
+                fc.as_mut(),
+                Accum::Replace,
+                fa.as_ref(),
+                fb.as_ref(),
+                T::from(1.0),
+                Par::Seq,
+            );
+            black_box(&fc);
+        }),
+        contender("faer row-major", move || {
+            let (a, b, c) = &mut *shared.borrow_mut();
+            let (sa, sb) = (a.as_slice().unwrap(), b.as_slice().unwrap());
+            let sc = c.as_slice_mut().unwrap();
+            faer::linalg::matmul::matmul(
+                faer::MatMut::from_row_major_slice_mut(sc, m, n),
+                Accum::Replace,
+                MatRef::from_row_major_slice(sa, m, k),
+                MatRef::from_row_major_slice(sb, k, n),
+                T::from(1.0),
+                Par::Seq,
+            );
+            black_box(&sc);
+        }),
+        contender("ndarray", move || {
+            ndarray::linalg::general_mat_mul(T::from(1.0), &na, &nb, T::from(0.0), &mut nc);
+            black_box(&nc);
+        }),
+    ];
+    #[cfg(feature = "rayon")]
+    contenders.push(contender("faer parallel", move || {
+        faer::linalg::matmul::matmul(
+            fc2.as_mut(),
+            Accum::Replace,
+            fa2.as_ref(),
+            fb2.as_ref(),
+            T::from(1.0),
+            Par::rayon(0),
+        );
+        black_box(&fc2);
+    }));
+    Case { id, contenders }
+}
+
+/// B36: `matmul_into` of two `n × n` matrices (`f32` and `f64`) at each size of `sizes`, as
+/// [`product_case`].
 pub fn b36(sizes: &[usize]) -> Vec<Case<'static>> {
-    fn case<T>(n: usize, name: &str) -> Case<'static>
-    where
-        T: ranked::linalg::LinalgScalar
-            + faer::traits::ComplexField
-            + ndarray::LinalgScalar
-            + From<f32>
-            + Send
-            + Sync
-            + 'static,
-    {
-        let mut next = lcg(36 + n as u64);
-        let mut fill = move |_: [usize; 2]| T::from((next() % 2000) as f32 / 1000.0 - 1.0);
-        let (a, b) = (
-            Tensor::from_fn([n, n], &mut fill),
-            Tensor::from_fn([n, n], &mut fill),
-        );
-        let (fa, fb) = (
-            Mat::from_fn(n, n, |i, j| a[[i, j]]),
-            Mat::from_fn(n, n, |i, j| b[[i, j]]),
-        );
-        let mut fc = Mat::<T>::zeros(n, n);
-        let na = ndarray::Array2::from_shape_vec((n, n), a.to_vec()).unwrap();
-        let nb = ndarray::Array2::from_shape_vec((n, n), b.to_vec()).unwrap();
-        let mut nc = ndarray::Array2::<T>::zeros((n, n));
-        let mut c = Tensor::<T, 2>::zeros([n, n]);
-        let (a9, b9) = (a.clone(), b.clone());
-        let mut c9 = Tensor::<T, 2>::zeros([n, n]);
-        Case {
-            id: format!("B36 matmul_into {name} {n}x{n}"),
-            contenders: vec![
-                contender("ranked", move || {
-                    a.matmul_into(&b, &mut c).unwrap();
-                    black_box(&c);
-                }),
-                contender("faer", move || {
-                    faer::linalg::matmul::matmul(
-                        fc.as_mut(),
-                        Accum::Replace,
-                        fa.as_ref(),
-                        fb.as_ref(),
-                        T::from(1.0),
-                        Par::Seq,
-                    );
-                    black_box(&fc);
-                }),
-                contender("faer row-major", move || {
-                    let (sa, sb) = (a9.as_slice().unwrap(), b9.as_slice().unwrap());
-                    let sc = c9.as_slice_mut().unwrap();
-                    faer::linalg::matmul::matmul(
-                        faer::MatMut::from_row_major_slice_mut(sc, n, n),
-                        Accum::Replace,
-                        MatRef::from_row_major_slice(sa, n, n),
-                        MatRef::from_row_major_slice(sb, n, n),
-                        T::from(1.0),
-                        Par::Seq,
-                    );
-                    black_box(&c9);
-                }),
-                contender("ndarray", move || {
-                    ndarray::linalg::general_mat_mul(T::from(1.0), &na, &nb, T::from(0.0), &mut nc);
-                    black_box(&nc);
-                }),
-            ],
-        }
-    }
     sizes
         .iter()
-        .flat_map(|&n| [case::<f32>(n, "f32"), case::<f64>(n, "f64")])
+        .flat_map(|&n| {
+            let id = |name: &str| format!("B36 matmul_into {name} {n}x{n}");
+            [
+                product_case::<f32>(id("f32"), [n, n, n]),
+                product_case::<f64>(id("f64"), [n, n, n]),
+            ]
+        })
+        .collect()
+}
+
+/// B38: `matmul_into` of tall and skinny shapes `[m, k, n]` (`f32` and `f64`), as
+/// [`product_case`]: a tall matrix times a small one, a long inner product of thin
+/// matrices, a thin matrix times a wide one, and a wide matrix times a thin one.
+pub fn b38(shapes: &[[usize; 3]]) -> Vec<Case<'static>> {
+    shapes
+        .iter()
+        .flat_map(|&[m, k, n]| {
+            let id = |name: &str| format!("B38 matmul_into {name} {m}x{k} @ {k}x{n}");
+            [
+                product_case::<f32>(id("f32"), [m, k, n]),
+                product_case::<f64>(id("f64"), [m, k, n]),
+            ]
+        })
         .collect()
 }
 

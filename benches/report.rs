@@ -96,6 +96,15 @@ const SUMMARY: &[&str] = &[
     "B37 matmul f16",
 ];
 
+/// The shapes `[m, k, n]` of B38: tall × small, a long inner product, thin × wide, and
+/// wide × thin, from 16 to 2048.
+const TALL_AND_SKINNY: [[usize; 3]; 4] = [
+    [2048, 16, 16],
+    [16, 2048, 16],
+    [16, 16, 2048],
+    [2048, 2048, 16],
+];
+
 /// Replaces the README's performance summary (the lines between its two `bench-summary`
 /// markers) with the rows of [`SUMMARY`] from this run.
 fn write_summary(readme: &std::path::Path) -> std::io::Result<()> {
@@ -130,7 +139,7 @@ fn write_results(path: &str, quick: bool) -> std::io::Result<()> {
          benches/RESULTS.md`{}; not edited by hand. How to read it: `ours/peer` is a ratio of \
          times (below 1, ours is faster); `memcpy: 0.80x its throughput` is the fraction of \
          `memcpy`'s speed on the same bytes. All contenders of a row run in one process, in \
-         alternating rounds. `benches/NOTES.md` explains what the benchmarks measure and what \
+         rounds that start with each contender in turn. `benches/NOTES.md` explains what the benchmarks measure and what \
          limits them.\n\n\
          - date: {year}-{month:02}-{day:02}\n\
          - processor: {} ({threads} threads available)\n\
@@ -174,12 +183,19 @@ fn medians(runs: &mut [Contender<'_>], budget: Duration) -> Vec<Duration> {
     }
     let mut times = vec![Vec::new(); runs.len()];
     let start = Instant::now();
+    let count = runs.len();
+    let mut round = 0;
     while times[0].len() < 5 || (start.elapsed() < budget && times[0].len() < 200) {
-        for (c, t) in runs.iter_mut().zip(&mut times) {
+        // Each round starts one contender further on, so that each follows every other
+        // equally often: a contender run right after another on the same data finds it in
+        // cache, one run after a contender with data of its own does not.
+        for i in 0..count {
+            let k = (round + i) % count;
             let at = Instant::now();
-            (c.run)();
-            t.push(at.elapsed());
+            (runs[k].run)();
+            times[k].push(at.elapsed());
         }
+        round += 1;
     }
     times
         .into_iter()
@@ -406,6 +422,13 @@ fn main() {
         report(case, budget);
     }
     for case in linalg_kernels::b37(if quick { 128 } else { 512 }) {
+        report(case, budget);
+    }
+    for case in linalg_kernels::b38(if quick {
+        &[[256, 16, 16], [16, 256, 16]]
+    } else {
+        &TALL_AND_SKINNY
+    }) {
         report(case, budget);
     }
     #[cfg(feature = "rayon")]

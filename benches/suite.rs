@@ -130,8 +130,8 @@ fn notation(c: &mut Criterion) {
     run(c, notation_kernels::b31(32), true);
 }
 
-/// B32–B36: solve and inv of a large matrix, inv and det of a stack of 3 × 3 matrices, and
-/// matmul against faer.
+/// B32–B38: solve and inv of a large matrix, inv and det of a stack of 3 × 3 matrices, and
+/// matmul against faer (square, half precision, tall and skinny).
 fn linear_algebra(c: &mut Criterion) {
     for case in linalg_kernels::b32_b33(1000) {
         run(c, case, true);
@@ -144,6 +144,14 @@ fn linear_algebra(c: &mut Criterion) {
     }
     for case in linalg_kernels::b37(512) {
         run(c, case, true);
+    }
+    for case in linalg_kernels::b38(&[
+        [2048, 16, 16],
+        [16, 2048, 16],
+        [16, 16, 2048],
+        [2048, 2048, 16],
+    ]) {
+        run(c, case, false);
     }
 }
 
