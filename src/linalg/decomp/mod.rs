@@ -122,8 +122,8 @@ impl LinalgField for num_complex::Complex<f32> {}
 #[diagnostic::do_not_recommend]
 impl LinalgField for num_complex::Complex<f64> {}
 
-/// The real element types of linear algebra, `f32` and `f64`: the [`LinalgField::Real`]
-/// types. Sealed.
+/// The real element types of linear algebra, `f32` and `f64`: the `T::Real` of every
+/// [`LinalgField`] `T`. Sealed.
 ///
 /// # Examples
 ///
