@@ -172,6 +172,8 @@ extern crate alloc;
 extern crate std;
 
 mod construct;
+#[cfg(feature = "alloc")]
+mod creation;
 mod dynamic;
 mod engine;
 pub mod error;

@@ -1,6 +1,8 @@
 //! Element-wise maths: by-value maps (`mapv`), the floating-point functions of
 //! [`num_traits::Float`] (NumPy's ufuncs `exp`, `log`, `sqrt`, … and ndarray's methods of the
-//! same names), `clamp`, and `maximum`/`minimum`/`atan2` between tensors with broadcasting.
+//! same names), `clamp` and `clip`, and `maximum`/`minimum`/`atan2` between tensors with
+//! broadcasting. NumPy's functions that Rust defines differently (`round`, `sign`,
+//! `remainder`, …) are in `ops/standard.rs`.
 //!
 //! Each function comes in two forms: `exp()` returns a new row-major tensor (feature `alloc`),
 //! `exp_inplace()` overwrites the elements and needs no allocator. Without `std` the functions
@@ -128,7 +130,7 @@ float_unary! {
     sqrt sqrt_inplace "square root";
     cbrt cbrt_inplace "cube root";
     abs abs_inplace "absolute value";
-    signum signum_inplace "sign (`1`, `−1` or NaN; `±0` gives `±1`)";
+    signum signum_inplace "sign as `f64::signum` gives it (`1`, `−1` or NaN; `±0` gives `±1`, where NumPy's `sign`, [`sign`](Self::sign), gives 0)";
     sin sin_inplace "sine";
     cos cos_inplace "cosine";
     tan tan_inplace "tangent";
@@ -138,9 +140,10 @@ float_unary! {
     asin asin_inplace "arcsine";
     acos acos_inplace "arccosine";
     atan atan_inplace "arctangent";
+    asinh asinh_inplace "inverse hyperbolic sine";
+    atanh atanh_inplace "inverse hyperbolic tangent";
     floor floor_inplace "largest integer not above it";
     ceil ceil_inplace "smallest integer not below it";
-    round round_inplace "nearest integer (halves away from zero)";
     trunc trunc_inplace "integer part";
     recip recip_inplace "reciprocal `1/x`";
 }
@@ -218,11 +221,29 @@ where
 }
 
 /// The NumPy `clip` of one value: `min(max(x, low), high)`, so `high` wins when `low > high`;
-/// NaN stays NaN.
+/// NaN stays NaN, and a NaN bound (a value unordered with itself) gives NaN, as NumPy's
+/// `maximum` and `minimum` do. `None` is no bound.
 #[inline]
-fn clip<T: PartialOrd + Copy>(x: T, low: T, high: T) -> T {
-    let x = if x < low { low } else { x };
-    if x > high { high } else { x }
+#[allow(clippy::eq_op)] // `b != b` is the NaN test of a type that is only `PartialOrd`
+fn clip<T: PartialOrd + Copy>(x: T, low: Option<T>, high: Option<T>) -> T {
+    let mut x = x;
+    if let Some(low) = low {
+        if low.partial_cmp(&low).is_none() {
+            return low;
+        }
+        if x < low {
+            x = low;
+        }
+    }
+    if let Some(high) = high {
+        if high.partial_cmp(&high).is_none() {
+            return high;
+        }
+        if x > high {
+            x = high;
+        }
+    }
+    x
 }
 
 /// # Clamping
@@ -231,8 +252,10 @@ where
     S::Elem: PartialOrd + Copy,
 {
     /// Every element limited to `low..=high`, as a new tensor (NumPy's `clip`, PyTorch's
-    /// `clamp`). As in NumPy, `high` wins when `low > high` (nothing panics), and NaN stays NaN.
-    /// Rank R → R; O(len).
+    /// `clamp`). As in NumPy, `high` wins when `low > high` (nothing panics), NaN stays NaN,
+    /// and a NaN bound makes every element NaN; [`clip`](Self::clip) takes one bound alone.
+    /// Unlike `f64::clamp`, which panics when `low > high` or a bound is NaN. Rank R → R;
+    /// O(len).
     ///
     /// # Examples
     ///
@@ -247,7 +270,7 @@ where
     #[cfg(feature = "alloc")]
     #[must_use]
     pub fn clamp(&self, low: S::Elem, high: S::Elem) -> Tensor<S::Elem, R> {
-        self.map(|&x| clip(x, low, high))
+        self.map(|&x| clip(x, Some(low), Some(high)))
     }
 
     /// Limits every element to `low..=high`, in place (see [`clamp`](Self::clamp)). O(len), no
@@ -263,6 +286,49 @@ where
     /// assert_eq!(t.iter().copied().collect::<Vec<_>>(), [0, 5, 10]);
     /// ```
     pub fn clamp_inplace(&mut self, low: S::Elem, high: S::Elem)
+    where
+        S: StorageMut,
+    {
+        self.map_inplace(|x| *x = clip(*x, Some(low), Some(high)));
+    }
+}
+
+/// # Clipping with one bound or both
+impl<S: Storage, const R: usize> TensorBase<S, R>
+where
+    S::Elem: PartialOrd + Copy,
+{
+    /// Every element limited below by `low` and above by `high`, either of them `None` for no
+    /// bound, as a new tensor: NumPy's `clip(a, a_min, a_max)` and the Array API's `clip`,
+    /// with [`clamp`](Self::clamp)'s rules (`high` wins over `low`; NaN stays NaN; a NaN bound
+    /// gives NaN). Rank R → R; O(len).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let t = tensor![-2.0, 0.5, 3.0];
+    /// assert_eq!(t.clip(Some(0.0), None).to_vec(), [0.0, 0.5, 3.0]);
+    /// assert_eq!(t.clip(None, Some(1.0)).to_vec(), [-2.0, 0.5, 1.0]);
+    /// assert!(t.clip(Some(f64::NAN), None).iter().all(|x| x.is_nan()));
+    /// ```
+    #[cfg(feature = "alloc")]
+    #[must_use]
+    pub fn clip(&self, low: Option<S::Elem>, high: Option<S::Elem>) -> Tensor<S::Elem, R> {
+        self.map(|&x| clip(x, low, high))
+    }
+
+    /// [`clip`](Self::clip) of every element, in place. O(len), no allocation.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut t = ranked::inline_tensor![-5i32, 5, 50];
+    /// t.clip_inplace(None, Some(10));
+    /// assert_eq!(t.iter().copied().collect::<Vec<_>>(), [-5, 5, 10]);
+    /// ```
+    pub fn clip_inplace(&mut self, low: Option<S::Elem>, high: Option<S::Elem>)
     where
         S: StorageMut,
     {

@@ -110,6 +110,7 @@ mod reduce;
 #[cfg(feature = "alloc")]
 mod shaping;
 mod sort;
+mod standard;
 mod stats;
 mod sum;
 

@@ -58,7 +58,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 /// # Element-wise maths, statistics and scans that need the `alloc` feature (not in this build)
 ///
 /// Each has a form that writes in place and needs no allocator: `exp_inplace`, `mapv_inplace`,
-/// `cumsum_inplace`, …
+/// `round_inplace`, `clip_inplace`, `cumsum_inplace`, …
 impl<S: Storage, const R: usize> TensorBase<S, R> {
     needs_the_alloc_feature!(pub fn exp(&self) -> ! where Self: NeedsAllocFeature);
     needs_the_alloc_feature!(pub fn exp2(&self) -> ! where Self: NeedsAllocFeature);
@@ -80,9 +80,17 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     needs_the_alloc_feature!(pub fn asin(&self) -> ! where Self: NeedsAllocFeature);
     needs_the_alloc_feature!(pub fn acos(&self) -> ! where Self: NeedsAllocFeature);
     needs_the_alloc_feature!(pub fn atan(&self) -> ! where Self: NeedsAllocFeature);
+    needs_the_alloc_feature!(pub fn asinh(&self) -> ! where Self: NeedsAllocFeature);
+    needs_the_alloc_feature!(pub fn acosh(&self) -> ! where Self: NeedsAllocFeature);
+    needs_the_alloc_feature!(pub fn atanh(&self) -> ! where Self: NeedsAllocFeature);
     needs_the_alloc_feature!(pub fn floor(&self) -> ! where Self: NeedsAllocFeature);
     needs_the_alloc_feature!(pub fn ceil(&self) -> ! where Self: NeedsAllocFeature);
     needs_the_alloc_feature!(pub fn round(&self) -> ! where Self: NeedsAllocFeature);
+    needs_the_alloc_feature!(pub fn round_ties_even(&self) -> ! where Self: NeedsAllocFeature);
+    needs_the_alloc_feature!(pub fn sign(&self) -> ! where Self: NeedsAllocFeature);
+    needs_the_alloc_feature!(pub fn square(&self) -> ! where Self: NeedsAllocFeature);
+    needs_the_alloc_feature!(pub fn signbit(&self) -> ! where Self: NeedsAllocFeature);
+    needs_the_alloc_feature!(pub fn is_inf(&self) -> ! where Self: NeedsAllocFeature);
     needs_the_alloc_feature!(pub fn trunc(&self) -> ! where Self: NeedsAllocFeature);
     needs_the_alloc_feature!(pub fn recip(&self) -> ! where Self: NeedsAllocFeature);
     needs_the_alloc_feature!(pub fn is_nan(&self) -> ! where Self: NeedsAllocFeature);
@@ -90,6 +98,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     needs_the_alloc_feature!(pub fn powi(&self, _n: i32) -> ! where Self: NeedsAllocFeature);
     needs_the_alloc_feature!(pub fn powf(&self, _p: S::Elem) -> ! where Self: NeedsAllocFeature);
     needs_the_alloc_feature!(pub fn clamp(&self, _low: S::Elem, _high: S::Elem) -> !
+        where Self: NeedsAllocFeature);
+    needs_the_alloc_feature!(pub fn clip(&self, _low: Option<S::Elem>, _high: Option<S::Elem>) -> !
         where Self: NeedsAllocFeature);
     needs_the_alloc_feature!(pub fn mapv<F>(&self, _f: F) -> ! where Self: NeedsAllocFeature);
     needs_the_alloc_feature!(pub fn astype<U>(&self) -> ! where Self: NeedsAllocFeature);

@@ -38,6 +38,7 @@ mod prop_views;
 mod random;
 mod reshape;
 mod safetensors;
+mod standard;
 mod stats;
 mod tensor;
 mod transpose;

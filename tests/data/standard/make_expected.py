@@ -1,0 +1,95 @@
+#!/usr/bin/env python3
+"""Writes expected.json, which tests/it/standard.rs reads: NumPy's results for the element-wise
+functions that ranked spells as NumPy does where Rust differs (`round` with halves to even,
+`sign`, `remainder`, `floor_divide`, `clip` with NaN and missing bounds) and for `hypot`,
+`copysign`, `logaddexp`, `power`, `square`, `signbit`, `isinf`, `arcsinh`, `arccosh` and
+`arctanh`, over the edge cases the Array API standard spells out: signed zeros, infinities, NaN,
+halves, subnormals and huge values, as `float64` and `float32`; and the creation functions
+`tril`, `triu` (every diagonal offset, beyond the matrix too), `eye(N, M, k)` and
+`linspace(..., endpoint=False)`.
+
+Floats are written by their IEEE-754 bit patterns (as float64; a float32 result is exact in
+float64), booleans as booleans. Run from anywhere:
+python3 tests/data/standard/make_expected.py [DIR] (default: this directory; CI writes a fresh
+copy elsewhere and points the test at it with RANKED_STANDARD_EXPECTED).
+"""
+import json
+import os
+import sys
+import warnings
+
+import numpy as np
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+
+
+def enc(a):
+    a = np.asarray(a)
+    if a.dtype == np.bool_:
+        return {"dtype": "b1", "shape": list(a.shape), "values": [bool(x) for x in a.ravel()]}
+    a = a.astype("f8")
+    return {"dtype": "f8", "shape": list(a.shape), "values": [int(x) for x in a.ravel().view("u8")]}
+
+
+def main():
+    warnings.simplefilter("ignore")
+    unary = np.array(
+        [
+            -2.5, -1.5, -0.5, -0.0, 0.0, 0.5, 1.5, 2.5, 3.5, 2.675, -3.7, 0.49999999999999994,
+            4503599627370495.5, 1e300, -1e-310, 5e-324, np.inf, -np.inf, np.nan, 1.0, 0.9, -0.9,
+            1.0000001, 7.25, -1.0, 2.0, 1e-8, -1e10,
+        ]
+    ).reshape(4, 7)
+    lefts = [-7.0, 7.0, -0.0, 0.0, 5.5, -5.5, 1e300, -1e-310, np.inf, -np.inf, np.nan, 2.0]
+    rights = [3.0, -3.0, 0.0, -0.0, 2.5, -0.5, np.inf, -np.inf, np.nan, 1e-300, 0.5, 3.0]
+    a = np.array(lefts).reshape(12, 1) * np.ones((1, 12))
+    b = np.ones((12, 1)) * np.array(rights).reshape(1, 12)
+    bounds = [(0.0, 1.0), (1.0, 0.0), (np.nan, 1.0), (0.0, np.nan), (None, 0.5), (-0.5, None), (-np.inf, np.inf)]
+    out = {"numpy": np.__version__}
+    for name, dt in (("f64", np.float64), ("f32", np.float32)):
+        x = unary.astype(dt)
+        aa, bb = a.astype(dt), b.astype(dt)
+        res = {
+            "x": x,
+            "round": np.round(x),
+            "sign": np.sign(x),
+            "square": np.square(x),
+            "signbit": np.signbit(x),
+            "isinf": np.isinf(x),
+            "asinh": np.arcsinh(x),
+            "acosh": np.arccosh(x),
+            "atanh": np.arctanh(x),
+            "a": aa,
+            "b": bb,
+            "remainder": np.remainder(aa, bb),
+            "floor_divide": np.floor_divide(aa, bb),
+            "hypot": np.hypot(aa, bb),
+            "copysign": np.copysign(aa, bb),
+            "logaddexp": np.logaddexp(aa, bb),
+            "pow": np.power(aa, bb),
+        }
+        for i, (lo, hi) in enumerate(bounds):
+            lo_v = None if lo is None else dt(lo)
+            hi_v = None if hi is None else dt(hi)
+            res[f"clip{i}"] = np.clip(x, lo_v, hi_v)
+        out[name] = {k: enc(v) for k, v in res.items()}
+    stack = np.arange(1.0, 25.0).reshape(2, 3, 4)
+    creation = {"stack": enc(stack)}
+    for k in (-5, -2, -1, 0, 1, 3, 10):
+        creation[f"tril{k}"] = enc(np.tril(stack, k))
+        creation[f"triu{k}"] = enc(np.triu(stack, k))
+    for n, m, k in ((3, 3, 0), (2, 4, 1), (4, 2, -1), (3, 5, -4), (0, 3, 0), (3, 2, 7)):
+        creation[f"eye{n}_{m}_{k}"] = enc(np.eye(n, m, k))
+    for start, stop, num in ((0.0, 1.0, 4), (-3.0, 7.0, 7), (1.0, 1.0, 3), (0.0, 1.0, 1), (0.0, 1.0, 0), (2.5, -1.5, 9), (0.0, 1e-320, 5)):
+        creation[f"linspace{start}_{stop}_{num}"] = enc(np.linspace(start, stop, num, endpoint=False))
+    out["creation"] = creation
+    out["clip_bounds"] = [[None if v is None else (str(v) if not np.isfinite(v) else v) for v in pair] for pair in bounds]
+    dest = sys.argv[1] if len(sys.argv) > 1 else HERE
+    os.makedirs(dest, exist_ok=True)
+    with open(os.path.join(dest, "expected.json"), "w") as f:
+        json.dump(out, f, separators=(",", ":"))
+    print(f"wrote {os.path.join(dest, 'expected.json')}")
+
+
+if __name__ == "__main__":
+    main()

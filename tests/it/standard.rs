@@ -1,0 +1,232 @@
+//! NumPy's element-wise functions where Rust defines a function of a similar name differently,
+//! against NumPy (`tests/data/standard/expected.json`, written by `make_expected.py` beside
+//! it): `round` (halves to even), `sign` (0 for ±0), `remainder` and `floor_divide` (the
+//! divisor's sign), `clip` with NaN and missing bounds, and `hypot`, `copysign`, `logaddexp`,
+//! `pow`, `square`, `signbit`, `is_inf`, `asinh`, `acosh`, `atanh`, over signed zeros,
+//! infinities, NaN, halves, subnormal and huge values, in `f64` and `f32`, in four layouts
+//! (row-major, column-major, reversed, strided) and empty. `RANKED_STANDARD_EXPECTED` names
+//! another results file.
+
+use std::sync::OnceLock;
+
+use ranked::{Tensor, TensorView};
+use serde_json::Value;
+
+use crate::common::fixture::{arr, layouts_of};
+
+fn expected() -> &'static Value {
+    static DATA: OnceLock<Value> = OnceLock::new();
+    DATA.get_or_init(|| {
+        let path = std::env::var("RANKED_STANDARD_EXPECTED").unwrap_or_else(|_| {
+            concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/tests/data/standard/expected.json"
+            )
+            .into()
+        });
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+    })
+}
+
+/// The functions computed from a correctly rounded or exact rule (bit for bit against NumPy),
+/// and those from a maths library (within 4 units in the last place: NumPy's kernels and
+/// Rust's `libm` or C library round differently in the last bits).
+fn agree(got: &[f64], want: &[f64], ulps: f64, what: &str) {
+    assert_eq!(got.len(), want.len(), "{what}");
+    for (i, (g, w)) in got.iter().zip(want).enumerate() {
+        let same = g.to_bits() == w.to_bits() || (g.is_nan() && w.is_nan());
+        let near = w.is_finite() && g.is_finite() && (g - w).abs() <= ulps * w.abs();
+        assert!(
+            same || near,
+            "{what}: element {i}: {g:e} against NumPy's {w:e}"
+        );
+    }
+}
+
+macro_rules! standard_matches_numpy {
+    ($test:ident, $t:ty, $key:literal) => {
+        #[test]
+        fn $test() {
+            let data = &expected()[$key];
+            let get = |k: &str| arr(&data[k]);
+            let floats = |k: &str| get(k).f;
+            let bools = |k: &str| get(k).b;
+            let eps = f64::from(<$t>::EPSILON);
+            let x = get("x");
+            let shape: [usize; 2] = x.shape.clone().try_into().unwrap();
+            let xs: Vec<$t> = x.f.iter().map(|&v| v as $t).collect();
+            let wide = |t: Tensor<$t, 2>| -> Vec<f64> { t.iter().map(|&v| f64::from(v)).collect() };
+            for (name, buf, strides, offset) in layouts_of(shape, &xs, <$t>::NAN) {
+                let v = TensorView::from_slice_with_strides(&buf, shape, strides, offset).unwrap();
+                let what = |f: &str| format!("{} {f} ({name})", $key);
+                agree(&wide(v.round()), &floats("round"), 0.0, &what("round"));
+                agree(
+                    &wide(v.round_ties_even()),
+                    &floats("round"),
+                    0.0,
+                    &what("round_ties_even"),
+                );
+                agree(&wide(v.sign()), &floats("sign"), 0.0, &what("sign"));
+                agree(&wide(v.square()), &floats("square"), 0.0, &what("square"));
+                assert_eq!(
+                    v.signbit().to_vec(),
+                    bools("signbit"),
+                    "{}",
+                    what("signbit")
+                );
+                assert_eq!(v.is_inf().to_vec(), bools("isinf"), "{}", what("isinf"));
+                agree(
+                    &wide(v.asinh()),
+                    &floats("asinh"),
+                    4.0 * eps,
+                    &what("asinh"),
+                );
+                agree(
+                    &wide(v.acosh()),
+                    &floats("acosh"),
+                    4.0 * eps,
+                    &what("acosh"),
+                );
+                agree(
+                    &wide(v.atanh()),
+                    &floats("atanh"),
+                    4.0 * eps,
+                    &what("atanh"),
+                );
+                let bounds = expected()["clip_bounds"].as_array().unwrap();
+                for (i, pair) in bounds.iter().enumerate() {
+                    let bound = |b: &Value| -> Option<$t> {
+                        match b {
+                            Value::Null => None,
+                            Value::String(s) => Some(s.parse::<$t>().unwrap()),
+                            n => Some(n.as_f64().unwrap() as $t),
+                        }
+                    };
+                    let (lo, hi) = (bound(&pair[0]), bound(&pair[1]));
+                    let key = format!("clip{i}");
+                    agree(&wide(v.clip(lo, hi)), &floats(&key), 0.0, &what(&key));
+                    if let (Some(lo), Some(hi)) = (lo, hi) {
+                        agree(&wide(v.clamp(lo, hi)), &floats(&key), 0.0, &what("clamp"));
+                    }
+                }
+                // The in-place forms give the same.
+                let mut owned = v.to_contiguous();
+                owned.round_inplace();
+                agree(&wide(owned), &floats("round"), 0.0, &what("round_inplace"));
+                let mut owned = v.to_contiguous();
+                owned.sign_inplace();
+                agree(&wide(owned), &floats("sign"), 0.0, &what("sign_inplace"));
+            }
+            let (a, b) = (get("a"), get("b"));
+            let grid: [usize; 2] = a.shape.clone().try_into().unwrap();
+            let av: Vec<$t> = a.f.iter().map(|&v| v as $t).collect();
+            let bv: Vec<$t> = b.f.iter().map(|&v| v as $t).collect();
+            let la = layouts_of(grid, &av, <$t>::NAN);
+            let lb = layouts_of(grid, &bv, <$t>::NAN);
+            for ((name, ba, sa, oa), (_, bb, sb, ob)) in la.into_iter().zip(lb) {
+                let x = TensorView::from_slice_with_strides(&ba, grid, sa, oa).unwrap();
+                let y = TensorView::from_slice_with_strides(&bb, grid, sb, ob).unwrap();
+                let what = |f: &str| format!("{} {f} ({name})", $key);
+                let exact = [
+                    ("remainder", x.remainder(&y).unwrap()),
+                    ("floor_divide", x.floor_divide(&y).unwrap()),
+                    ("copysign", x.copysign(&y).unwrap()),
+                ];
+                for (f, got) in exact {
+                    agree(&wide(got), &floats(f), 0.0, &what(f));
+                }
+                let near = [
+                    ("hypot", x.hypot(&y).unwrap()),
+                    ("logaddexp", x.logaddexp(&y).unwrap()),
+                    ("pow", x.pow(&y).unwrap()),
+                ];
+                for (f, got) in near {
+                    agree(&wide(got), &floats(f), 4.0 * eps, &what(f));
+                }
+            }
+            // Broadcasting: one row of divisors against every row.
+            let x = TensorView::from_slice(&av, grid).unwrap();
+            let row = TensorView::from_slice(&bv[..12], [12]).unwrap();
+            let r: Tensor<$t, 2> = x.remainder(&row).unwrap();
+            agree(&wide(r), &floats("remainder"), 0.0, "remainder, broadcast");
+            // Empty tensors give empty results.
+            let empty: Tensor<$t, 2> = Tensor::zeros([0, 3]);
+            assert_eq!(empty.round().shape(), &[0, 3]);
+            assert_eq!(empty.remainder(&empty).unwrap().shape(), &[0, 3]);
+            assert!(
+                x.remainder(&TensorView::from_slice(&bv[..5], [5]).unwrap())
+                    .is_err()
+            );
+        }
+    };
+}
+
+standard_matches_numpy!(f64_functions_match_numpy_in_every_layout, f64, "f64");
+standard_matches_numpy!(f32_functions_match_numpy_in_every_layout, f32, "f32");
+
+/// `tril` and `triu` of a stack of matrices at every diagonal offset (beyond the matrix too),
+/// in four layouts; `eye_rect` (NumPy's `eye(N, M, k)`); `linspace_with` without the end point
+/// (NumPy's `endpoint=False`), bit for bit; and the `_like` constructors.
+#[test]
+fn creation_functions_match_numpy() {
+    let data = &expected()["creation"];
+    let get = |k: &str| arr(&data[k]).f;
+    let stack = arr(&data["stack"]);
+    let shape: [usize; 3] = stack.shape.clone().try_into().unwrap();
+    for (name, buf, strides, offset) in layouts_of(shape, &stack.f, f64::NAN) {
+        let a = TensorView::from_slice_with_strides(&buf, shape, strides, offset).unwrap();
+        for k in [-5isize, -2, -1, 0, 1, 3, 10] {
+            agree(
+                &a.tril(k).to_vec(),
+                &get(&format!("tril{k}")),
+                0.0,
+                &format!("tril {k} ({name})"),
+            );
+            agree(
+                &a.triu(k).to_vec(),
+                &get(&format!("triu{k}")),
+                0.0,
+                &format!("triu {k} ({name})"),
+            );
+        }
+    }
+    for (n, m, k) in [
+        (3, 3, 0),
+        (2, 4, 1),
+        (4, 2, -1),
+        (3, 5, -4),
+        (0, 3, 0),
+        (3, 2, 7),
+    ] {
+        let e: Tensor<f64, 2> = Tensor::eye_rect(n, m, k);
+        assert_eq!(e.shape(), &[n, m]);
+        agree(
+            &e.to_vec(),
+            &get(&format!("eye{n}_{m}_{k}")),
+            0.0,
+            "eye_rect",
+        );
+    }
+    let cases = [
+        (0.0, 1.0, 4, "0.0_1.0_4"),
+        (-3.0, 7.0, 7, "-3.0_7.0_7"),
+        (1.0, 1.0, 3, "1.0_1.0_3"),
+        (0.0, 1.0, 1, "0.0_1.0_1"),
+        (0.0, 1.0, 0, "0.0_1.0_0"),
+        (2.5, -1.5, 9, "2.5_-1.5_9"),
+        (0.0, 1e-320, 5, "0.0_1e-320_5"),
+    ];
+    for (start, stop, n, key) in cases {
+        let l: Tensor<f64, 1> = Tensor::linspace_with(start, stop, n, false);
+        agree(
+            &l.to_vec(),
+            &get(&format!("linspace{key}")),
+            0.0,
+            &format!("linspace {key}"),
+        );
+    }
+    let t = ranked::tensor![[1.5f32, 2.5, 3.5]];
+    assert_eq!(t.zeros_like(), ranked::tensor![[0.0f32, 0.0, 0.0]]);
+    assert_eq!(t.ones_like(), ranked::tensor![[1.0f32, 1.0, 1.0]]);
+    assert_eq!(t.view().t().full_like(7u8).shape(), &[3, 1]);
+}
