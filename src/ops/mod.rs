@@ -128,6 +128,7 @@ pub use shaping::PadMode;
 #[cfg(feature = "alloc")]
 pub use sort::Unique;
 pub use sort::{Side, cmp_nan_last};
+pub use standard::NextAfter;
 
 impl<const R: usize> Layout<R> {
     pub(crate) fn operand(&self) -> Operand<'_> {

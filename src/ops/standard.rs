@@ -1,8 +1,9 @@
 //! Element-wise functions of NumPy and the Python Array API standard that Rust's operators and
 //! `num-traits` spell or define differently, with NumPy's semantics: `round` (halves to even),
 //! `sign` (0 for ±0), `remainder` and `floor_divide` (Python's `%` and `//`, the sign of the
-//! divisor), `hypot`, `copysign`, `logaddexp`, `pow` with a tensor of exponents, `square`,
-//! `signbit` and `is_inf`.
+//! divisor), `hypot`, `copysign`, `logaddexp`, `nextafter`, `pow` with a tensor of exponents,
+//! `square`, `signbit`, `is_inf`, `acosh` (accurate near 1), and the integer shifts
+//! `left_shift` and `right_shift` (0 or −1 past the width, where Rust's `<<` overflows).
 //!
 //! Rust's operators keep Rust's meaning: `%` on tensors is `fmod` (the sign of the dividend),
 //! as `%` on `f64`. The named functions here carry NumPy's meaning, and each says where it
@@ -18,6 +19,12 @@ use num_traits::Float;
 
 use crate::storage::{Storage, StorageMut};
 use crate::tensor::TensorBase;
+
+#[cfg(feature = "alloc")]
+use {
+    core::ops::{Shl, Shr},
+    num_traits::PrimInt,
+};
 
 #[cfg(feature = "alloc")]
 use crate::{
@@ -126,6 +133,83 @@ fn logaddexp<T: Float>(x: T, y: T) -> T {
         y + d.exp().ln_1p()
     } else {
         d // NaN
+    }
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for f32 {}
+    impl Sealed for f64 {}
+}
+
+/// The floats with a next representable value, [`nextafter`](crate::TensorBase::nextafter)'s
+/// element types: `f32` and `f64`. Sealed.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::ops::NextAfter;
+///
+/// assert_eq!(1.0f32.next_after(2.0), 1.0000001);
+/// assert_eq!(0.0f64.next_after(-1.0), -5e-324);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`nextafter` steps through the values of `f32` and `f64`, not `{Self}`",
+    label = "not `f32` or `f64`"
+)]
+pub trait NextAfter: Float + sealed::Sealed {
+    /// The next representable value after `self` towards `toward` (C's and NumPy's
+    /// `nextafter`): `toward` itself when they are equal, NaN when either is NaN, the smallest
+    /// subnormal of `toward`'s sign after `±0`.
+    fn next_after(self, toward: Self) -> Self;
+}
+
+macro_rules! next_after {
+    ($($t:ty),*) => {$(
+        impl NextAfter for $t {
+            fn next_after(self, toward: Self) -> Self {
+                if self.is_nan() || toward.is_nan() {
+                    return self + toward;
+                }
+                if self == toward {
+                    return toward;
+                }
+                if self == 0.0 {
+                    return <$t>::from_bits(1).copysign(toward);
+                }
+                // Away from zero is one more in the bits' magnitude, towards it one less.
+                let bits = self.to_bits();
+                let away = (toward > self) == (self > 0.0);
+                <$t>::from_bits(if away { bits + 1 } else { bits - 1 })
+            }
+        }
+    )*};
+}
+
+next_after!(f32, f64);
+
+/// NumPy's `left_shift` of one element: `x · 2ⁿ` in the type's width, 0 when `n` is negative
+/// or at least the width (Rust's `<<` overflows there).
+#[cfg(feature = "alloc")]
+#[inline]
+fn left_shift<T: PrimInt + Shl<usize, Output = T>>(x: T, n: T) -> T {
+    let width = T::zero().count_zeros() as usize;
+    match n.to_usize() {
+        Some(n) if n < width => x << n,
+        _ => T::zero(),
+    }
+}
+
+/// NumPy's `right_shift` of one element: an arithmetic shift for signed types, so past the
+/// width (or by a negative amount) it gives −1 for negative `x` and 0 otherwise.
+#[cfg(feature = "alloc")]
+#[inline]
+fn right_shift<T: PrimInt + Shr<usize, Output = T>>(x: T, n: T) -> T {
+    let width = T::zero().count_zeros() as usize;
+    match n.to_usize() {
+        Some(n) if n < width => x >> n,
+        _ if x < T::zero() => !T::zero(),
+        _ => T::zero(),
     }
 }
 
@@ -453,5 +537,104 @@ where
         Rank<R>: BroadcastRanks<R2, Out = Rank<O>>,
     {
         self.broadcast_zip(other, |&x, &y| x.powf(y))
+    }
+}
+
+/// # `nextafter`, broadcasting (feature `alloc`)
+#[cfg(feature = "alloc")]
+impl<S: Storage, const R: usize> TensorBase<S, R>
+where
+    S::Elem: NextAfter,
+{
+    /// The next representable value after each element of `self` towards the corresponding
+    /// element of `other`, as NumPy's `nextafter` ([`NextAfter::next_after`] of each pair),
+    /// broadcasting both operands. O(len of the result).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::BroadcastMismatch`](crate::ErrorKind::BroadcastMismatch) if the shapes do
+    /// not broadcast; [`ErrorKind::Allocation`](crate::ErrorKind::Allocation) if the result
+    /// cannot be allocated.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let n = tensor![1.0f32, 0.0].nextafter(&tensor![2.0f32]).unwrap();
+    /// assert_eq!(n.to_vec(), [1.0000001, 1e-45]);
+    /// ```
+    pub fn nextafter<S2, const R2: usize, const O: usize>(
+        &self,
+        other: &TensorBase<S2, R2>,
+    ) -> Result<Tensor<S::Elem, O>, ShapeError>
+    where
+        S2: Storage<Elem = S::Elem>,
+        Rank<R>: BroadcastRanks<R2, Out = Rank<O>>,
+    {
+        self.broadcast_zip(other, |&x, &y| x.next_after(y))
+    }
+}
+
+/// # Integer shifts with NumPy's rules, broadcasting (feature `alloc`)
+#[cfg(feature = "alloc")]
+impl<S: Storage, const R: usize> TensorBase<S, R>
+where
+    S::Elem: PrimInt + Shl<usize, Output = S::Elem> + Shr<usize, Output = S::Elem>,
+{
+    /// Each element of `self` shifted left by the corresponding element of `other`, as
+    /// NumPy's `left_shift` (`<<`): bits shifted out are lost, and a shift by a negative
+    /// amount or by at least the type's width gives 0 (Rust's `<<` overflows there: a panic in
+    /// debug builds). Broadcasts both operands; O(len of the result).
+    ///
+    /// # Errors
+    ///
+    /// As [`nextafter`](Self::nextafter).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let s = tensor![1i8, 1, 5].left_shift(&tensor![7i8, 8, -1]).unwrap();
+    /// assert_eq!(s.to_vec(), [-128, 0, 0]);
+    /// ```
+    pub fn left_shift<S2, const R2: usize, const O: usize>(
+        &self,
+        other: &TensorBase<S2, R2>,
+    ) -> Result<Tensor<S::Elem, O>, ShapeError>
+    where
+        S2: Storage<Elem = S::Elem>,
+        Rank<R>: BroadcastRanks<R2, Out = Rank<O>>,
+    {
+        self.broadcast_zip(other, |&x, &n| left_shift(x, n))
+    }
+
+    /// Each element of `self` shifted right by the corresponding element of `other`, as
+    /// NumPy's `right_shift` (`>>`): arithmetic for signed types, and a shift by a negative
+    /// amount or by at least the width gives −1 for a negative element and 0 otherwise.
+    /// Broadcasts both operands; O(len of the result).
+    ///
+    /// # Errors
+    ///
+    /// As [`nextafter`](Self::nextafter).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let s = tensor![-128i8, -1, 64, 5].right_shift(&tensor![7i8, 9, -1, 1]).unwrap();
+    /// assert_eq!(s.to_vec(), [-1, -1, 0, 2]);
+    /// ```
+    pub fn right_shift<S2, const R2: usize, const O: usize>(
+        &self,
+        other: &TensorBase<S2, R2>,
+    ) -> Result<Tensor<S::Elem, O>, ShapeError>
+    where
+        S2: Storage<Elem = S::Elem>,
+        Rank<R>: BroadcastRanks<R2, Out = Rank<O>>,
+    {
+        self.broadcast_zip(other, |&x, &n| right_shift(x, n))
     }
 }

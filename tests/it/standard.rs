@@ -2,9 +2,10 @@
 //! against NumPy (`tests/data/standard/expected.json`, written by `make_expected.py` beside
 //! it): `round` (halves to even), `sign` (0 for ±0), `remainder` and `floor_divide` (the
 //! divisor's sign), `clip` with NaN and missing bounds, and `hypot`, `copysign`, `logaddexp`,
-//! `pow`, `square`, `signbit`, `is_inf`, `asinh`, `acosh`, `atanh`, over signed zeros,
-//! infinities, NaN, halves, subnormal and huge values, in `f64` and `f32`, in four layouts
-//! (row-major, column-major, reversed, strided) and empty. `RANKED_STANDARD_EXPECTED` names
+//! `nextafter`, `pow`, `square`, `signbit`, `is_inf`, `asinh`, `acosh`, `atanh`, over signed
+//! zeros, infinities, NaN, halves, subnormal and huge values, in `f64` and `f32`, in four
+//! layouts (row-major, column-major, reversed, strided) and empty; the integer shifts by
+//! negative amounts and past the width; and the creation functions. `RANKED_STANDARD_EXPECTED` names
 //! another results file.
 
 use std::sync::OnceLock;
@@ -131,6 +132,7 @@ macro_rules! standard_matches_numpy {
                     ("remainder", x.remainder(&y).unwrap()),
                     ("floor_divide", x.floor_divide(&y).unwrap()),
                     ("copysign", x.copysign(&y).unwrap()),
+                    ("nextafter", x.nextafter(&y).unwrap()),
                 ];
                 for (f, got) in exact {
                     agree(&wide(got), &floats(f), 0.0, &what(f));
@@ -230,3 +232,44 @@ fn creation_functions_match_numpy() {
     assert_eq!(t.ones_like(), ranked::tensor![[1.0f32, 1.0, 1.0]]);
     assert_eq!(t.view().t().full_like(7u8).shape(), &[3, 1]);
 }
+
+macro_rules! shifts_match_numpy {
+    ($test:ident, $t:ty, $key:literal) => {
+        /// `left_shift` and `right_shift` against NumPy's, every amount against every value
+        /// (negative amounts and amounts past the width included), in four layouts.
+        #[test]
+        fn $test() {
+            let data = &expected()["shifts"][$key];
+            let ints = |k: &str| -> (Vec<usize>, Vec<$t>) {
+                let a = arr(&data[k]);
+                (a.shape, a.i.iter().map(|&v| v as $t).collect())
+            };
+            let (shape, x) = ints("x");
+            let shape: [usize; 2] = shape.try_into().unwrap();
+            let (_, n) = ints("n");
+            let (left, right) = (ints("left").1, ints("right").1);
+            let lx = layouts_of(shape, &x, 0 as $t);
+            let ln = layouts_of(shape, &n, 0 as $t);
+            for ((name, bx, sx, ox), (_, bn, sn, on)) in lx.into_iter().zip(ln) {
+                let a = TensorView::from_slice_with_strides(&bx, shape, sx, ox).unwrap();
+                let b = TensorView::from_slice_with_strides(&bn, shape, sn, on).unwrap();
+                assert_eq!(
+                    a.left_shift(&b).unwrap().to_vec(),
+                    left,
+                    "{} left_shift ({name})",
+                    $key
+                );
+                assert_eq!(
+                    a.right_shift(&b).unwrap().to_vec(),
+                    right,
+                    "{} right_shift ({name})",
+                    $key
+                );
+            }
+        }
+    };
+}
+
+shifts_match_numpy!(i8_shifts_match_numpy, i8, "i8");
+shifts_match_numpy!(i32_shifts_match_numpy, i32, "i32");
+shifts_match_numpy!(u8_shifts_match_numpy, u8, "u8");

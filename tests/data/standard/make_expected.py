@@ -2,8 +2,9 @@
 """Writes expected.json, which tests/it/standard.rs reads: NumPy's results for the element-wise
 functions that ranked spells as NumPy does where Rust differs (`round` with halves to even,
 `sign`, `remainder`, `floor_divide`, `clip` with NaN and missing bounds) and for `hypot`,
-`copysign`, `logaddexp`, `power`, `square`, `signbit`, `isinf`, `arcsinh`, `arccosh` and
-`arctanh`, over the edge cases the Array API standard spells out: signed zeros, infinities, NaN,
+`copysign`, `logaddexp`, `nextafter`, `power`, `square`, `signbit`, `isinf`, `arcsinh`,
+`arccosh`, `arctanh`, and the integer shifts `left_shift` and `right_shift` (in int8, int32 and
+uint8, by negative amounts and past the width), over the edge cases the Array API standard spells out: signed zeros, infinities, NaN,
 halves, subnormals and huge values, as `float64` and `float32`; and the creation functions
 `tril`, `triu` (every diagonal offset, beyond the matrix too), `eye(N, M, k)` and
 `linspace(..., endpoint=False)`.
@@ -27,6 +28,8 @@ def enc(a):
     a = np.asarray(a)
     if a.dtype == np.bool_:
         return {"dtype": "b1", "shape": list(a.shape), "values": [bool(x) for x in a.ravel()]}
+    if a.dtype.kind in "iu":
+        return {"dtype": "i8", "shape": list(a.shape), "values": [int(x) for x in a.ravel()]}
     a = a.astype("f8")
     return {"dtype": "f8", "shape": list(a.shape), "values": [int(x) for x in a.ravel().view("u8")]}
 
@@ -67,12 +70,23 @@ def main():
             "copysign": np.copysign(aa, bb),
             "logaddexp": np.logaddexp(aa, bb),
             "pow": np.power(aa, bb),
+            "nextafter": np.nextafter(aa, bb),
         }
         for i, (lo, hi) in enumerate(bounds):
             lo_v = None if lo is None else dt(lo)
             hi_v = None if hi is None else dt(hi)
             res[f"clip{i}"] = np.clip(x, lo_v, hi_v)
         out[name] = {k: enc(v) for k, v in res.items()}
+    shifts = {}
+    for name, dt in (("i8", np.int8), ("i32", np.int32), ("u8", np.uint8)):
+        info = np.iinfo(dt)
+        width = info.bits
+        xs = np.array(sorted({info.min, info.min + 1, -5 if info.min < 0 else 5, -1 if info.min < 0 else 1, 0, 1, 5, 64, info.max}), dtype=dt)
+        ns = np.array(sorted({0, 1, 3, width - 1, width, width + 1, min(100, info.max)} | ({-1, -8} if info.min < 0 else set())), dtype=dt)
+        x = xs.reshape(-1, 1) * np.ones((1, ns.size), dtype=dt)
+        n = np.ones((xs.size, 1), dtype=dt) * ns.reshape(1, -1)
+        shifts[name] = {"x": enc(x), "n": enc(n), "left": enc(np.left_shift(x, n)), "right": enc(np.right_shift(x, n))}
+    out["shifts"] = shifts
     stack = np.arange(1.0, 25.0).reshape(2, 3, 4)
     creation = {"stack": enc(stack)}
     for k in (-5, -2, -1, 0, 1, 3, 10):
