@@ -417,7 +417,7 @@ fn main() {
     for case in linalg_kernels::b36(if quick {
         &[16, 64]
     } else {
-        &[16, 64, 256, 1024]
+        &[16, 64, 256, 1024, 2048]
     }) {
         report(case, budget);
     }

@@ -139,7 +139,7 @@ fn linear_algebra(c: &mut Criterion) {
     for case in linalg_kernels::b34_b35(100_000) {
         run(c, case, true);
     }
-    for case in linalg_kernels::b36(&[16, 64, 256, 1024]) {
+    for case in linalg_kernels::b36(&[16, 64, 256, 1024, 2048]) {
         run(c, case, false);
     }
     for case in linalg_kernels::b37(512) {

@@ -61,6 +61,7 @@ unsafe fn item<T: LinalgScalar, const B: usize>(
 /// # Safety
 ///
 /// As [`run`], and `plan.batch()` is empty.
+#[inline(always)]
 pub(crate) unsafe fn run_single<T: LinalgScalar, const B: usize>(
     alpha: T,
     a: ViewRepr<'_, T>,

@@ -375,6 +375,7 @@ mod faer_backend {
     /// # Safety
     ///
     /// As [`super::backend::raw`], with C initialised.
+    #[inline]
     pub(super) unsafe fn product<T: Copy>(
         alpha: T,
         a: Operand<'_, T>,
