@@ -95,6 +95,8 @@ mod compare;
 #[cfg(feature = "complex")]
 mod complex;
 #[cfg(feature = "alloc")]
+mod differences;
+#[cfg(feature = "alloc")]
 mod index;
 mod join;
 #[cfg(feature = "alloc")]

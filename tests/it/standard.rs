@@ -273,3 +273,101 @@ macro_rules! shifts_match_numpy {
 shifts_match_numpy!(i8_shifts_match_numpy, i8, "i8");
 shifts_match_numpy!(i32_shifts_match_numpy, i32, "i32");
 shifts_match_numpy!(u8_shifts_match_numpy, u8, "u8");
+
+/// `diff` at every order along both axes (beyond the length too), `cross` with broadcasting,
+/// `isin` with NaN and signed zeros, `all_axis`/`any_axis`, and `try_argmax_flat`/
+/// `try_argmin_flat` (NaN first), against NumPy, in four layouts.
+#[test]
+fn differences_membership_and_flat_arguments_match_numpy() {
+    use ranked::Axis;
+    let data = &expected()["more"];
+    let get = |k: &str| arr(&data[k]);
+    let m = get("m");
+    let shape: [usize; 2] = m.shape.clone().try_into().unwrap();
+    for (name, buf, strides, offset) in layouts_of(shape, &m.f, f64::NAN) {
+        let v = TensorView::from_slice_with_strides(&buf, shape, strides, offset).unwrap();
+        for n in [0usize, 1, 2, 4, 7] {
+            let rows = v.diff(Axis::<0>, n);
+            let want = get(&format!("diff0_{n}"));
+            assert_eq!(rows.shape().to_vec(), want.shape, "diff0 {n} ({name})");
+            agree(&rows.to_vec(), &want.f, 0.0, &format!("diff0 {n} ({name})"));
+            let cols = v.diff(Axis::<1>, n);
+            let want = get(&format!("diff1_{n}"));
+            assert_eq!(cols.shape().to_vec(), want.shape, "diff1 {n} ({name})");
+            agree(&cols.to_vec(), &want.f, 0.0, &format!("diff1 {n} ({name})"));
+        }
+    }
+    let (u, v) = (get("u"), get("v"));
+    let u = Tensor::<f64, 3>::from_vec(u.f, u.shape.try_into().unwrap()).unwrap();
+    let v = Tensor::<f64, 2>::from_vec(v.f, v.shape.try_into().unwrap()).unwrap();
+    let c: Tensor<f64, 3> = u.cross(&v).unwrap();
+    let want = get("cross");
+    assert_eq!(c.shape().to_vec(), want.shape);
+    agree(&c.to_vec(), &want.f, 4.0 * f64::EPSILON, "cross");
+    let err = u
+        .cross(&v.view().slice_axis(Axis::<1>, 0..2, 1).unwrap())
+        .unwrap_err();
+    assert_eq!(
+        (err.operand(), err.axis(), err.found()),
+        (Some(1), Some(1), 2)
+    );
+    let members = get("members");
+    let ms: [usize; 2] = members.shape.clone().try_into().unwrap();
+    let pool = get("pool");
+    let pool = Tensor::<f64, 1>::from_vec(pool.f.clone(), [pool.f.len()]).unwrap();
+    for (name, buf, strides, offset) in layouts_of(ms, &members.f, f64::NAN) {
+        let t = TensorView::from_slice_with_strides(&buf, ms, strides, offset).unwrap();
+        assert_eq!(t.isin(&pool).to_vec(), get("isin").b, "isin ({name})");
+    }
+    let flags = get("flags");
+    let fs: [usize; 2] = flags.shape.clone().try_into().unwrap();
+    for (name, buf, strides, offset) in layouts_of(fs, &flags.b, false) {
+        let t = TensorView::from_slice_with_strides(&buf, fs, strides, offset).unwrap();
+        assert_eq!(
+            t.all_axis(Axis::<0>).to_vec(),
+            get("all0").b,
+            "all0 ({name})"
+        );
+        assert_eq!(
+            t.all_axis(Axis::<1>).to_vec(),
+            get("all1").b,
+            "all1 ({name})"
+        );
+        assert_eq!(
+            t.any_axis(Axis::<0>).to_vec(),
+            get("any0").b,
+            "any0 ({name})"
+        );
+        assert_eq!(
+            t.any_axis(Axis::<1>).to_vec(),
+            get("any1").b,
+            "any1 ({name})"
+        );
+    }
+    for key in ["m", "nan_m"] {
+        let a = get(&format!("{key}_arr"));
+        let s: [usize; 2] = a.shape.clone().try_into().unwrap();
+        for (name, buf, strides, offset) in layouts_of(s, &a.f, f64::NAN) {
+            let t = TensorView::from_slice_with_strides(&buf, s, strides, offset).unwrap();
+            let (hi, lo) = (
+                get(&format!("{key}_argmax")).i[0],
+                get(&format!("{key}_argmin")).i[0],
+            );
+            assert_eq!(
+                t.try_argmax_flat(),
+                Ok(hi as usize),
+                "{key} argmax ({name})"
+            );
+            assert_eq!(
+                t.try_argmin_flat(),
+                Ok(lo as usize),
+                "{key} argmin ({name})"
+            );
+        }
+    }
+    let empty: Tensor<f64, 2> = Tensor::zeros([0, 4]);
+    assert!(empty.try_argmax_flat().is_err());
+    let no_flags: Tensor<bool, 2> = Tensor::from_elem([0, 4], true);
+    assert_eq!(no_flags.all_axis(Axis::<0>).to_vec(), [true; 4]);
+    assert_eq!(no_flags.any_axis(Axis::<0>).to_vec(), [false; 4]);
+}

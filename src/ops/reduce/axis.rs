@@ -494,3 +494,44 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
             .or_panic("mean along an axis", self.shape())
     }
 }
+
+/// # Logical reductions along an axis
+impl<S: Storage<Elem = bool>, const R: usize> TensorBase<S, R> {
+    /// Whether every element along axis `A` is true (NumPy's `all(axis=A)`, the Array API's
+    /// `all`); true along an empty axis. Rank R → R − 1; O(len).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let m = tensor![[true, false], [true, true]];
+    /// assert_eq!(m.all_axis(Axis::<0>).to_vec(), [true, false]);
+    /// assert_eq!(m.all_axis(Axis::<1>).to_vec(), [false, true]);
+    /// ```
+    pub fn all_axis<Ax: IsAxis, const O: usize>(&self, axis: Ax) -> Tensor<bool, O>
+    where
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        self.fold_axis(axis, true, |all, &x| all && x)
+    }
+
+    /// Whether some element along axis `A` is true (NumPy's `any(axis=A)`, the Array API's
+    /// `any`); false along an empty axis. Rank R → R − 1; O(len).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let m = tensor![[true, false], [false, false]];
+    /// assert_eq!(m.any_axis(Axis::<0>).to_vec(), [true, false]);
+    /// assert_eq!(m.any_axis(Axis::<1>).to_vec(), [true, false]);
+    /// ```
+    pub fn any_axis<Ax: IsAxis, const O: usize>(&self, axis: Ax) -> Tensor<bool, O>
+    where
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        self.fold_axis(axis, false, |any, &x| any || x)
+    }
+}

@@ -275,6 +275,57 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         self.arg_extreme(false).ok_or_else(empty)
     }
 
+    /// The row-major (flat) position of the first smallest element (of the first NaN, if
+    /// any), as NumPy's `argmin` without an axis and the Array API's `argmin`; see
+    /// [`try_argmin`](Self::try_argmin) for the index. O(len).
+    ///
+    /// Never panics.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Empty`] for a tensor without elements.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// assert_eq!(tensor![[3, 7], [1, 5]].try_argmin_flat(), Ok(2));
+    /// ```
+    pub fn try_argmin_flat(&self) -> Result<usize, ShapeError>
+    where
+        S::Elem: PartialOrd,
+    {
+        let index = self.try_argmin()?;
+        crate::layout::parts::ravel(self.shape(), &index).ok_or_else(empty)
+    }
+
+    /// The row-major (flat) position of the first largest element (of the first NaN, if any),
+    /// as NumPy's `argmax` without an axis and the Array API's `argmax`; see
+    /// [`try_argmax`](Self::try_argmax) for the index. O(len).
+    ///
+    /// Never panics.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Empty`] for a tensor without elements.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// assert_eq!(tensor![[3, 7], [7, 5]].try_argmax_flat(), Ok(1));
+    /// assert_eq!(tensor![[1.0, 2.0], [f64::NAN, 9.0]].try_argmax_flat(), Ok(2));
+    /// ```
+    pub fn try_argmax_flat(&self) -> Result<usize, ShapeError>
+    where
+        S::Elem: PartialOrd,
+    {
+        let index = self.try_argmax()?;
+        crate::layout::parts::ravel(self.shape(), &index).ok_or_else(empty)
+    }
+
     pub(super) fn arg_extreme(&self, smallest: bool) -> Option<[usize; R]>
     where
         S::Elem: PartialOrd,

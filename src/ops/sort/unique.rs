@@ -1,5 +1,6 @@
 //! The unique values of a tensor, sorted, with their counts, first positions and the inverse
-//! map (NumPy's `unique`, `unique_counts`, `unique_inverse` and `unique_all`).
+//! map (NumPy's `unique`, `unique_counts`, `unique_inverse` and `unique_all`), and membership
+//! in a set of values (NumPy's `isin`).
 
 use super::*;
 
@@ -124,5 +125,39 @@ where
             inverse_indices: Tensor::from_contiguous_vec(inverse, *self.shape()),
             counts: Tensor::from_contiguous_vec(counts, [len]),
         }
+    }
+}
+
+/// # Membership (feature `alloc`)
+impl<S: Storage, const R: usize> TensorBase<S, R>
+where
+    S::Elem: PartialOrd + Clone,
+{
+    /// Whether each element equals some element of `test` (NumPy's `isin(self, test)` and the
+    /// Array API's `isin`), as a tensor of `bool` of this one's shape: by `==`, so NaN is in
+    /// no set and `-0.0` matches `0.0`. `!` of the result is NumPy's `invert=True`. The test
+    /// values are sorted once, then each element is a binary search: O((n + m) log m).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let t = tensor![[1, 5], [3, 7]];
+    /// assert_eq!(t.isin(&tensor![7, 1, 2]).to_vec(), [true, false, false, true]);
+    /// let f = tensor![f64::NAN, -0.0, 2.0].isin(&tensor![0.0, f64::NAN]);
+    /// assert_eq!(f.to_vec(), [false, true, false]);
+    /// ```
+    #[must_use]
+    pub fn isin<S2: Storage<Elem = S::Elem>, const R2: usize>(
+        &self,
+        test: &TensorBase<S2, R2>,
+    ) -> Tensor<bool, R> {
+        let mut set = test.to_vec();
+        set.sort_by(cmp_nan_last);
+        self.map(|x| {
+            set.binary_search_by(|probe| cmp_nan_last(probe, x))
+                .is_ok_and(|i| set.get(i).is_some_and(|y| y == x))
+        })
     }
 }

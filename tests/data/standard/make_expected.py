@@ -7,7 +7,9 @@ functions that ranked spells as NumPy does where Rust differs (`round` with halv
 uint8, by negative amounts and past the width), over the edge cases the Array API standard spells out: signed zeros, infinities, NaN,
 halves, subnormals and huge values, as `float64` and `float32`; and the creation functions
 `tril`, `triu` (every diagonal offset, beyond the matrix too), `eye(N, M, k)` and
-`linspace(..., endpoint=False)`.
+`linspace(..., endpoint=False)`; `diff` (every order, beyond the length too), `cross` with
+broadcasting, `isin` with NaN and signed zeros, `all`/`any` along axes, and `argmax`/`argmin`
+as flat positions (NaN first).
 
 Floats are written by their IEEE-754 bit patterns (as float64; a float32 result is exact in
 float64), booleans as booleans. Run from anywhere:
@@ -87,6 +89,34 @@ def main():
         n = np.ones((xs.size, 1), dtype=dt) * ns.reshape(1, -1)
         shifts[name] = {"x": enc(x), "n": enc(n), "left": enc(np.left_shift(x, n)), "right": enc(np.right_shift(x, n))}
     out["shifts"] = shifts
+    # diff, cross, isin, all/any along axes, argmax/argmin as flat positions.
+    rng = np.random.default_rng(41)
+    m = np.round(rng.standard_normal((4, 5)) * 10, 1)
+    more = {"m": enc(m)}
+    for axis in (0, 1):
+        for n in (0, 1, 2, 4, 7):
+            more[f"diff{axis}_{n}"] = enc(np.diff(m, n=n, axis=axis))
+    u = rng.standard_normal((2, 1, 3))
+    v = rng.standard_normal((4, 3))
+    more.update({"u": enc(u), "v": enc(v), "cross": enc(np.cross(u, v))})
+    members = np.array([[1.0, np.nan, -0.0, 3.5], [2.0, 7.0, np.inf, 1.0]])
+    pool = np.array([np.inf, 0.0, 1.0, np.nan, 9.0])
+    more.update({"members": enc(members), "pool": enc(pool), "isin": enc(np.isin(members, pool))})
+    flags = rng.standard_normal((3, 4)) > 0.3
+    flags[1] = True
+    flags[2] = False
+    more["flags"] = enc(flags)
+    for axis in (0, 1):
+        more[f"all{axis}"] = enc(np.all(flags, axis=axis))
+        more[f"any{axis}"] = enc(np.any(flags, axis=axis))
+    nan_m = m.copy()
+    nan_m[2, 3] = np.nan
+    nan_m[3, 1] = np.nan
+    for name, a in (("m", m), ("nan_m", nan_m)):
+        more[f"{name}_arr"] = enc(a)
+        more[f"{name}_argmax"] = enc(np.array(np.argmax(a)))
+        more[f"{name}_argmin"] = enc(np.array(np.argmin(a)))
+    out["more"] = more
     stack = np.arange(1.0, 25.0).reshape(2, 3, 4)
     creation = {"stack": enc(stack)}
     for k in (-5, -2, -1, 0, 1, 3, 10):

@@ -1,0 +1,136 @@
+//! Differences along an axis (NumPy's `diff`) and cross products of 3-vectors (NumPy's and the
+//! Python Array API's `cross`), feature `alloc`.
+
+use core::ops::{Mul, Sub};
+
+use crate::error::{ErrorKind, OrPanic, ShapeError};
+use crate::rank::{BroadcastRanks, HasAxis, IsAxis, Rank};
+use crate::storage::Storage;
+use crate::tensor::{Tensor, TensorBase, TensorView};
+
+/// # Differences and cross products (feature `alloc`)
+impl<S: Storage, const R: usize> TensorBase<S, R>
+where
+    S::Elem: Sub<Output = S::Elem> + Clone,
+{
+    /// The `n`-th discrete difference along axis `A` (NumPy's `diff(a, n, axis=A)`): each
+    /// round replaces the axis's elements by the differences of neighbours,
+    /// `out[i] = a[i + 1] − a[i]`, so the axis shrinks by `n` (to 0 when `n` is at least its
+    /// length); `n = 0` is a copy. Rank R → R; O(n · len).
+    ///
+    /// # Panics
+    ///
+    /// If a result cannot be allocated.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let t = tensor![[1, 4, 9, 16], [2, 2, 2, 2]];
+    /// assert_eq!(t.diff(Axis::<1>, 1), tensor![[3, 5, 7], [0, 0, 0]]);
+    /// assert_eq!(t.diff(Axis::<1>, 2), tensor![[2, 2], [0, 0]]);
+    /// assert_eq!(t.diff(Axis::<0>, 1), tensor![[1, -2, -7, -14]]);
+    /// assert_eq!(t.diff(Axis::<1>, 9).shape(), &[2, 0]);
+    /// ```
+    #[track_caller]
+    #[must_use]
+    pub fn diff<Ax: IsAxis + Copy>(&self, axis: Ax, n: usize) -> Tensor<S::Elem, R>
+    where
+        Rank<R>: HasAxis<Ax> + BroadcastRanks<R, Out = Rank<R>>,
+    {
+        let a = <Rank<R> as HasAxis<Ax>>::AXIS;
+        let mut current = self.to_contiguous();
+        for _ in 0..n {
+            let len = current.shape()[a];
+            if len == 0 {
+                break;
+            }
+            let step = (|| {
+                let later = current.view().slice_axis(axis, 1..len, 1)?;
+                let earlier = current.view().slice_axis(axis, 0..len - 1, 1)?;
+                later.try_sub(&earlier)
+            })();
+            current = step.or_panic("diff", self.shape());
+        }
+        current
+    }
+}
+
+/// # Cross products (feature `alloc`)
+impl<S: Storage, const R: usize> TensorBase<S, R>
+where
+    S::Elem: Mul<Output = S::Elem> + Sub<Output = S::Elem> + Copy,
+{
+    /// The cross product of corresponding 3-vectors along the last axis (NumPy's
+    /// `cross(a, b)` and the Array API's `cross`), broadcasting the other axes: the result has
+    /// the larger rank, and its last axis has size 3. O(len of the result).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::SizeMismatch`] naming the operand (0 for `self`, 1 for `other`) whose last
+    /// axis is not of size 3 (or which has no axis);
+    /// [`ErrorKind::BroadcastMismatch`](crate::ErrorKind::BroadcastMismatch) if the other axes
+    /// do not broadcast; [`ErrorKind::Allocation`](crate::ErrorKind::Allocation).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let x = tensor![[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]];
+    /// let z = x.cross(&tensor![0.0, 0.0, 1.0]).unwrap();
+    /// assert_eq!(z, tensor![[0.0, -1.0, 0.0], [1.0, 0.0, 0.0]]);
+    /// assert!(x.cross(&tensor![1.0, 2.0]).is_err());
+    /// ```
+    pub fn cross<S2, const R2: usize, const O: usize>(
+        &self,
+        other: &TensorBase<S2, R2>,
+    ) -> Result<Tensor<S::Elem, O>, ShapeError>
+    where
+        S2: Storage<Elem = S::Elem>,
+        Rank<R>: BroadcastRanks<R2, Out = Rank<O>>,
+    {
+        let three = |shape: &[usize], operand: usize| match shape.last() {
+            Some(3) => Ok(()),
+            last => Err(ShapeError::sizes(
+                ErrorKind::SizeMismatch,
+                Some(shape.len().saturating_sub(1)),
+                3,
+                last.copied().unwrap_or(0),
+            )
+            .with_operand(operand)),
+        };
+        three(self.shape(), 0)?;
+        three(other.shape(), 1)?;
+        let shape: [usize; O] = crate::layout::broadcast_shapes(*self.shape(), *other.shape())?;
+        let (la, lb) = (
+            self.layout().broadcast_to(shape)?,
+            other.layout().broadcast_to(shape)?,
+        );
+        // SAFETY: broadcasts of each tensor's layout (view arithmetic) are valid for its
+        // storage (invariant 1); the views are read-only, so invariant 2 does not apply.
+        let (a, b): (TensorView<'_, S::Elem, O>, TensorView<'_, S::Elem, O>) = unsafe {
+            (
+                TensorBase::from_parts_unchecked(self.view().into_raw_parts().0, la),
+                TensorBase::from_parts_unchecked(other.view().into_raw_parts().0, lb),
+            )
+        };
+        let (a, b) = (a.to_contiguous(), b.to_contiguous());
+        let (Some(x), Some(y)) = (a.as_slice(), b.as_slice()) else {
+            // Unreachable: `to_contiguous` makes row-major tensors.
+            return Err(ShapeError::sizes(ErrorKind::LengthMismatch, None, 0, 0));
+        };
+        let mut out = crate::engine::try_vec(x.len())?;
+        for (u, v) in x.chunks_exact(3).zip(y.chunks_exact(3)) {
+            if let ([u0, u1, u2], [v0, v1, v2]) = (u, v) {
+                out.extend([
+                    *u1 * *v2 - *u2 * *v1,
+                    *u2 * *v0 - *u0 * *v2,
+                    *u0 * *v1 - *u1 * *v0,
+                ]);
+            }
+        }
+        Tensor::from_vec(out, shape)
+    }
+}
