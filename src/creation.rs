@@ -1,8 +1,8 @@
 //! The creation functions of NumPy and the Python Array API standard beyond `construct.rs`
 //! (feature `alloc`): tensors shaped like another (`zeros_like`, `ones_like`, `full_like`),
 //! rectangular identity matrices with a diagonal offset (`eye_rect`), the lower and upper
-//! triangles of stacks of matrices (`tril`, `triu`), and `linspace` without its end point
-//! (`linspace_with`).
+//! triangles of stacks of matrices (`tril`, `triu`), `linspace` without its end point
+//! (`linspace_with`), and coordinate grids (`meshgrid`, `meshgrid3`) as broadcast views.
 //!
 //! `empty_like` has no Rust form: a tensor's elements are always initialised, so
 //! `zeros_like` is what to write.
@@ -11,9 +11,11 @@ use alloc::vec::Vec;
 
 use num_traits::{Float, One, Zero};
 
+use crate::Axis;
+use crate::error::ShapeError;
 use crate::rank::{MatrixStack, Rank};
 use crate::storage::Storage;
-use crate::tensor::{Tensor, TensorBase};
+use crate::tensor::{Tensor, TensorBase, TensorView};
 
 /// # Tensors shaped like another (feature `alloc`)
 impl<S: Storage, const R: usize> TensorBase<S, R> {
@@ -226,5 +228,117 @@ impl<T: Float> TensorBase<Vec<T>, 1> {
                 k * step + start
             }
         })
+    }
+}
+
+/// How [`meshgrid`] and [`meshgrid3`] order the axes of their grids (NumPy's `indexing`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Indexing {
+    /// Cartesian (NumPy's default, `"xy"`): the first two axes are swapped, so for vectors of
+    /// lengths `nx` and `ny` the grids are `ny × nx` (rows follow `y`, as in plotting).
+    Xy,
+    /// Matrix (`"ij"`): the grids' axes follow the inputs' order, `nx × ny`.
+    Ij,
+}
+
+/// The coordinate grids of two vectors, as NumPy's `meshgrid(x, y, indexing=…)` with
+/// `copy=False` and the Array API's `meshgrid`: broadcast views of the inputs (stride 0 along
+/// the other axis), no copy; [`to_contiguous`](TensorBase::to_contiguous) makes owned grids.
+///
+/// # Errors
+///
+/// None in practice: a vector always broadcasts to its grid (the `Result` is that of the
+/// broadcast).
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Indexing, meshgrid, tensor};
+///
+/// let (x, y) = (tensor![1, 2, 3], tensor![10, 20]);
+/// let (gx, gy) = meshgrid(x.view(), y.view(), Indexing::Xy).unwrap();
+/// assert_eq!(gx.to_vec(), [1, 2, 3, 1, 2, 3]);
+/// assert_eq!(gy.to_vec(), [10, 10, 10, 20, 20, 20]);
+/// let (gx, _) = meshgrid(x.view(), y.view(), Indexing::Ij).unwrap();
+/// assert_eq!(gx.shape(), &[3, 2]);
+/// ```
+#[allow(clippy::type_complexity)]
+pub fn meshgrid<'a, T>(
+    x: TensorView<'a, T, 1>,
+    y: TensorView<'a, T, 1>,
+    indexing: Indexing,
+) -> Result<(TensorView<'a, T, 2>, TensorView<'a, T, 2>), ShapeError> {
+    let (nx, ny) = (x.len(), y.len());
+    match indexing {
+        Indexing::Xy => Ok((
+            x.unsqueeze(Axis::<0>).broadcast_to([ny, nx])?,
+            y.unsqueeze(Axis::<1>).broadcast_to([ny, nx])?,
+        )),
+        Indexing::Ij => Ok((
+            x.unsqueeze(Axis::<1>).broadcast_to([nx, ny])?,
+            y.unsqueeze(Axis::<0>).broadcast_to([nx, ny])?,
+        )),
+    }
+}
+
+/// The coordinate grids of three vectors (NumPy's `meshgrid(x, y, z, indexing=…)` with
+/// `copy=False`): broadcast views of rank 3, `ny × nx × nz` for [`Indexing::Xy`] and
+/// `nx × ny × nz` for [`Indexing::Ij`].
+///
+/// # Errors
+///
+/// As [`meshgrid`].
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Indexing, meshgrid3, tensor};
+///
+/// let (x, y, z) = (tensor![1, 2], tensor![3, 4, 5], tensor![6]);
+/// let (gx, gy, gz) = meshgrid3(x.view(), y.view(), z.view(), Indexing::Xy).unwrap();
+/// assert_eq!(gx.shape(), &[3, 2, 1]);
+/// assert_eq!((gx[[2, 1, 0]], gy[[2, 1, 0]], gz[[2, 1, 0]]), (2, 5, 6));
+/// ```
+#[allow(clippy::type_complexity)]
+pub fn meshgrid3<'a, T>(
+    x: TensorView<'a, T, 1>,
+    y: TensorView<'a, T, 1>,
+    z: TensorView<'a, T, 1>,
+    indexing: Indexing,
+) -> Result<
+    (
+        TensorView<'a, T, 3>,
+        TensorView<'a, T, 3>,
+        TensorView<'a, T, 3>,
+    ),
+    ShapeError,
+> {
+    let (nx, ny, nz) = (x.len(), y.len(), z.len());
+    let z = z.unsqueeze(Axis::<0>).unsqueeze(Axis::<0>);
+    match indexing {
+        Indexing::Xy => {
+            let shape = [ny, nx, nz];
+            Ok((
+                x.unsqueeze(Axis::<0>)
+                    .unsqueeze(Axis::<2>)
+                    .broadcast_to(shape)?,
+                y.unsqueeze(Axis::<1>)
+                    .unsqueeze(Axis::<2>)
+                    .broadcast_to(shape)?,
+                z.broadcast_to(shape)?,
+            ))
+        }
+        Indexing::Ij => {
+            let shape = [nx, ny, nz];
+            Ok((
+                x.unsqueeze(Axis::<1>)
+                    .unsqueeze(Axis::<2>)
+                    .broadcast_to(shape)?,
+                y.unsqueeze(Axis::<0>)
+                    .unsqueeze(Axis::<2>)
+                    .broadcast_to(shape)?,
+                z.broadcast_to(shape)?,
+            ))
+        }
     }
 }

@@ -200,6 +200,8 @@ mod view;
 pub mod zip;
 
 #[cfg(feature = "alloc")]
+pub use creation::{Indexing, meshgrid, meshgrid3};
+#[cfg(feature = "alloc")]
 pub use dynamic::{CowTensor, DynTensor};
 pub use dynamic::{DynTensorBase, DynTensorView, DynTensorViewMut};
 pub use error::{ErrorKind, IndexError, ShapeError};

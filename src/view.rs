@@ -49,6 +49,30 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         unsafe { self.map_layout(|l| l.permute(axes)) }
     }
 
+    /// Moves axis `A` to position `B`, the other axes keeping their order (NumPy's
+    /// `moveaxis(a, A, B)` and the Array API's `moveaxis`): a view, no copy. Rank R → R.
+    ///
+    /// Both axes must exist, or the program does not compile.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, Tensor};
+    ///
+    /// // Channels last to channels first: [h, w, c] → [c, h, w].
+    /// let img: Tensor<u8, 3> = Tensor::zeros([4, 5, 3]);
+    /// assert_eq!(img.view().moveaxis(Axis::<2>, Axis::<0>).shape(), &[3, 4, 5]);
+    /// ```
+    #[inline]
+    pub fn moveaxis<A1: IsAxis, A2: IsAxis>(self, _from: A1, _to: A2) -> Self
+    where
+        Rank<R>: HasAxis<A1> + HasAxis<A2>,
+    {
+        let from = <Rank<R> as HasAxis<A1>>::AXIS;
+        let to = <Rank<R> as HasAxis<A2>>::AXIS;
+        self.infallible(|l| l.move_axis(from, to))
+    }
+
     /// Swaps two axes (`Axis<I>`, `Axis<J>`). Rank R → R.
     ///
     /// Both axes must exist, or the program does not compile.
@@ -549,8 +573,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     ) -> TensorBase<S, O> {
         let layout = derive(self.layout());
         // SAFETY: every caller passes an infallible view-arithmetic function of `Layout` that
-        // keeps invariants 1 and 2 (`swap_axes`, `reversed_axes`, `unsqueeze`, `flip`,
-        // `diagonal`).
+        // keeps invariants 1 and 2 (`swap_axes`, `move_axis`, `reversed_axes`, `unsqueeze`,
+        // `flip`, `diagonal`).
         unsafe { self.with_layout(layout) }
     }
 }

@@ -61,6 +61,38 @@ impl<const R: usize> Layout<R> {
         out
     }
 
+    /// Moves axis `from` to position `to`, the other axes keeping their order (NumPy's
+    /// `moveaxis`). Rank R → R. An axis out of range leaves the layout as it is (the typed
+    /// callers pass axes the compiler has checked).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::Layout;
+    ///
+    /// let l = Layout::row_major([2, 3, 4]).unwrap().move_axis(0, 2);
+    /// assert_eq!((l.shape(), l.strides()), (&[3, 4, 2], &[4, 1, 12]));
+    /// let back = l.move_axis(2, 0);
+    /// assert_eq!((back.shape(), back.strides()), (&[2, 3, 4], &[12, 4, 1]));
+    /// ```
+    #[must_use]
+    pub fn move_axis(&self, from: usize, to: usize) -> Self {
+        let mut out = *self;
+        let (lo, hi) = (from.min(to), from.max(to));
+        if let (Some(shape), Some(strides)) =
+            (out.shape.get_mut(lo..=hi), out.strides.get_mut(lo..=hi))
+        {
+            if from < to {
+                shape.rotate_left(1);
+                strides.rotate_left(1);
+            } else {
+                shape.rotate_right(1);
+                strides.rotate_right(1);
+            }
+        }
+        out
+    }
+
     /// Reverses the order of the axes (the full transpose). Rank R → R.
     ///
     /// # Examples

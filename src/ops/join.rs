@@ -292,3 +292,35 @@ fn moved<const R: usize>(mut layout: Layout<R>, by: usize) -> Layout<R> {
     layout.set_offset(layout.offset() - by);
     layout
 }
+
+/// # Unstacking (feature `alloc`)
+#[cfg(feature = "alloc")]
+impl<S: crate::storage::Storage, const R: usize> TensorBase<S, R> {
+    /// The tensors along axis `A`, as views (NumPy's and the Array API's `unstack`): each of
+    /// rank R − 1, in order, without a copy; the inverse of [`stack`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let t = tensor![[1, 2, 3], [4, 5, 6]];
+    /// let columns = t.unstack(Axis::<1>);
+    /// assert_eq!(columns.len(), 3);
+    /// assert_eq!(columns[2].to_vec(), [3, 6]);
+    /// ```
+    #[must_use]
+    pub fn unstack<Ax: IsAxis + Copy, const O: usize>(
+        &self,
+        axis: Ax,
+    ) -> alloc::vec::Vec<crate::TensorView<'_, S::Elem, O>>
+    where
+        Rank<R>: crate::rank::RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        let n = self.shape()[<Rank<R> as crate::rank::RemoveAxis<Ax>>::AXIS];
+        // Every index below the axis's size is valid: `select` cannot fail here.
+        (0..n)
+            .filter_map(|i| self.view().select(axis, i).ok())
+            .collect()
+    }
+}

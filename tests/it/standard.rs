@@ -371,3 +371,61 @@ fn differences_membership_and_flat_arguments_match_numpy() {
     assert_eq!(no_flags.all_axis(Axis::<0>).to_vec(), [true; 4]);
     assert_eq!(no_flags.any_axis(Axis::<0>).to_vec(), [false; 4]);
 }
+
+/// `moveaxis` for every pair of axes of a rank-3 tensor, `unstack` along each axis, and
+/// `meshgrid`/`meshgrid3` in both indexings, against NumPy (the grids are broadcast views:
+/// their strides along the broadcast axes are 0).
+#[test]
+fn moveaxis_unstack_and_meshgrid_match_numpy() {
+    use ranked::{Axis, Indexing, meshgrid, meshgrid3};
+    let data = &expected()["grids"];
+    let get = |k: &str| arr(&data[k]);
+    let t = get("t");
+    let t = Tensor::<f64, 3>::from_vec(t.f, t.shape.try_into().unwrap()).unwrap();
+    let check = |got: TensorView<'_, f64, 3>, key: &str| {
+        let want = get(key);
+        assert_eq!(got.shape().to_vec(), want.shape, "{key}");
+        assert_eq!(got.to_vec(), want.f, "{key}");
+    };
+    check(t.view().moveaxis(Axis::<0>, Axis::<0>), "moveaxis00");
+    check(t.view().moveaxis(Axis::<0>, Axis::<1>), "moveaxis01");
+    check(t.view().moveaxis(Axis::<0>, Axis::<2>), "moveaxis02");
+    check(t.view().moveaxis(Axis::<1>, Axis::<0>), "moveaxis10");
+    check(t.view().moveaxis(Axis::<1>, Axis::<1>), "moveaxis11");
+    check(t.view().moveaxis(Axis::<1>, Axis::<2>), "moveaxis12");
+    check(t.view().moveaxis(Axis::<2>, Axis::<0>), "moveaxis20");
+    check(t.view().moveaxis(Axis::<2>, Axis::<1>), "moveaxis21");
+    check(t.view().moveaxis(Axis::<2>, Axis::<2>), "moveaxis22");
+    let flat = |parts: Vec<TensorView<'_, f64, 2>>| -> Vec<f64> {
+        parts.iter().flat_map(|p| p.to_vec()).collect()
+    };
+    assert_eq!(flat(t.unstack(Axis::<0>)), get("unstack0").f);
+    assert_eq!(flat(t.unstack(Axis::<1>)), get("unstack1").f);
+    assert_eq!(flat(t.unstack(Axis::<2>)), get("unstack2").f);
+    let vector = |k: &str| Tensor::<f64, 1>::from_vec(get(k).f, [get(k).f.len()]).unwrap();
+    let (x, y, z) = (vector("gx"), vector("gy"), vector("gz"));
+    for (indexing, key) in [(Indexing::Xy, "xy"), (Indexing::Ij, "ij")] {
+        let (a, b) = meshgrid(x.view(), y.view(), indexing).unwrap();
+        let want = get(&format!("mesh2_{key}"));
+        assert_eq!(
+            a.shape().to_vec(),
+            want.shape[1..].to_vec(),
+            "meshgrid {key}"
+        );
+        let got: Vec<f64> = a.to_vec().into_iter().chain(b.to_vec()).collect();
+        assert_eq!(got, want.f, "meshgrid {key}");
+        assert!(
+            a.strides().contains(&0) && b.strides().contains(&0),
+            "views"
+        );
+        let (a, b, c) = meshgrid3(x.view(), y.view(), z.view(), indexing).unwrap();
+        let want = get(&format!("mesh3_{key}"));
+        assert_eq!(
+            a.shape().to_vec(),
+            want.shape[1..].to_vec(),
+            "meshgrid3 {key}"
+        );
+        let got: Vec<f64> = [a, b, c].iter().flat_map(|g| g.to_vec()).collect();
+        assert_eq!(got, want.f, "meshgrid3 {key}");
+    }
+}

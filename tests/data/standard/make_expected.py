@@ -8,8 +8,9 @@ uint8, by negative amounts and past the width), over the edge cases the Array AP
 halves, subnormals and huge values, as `float64` and `float32`; and the creation functions
 `tril`, `triu` (every diagonal offset, beyond the matrix too), `eye(N, M, k)` and
 `linspace(..., endpoint=False)`; `diff` (every order, beyond the length too), `cross` with
-broadcasting, `isin` with NaN and signed zeros, `all`/`any` along axes, and `argmax`/`argmin`
-as flat positions (NaN first).
+broadcasting, `isin` with NaN and signed zeros, `all`/`any` along axes, `argmax`/`argmin`
+as flat positions (NaN first); `moveaxis` for every pair of axes, `unstack` along each axis,
+and `meshgrid` of two and three vectors in both indexings.
 
 Floats are written by their IEEE-754 bit patterns (as float64; a float32 result is exact in
 float64), booleans as booleans. Run from anywhere:
@@ -117,6 +118,23 @@ def main():
         more[f"{name}_argmax"] = enc(np.array(np.argmax(a)))
         more[f"{name}_argmin"] = enc(np.array(np.argmin(a)))
     out["more"] = more
+    # moveaxis, unstack and meshgrid.
+    t = np.arange(24.0).reshape(2, 3, 4)
+    grids = {"t": enc(t)}
+    for src in range(3):
+        for dst in range(3):
+            grids[f"moveaxis{src}{dst}"] = enc(np.moveaxis(t, src, dst))
+    for axis in range(3):
+        parts = np.unstack(t, axis=axis) if hasattr(np, "unstack") else [np.take(t, i, axis=axis) for i in range(t.shape[axis])]
+        grids[f"unstack{axis}"] = enc(np.stack(parts))
+    gx, gy, gz = np.array([1.0, 2.0, 3.0]), np.array([10.0, 20.0]), np.array([-1.0, -2.0, -3.0, -4.0])
+    grids.update({"gx": enc(gx), "gy": enc(gy), "gz": enc(gz)})
+    for ind in ("xy", "ij"):
+        a, b = np.meshgrid(gx, gy, indexing=ind)
+        grids[f"mesh2_{ind}"] = enc(np.stack([a, b]))
+        a, b, c = np.meshgrid(gx, gy, gz, indexing=ind)
+        grids[f"mesh3_{ind}"] = enc(np.stack([a, b, c]))
+    out["grids"] = grids
     stack = np.arange(1.0, 25.0).reshape(2, 3, 4)
     creation = {"stack": enc(stack)}
     for k in (-5, -2, -1, 0, 1, 3, 10):
