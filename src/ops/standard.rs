@@ -362,6 +362,26 @@ where
     }
 }
 
+/// NumPy binary functions as methods: each entry `name(x, y) => f(x, y);` (after its docs)
+/// becomes `name(&self, other)`, broadcasting both operands (`broadcast_zip`) into a new
+/// tensor of the larger rank.
+#[cfg(feature = "alloc")]
+macro_rules! broadcasting {
+    ($($(#[$doc:meta])* $name:ident($x:ident, $y:ident) => $body:expr;)*) => {$(
+        $(#[$doc])*
+        pub fn $name<S2, const R2: usize, const O: usize>(
+            &self,
+            other: &TensorBase<S2, R2>,
+        ) -> Result<Tensor<S::Elem, O>, ShapeError>
+        where
+            S2: Storage<Elem = S::Elem>,
+            Rank<R>: BroadcastRanks<R2, Out = Rank<O>>,
+        {
+            self.broadcast_zip(other, |&$x, &$y| $body)
+        }
+    )*};
+}
+
 /// # NumPy's binary functions, broadcasting (feature `alloc`)
 ///
 /// Each takes `self` and `other` of any ranks that broadcast, as NumPy's ufuncs, and returns a
@@ -377,166 +397,114 @@ impl<S: Storage, const R: usize> TensorBase<S, R>
 where
     S::Elem: Float,
 {
-    /// The remainder of `self / other` with the sign of the divisor, as NumPy's `remainder`
-    /// (`mod`) and Python's `%`: `remainder(-7, 3)` is 2. Unlike Rust's `%` (and the `%` of
-    /// tensors), which keeps the dividend's sign (`-7.0 % 3.0` is `-1.0`, C's `fmod`). A zero
-    /// remainder takes the divisor's sign; a zero divisor gives NaN.
-    ///
-    /// # Errors
-    ///
-    /// As the other binary functions (see the section).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use ranked::tensor;
-    ///
-    /// let r = tensor![-7.0, 7.0, 7.5].remainder(&tensor![3.0]).unwrap();
-    /// assert_eq!(r.to_vec(), [2.0, 1.0, 1.5]);
-    /// assert_eq!(tensor![7.0].remainder(&tensor![-3.0]).unwrap().to_vec(), [-2.0]);
-    /// ```
-    pub fn remainder<S2, const R2: usize, const O: usize>(
-        &self,
-        other: &TensorBase<S2, R2>,
-    ) -> Result<Tensor<S::Elem, O>, ShapeError>
-    where
-        S2: Storage<Elem = S::Elem>,
-        Rank<R>: BroadcastRanks<R2, Out = Rank<O>>,
-    {
-        self.broadcast_zip(other, |&a, &b| divmod(a, b).1)
-    }
+    broadcasting! {
+        /// The remainder of `self / other` with the sign of the divisor, as NumPy's `remainder`
+        /// (`mod`) and Python's `%`: `remainder(-7, 3)` is 2. Unlike Rust's `%` (and the `%` of
+        /// tensors), which keeps the dividend's sign (`-7.0 % 3.0` is `-1.0`, C's `fmod`). A zero
+        /// remainder takes the divisor's sign; a zero divisor gives NaN.
+        ///
+        /// # Errors
+        ///
+        /// As the other binary functions (see the section).
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// use ranked::tensor;
+        ///
+        /// let r = tensor![-7.0, 7.0, 7.5].remainder(&tensor![3.0]).unwrap();
+        /// assert_eq!(r.to_vec(), [2.0, 1.0, 1.5]);
+        /// assert_eq!(tensor![7.0].remainder(&tensor![-3.0]).unwrap().to_vec(), [-2.0]);
+        /// ```
+        remainder(a, b) => divmod(a, b).1;
 
-    /// The quotient of `self / other` rounded down, as NumPy's `floor_divide` and Python's
-    /// `//`, consistent with [`remainder`](Self::remainder): `a == floor_divide(a, b) * b +
-    /// remainder(a, b)` up to rounding. A zero divisor gives `a / b` (±∞ or NaN).
-    ///
-    /// # Errors
-    ///
-    /// As the other binary functions (see the section).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use ranked::tensor;
-    ///
-    /// let q = tensor![-7.0, 7.0].floor_divide(&tensor![3.0]).unwrap();
-    /// assert_eq!(q.to_vec(), [-3.0, 2.0]);
-    /// ```
-    pub fn floor_divide<S2, const R2: usize, const O: usize>(
-        &self,
-        other: &TensorBase<S2, R2>,
-    ) -> Result<Tensor<S::Elem, O>, ShapeError>
-    where
-        S2: Storage<Elem = S::Elem>,
-        Rank<R>: BroadcastRanks<R2, Out = Rank<O>>,
-    {
-        self.broadcast_zip(other, |&a, &b| divmod(a, b).0)
-    }
+        /// The quotient of `self / other` rounded down, as NumPy's `floor_divide` and Python's
+        /// `//`, consistent with [`remainder`](Self::remainder): `a == floor_divide(a, b) * b +
+        /// remainder(a, b)` up to rounding. A zero divisor gives `a / b` (±∞ or NaN).
+        ///
+        /// # Errors
+        ///
+        /// As the other binary functions (see the section).
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// use ranked::tensor;
+        ///
+        /// let q = tensor![-7.0, 7.0].floor_divide(&tensor![3.0]).unwrap();
+        /// assert_eq!(q.to_vec(), [-3.0, 2.0]);
+        /// ```
+        floor_divide(a, b) => divmod(a, b).0;
 
-    /// `√(x² + y²)` of corresponding elements without overflow or underflow in between, as
-    /// NumPy's `hypot`: `hypot(3e300, 4e300)` is `5e300`; an infinite operand gives `+∞` even
-    /// beside NaN.
-    ///
-    /// # Errors
-    ///
-    /// As the other binary functions (see the section).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use ranked::tensor;
-    ///
-    /// let h = tensor![3.0, 3e300].hypot(&tensor![4.0, 4e300]).unwrap();
-    /// assert_eq!(h.to_vec(), [5.0, 5e300]);
-    /// ```
-    pub fn hypot<S2, const R2: usize, const O: usize>(
-        &self,
-        other: &TensorBase<S2, R2>,
-    ) -> Result<Tensor<S::Elem, O>, ShapeError>
-    where
-        S2: Storage<Elem = S::Elem>,
-        Rank<R>: BroadcastRanks<R2, Out = Rank<O>>,
-    {
-        self.broadcast_zip(other, |&x, &y| x.hypot(y))
-    }
+        /// `√(x² + y²)` of corresponding elements without overflow or underflow in between, as
+        /// NumPy's `hypot`: `hypot(3e300, 4e300)` is `5e300`; an infinite operand gives `+∞` even
+        /// beside NaN.
+        ///
+        /// # Errors
+        ///
+        /// As the other binary functions (see the section).
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// use ranked::tensor;
+        ///
+        /// let h = tensor![3.0, 3e300].hypot(&tensor![4.0, 4e300]).unwrap();
+        /// assert_eq!(h.to_vec(), [5.0, 5e300]);
+        /// ```
+        hypot(x, y) => x.hypot(y);
 
-    /// The magnitude of each element of `self` with the sign of the corresponding element of
-    /// `other`, as NumPy's `copysign` (signs of zeros and NaN included).
-    ///
-    /// # Errors
-    ///
-    /// As the other binary functions (see the section).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use ranked::tensor;
-    ///
-    /// let c = tensor![1.0, 2.0].copysign(&tensor![-0.0]).unwrap();
-    /// assert_eq!(c.to_vec(), [-1.0, -2.0]);
-    /// ```
-    pub fn copysign<S2, const R2: usize, const O: usize>(
-        &self,
-        other: &TensorBase<S2, R2>,
-    ) -> Result<Tensor<S::Elem, O>, ShapeError>
-    where
-        S2: Storage<Elem = S::Elem>,
-        Rank<R>: BroadcastRanks<R2, Out = Rank<O>>,
-    {
-        self.broadcast_zip(other, |&x, &y| x.copysign(y))
-    }
+        /// The magnitude of each element of `self` with the sign of the corresponding element of
+        /// `other`, as NumPy's `copysign` (signs of zeros and NaN included).
+        ///
+        /// # Errors
+        ///
+        /// As the other binary functions (see the section).
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// use ranked::tensor;
+        ///
+        /// let c = tensor![1.0, 2.0].copysign(&tensor![-0.0]).unwrap();
+        /// assert_eq!(c.to_vec(), [-1.0, -2.0]);
+        /// ```
+        copysign(x, y) => x.copysign(y);
 
-    /// `ln(eˣ + eʸ)` of corresponding elements, without overflow, as NumPy's `logaddexp`:
-    /// `logaddexp(1000, 1000)` is `1000 + ln 2`, not ∞.
-    ///
-    /// # Errors
-    ///
-    /// As the other binary functions (see the section).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use ranked::tensor;
-    ///
-    /// let l = tensor![1000.0f64].logaddexp(&tensor![1000.0]).unwrap();
-    /// assert_eq!(l[[0]], 1000.0 + 2f64.ln());
-    /// ```
-    pub fn logaddexp<S2, const R2: usize, const O: usize>(
-        &self,
-        other: &TensorBase<S2, R2>,
-    ) -> Result<Tensor<S::Elem, O>, ShapeError>
-    where
-        S2: Storage<Elem = S::Elem>,
-        Rank<R>: BroadcastRanks<R2, Out = Rank<O>>,
-    {
-        self.broadcast_zip(other, |&x, &y| logaddexp(x, y))
-    }
+        /// `ln(eˣ + eʸ)` of corresponding elements, without overflow, as NumPy's `logaddexp`:
+        /// `logaddexp(1000, 1000)` is `1000 + ln 2`, not ∞.
+        ///
+        /// # Errors
+        ///
+        /// As the other binary functions (see the section).
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// use ranked::tensor;
+        ///
+        /// let l = tensor![1000.0f64].logaddexp(&tensor![1000.0]).unwrap();
+        /// assert_eq!(l[[0]], 1000.0 + 2f64.ln());
+        /// ```
+        logaddexp(x, y) => logaddexp(x, y);
 
-    /// Each element of `self` raised to the power of the corresponding element of `other`, as
-    /// NumPy's `pow` (`power`) with an array of exponents; [`powf`](Self::powf) takes one
-    /// exponent for every element.
-    ///
-    /// # Errors
-    ///
-    /// As the other binary functions (see the section).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use ranked::tensor;
-    ///
-    /// let p = tensor![2.0, 3.0].pow(&tensor![[1.0], [2.0]]).unwrap();
-    /// assert_eq!(p.to_vec(), [2.0, 3.0, 4.0, 9.0]);
-    /// ```
-    pub fn pow<S2, const R2: usize, const O: usize>(
-        &self,
-        other: &TensorBase<S2, R2>,
-    ) -> Result<Tensor<S::Elem, O>, ShapeError>
-    where
-        S2: Storage<Elem = S::Elem>,
-        Rank<R>: BroadcastRanks<R2, Out = Rank<O>>,
-    {
-        self.broadcast_zip(other, |&x, &y| x.powf(y))
+        /// Each element of `self` raised to the power of the corresponding element of `other`, as
+        /// NumPy's `pow` (`power`) with an array of exponents; [`powf`](Self::powf) takes one
+        /// exponent for every element.
+        ///
+        /// # Errors
+        ///
+        /// As the other binary functions (see the section).
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// use ranked::tensor;
+        ///
+        /// let p = tensor![2.0, 3.0].pow(&tensor![[1.0], [2.0]]).unwrap();
+        /// assert_eq!(p.to_vec(), [2.0, 3.0, 4.0, 9.0]);
+        /// ```
+        pow(x, y) => x.powf(y);
     }
 }
 
@@ -546,33 +514,26 @@ impl<S: Storage, const R: usize> TensorBase<S, R>
 where
     S::Elem: NextAfter,
 {
-    /// The next representable value after each element of `self` towards the corresponding
-    /// element of `other`, as NumPy's `nextafter` ([`NextAfter::next_after`] of each pair),
-    /// broadcasting both operands. O(len of the result).
-    ///
-    /// # Errors
-    ///
-    /// [`ErrorKind::BroadcastMismatch`](crate::ErrorKind::BroadcastMismatch) if the shapes do
-    /// not broadcast; [`ErrorKind::Allocation`](crate::ErrorKind::Allocation) if the result
-    /// cannot be allocated.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use ranked::tensor;
-    ///
-    /// let n = tensor![1.0f32, 0.0].nextafter(&tensor![2.0f32]).unwrap();
-    /// assert_eq!(n.to_vec(), [1.0000001, 1e-45]);
-    /// ```
-    pub fn nextafter<S2, const R2: usize, const O: usize>(
-        &self,
-        other: &TensorBase<S2, R2>,
-    ) -> Result<Tensor<S::Elem, O>, ShapeError>
-    where
-        S2: Storage<Elem = S::Elem>,
-        Rank<R>: BroadcastRanks<R2, Out = Rank<O>>,
-    {
-        self.broadcast_zip(other, |&x, &y| x.next_after(y))
+    broadcasting! {
+        /// The next representable value after each element of `self` towards the corresponding
+        /// element of `other`, as NumPy's `nextafter` ([`NextAfter::next_after`] of each pair),
+        /// broadcasting both operands. O(len of the result).
+        ///
+        /// # Errors
+        ///
+        /// [`ErrorKind::BroadcastMismatch`](crate::ErrorKind::BroadcastMismatch) if the shapes do
+        /// not broadcast; [`ErrorKind::Allocation`](crate::ErrorKind::Allocation) if the result
+        /// cannot be allocated.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// use ranked::tensor;
+        ///
+        /// let n = tensor![1.0f32, 0.0].nextafter(&tensor![2.0f32]).unwrap();
+        /// assert_eq!(n.to_vec(), [1.0000001, 1e-45]);
+        /// ```
+        nextafter(x, y) => x.next_after(y);
     }
 }
 
@@ -582,59 +543,43 @@ impl<S: Storage, const R: usize> TensorBase<S, R>
 where
     S::Elem: PrimInt + Shl<usize, Output = S::Elem> + Shr<usize, Output = S::Elem>,
 {
-    /// Each element of `self` shifted left by the corresponding element of `other`, as
-    /// NumPy's `left_shift` (`<<`): bits shifted out are lost, and a shift by a negative
-    /// amount or by at least the type's width gives 0 (Rust's `<<` overflows there: a panic in
-    /// debug builds). Broadcasts both operands; O(len of the result).
-    ///
-    /// # Errors
-    ///
-    /// As [`nextafter`](Self::nextafter).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use ranked::tensor;
-    ///
-    /// let s = tensor![1i8, 1, 5].left_shift(&tensor![7i8, 8, -1]).unwrap();
-    /// assert_eq!(s.to_vec(), [-128, 0, 0]);
-    /// ```
-    pub fn left_shift<S2, const R2: usize, const O: usize>(
-        &self,
-        other: &TensorBase<S2, R2>,
-    ) -> Result<Tensor<S::Elem, O>, ShapeError>
-    where
-        S2: Storage<Elem = S::Elem>,
-        Rank<R>: BroadcastRanks<R2, Out = Rank<O>>,
-    {
-        self.broadcast_zip(other, |&x, &n| left_shift(x, n))
-    }
+    broadcasting! {
+        /// Each element of `self` shifted left by the corresponding element of `other`, as
+        /// NumPy's `left_shift` (`<<`): bits shifted out are lost, and a shift by a negative
+        /// amount or by at least the type's width gives 0 (Rust's `<<` overflows there: a panic in
+        /// debug builds). Broadcasts both operands; O(len of the result).
+        ///
+        /// # Errors
+        ///
+        /// As [`nextafter`](Self::nextafter).
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// use ranked::tensor;
+        ///
+        /// let s = tensor![1i8, 1, 5].left_shift(&tensor![7i8, 8, -1]).unwrap();
+        /// assert_eq!(s.to_vec(), [-128, 0, 0]);
+        /// ```
+        left_shift(x, n) => left_shift(x, n);
 
-    /// Each element of `self` shifted right by the corresponding element of `other`, as
-    /// NumPy's `right_shift` (`>>`): arithmetic for signed types, and a shift by a negative
-    /// amount or by at least the width gives −1 for a negative element and 0 otherwise.
-    /// Broadcasts both operands; O(len of the result).
-    ///
-    /// # Errors
-    ///
-    /// As [`nextafter`](Self::nextafter).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use ranked::tensor;
-    ///
-    /// let s = tensor![-128i8, -1, 64, 5].right_shift(&tensor![7i8, 9, -1, 1]).unwrap();
-    /// assert_eq!(s.to_vec(), [-1, -1, 0, 2]);
-    /// ```
-    pub fn right_shift<S2, const R2: usize, const O: usize>(
-        &self,
-        other: &TensorBase<S2, R2>,
-    ) -> Result<Tensor<S::Elem, O>, ShapeError>
-    where
-        S2: Storage<Elem = S::Elem>,
-        Rank<R>: BroadcastRanks<R2, Out = Rank<O>>,
-    {
-        self.broadcast_zip(other, |&x, &n| right_shift(x, n))
+        /// Each element of `self` shifted right by the corresponding element of `other`, as
+        /// NumPy's `right_shift` (`>>`): arithmetic for signed types, and a shift by a negative
+        /// amount or by at least the width gives −1 for a negative element and 0 otherwise.
+        /// Broadcasts both operands; O(len of the result).
+        ///
+        /// # Errors
+        ///
+        /// As [`nextafter`](Self::nextafter).
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// use ranked::tensor;
+        ///
+        /// let s = tensor![-128i8, -1, 64, 5].right_shift(&tensor![7i8, 9, -1, 1]).unwrap();
+        /// assert_eq!(s.to_vec(), [-1, -1, 0, 2]);
+        /// ```
+        right_shift(x, n) => right_shift(x, n);
     }
 }
