@@ -93,7 +93,8 @@ where
     /// ```
     pub fn var(&self, ddof: usize) -> Result<S::Elem, ShapeError> {
         #[cfg(feature = "half")]
-        if let Some((wide, narrow)) = super::reduce::half::widened(&self.view()) {
+        if let Some(copy) = super::reduce::half::try_widened(&self.view()) {
+            let (wide, narrow) = copy?;
             return wide.var(ddof).map(narrow);
         }
         let n = self.len();
@@ -121,7 +122,8 @@ where
     /// ```
     pub fn std(&self, ddof: usize) -> Result<S::Elem, ShapeError> {
         #[cfg(feature = "half")]
-        if let Some((wide, narrow)) = super::reduce::half::widened(&self.view()) {
+        if let Some(copy) = super::reduce::half::try_widened(&self.view()) {
+            let (wide, narrow) = copy?;
             return wide.std(ddof).map(narrow);
         }
         self.var(ddof).map(Float::sqrt)
@@ -163,7 +165,8 @@ where
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
         #[cfg(feature = "half")]
-        if let Some((wide, narrow)) = super::reduce::half::widened(&self.view()) {
+        if let Some(copy) = super::reduce::half::try_widened(&self.view()) {
+            let (wide, narrow) = copy?;
             return wide
                 .var_axis(_which, ddof)
                 .map(|t| super::reduce::half::narrowed(&t, narrow));
@@ -213,7 +216,8 @@ where
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
         #[cfg(feature = "half")]
-        if let Some((wide, narrow)) = super::reduce::half::widened(&self.view()) {
+        if let Some(copy) = super::reduce::half::try_widened(&self.view()) {
+            let (wide, narrow) = copy?;
             return wide
                 .std_axis(which, ddof)
                 .map(|t| super::reduce::half::narrowed(&t, narrow));

@@ -106,7 +106,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         Rank<R>: RemoveAxes<A1, A2, Out = Rank<O>>,
     {
         #[cfg(feature = "half")]
-        if let Some((wide, narrow)) = super::half::widened(&self.view()) {
+        if let Some(copy) = super::half::try_widened(&self.view()) {
+            let (wide, narrow) = copy?;
             return wide
                 .try_mean_axes(axes)
                 .map(|t| super::half::narrowed(&t, narrow));

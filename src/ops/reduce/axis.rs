@@ -195,7 +195,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
         #[cfg(feature = "half")]
-        if let Some((wide, narrow)) = super::half::widened(&self.view()) {
+        if let Some(copy) = super::half::try_widened(&self.view()) {
+            let (wide, narrow) = copy?;
             return wide
                 .try_mean_axis(which)
                 .map(|t| super::half::narrowed(&t, narrow));
@@ -230,7 +231,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         Rank<R>: HasAxis<Ax>,
     {
         #[cfg(feature = "half")]
-        if let Some((wide, narrow)) = super::half::widened(&self.view()) {
+        if let Some(copy) = super::half::try_widened(&self.view()) {
+            let (wide, narrow) = copy?;
             return wide
                 .try_mean_axis_keepdims(which)
                 .map(|t| super::half::narrowed(&t, narrow));

@@ -70,6 +70,18 @@ pub(crate) fn widened<T: Copy, const R: usize>(
     converters::<T>().map(|(widen, narrow)| (view.map(widen), narrow))
 }
 
+/// [`widened`] for the fallible reductions (`var`, `std` and their axis forms): a copy that
+/// cannot be allocated is [`ErrorKind::Allocation`](crate::ErrorKind::Allocation), not a panic.
+pub(crate) fn try_widened<T: Copy, const R: usize>(
+    view: &TensorBase<ViewRepr<'_, T>, R>,
+) -> Option<Result<WideCopy<T, R>, crate::ShapeError>> {
+    converters::<T>().map(|(widen, narrow)| {
+        let mut out = crate::engine::try_vec(view.len())?;
+        out.extend(view.iter().map(widen));
+        Ok((Tensor::from_contiguous_vec(out, *view.shape()), narrow))
+    })
+}
+
 /// `t` rounded to `T` element by element.
 pub(crate) fn narrowed<T, const R: usize>(
     t: &Tensor<f32, R>,
