@@ -353,6 +353,92 @@ where
         self.scan(which, |prev, x| *x = prev.clone() * x.clone())
     }
 
+    /// The running sums along axis `A` (the Array API's `cumulative_sum`): with
+    /// `include_initial`, a 0 first, so the axis grows by one (`[0, x₀, x₀ + x₁, …]`);
+    /// without, [`cumsum`](Self::cumsum). Rank R → R; O(len).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Overflow`] or [`ErrorKind::Allocation`](crate::ErrorKind::Allocation) if
+    /// the longer result does not fit.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let t = tensor![[1, 2, 3], [4, 5, 6]];
+    /// let c = t.cumulative_sum(Axis::<1>, true).unwrap();
+    /// assert_eq!(c, tensor![[0, 1, 3, 6], [0, 4, 9, 15]]);
+    /// ```
+    pub fn cumulative_sum<Ax: IsAxis + Copy>(
+        &self,
+        which: Ax,
+        include_initial: bool,
+    ) -> Result<Tensor<S::Elem, R>, ShapeError>
+    where
+        S::Elem: core::ops::Add<Output = S::Elem> + num_traits::Zero,
+        Rank<R>: HasAxis<Ax>,
+    {
+        Self::with_initial(
+            self.cumsum(which),
+            which,
+            include_initial,
+            <S::Elem as num_traits::Zero>::zero(),
+        )
+    }
+
+    /// The running products along axis `A` (the Array API's `cumulative_prod`): with
+    /// `include_initial`, a 1 first, so the axis grows by one; without,
+    /// [`cumprod`](Self::cumprod). Rank R → R; O(len).
+    ///
+    /// # Errors
+    ///
+    /// As [`cumulative_sum`](Self::cumulative_sum).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let c = tensor![2.0, 3.0, 4.0].cumulative_prod(Axis::<0>, true).unwrap();
+    /// assert_eq!(c.to_vec(), [1.0, 2.0, 6.0, 24.0]);
+    /// ```
+    pub fn cumulative_prod<Ax: IsAxis + Copy>(
+        &self,
+        which: Ax,
+        include_initial: bool,
+    ) -> Result<Tensor<S::Elem, R>, ShapeError>
+    where
+        S::Elem: core::ops::Mul<Output = S::Elem> + num_traits::One,
+        Rank<R>: HasAxis<Ax>,
+    {
+        Self::with_initial(
+            self.cumprod(which),
+            which,
+            include_initial,
+            <S::Elem as num_traits::One>::one(),
+        )
+    }
+
+    /// `scanned` with `initial` put before its first element along axis `A`, when asked.
+    fn with_initial<Ax: IsAxis>(
+        scanned: Tensor<S::Elem, R>,
+        _which: Ax,
+        include_initial: bool,
+        initial: S::Elem,
+    ) -> Result<Tensor<S::Elem, R>, ShapeError>
+    where
+        Rank<R>: HasAxis<Ax>,
+    {
+        if !include_initial {
+            return Ok(scanned);
+        }
+        let mut widths = [(0, 0); R];
+        widths[<Rank<R> as HasAxis<Ax>>::AXIS] = (1, 0);
+        scanned.pad(widths, super::PadMode::Constant(initial))
+    }
+
     fn scan<Ax: IsAxis>(
         &self,
         which: Ax,

@@ -275,8 +275,9 @@ shifts_match_numpy!(i32_shifts_match_numpy, i32, "i32");
 shifts_match_numpy!(u8_shifts_match_numpy, u8, "u8");
 
 /// `diff` at every order along both axes (beyond the length too), `cross` with broadcasting,
-/// `isin` with NaN and signed zeros, `all_axis`/`any_axis`, and `try_argmax_flat`/
-/// `try_argmin_flat` (NaN first), against NumPy, in four layouts.
+/// `isin` with NaN and signed zeros, `all_axis`/`any_axis`, `try_argmax_flat`/
+/// `try_argmin_flat` (NaN first), and `cumulative_sum`/`cumulative_prod` with and without
+/// `include_initial`, against NumPy, in four layouts.
 #[test]
 fn differences_membership_and_flat_arguments_match_numpy() {
     use ranked::Axis;
@@ -365,6 +366,40 @@ fn differences_membership_and_flat_arguments_match_numpy() {
             );
         }
     }
+    let ints = get("ints");
+    let is: [usize; 2] = ints.shape.clone().try_into().unwrap();
+    for (name, buf, strides, offset) in layouts_of(is, &ints.i, 0) {
+        let t = TensorView::from_slice_with_strides(&buf, is, strides, offset).unwrap();
+        for init in [false, true] {
+            let check = |got: Tensor<i64, 2>, key: String| {
+                let want = get(&key);
+                assert_eq!(got.shape().to_vec(), want.shape, "{key} ({name})");
+                assert_eq!(got.to_vec(), want.i, "{key} ({name})");
+            };
+            let key =
+                |f: &str, axis: usize| format!("{f}{axis}_{}", if init { "True" } else { "False" });
+            check(
+                t.cumulative_sum(Axis::<0>, init).unwrap(),
+                key("cumulative_sum", 0),
+            );
+            check(
+                t.cumulative_sum(Axis::<1>, init).unwrap(),
+                key("cumulative_sum", 1),
+            );
+            check(
+                t.cumulative_prod(Axis::<0>, init).unwrap(),
+                key("cumulative_prod", 0),
+            );
+            check(
+                t.cumulative_prod(Axis::<1>, init).unwrap(),
+                key("cumulative_prod", 1),
+            );
+        }
+    }
+    let none: Tensor<f64, 2> = Tensor::zeros([0, 3]);
+    let c = none.cumulative_sum(Axis::<0>, true).unwrap();
+    let want = get("cumulative_sum_empty");
+    assert_eq!((c.shape().to_vec(), c.to_vec()), (want.shape, want.f));
     let empty: Tensor<f64, 2> = Tensor::zeros([0, 4]);
     assert!(empty.try_argmax_flat().is_err());
     let no_flags: Tensor<bool, 2> = Tensor::from_elem([0, 4], true);

@@ -9,7 +9,8 @@ halves, subnormals and huge values, as `float64` and `float32`; and the creation
 `tril`, `triu` (every diagonal offset, beyond the matrix too), `eye(N, M, k)` and
 `linspace(..., endpoint=False)`; `diff` (every order, beyond the length too), `cross` with
 broadcasting, `isin` with NaN and signed zeros, `all`/`any` along axes, `argmax`/`argmin`
-as flat positions (NaN first); `moveaxis` for every pair of axes, `unstack` along each axis,
+as flat positions (NaN first), `cumulative_sum`/`cumulative_prod` with and without
+`include_initial`; `moveaxis` for every pair of axes, `unstack` along each axis,
 and `meshgrid` of two and three vectors in both indexings.
 
 Floats are written by their IEEE-754 bit patterns (as float64; a float32 result is exact in
@@ -117,6 +118,13 @@ def main():
         more[f"{name}_arr"] = enc(a)
         more[f"{name}_argmax"] = enc(np.array(np.argmax(a)))
         more[f"{name}_argmin"] = enc(np.array(np.argmin(a)))
+    ints = np.array([[1, 2, 3, 4], [-2, 5, 0, 1], [3, 3, -1, 2]], dtype=np.int64)
+    more["ints"] = enc(ints)
+    for axis in (0, 1):
+        for init in (False, True):
+            more[f"cumulative_sum{axis}_{init}"] = enc(np.cumulative_sum(ints, axis=axis, include_initial=init))
+            more[f"cumulative_prod{axis}_{init}"] = enc(np.cumulative_prod(ints, axis=axis, include_initial=init))
+    more["cumulative_sum_empty"] = enc(np.cumulative_sum(np.zeros((0, 3)), axis=0, include_initial=True))
     out["more"] = more
     # moveaxis, unstack and meshgrid.
     t = np.arange(24.0).reshape(2, 3, 4)
