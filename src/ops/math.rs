@@ -342,61 +342,45 @@ impl<S: Storage, const R: usize> TensorBase<S, R>
 where
     S::Elem: PartialOrd + Copy,
 {
-    /// The larger of corresponding elements, broadcasting both operands (NumPy's `maximum`);
-    /// NaN in either operand gives NaN, as in NumPy. The result has the larger rank; O(len).
-    ///
-    /// # Errors
-    ///
-    /// [`ErrorKind::BroadcastMismatch`](crate::ErrorKind::BroadcastMismatch) if the shapes do
-    /// not broadcast; [`ErrorKind::Allocation`](crate::ErrorKind::Allocation) if the result
-    /// cannot be allocated.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use ranked::tensor;
-    ///
-    /// let a = tensor![[1.0, 5.0], [3.0, f64::NAN]];
-    /// let floor = tensor![2.0, 2.0];
-    /// let m = a.maximum(&floor).unwrap();
-    /// assert_eq!(&m.to_vec()[..3], [2.0, 5.0, 3.0]);
-    /// assert!(m[[1, 1]].is_nan());
-    /// ```
-    pub fn maximum<S2, const R2: usize, const O: usize>(
-        &self,
-        other: &TensorBase<S2, R2>,
-    ) -> Result<Tensor<S::Elem, O>, ShapeError>
-    where
-        S2: Storage<Elem = S::Elem>,
-        Rank<R>: BroadcastRanks<R2, Out = Rank<O>>,
-    {
-        self.broadcast_zip(other, |&x, &y| pick(x, y, x >= y))
-    }
+    broadcasting! {
+        /// The larger of corresponding elements, broadcasting both operands (NumPy's `maximum`);
+        /// NaN in either operand gives NaN, as in NumPy. The result has the larger rank; O(len).
+        ///
+        /// # Errors
+        ///
+        /// [`ErrorKind::BroadcastMismatch`](crate::ErrorKind::BroadcastMismatch) if the shapes do
+        /// not broadcast; [`ErrorKind::Allocation`](crate::ErrorKind::Allocation) if the result
+        /// cannot be allocated.
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// use ranked::tensor;
+        ///
+        /// let a = tensor![[1.0, 5.0], [3.0, f64::NAN]];
+        /// let floor = tensor![2.0, 2.0];
+        /// let m = a.maximum(&floor).unwrap();
+        /// assert_eq!(&m.to_vec()[..3], [2.0, 5.0, 3.0]);
+        /// assert!(m[[1, 1]].is_nan());
+        /// ```
+        maximum(x, y) => pick(x, y, x >= y);
 
-    /// The smaller of corresponding elements, broadcasting both operands (NumPy's `minimum`);
-    /// NaN in either operand gives NaN. The result has the larger rank; O(len).
-    ///
-    /// # Errors
-    ///
-    /// As [`maximum`](Self::maximum).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use ranked::tensor;
-    ///
-    /// let a = tensor![[1, 5], [3, 0]];
-    /// assert_eq!(a.minimum(&tensor![2]).unwrap().to_vec(), [1, 2, 2, 0]);
-    /// ```
-    pub fn minimum<S2, const R2: usize, const O: usize>(
-        &self,
-        other: &TensorBase<S2, R2>,
-    ) -> Result<Tensor<S::Elem, O>, ShapeError>
-    where
-        S2: Storage<Elem = S::Elem>,
-        Rank<R>: BroadcastRanks<R2, Out = Rank<O>>,
-    {
-        self.broadcast_zip(other, |&x, &y| pick(x, y, x <= y))
+        /// The smaller of corresponding elements, broadcasting both operands (NumPy's `minimum`);
+        /// NaN in either operand gives NaN. The result has the larger rank; O(len).
+        ///
+        /// # Errors
+        ///
+        /// As [`maximum`](Self::maximum).
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// use ranked::tensor;
+        ///
+        /// let a = tensor![[1, 5], [3, 0]];
+        /// assert_eq!(a.minimum(&tensor![2]).unwrap().to_vec(), [1, 2, 2, 0]);
+        /// ```
+        minimum(x, y) => pick(x, y, x <= y);
     }
 }
 
@@ -421,31 +405,24 @@ impl<S: Storage, const R: usize> TensorBase<S, R>
 where
     S::Elem: Float,
 {
-    /// The four-quadrant arctangent of `self / other` element-wise, broadcasting both operands
-    /// (NumPy's `arctan2(self, other)`). The result has the larger rank; O(len).
-    ///
-    /// # Errors
-    ///
-    /// As [`maximum`](Self::maximum).
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use ranked::tensor;
-    ///
-    /// let y = tensor![1.0f64, -1.0];
-    /// let x = tensor![0.0f64];
-    /// let angles = y.atan2(&x).unwrap();
-    /// assert_eq!(angles.to_vec(), [1.0f64.atan2(0.0), (-1.0f64).atan2(0.0)]);
-    /// ```
-    pub fn atan2<S2, const R2: usize, const O: usize>(
-        &self,
-        other: &TensorBase<S2, R2>,
-    ) -> Result<Tensor<S::Elem, O>, ShapeError>
-    where
-        S2: Storage<Elem = S::Elem>,
-        Rank<R>: BroadcastRanks<R2, Out = Rank<O>>,
-    {
-        self.broadcast_zip(other, |&y, &x| y.atan2(x))
+    broadcasting! {
+        /// The four-quadrant arctangent of `self / other` element-wise, broadcasting both operands
+        /// (NumPy's `arctan2(self, other)`). The result has the larger rank; O(len).
+        ///
+        /// # Errors
+        ///
+        /// As [`maximum`](Self::maximum).
+        ///
+        /// # Examples
+        ///
+        /// ```
+        /// use ranked::tensor;
+        ///
+        /// let y = tensor![1.0f64, -1.0];
+        /// let x = tensor![0.0f64];
+        /// let angles = y.atan2(&x).unwrap();
+        /// assert_eq!(angles.to_vec(), [1.0f64.atan2(0.0), (-1.0f64).atan2(0.0)]);
+        /// ```
+        atan2(y, x) => y.atan2(x);
     }
 }

@@ -90,6 +90,26 @@ use crate::tensor::TensorBase;
 #[cfg(feature = "alloc")]
 use crate::{BroadcastRanks, layout::broadcast_shapes, tensor::Tensor};
 
+/// NumPy binary functions as methods: each entry `name(x, y) => f(x, y);` (after its docs)
+/// becomes `name(&self, other)`, broadcasting both operands (`broadcast_zip`) into a new
+/// tensor of the larger rank. Defined before the modules that use it (`math`, `standard`).
+#[cfg(feature = "alloc")]
+macro_rules! broadcasting {
+    ($($(#[$doc:meta])* $name:ident($x:ident, $y:ident) => $body:expr;)*) => {$(
+        $(#[$doc])*
+        pub fn $name<S2, const R2: usize, const O: usize>(
+            &self,
+            other: &TensorBase<S2, R2>,
+        ) -> Result<Tensor<S::Elem, O>, ShapeError>
+        where
+            S2: Storage<Elem = S::Elem>,
+            Rank<R>: BroadcastRanks<R2, Out = Rank<O>>,
+        {
+            self.broadcast_zip(other, |&$x, &$y| $body)
+        }
+    )*};
+}
+
 mod cast;
 mod compare;
 #[cfg(feature = "complex")]

@@ -219,7 +219,9 @@ macro_rules! standard_unary {
         $(#[$doc:meta])*
         $name:ident $inplace:ident ($x:ident) $body:expr, $example:literal, $inplace_example:literal;
     )*) => {
-        /// # NumPy's rounding, sign and `arccosh` (feature `alloc` for the forms that return a new tensor)
+        /// # NumPy's rounding, sign and `arccosh`
+        ///
+        /// Feature `alloc` for the forms that return a new tensor.
         impl<S: Storage, const R: usize> TensorBase<S, R>
         where
             S::Elem: Float,
@@ -360,26 +362,6 @@ where
     pub fn is_inf(&self) -> Tensor<bool, R> {
         self.map(|x| x.is_infinite())
     }
-}
-
-/// NumPy binary functions as methods: each entry `name(x, y) => f(x, y);` (after its docs)
-/// becomes `name(&self, other)`, broadcasting both operands (`broadcast_zip`) into a new
-/// tensor of the larger rank.
-#[cfg(feature = "alloc")]
-macro_rules! broadcasting {
-    ($($(#[$doc:meta])* $name:ident($x:ident, $y:ident) => $body:expr;)*) => {$(
-        $(#[$doc])*
-        pub fn $name<S2, const R2: usize, const O: usize>(
-            &self,
-            other: &TensorBase<S2, R2>,
-        ) -> Result<Tensor<S::Elem, O>, ShapeError>
-        where
-            S2: Storage<Elem = S::Elem>,
-            Rank<R>: BroadcastRanks<R2, Out = Rank<O>>,
-        {
-            self.broadcast_zip(other, |&$x, &$y| $body)
-        }
-    )*};
 }
 
 /// # NumPy's binary functions, broadcasting (feature `alloc`)
