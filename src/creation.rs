@@ -99,7 +99,6 @@ fn diagonal_of(i: usize, j: usize) -> i128 {
 impl<S: Storage, const R: usize> TensorBase<S, R>
 where
     S::Elem: Zero + Clone,
-    Rank<R>: MatrixStack,
 {
     /// The lower triangle of each matrix (the last two axes), zeros above diagonal `k`, as a
     /// new tensor (NumPy's `tril(a, k)`): `k = 0` keeps the main diagonal, `k > 0` diagonals
@@ -120,7 +119,10 @@ where
     /// ```
     #[track_caller]
     #[must_use]
-    pub fn tril(&self, k: isize) -> Tensor<S::Elem, R> {
+    pub fn tril(&self, k: isize) -> Tensor<S::Elem, R>
+    where
+        Rank<R>: MatrixStack,
+    {
         self.triangle(|i, j| diagonal_of(i, j) <= k as i128)
     }
 
@@ -142,13 +144,19 @@ where
     /// ```
     #[track_caller]
     #[must_use]
-    pub fn triu(&self, k: isize) -> Tensor<S::Elem, R> {
+    pub fn triu(&self, k: isize) -> Tensor<S::Elem, R>
+    where
+        Rank<R>: MatrixStack,
+    {
         self.triangle(|i, j| diagonal_of(i, j) >= k as i128)
     }
 
     /// Each element whose row and column in its matrix pass `keep`, zero elsewhere.
     #[track_caller]
-    fn triangle(&self, keep: impl Fn(usize, usize) -> bool) -> Tensor<S::Elem, R> {
+    fn triangle(&self, keep: impl Fn(usize, usize) -> bool) -> Tensor<S::Elem, R>
+    where
+        Rank<R>: MatrixStack,
+    {
         let mut out = self.to_contiguous();
         for (idx, x) in out.indexed_iter_mut() {
             // R ≥ 2 (`MatrixStack`): the last two indices are the row and the column.

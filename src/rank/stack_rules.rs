@@ -22,7 +22,7 @@ use super::*;
 /// assert_eq!(ranks::<2, _, _>(), (1, 0)); // one matrix
 /// ```
 #[diagnostic::on_unimplemented(
-    message = "linear algebra needs a stack of matrices, but this is a tensor of `{Self}`",
+    message = "this function works on a stack of matrices, but this is a tensor of `{Self}`",
     label = "a matrix has two axes: this function needs rank 2 or more",
     note = "a vector becomes a one-row matrix with `unsqueeze(Axis::<0>)`; in rank-generic \
             code, add `Rank<R>: MatrixStack<Vectors = Rank<V>, Scalars = Rank<S>>` to the \
