@@ -301,6 +301,18 @@ pub mod __private {
         unsafe { TensorBase::from_parts_unchecked(ViewRepr::from_slice(data), layout.0) }
     }
 
+    /// `t` as a read-only view broadcast to `shape`, for `broadcast_arrays!` (which passes a
+    /// shape that `t`'s broadcasts to, of a rank at least `t`'s).
+    pub fn broadcast_view<S: crate::storage::Storage, const R: usize, const O: usize>(
+        t: &TensorBase<S, R>,
+        shape: [usize; O],
+    ) -> Result<TensorView<'_, S::Elem, O>, crate::ShapeError> {
+        let layout = t.layout().broadcast_to(shape)?;
+        // SAFETY: a broadcast of the tensor's layout (view arithmetic, which checks every
+        // size) is valid for its storage (invariant 1); the view is read-only.
+        Ok(unsafe { TensorBase::from_parts_unchecked(t.view().into_raw_parts().0, layout) })
+    }
+
     /// Wraps the flat elements produced by `inline_tensor!`.
     #[track_caller]
     pub fn from_nested<T, const N: usize, const R: usize>(

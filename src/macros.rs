@@ -144,3 +144,86 @@ macro_rules! __ranked_unit {
         ()
     };
 }
+
+/// The shape any number of shapes broadcast to, by NumPy's rules (NumPy's and the Array API's
+/// `broadcast_shapes(*shapes)`): aligned on the right, each size equal to the others or 1; the
+/// result has the largest rank, computed at compile time. Two shapes are
+/// [`layout::broadcast_shapes`](crate::layout::broadcast_shapes), which this folds from the
+/// left. Needs no allocator.
+///
+/// # Errors
+///
+/// A `Result<[usize; O], ShapeError>`: [`ErrorKind::BroadcastMismatch`](crate::ErrorKind)
+/// naming the result axis of the first pair of sizes that conflict.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::broadcast_shapes;
+///
+/// let s = broadcast_shapes!([8, 1, 1], [7, 1], [1, 5], [1, 1, 1]).unwrap();
+/// assert_eq!(s, [8, 7, 5]);
+/// assert_eq!(broadcast_shapes!([2, 3]).unwrap(), [2, 3]);
+/// assert!(broadcast_shapes!([2, 3], [3], [4, 1]).is_err());
+/// ```
+#[macro_export]
+macro_rules! broadcast_shapes {
+    ($shape:expr $(,)?) => {
+        ::core::result::Result::<_, $crate::ShapeError>::Ok($shape)
+    };
+    ($a:expr, $b:expr $(, $rest:expr)* $(,)?) => {
+        match $crate::layout::broadcast_shapes($a, $b) {
+            ::core::result::Result::Ok(shape) => $crate::broadcast_shapes!(shape $(, $rest)*),
+            ::core::result::Result::Err(err) => ::core::result::Result::Err(err),
+        }
+    };
+}
+
+/// Any number of tensors as read-only views of the shape they all broadcast to (NumPy's and
+/// the Array API's `broadcast_arrays(*arrays)`): a tuple of
+/// [`TensorView`](crate::TensorView)s of the largest rank, computed at compile time, with
+/// stride 0 along stretched axes. Each argument is evaluated once and borrowed. Two tensors
+/// are [`broadcast_with`](crate::TensorBase::broadcast_with). Needs no allocator.
+///
+/// # Errors
+///
+/// A `Result<(TensorView, …), ShapeError>`:
+/// [`ErrorKind::BroadcastMismatch`](crate::ErrorKind) naming the result axis of the first
+/// pair of sizes that conflict.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{broadcast_arrays, tensor};
+///
+/// let x = tensor![1.0, 2.0, 3.0];
+/// let y = tensor![[10.0], [20.0]];
+/// let z = tensor![[[0.5]]];
+/// let (a, b, c) = broadcast_arrays!(x, y, z).unwrap();
+/// assert_eq!((a.shape(), b.shape(), c.shape()), (&[1, 2, 3], &[1, 2, 3], &[1, 2, 3]));
+/// assert_eq!(b.to_vec(), [10.0, 10.0, 10.0, 20.0, 20.0, 20.0]);
+/// assert!(broadcast_arrays!(x, y, tensor![1.0, 2.0]).is_err());
+/// ```
+#[macro_export]
+macro_rules! broadcast_arrays {
+    ($($tensor:expr),+ $(,)?) => {
+        $crate::broadcast_arrays!(@name [] $($tensor,)+)
+    };
+    // Gives each argument its own name (hygiene keeps every `t` apart), so that one `match`
+    // evaluates each argument once and keeps its temporaries alive to the end of the statement.
+    (@name [$(($t:ident $e:expr))*] $head:expr, $($rest:expr,)*) => {
+        $crate::broadcast_arrays!(@name [$(($t $e))* (t $head)] $($rest,)*)
+    };
+    (@name [$(($t:ident $e:expr))+]) => {
+        match ($(&$e,)+) {
+            ($($t,)+) => match $crate::broadcast_shapes!($(*$crate::TensorBase::shape($t)),+) {
+                ::core::result::Result::Ok(shape) => (move || {
+                    ::core::result::Result::<_, $crate::ShapeError>::Ok(($(
+                        $crate::__private::broadcast_view($t, shape)?,
+                    )+))
+                })(),
+                ::core::result::Result::Err(err) => ::core::result::Result::Err(err),
+            },
+        }
+    };
+}

@@ -10,8 +10,8 @@
 #[cfg(feature = "alloc")]
 use crate::tensor::Tensor;
 use crate::{
-    Axis, DiagonalAxes, HasAxes, HasAxis, InsertAxis, MergeAxes, Rank, RemoveAxis, ShapeError,
-    SliceArity, SplitAxis, TensorBase, WindowAxis,
+    Axis, BroadcastRanks, DiagonalAxes, HasAxes, HasAxis, InsertAxis, MergeAxes, Rank, RemoveAxis,
+    ShapeError, SliceArity, SplitAxis, TensorBase, TensorView, WindowAxis,
     layout::Layout,
     rank::{BroadcastTo, IsAxis},
     slice::AxisRange,
@@ -523,6 +523,55 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         // SAFETY: `broadcast_to` is view arithmetic keeping invariant 1; it may alias, which
         // invariant 2 allows because the storage is read-only (`S: ReadOnlyStorage`).
         unsafe { self.map_layout(|l| l.broadcast_to(shape)) }
+    }
+
+    /// `self` and `other` as read-only views of the shape both broadcast to (NumPy's
+    /// `broadcast_arrays(a, b)`, the Array API's `broadcast_arrays`): size-1 axes stretch with
+    /// stride 0, and the result has the larger rank, computed at compile time. For three or
+    /// more tensors, [`broadcast_arrays!`](crate::broadcast_arrays).
+    ///
+    /// Never panics and needs no allocator.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::BroadcastMismatch`](crate::ErrorKind::BroadcastMismatch) naming the result
+    /// axis where the sizes conflict.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let column = tensor![[1], [2]];
+    /// let row = tensor![10, 20, 30];
+    /// let (a, b) = column.broadcast_with(&row).unwrap();
+    /// assert_eq!((a.shape(), b.shape()), (&[2, 3], &[2, 3]));
+    /// assert_eq!(a.to_vec(), [1, 1, 1, 2, 2, 2]);
+    /// assert_eq!(b.strides(), &[0, 1]);
+    /// assert!(row.broadcast_with(&tensor![1, 2]).is_err());
+    /// ```
+    #[allow(clippy::type_complexity)] // a pair of views: naming it would hide what it is
+    pub fn broadcast_with<'a, S2: Storage, const R2: usize, const O: usize>(
+        &'a self,
+        other: &'a TensorBase<S2, R2>,
+    ) -> Result<(TensorView<'a, S::Elem, O>, TensorView<'a, S2::Elem, O>), ShapeError>
+    where
+        Rank<R>: BroadcastRanks<R2, Out = Rank<O>>,
+    {
+        let shape: [usize; O] = crate::layout::broadcast_shapes(*self.shape(), *other.shape())?;
+        // `O` = max(R, R2), so both layouts reach rank `O`.
+        let (la, lb) = (
+            self.layout().broadcast_to(shape)?,
+            other.layout().broadcast_to(shape)?,
+        );
+        // SAFETY: broadcasts of each tensor's layout (view arithmetic) are valid for its
+        // storage (invariant 1); the views are read-only, so invariant 2 does not apply.
+        unsafe {
+            Ok((
+                TensorBase::from_parts_unchecked(self.view().into_raw_parts().0, la),
+                TensorBase::from_parts_unchecked(other.view().into_raw_parts().0, lb),
+            ))
+        }
     }
 
     /// Sliding windows of `size` elements along axis `A`, one every `step` elements (PyTorch's

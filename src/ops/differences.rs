@@ -6,7 +6,7 @@ use core::ops::{Mul, Sub};
 use crate::error::{ErrorKind, OrPanic, ShapeError};
 use crate::rank::{BroadcastRanks, HasAxis, IsAxis, Rank};
 use crate::storage::Storage;
-use crate::tensor::{Tensor, TensorBase, TensorView};
+use crate::tensor::{Tensor, TensorBase};
 
 /// # Differences and cross products (feature `alloc`)
 impl<S: Storage, const R: usize> TensorBase<S, R>
@@ -103,19 +103,8 @@ where
         };
         three(self.shape(), 0)?;
         three(other.shape(), 1)?;
-        let shape: [usize; O] = crate::layout::broadcast_shapes(*self.shape(), *other.shape())?;
-        let (la, lb) = (
-            self.layout().broadcast_to(shape)?,
-            other.layout().broadcast_to(shape)?,
-        );
-        // SAFETY: broadcasts of each tensor's layout (view arithmetic) are valid for its
-        // storage (invariant 1); the views are read-only, so invariant 2 does not apply.
-        let (a, b): (TensorView<'_, S::Elem, O>, TensorView<'_, S::Elem, O>) = unsafe {
-            (
-                TensorBase::from_parts_unchecked(self.view().into_raw_parts().0, la),
-                TensorBase::from_parts_unchecked(other.view().into_raw_parts().0, lb),
-            )
-        };
+        let (a, b) = self.broadcast_with(other)?;
+        let shape = *a.shape();
         let (a, b) = (a.to_contiguous(), b.to_contiguous());
         let (Some(x), Some(y)) = (a.as_slice(), b.as_slice()) else {
             // Unreachable: `to_contiguous` makes row-major tensors.

@@ -88,7 +88,7 @@ use crate::rank::{BroadcastTo, Rank};
 use crate::storage::{Storage, StorageMut, ViewRepr};
 use crate::tensor::TensorBase;
 #[cfg(feature = "alloc")]
-use crate::{BroadcastRanks, layout::broadcast_shapes, tensor::Tensor};
+use crate::{BroadcastRanks, tensor::Tensor};
 
 /// NumPy binary functions as methods: each entry `name(x, y) => f(x, y);` (after its docs)
 /// becomes `name(&self, other)`, broadcasting both operands (`broadcast_zip`) into a new
@@ -594,16 +594,10 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     where
         Rank<R>: BroadcastRanks<R2, Out = Rank<O>>,
     {
-        let shape: [usize; O] = broadcast_shapes(*self.shape(), *other.shape())?;
-        // `O` = max(R, R2), so both compile-time checks `O >= R` and `O >= R2` hold.
-        let la = self.layout().broadcast_to(shape)?;
-        let lb = other.layout().broadcast_to(shape)?;
-        let (a, b) = (
-            self.view().into_raw_parts().0,
-            other.view().into_raw_parts().0,
-        );
-        // SAFETY: broadcasts of each tensor's layout (view arithmetic), valid for its storage
-        // (invariant 1).
+        let (a, b) = self.broadcast_with(other)?;
+        let shape = *a.shape();
+        let ((a, la), (b, lb)) = (a.into_raw_parts(), b.into_raw_parts());
+        // SAFETY: each view's storage and layout (invariant 1).
         let out =
             unsafe { engine::map2_to_vec(&shape, (a, la.operand()), (b, lb.operand()), &mut f) }?;
         Ok(Tensor::from_contiguous_vec(out, shape))

@@ -464,3 +464,41 @@ fn moveaxis_unstack_and_meshgrid_match_numpy() {
         assert_eq!(got, want.f, "meshgrid3 {key}");
     }
 }
+
+/// `broadcast_shapes!` of four shapes and `broadcast_arrays!` of three tensors against NumPy;
+/// the arrays are views (stride 0 along the stretched axes) and a conflict is an error naming
+/// the result axis.
+#[test]
+fn broadcast_shapes_and_arrays_match_numpy() {
+    use ranked::{ErrorKind, broadcast_arrays, broadcast_shapes};
+    let data = &expected()["grids"];
+    let get = |k: &str| arr(&data[k]);
+    let shape = broadcast_shapes!([8, 1, 1], [7, 1], [1, 5], [1, 1, 1]).unwrap();
+    let want: Vec<usize> = get("broadcast_shape")
+        .i
+        .iter()
+        .map(|&v| v as usize)
+        .collect();
+    assert_eq!(shape.to_vec(), want);
+    let x = Tensor::<f64, 1>::from_vec(get("gx").f, [3]).unwrap();
+    let y = Tensor::<f64, 2>::from_vec(vec![10.0, 20.0], [2, 1]).unwrap();
+    let z = Tensor::<f64, 3>::from_vec(vec![0.5, 1.5], [2, 1, 1]).unwrap();
+    let (a, b, c) = broadcast_arrays!(x, y, &z).unwrap();
+    let want = get("broadcast_arrays");
+    assert_eq!(a.shape().to_vec(), want.shape[1..].to_vec());
+    let got: Vec<f64> = [a, b, c].iter().flat_map(|g| g.to_vec()).collect();
+    assert_eq!(got, want.f);
+    assert_eq!(a.strides(), &[0, 0, 1]);
+    let (p, q) = x.broadcast_with(&y).unwrap();
+    assert_eq!((p.shape(), q.strides()), (&[2, 3], &[1, 0]));
+    let err = broadcast_arrays!(x, y, Tensor::<f64, 1>::zeros([4])).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.axis()),
+        (ErrorKind::BroadcastMismatch, Some(1))
+    );
+    let err = broadcast_shapes!([2, 3], [3], [4, 1]).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.axis()),
+        (ErrorKind::BroadcastMismatch, Some(0))
+    );
+}

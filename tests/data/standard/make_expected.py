@@ -11,7 +11,8 @@ halves, subnormals and huge values, as `float64` and `float32`; and the creation
 broadcasting, `isin` with NaN and signed zeros, `all`/`any` along axes, `argmax`/`argmin`
 as flat positions (NaN first), `cumulative_sum`/`cumulative_prod` with and without
 `include_initial`; `moveaxis` for every pair of axes, `unstack` along each axis,
-and `meshgrid` of two and three vectors in both indexings.
+and `meshgrid` of two and three vectors in both indexings; `broadcast_shapes` and
+`broadcast_arrays` of three and four operands.
 
 Floats are written by their IEEE-754 bit patterns (as float64; a float32 result is exact in
 float64), booleans as booleans. Run from anywhere:
@@ -142,6 +143,10 @@ def main():
         grids[f"mesh2_{ind}"] = enc(np.stack([a, b]))
         a, b, c = np.meshgrid(gx, gy, gz, indexing=ind)
         grids[f"mesh3_{ind}"] = enc(np.stack([a, b, c]))
+    # broadcast_shapes and broadcast_arrays of three operands.
+    grids["broadcast_shape"] = enc(np.array(np.broadcast_shapes((8, 1, 1), (7, 1), (1, 5), (1, 1, 1))))
+    bx, by, bz = gx, np.array([[10.0], [20.0]]), np.array([[[0.5]], [[1.5]]])
+    grids["broadcast_arrays"] = enc(np.stack(np.broadcast_arrays(bx, by, bz)))
     out["grids"] = grids
     stack = np.arange(1.0, 25.0).reshape(2, 3, 4)
     creation = {"stack": enc(stack)}
