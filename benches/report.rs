@@ -10,6 +10,8 @@
 //! both are written by this program, never by hand. `-- --summary-from benches/RESULTS.md`
 //! rewrites the README's summary from a results file without measuring anything.
 
+#[path = "fft_kernels.rs"]
+mod fft_kernels;
 #[path = "io_kernels.rs"]
 mod io_kernels;
 #[path = "kernels.rs"]
@@ -94,6 +96,8 @@ const SUMMARY: &[&str] = &[
     "B34 linalg::inv",
     "B36 matmul_into f64 64x64",
     "B37 matmul f16",
+    "B39 fft of 1048576 points, complex f64",
+    "B41 rfft along axis 0",
 ];
 
 /// The shapes `[m, k, n]` of B38: tall × small, a long inner product, thin × wide, and
@@ -429,6 +433,15 @@ fn main() {
     } else {
         &TALL_AND_SKINNY
     }) {
+        report(case, budget);
+    }
+    for case in fft_kernels::b39(if quick { 1 << 16 } else { 1 << 20 }) {
+        report(case, budget);
+    }
+    for case in fft_kernels::b40_b41(
+        if quick { 128 } else { 512 },
+        if quick { 1024 } else { 4096 },
+    ) {
         report(case, budget);
     }
     #[cfg(feature = "rayon")]

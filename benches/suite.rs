@@ -2,6 +2,7 @@
 //! data in the same run (ours, ndarray, and `memcpy` or a contiguous fold where bytes are
 //! copied or read). `cargo run --release -p ranked-bench --example bench_report` prints the ratios as a table.
 
+mod fft_kernels;
 mod io_kernels;
 mod kernels;
 mod linalg_kernels;
@@ -155,6 +156,16 @@ fn linear_algebra(c: &mut Criterion) {
     }
 }
 
+/// B39–B41, the Fourier transforms against rustfft and realfft called directly.
+fn fourier(c: &mut Criterion) {
+    for case in fft_kernels::b39(1 << 20) {
+        run(c, case, true);
+    }
+    for case in fft_kernels::b40_b41(512, 4096) {
+        run(c, case, true);
+    }
+}
+
 /// B18, the parallel forms against the sequential ones (with `--features rayon`).
 fn parallel(c: &mut Criterion) {
     #[cfg(feature = "rayon")]
@@ -179,6 +190,7 @@ criterion_group!(
     ordering,
     notation,
     linear_algebra,
+    fourier,
     parallel
 );
 criterion_main!(benches);

@@ -138,6 +138,10 @@ pub enum ErrorKind {
     /// cannot hold (NaN, an infinity, or beyond its range): `found` is the element's index in
     /// row-major order.
     NotRepresentable,
+    /// A discrete Fourier transform of no points: `n = 0` was asked for along `axis`, or the
+    /// axis is empty and no `n` was given (NumPy raises `ValueError` too). For the inverse real
+    /// transforms, `found` is the output length that the input's axis of size 1 implies (0).
+    NoPoints,
 }
 
 /// A runtime shape error: what went wrong and where.
@@ -736,6 +740,10 @@ impl ShapeError {
                 f,
                 "element {n} (in row-major order) cannot be represented in the target type"
             ),
+            ErrorKind::NoPoints => write!(
+                f,
+                "a Fourier transform needs at least one point, and there are none{at}"
+            ),
             ErrorKind::NoConvergence => write!(
                 f,
                 "the decomposition of matrix {n} of the stack did not converge"
@@ -865,7 +873,7 @@ mod tests {
     use super::*;
 
     /// Every kind, in declaration order.
-    const KINDS: [ErrorKind; 35] = [
+    const KINDS: [ErrorKind; 36] = [
         ErrorKind::LengthMismatch,
         ErrorKind::OutOfStorage,
         ErrorKind::BeforeStorage,
@@ -901,6 +909,7 @@ mod tests {
         ErrorKind::NotPositiveDefinite,
         ErrorKind::NoConvergence,
         ErrorKind::NotRepresentable,
+        ErrorKind::NoPoints,
     ];
 
     #[test]

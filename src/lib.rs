@@ -93,6 +93,7 @@
 //! | `faer` | no | `MatRef`/`MatMut` ↔ rank-2 views without copying, `Mat` copied ([`interop`]); `f32`/`f64` and complex matrix products on faer's kernels; implies `alloc` and `complex` |
 //! | `complex` | no | complex numbers (`linalg::Complex`, `num_complex`'s): real and imaginary parts as strided views (`re`, `im`, `re_mut`, `im_mut`), `conj`, `norm`, `arg` |
 //! | `half` | no | `f16` and `bf16` elements (the `half` crate, re-exported): the float maths, products on the `f32` kernels, sums, means, variances and standard deviations (whole and along axes) accumulated in `f32`; implies `alloc` |
+//! | `fft` | no | NumPy's and the Array API's `fft` ([`fft`](mod@fft): `fft`, `ifft`, `rfft`, `irfft`, `hfft`, `fftn`, `fftfreq`, `fftshift`, …) along any axis of any layout, on `rustfft`/`realfft`; implies `std` and `complex` |
 //! | `linalg` | no | NumPy's `linalg` on stacks of matrices ([`linalg`]: `solve`, `inv`, `det`, `svd`, `eigh`, `lstsq`, norms, …); implies `std`, `faer` and `complex` |
 //!
 //! With no features at all, views over slices, [`ArrayTensor`] / [`GenericTensor`] and
@@ -177,6 +178,8 @@ mod creation;
 mod dynamic;
 mod engine;
 pub mod error;
+#[cfg(feature = "fft")]
+pub mod fft;
 mod fmt;
 pub mod guide;
 pub mod interop;

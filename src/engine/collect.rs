@@ -58,12 +58,30 @@ pub(crate) unsafe fn map_to_vec<T, U>(
     p: crate::layout::parts::RawLayout<'_>,
     f: &mut impl FnMut(&T) -> U,
 ) -> alloc::vec::Vec<U> {
+    // SAFETY: the caller's contract is this function's.
+    or_panic(unsafe { try_map_to_vec(data, p, f) })
+}
+
+/// [`map_to_vec`], with an error where the result cannot be allocated.
+///
+/// # Errors
+///
+/// [`ErrorKind::Allocation`](crate::ErrorKind::Allocation).
+///
+/// # Safety
+///
+/// The layout `p` is valid for `data` (invariant 1).
+pub(crate) unsafe fn try_map_to_vec<T, U>(
+    data: ViewRepr<'_, T>,
+    p: crate::layout::parts::RawLayout<'_>,
+    f: &mut impl FnMut(&T) -> U,
+) -> Result<alloc::vec::Vec<U>, crate::ShapeError> {
     let mut k = as_kernel(|d: &mut core::mem::MaybeUninit<U>, s| {
         d.write(f(s));
     });
     // SAFETY: the kernel writes its destination on every call; the layout is valid for `data`
     // (the caller's contract).
-    or_panic(unsafe { fill_vec(data, p, &mut k) })
+    unsafe { fill_vec(data, p, &mut k) }
 }
 
 /// The result of an allocating copy, for the operations that cannot return an error.

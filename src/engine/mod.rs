@@ -65,6 +65,9 @@ mod zip3;
 mod kernel;
 // The lanes along one axis: their walk and their in-place sort.
 mod lanes;
+// Lanes mapped through contiguous buffers, a block at a time (the Fourier transforms).
+#[cfg(feature = "fft")]
+mod through;
 // Copies that pick their source elements by index.
 #[cfg(feature = "alloc")]
 mod gather;
@@ -97,6 +100,8 @@ pub(crate) use kernel::{CloneTo, Kernel};
 pub(crate) use lanes::*;
 pub(crate) use plan::*;
 use stream::*;
+#[cfg(feature = "fft")]
+pub(crate) use through::*;
 pub(crate) use tile::*;
 pub(crate) use walk::*;
 pub(crate) use zip3::*;

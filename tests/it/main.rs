@@ -15,6 +15,7 @@ mod csv;
 mod decomp;
 mod elementwise;
 mod extreme;
+mod fft;
 mod firmware_subset;
 mod half;
 mod indexing;

@@ -1,0 +1,354 @@
+//! Each lane along one axis mapped through contiguous buffers, into a new row-major buffer
+//! (the Fourier transforms: a transform needs its lane contiguous).
+//!
+//! Lanes are taken a block at a time: neighbours along the innermost other axis, copied
+//! together into a block buffer (a tiled transposition when the lanes run across memory, as
+//! the columns of a row-major matrix do), so each cache line read serves a whole block of
+//! lanes. Each lane is cropped to `keep` elements or padded with zeros to its transform's
+//! length. When the axis is the last one, the results go straight into their place in the new
+//! buffer, in order; otherwise a block's results are copied into place the same tiled way.
+
+use super::*;
+use crate::ShapeError;
+use crate::layout::parts::{contiguous_strides, remove_axis};
+use alloc::vec::Vec;
+use core::mem::MaybeUninit;
+
+/// The most lanes a block holds.
+const BLOCK_LANES: usize = 64;
+
+/// The most elements a block's buffer holds (of the longer lane), so that a block stays in
+/// the L2 cache; a lane longer than this is a block of its own.
+const BLOCK_ELEMS: usize = 1 << 16;
+
+/// The lengths and padding of [`map_lanes`]'s buffers.
+pub(crate) struct LaneLens<V, U> {
+    /// How many elements of each source lane are read (at most the axis's size).
+    pub(crate) keep: usize,
+    /// The length of an input lane: `keep` elements, then `in_zero`s.
+    pub(crate) in_len: usize,
+    /// The padding of input lanes.
+    pub(crate) in_zero: V,
+    /// The length of an output lane, the axis's size in the result.
+    pub(crate) out_len: usize,
+    /// The value output slots hold before `f` writes them.
+    pub(crate) out_zero: U,
+}
+
+/// Where the blocks of lanes lie: the result's layout, and the walk over the other axes.
+struct Blocks {
+    rank: usize,
+    total: usize,
+    /// The other axes' sizes and each operand's strides there (one axis of size 1 for a
+    /// rank-1 layout); the last of them is cut into blocks.
+    outer: [usize; MAX_DYN_RANK],
+    src_outer: [isize; MAX_DYN_RANK],
+    dst_outer: [isize; MAX_DYN_RANK],
+    walked: usize,
+    /// The strides along the axis: the source's and the result's.
+    axis_src: isize,
+    axis_dst: isize,
+    /// Lanes per block.
+    block: usize,
+}
+
+impl Blocks {
+    /// The blocks of `shape` (source strides `src`) with `axis` of size `out_len` in the
+    /// row-major result; `widest` is the longer lane length.
+    fn new(
+        shape: &[usize],
+        src: &Operand<'_>,
+        axis: usize,
+        out_len: usize,
+        widest: usize,
+    ) -> Result<Self, ShapeError> {
+        let rank = shape.len();
+        let mut out_shape = [0usize; MAX_DYN_RANK];
+        out_shape[..rank].copy_from_slice(shape);
+        out_shape[axis] = out_len;
+        let total = crate::layout::checked_len(&out_shape[..rank])?;
+        let mut dst_strides = [0isize; MAX_DYN_RANK];
+        contiguous_strides(
+            &out_shape[..rank],
+            crate::Order::RowMajor,
+            &mut dst_strides[..rank],
+        )?;
+        let rest = rank - 1;
+        let mut b = Blocks {
+            rank,
+            total,
+            outer: [1; MAX_DYN_RANK],
+            src_outer: [0; MAX_DYN_RANK],
+            dst_outer: [0; MAX_DYN_RANK],
+            walked: rest.max(1),
+            axis_src: src.strides[axis],
+            axis_dst: dst_strides[axis],
+            block: 1,
+        };
+        remove_axis(shape, axis, &mut b.outer[..rest]);
+        remove_axis(src.strides, axis, &mut b.src_outer[..rest]);
+        remove_axis(&dst_strides[..rank], axis, &mut b.dst_outer[..rest]);
+        b.block = (BLOCK_ELEMS / widest)
+            .clamp(1, BLOCK_LANES)
+            .min(b.outer[b.walked - 1]);
+        Ok(b)
+    }
+
+    /// Calls `g(from, to, b)` for each block of `b` lanes, whose first lane starts at source
+    /// position `from` and result position `to`, in the row-major order of the other axes;
+    /// stops at the first error.
+    fn walk(
+        &self,
+        src_offset: usize,
+        g: &mut impl FnMut(usize, usize, usize) -> Result<(), ShapeError>,
+    ) -> Result<(), ShapeError> {
+        let inner = self.walked - 1;
+        let (run, src_step, dst_step) = (
+            self.outer[inner],
+            self.src_outer[inner],
+            self.dst_outer[inner],
+        );
+        let mut failed = Ok(());
+        let ops = [
+            Operand {
+                strides: &self.src_outer[..self.walked],
+                offset: src_offset,
+            },
+            Operand {
+                strides: &self.dst_outer[..self.walked],
+                offset: 0,
+            },
+        ];
+        for_each_lane(&self.outer[..self.walked], ops, inner, &mut |[ps, pd]| {
+            let mut first = 0;
+            while first < run && failed.is_ok() {
+                let b = self.block.min(run - first);
+                let at = |p: usize, step: isize| {
+                    p.wrapping_add_signed((first as isize).wrapping_mul(step))
+                };
+                failed = g(at(ps, src_step), at(pd, dst_step), b);
+                first += b;
+            }
+        });
+        failed
+    }
+
+    /// The source's step from one lane to the next within a block.
+    fn src_step(&self) -> isize {
+        self.src_outer[self.walked - 1]
+    }
+
+    /// The result's step from one lane to the next within a block.
+    fn dst_step(&self) -> isize {
+        self.dst_outer[self.walked - 1]
+    }
+}
+
+/// Writes `b` source lanes (`keep` elements each, the first at `from`) mapped by `k` into the
+/// rows of `rows` (`len` slots each), and pads each row from `keep` on with `zero`: every slot
+/// of `rows` is written.
+///
+/// # Safety
+///
+/// The `b` lanes of `keep` elements lie in a layout valid for `data` (invariant 1);
+/// `keep ≤ len` and `rows` holds `b · len` slots.
+unsafe fn copy_in<T, V: Clone>(
+    data: ViewRepr<'_, T>,
+    blocks: &Blocks,
+    (from, b): (usize, usize),
+    (keep, len, zero): (usize, usize, &V),
+    rows: &mut [MaybeUninit<V>],
+    k: &mut impl Kernel<MaybeUninit<V>, T>,
+) {
+    if keep > 0 {
+        // SAFETY: the source lanes are valid for `data` (the caller's contract); the rows are
+        // a buffer of their own (unique), `keep ≤ len` slots of each written.
+        unsafe {
+            zip_mut::<2, MaybeUninit<V>, T>(
+                ViewReprMut::from_slice(rows),
+                Operand {
+                    strides: &[len as isize, 1],
+                    offset: 0,
+                },
+                data,
+                Operand {
+                    strides: &[blocks.src_step(), blocks.axis_src],
+                    offset: from,
+                },
+                &[b, keep],
+                k,
+            );
+        }
+    }
+    if keep < len {
+        for row in rows.chunks_exact_mut(len) {
+            for slot in &mut row[keep..] {
+                slot.write(zero.clone());
+            }
+        }
+    }
+}
+
+/// A buffer's initialised slots, to be written again through [`copy_in`] (which writes only
+/// values of `V`, so the slots stay initialised; a value written over is not dropped).
+fn as_slots<V>(rows: &mut [V]) -> &mut [MaybeUninit<V>] {
+    // SAFETY: `MaybeUninit<V>` has the size, alignment and ABI of `V`, so the slice covers the
+    // same memory; through it, only initialised values are written.
+    unsafe { core::slice::from_raw_parts_mut(rows.as_mut_ptr().cast(), rows.len()) }
+}
+
+/// Copies `b` rows of `len` results into their lanes of the row-major result `out` (its
+/// spare room of `blocks.total` slots), the first at `to`.
+fn copy_out<U: Clone>(out: &mut Vec<U>, blocks: &Blocks, to: usize, rows: &[U], len: usize) {
+    let b = rows.len() / len;
+    // SAFETY: the destination is `b` lanes of the row-major layout of the result over its
+    // `total` slots of room (valid, and unique: one layout, each lane written by this block
+    // only); the source is `b` rows of `len` of a buffer of their own.
+    unsafe {
+        zip_mut::<2, MaybeUninit<U>, U>(
+            ViewReprMut::from_slice(&mut out.spare_capacity_mut()[..blocks.total]),
+            Operand {
+                strides: &[blocks.dst_step(), blocks.axis_dst],
+                offset: to,
+            },
+            ViewRepr::from_slice(rows),
+            Operand {
+                strides: &[len as isize, 1],
+                offset: 0,
+            },
+            &[b, len],
+            &mut CloneInto,
+        );
+    }
+}
+
+/// The lanes along `axis` of a layout (`shape`, `src`) over `data`, each element written by
+/// the kernel `k` (a copy, or a map) into a lane of `lens.in_len`, passed to `f` a block at a time with room for their
+/// results: `f(inputs, outputs)` gets `b` input lanes back to back and `b` output lanes of
+/// `lens.out_len` to write. The results, as a row-major buffer of `shape` with `axis` of size
+/// `lens.out_len`.
+///
+/// # Errors
+///
+/// [`ErrorKind::Overflow`](crate::ErrorKind::Overflow) for a result of more elements than
+/// `usize` counts; [`ErrorKind::Allocation`](crate::ErrorKind::Allocation); the first error of
+/// `f`, after which nothing more is done.
+///
+/// # Safety
+///
+/// The layout is valid for `data` (invariant 1); `1 ≤ shape.len() ≤ MAX_DYN_RANK` and
+/// `axis < shape.len()`; `lens.keep ≤ shape[axis]` and `lens.keep ≤ lens.in_len`;
+/// `lens.in_len` and `lens.out_len` are at least 1.
+pub(crate) unsafe fn map_lanes<T, V: Clone, U: Clone>(
+    data: ViewRepr<'_, T>,
+    shape: &[usize],
+    src: Operand<'_>,
+    axis: usize,
+    lens: LaneLens<V, U>,
+    k: &mut impl Kernel<MaybeUninit<V>, T>,
+    f: &mut impl FnMut(&mut [V], &mut [U]) -> Result<(), ShapeError>,
+) -> Result<Vec<U>, ShapeError> {
+    let blocks = Blocks::new(
+        shape,
+        &src,
+        axis,
+        lens.out_len,
+        lens.in_len.max(lens.out_len),
+    )?;
+    let mut out = try_vec::<U>(blocks.total)?;
+    if blocks.total == 0 {
+        return Ok(out);
+    }
+    let mut inputs = try_vec::<V>(blocks.block * lens.in_len)?;
+    inputs.resize(blocks.block * lens.in_len, lens.in_zero.clone());
+    // With the axis last, output lanes are contiguous and come in the order of the walk.
+    let direct = axis + 1 == blocks.rank;
+    let mut results = Vec::new();
+    if !direct {
+        results = try_vec::<U>(blocks.block * lens.out_len)?;
+        results.resize(blocks.block * lens.out_len, lens.out_zero.clone());
+    }
+    let pad = (lens.keep, lens.in_len, &lens.in_zero);
+    blocks.walk(src.offset, &mut |from, to, b| {
+        let rows = &mut inputs[..b * lens.in_len];
+        // SAFETY: `b` lanes of the layout (the caller's contract), into `b` rows of `in_len`.
+        unsafe { copy_in(data, &blocks, (from, b), pad, as_slots(rows), k) };
+        if direct {
+            let start = out.len();
+            out.resize(start + b * lens.out_len, lens.out_zero.clone());
+            f(rows, &mut out[start..])
+        } else {
+            let done = &mut results[..b * lens.out_len];
+            f(rows, done)?;
+            copy_out(&mut out, &blocks, to, done, lens.out_len);
+            Ok(())
+        }
+    })?;
+    if !direct {
+        // SAFETY: the walk visited every lane of the result once (each position of the other
+        // axes, each block of the innermost of them) and wrote its `out_len` slots, so all
+        // `total` slots of the row-major result are written.
+        unsafe { out.set_len(blocks.total) };
+    }
+    Ok(out)
+}
+
+/// [`map_lanes`] for a transform in place: each lane, written by the kernel `k` and cropped or padded
+/// with `zero` to `len`, is handed to `f` in the memory of its result (a block at a time), so
+/// a lane along the last axis is copied once, straight into its place.
+///
+/// # Errors
+///
+/// As [`map_lanes`].
+///
+/// # Safety
+///
+/// As [`map_lanes`], with `keep ≤ len`, `len ≥ 1`.
+#[allow(clippy::too_many_arguments)]
+pub(crate) unsafe fn map_lanes_in_place<T, U: Clone>(
+    data: ViewRepr<'_, T>,
+    shape: &[usize],
+    src: Operand<'_>,
+    axis: usize,
+    (keep, len, zero): (usize, usize, U),
+    k: &mut impl Kernel<MaybeUninit<U>, T>,
+    f: &mut impl FnMut(&mut [U]) -> Result<(), ShapeError>,
+) -> Result<Vec<U>, ShapeError> {
+    let blocks = Blocks::new(shape, &src, axis, len, len)?;
+    let mut out = try_vec::<U>(blocks.total)?;
+    if blocks.total == 0 {
+        return Ok(out);
+    }
+    let direct = axis + 1 == blocks.rank;
+    let mut rows = Vec::new();
+    if !direct {
+        rows = try_vec::<U>(blocks.block * len)?;
+        rows.resize(blocks.block * len, zero.clone());
+    }
+    let pad = (keep, len, &zero);
+    blocks.walk(src.offset, &mut |from, to, b| {
+        if direct {
+            let start = out.len();
+            let slots = &mut out.spare_capacity_mut()[..b * len];
+            // SAFETY: `b` lanes of the layout (the caller's contract), into `b` rows of `len`
+            // of the result's room.
+            unsafe { copy_in(data, &blocks, (from, b), pad, slots, k) };
+            // SAFETY: `copy_in` wrote every one of those `b · len` slots; the walk has room
+            // for them (the result's `total` slots are its lanes, visited once each).
+            unsafe { out.set_len(start + b * len) };
+            f(&mut out[start..])
+        } else {
+            let lanes = &mut rows[..b * len];
+            // SAFETY: as above, into a buffer of its own.
+            unsafe { copy_in(data, &blocks, (from, b), pad, as_slots(lanes), k) };
+            f(lanes)?;
+            copy_out(&mut out, &blocks, to, lanes, len);
+            Ok(())
+        }
+    })?;
+    if !direct {
+        // SAFETY: as in `map_lanes`: every lane of the result was written once.
+        unsafe { out.set_len(blocks.total) };
+    }
+    Ok(out)
+}
