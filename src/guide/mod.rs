@@ -3,6 +3,8 @@
 //!
 //! - [Coming from NumPy](coming_from_numpy): an index of NumPy names.
 //! - [Coming from ndarray](coming_from_ndarray): ndarray's calls side by side.
+//! - [The Python Array API standard](array_api): each of its functions and the `ranked` call
+//!   that does the same.
 
 pub mod coming_from_numpy {
     #![doc = include_str!("coming_from_numpy.md")]
@@ -10,4 +12,8 @@ pub mod coming_from_numpy {
 
 pub mod coming_from_ndarray {
     #![doc = include_str!("coming_from_ndarray.md")]
+}
+
+pub mod array_api {
+    #![doc = include_str!("array_api.md")]
 }

@@ -7,6 +7,7 @@
 
 mod common;
 
+mod array_api;
 mod axis_iter;
 mod cast;
 mod complex;
