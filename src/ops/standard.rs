@@ -2,8 +2,9 @@
 //! `num-traits` spell or define differently, with NumPy's semantics: `round` (halves to even),
 //! `sign` (0 for ±0), `remainder` and `floor_divide` (Python's `%` and `//`, the sign of the
 //! divisor), `hypot`, `copysign`, `logaddexp`, `nextafter`, `pow` with a tensor of exponents,
-//! `square`, `signbit`, `is_inf`, `acosh` (accurate near 1), and the integer shifts
-//! `left_shift` and `right_shift` (0 or −1 past the width, where Rust's `<<` overflows).
+//! `square`, `signbit`, `is_inf`, `acosh` (accurate near 1), `wrapping_abs` (NumPy's `abs` of
+//! integers), and the integer shifts `left_shift` and `right_shift` (0 or −1 past the width,
+//! where Rust's `<<` overflows).
 //!
 //! Rust's operators keep Rust's meaning: `%` on tensors is `fmod` (the sign of the dividend),
 //! as `%` on `f64`. The named functions here carry NumPy's meaning, and each says where it
@@ -15,16 +16,13 @@
 
 use core::ops::Mul;
 
-use num_traits::Float;
+use num_traits::{Float, PrimInt, WrappingNeg};
 
 use crate::storage::{Storage, StorageMut};
 use crate::tensor::TensorBase;
 
 #[cfg(feature = "alloc")]
-use {
-    core::ops::{Shl, Shr},
-    num_traits::PrimInt,
-};
+use core::ops::{Shl, Shr};
 
 #[cfg(feature = "alloc")]
 use crate::{
@@ -324,6 +322,53 @@ where
     {
         self.map_inplace(|x| *x = *x * *x);
     }
+}
+
+/// # Absolute values of integers
+impl<S: Storage, const R: usize> TensorBase<S, R>
+where
+    S::Elem: PrimInt + WrappingNeg,
+{
+    /// The absolute value of every integer, as a new tensor: NumPy's `abs` of integer arrays,
+    /// which wraps, as Rust's `i8::wrapping_abs` (`abs(i8::MIN)` is `i8::MIN`, the one value
+    /// whose absolute value the type cannot hold); unsigned integers are their own absolute
+    /// values. Floats take [`abs`](Self::abs). Rank R → R; O(len).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// assert_eq!(tensor![-3i8, 4, -128].wrapping_abs().to_vec(), [3, 4, -128]);
+    /// assert_eq!(tensor![7u16].wrapping_abs().to_vec(), [7]);
+    /// ```
+    #[cfg(feature = "alloc")]
+    #[must_use]
+    pub fn wrapping_abs(&self) -> Tensor<S::Elem, R> {
+        self.map(|&x| wrapping_abs(x))
+    }
+
+    /// [`wrapping_abs`](Self::wrapping_abs) of every element, in place. O(len), no allocation.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// let mut t = ranked::inline_tensor![-5i32, i32::MIN];
+    /// t.wrapping_abs_inplace();
+    /// assert_eq!((t[[0]], t[[1]]), (5, i32::MIN));
+    /// ```
+    pub fn wrapping_abs_inplace(&mut self)
+    where
+        S: StorageMut,
+    {
+        self.map_inplace(|x| *x = wrapping_abs(*x));
+    }
+}
+
+/// `|x|` of an integer in its type's width: the minimum of a signed type is its own negation.
+#[inline]
+fn wrapping_abs<T: PrimInt + WrappingNeg>(x: T) -> T {
+    if x < T::zero() { x.wrapping_neg() } else { x }
 }
 
 /// # Sign bits and infinities (feature `alloc`)

@@ -236,7 +236,8 @@ fn creation_functions_match_numpy() {
 macro_rules! shifts_match_numpy {
     ($test:ident, $t:ty, $key:literal) => {
         /// `left_shift` and `right_shift` against NumPy's, every amount against every value
-        /// (negative amounts and amounts past the width included), in four layouts.
+        /// (negative amounts and amounts past the width included), and `wrapping_abs`
+        /// against NumPy's `abs` (the minimum wraps), in four layouts.
         #[test]
         fn $test() {
             let data = &expected()["shifts"][$key];
@@ -265,6 +266,15 @@ macro_rules! shifts_match_numpy {
                     "{} right_shift ({name})",
                     $key
                 );
+                assert_eq!(
+                    a.wrapping_abs().to_vec(),
+                    ints("abs").1,
+                    "{} abs ({name})",
+                    $key
+                );
+                let mut owned = a.to_owned();
+                owned.wrapping_abs_inplace();
+                assert_eq!(owned.to_vec(), ints("abs").1, "{} abs in place", $key);
             }
         }
     };

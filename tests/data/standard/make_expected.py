@@ -3,7 +3,8 @@
 functions that ranked spells as NumPy does where Rust differs (`round` with halves to even,
 `sign`, `remainder`, `floor_divide`, `clip` with NaN and missing bounds) and for `hypot`,
 `copysign`, `logaddexp`, `nextafter`, `power`, `square`, `signbit`, `isinf`, `arcsinh`,
-`arccosh`, `arctanh`, and the integer shifts `left_shift` and `right_shift` (in int8, int32 and
+`arccosh`, `arctanh`, `abs` of integers (wrapping at the minimum), and the integer shifts
+`left_shift` and `right_shift` (in int8, int32 and
 uint8, by negative amounts and past the width), over the edge cases the Array API standard spells out: signed zeros, infinities, NaN,
 halves, subnormals and huge values, as `float64` and `float32`; and the creation functions
 `tril`, `triu` (every diagonal offset, beyond the matrix too), `eye(N, M, k)` and
@@ -90,7 +91,7 @@ def main():
         ns = np.array(sorted({0, 1, 3, width - 1, width, width + 1, min(100, info.max)} | ({-1, -8} if info.min < 0 else set())), dtype=dt)
         x = xs.reshape(-1, 1) * np.ones((1, ns.size), dtype=dt)
         n = np.ones((xs.size, 1), dtype=dt) * ns.reshape(1, -1)
-        shifts[name] = {"x": enc(x), "n": enc(n), "left": enc(np.left_shift(x, n)), "right": enc(np.right_shift(x, n))}
+        shifts[name] = {"x": enc(x), "n": enc(n), "left": enc(np.left_shift(x, n)), "right": enc(np.right_shift(x, n)), "abs": enc(np.abs(x))}
     out["shifts"] = shifts
     # diff, cross, isin, all/any along axes, argmax/argmin as flat positions.
     rng = np.random.default_rng(41)
