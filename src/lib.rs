@@ -213,7 +213,7 @@ pub use layout::{INFER, Layout, LayoutKind, Order};
 pub use operand::{IntoTensorView, TensorOperand};
 pub use ops::Dot;
 #[cfg(feature = "alloc")]
-pub use ops::{concatenate, stack, where_};
+pub use ops::{concatenate, concatenate_flat, stack, where_};
 pub use rank::{
     Axis, BroadcastRanks, BroadcastTo, DiagonalAxes, HasAxes, HasAxis, InsertAxis, IsAxis,
     KnownRank, LstsqRhs, MAX_RANK, MatmulRanks, MatrixStack, MergeAxes, NumToRank, Rank,

@@ -68,6 +68,48 @@ where
     })
 }
 
+/// Joins the elements of tensors of one rank, each in row-major order, into one vector
+/// (NumPy's `concatenate(arrays, axis=None)` and the Array API's `concat(arrays, axis=None)`):
+/// the shapes need not agree. Rank R → 1; a new tensor, O(total elements), each copied once.
+///
+/// # Errors
+///
+/// - [`ErrorKind::NoOperands`] if `tensors` is empty (NumPy raises too);
+/// - [`ErrorKind::Overflow`] naming the operand at which the element count leaves `usize`;
+/// - [`ErrorKind::Allocation`] if the result cannot be allocated.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{concatenate_flat, tensor};
+///
+/// let a = tensor![[1, 2], [3, 4]];
+/// let b = tensor![[5, 6, 7]];
+/// let flat = concatenate_flat(&[a.view(), b.view(), a.view().t()]).unwrap();
+/// assert_eq!(flat.to_vec(), [1, 2, 3, 4, 5, 6, 7, 1, 3, 2, 4]);
+/// ```
+#[cfg(feature = "alloc")]
+pub fn concatenate_flat<T: Clone, const R: usize>(
+    tensors: &[TensorView<'_, T, R>],
+) -> Result<Tensor<T, 1>, ShapeError> {
+    tensors.first().ok_or(NO_OPERANDS)?;
+    let mut total = 0usize;
+    for (i, t) in tensors.iter().enumerate() {
+        total = total
+            .checked_add(t.len())
+            .ok_or_else(|| ShapeError::overflow(None).with_operand(i))?;
+    }
+    // Each operand fills the next `len` slots of the vector, in its own row-major order.
+    join([total], tensors, |_, i, start| {
+        let shape = *tensors[i].shape();
+        let l = Layout::row_major(shape)?;
+        Ok((
+            Layout::from_parts(shape, *l.strides(), start),
+            start + tensors[i].len(),
+        ))
+    })
+}
+
 /// Joins tensors of one shape along a new axis (NumPy's `stack`, ndarray's `stack`,
 /// PyTorch's `stack`). Rank R → R + 1: the new axis `axis` has one index per operand. The result
 /// is a new row-major tensor; O(total elements), each copied once.

@@ -141,7 +141,7 @@ pub use crate::rank::MatmulRanks;
 #[cfg(feature = "alloc")]
 pub use compare::{Comparand, where_};
 #[cfg(feature = "alloc")]
-pub use join::{concatenate, stack};
+pub use join::{concatenate, concatenate_flat, stack};
 #[cfg(not(feature = "alloc"))]
 pub use no_alloc::NeedsAllocFeature;
 pub use operand::{AssignOperand, BinaryOperand, Scalar};

@@ -512,3 +512,20 @@ fn broadcast_shapes_and_arrays_match_numpy() {
         (ErrorKind::BroadcastMismatch, Some(0))
     );
 }
+
+/// `concatenate_flat` (NumPy's `concat(axis=None)`) of operands of different shapes, one
+/// transposed and one reversed, against NumPy; no operands is an error.
+#[test]
+fn flat_concatenation_matches_numpy() {
+    use ranked::{ErrorKind, concatenate_flat};
+    let a = Tensor::<f64, 2>::from_fn([2, 3], |[i, j]| (i * 3 + j) as f64);
+    let b = Tensor::<f64, 2>::from_fn([4, 2], |[i, j]| (10 + i * 2 + j) as f64);
+    let reversed = b.view().flip(ranked::Axis::<0>).flip(ranked::Axis::<1>);
+    let got = concatenate_flat(&[a.view(), b.view(), a.view().t(), reversed]).unwrap();
+    assert_eq!(got.to_vec(), arr(&expected()["grids"]["concat_flat"]).f);
+    let none: [TensorView<'_, f64, 2>; 0] = [];
+    assert_eq!(
+        concatenate_flat(&none).unwrap_err().kind(),
+        ErrorKind::NoOperands
+    );
+}

@@ -13,7 +13,7 @@ broadcasting, `isin` with NaN and signed zeros, `all`/`any` along axes, `argmax`
 as flat positions (NaN first), `cumulative_sum`/`cumulative_prod` with and without
 `include_initial`; `moveaxis` for every pair of axes, `unstack` along each axis,
 and `meshgrid` of two and three vectors in both indexings; `broadcast_shapes` and
-`broadcast_arrays` of three and four operands.
+`broadcast_arrays` of three and four operands; `concat(axis=None)`.
 
 Floats are written by their IEEE-754 bit patterns (as float64; a float32 result is exact in
 float64), booleans as booleans. Run from anywhere:
@@ -148,6 +148,11 @@ def main():
     grids["broadcast_shape"] = enc(np.array(np.broadcast_shapes((8, 1, 1), (7, 1), (1, 5), (1, 1, 1))))
     bx, by, bz = gx, np.array([[10.0], [20.0]]), np.array([[[0.5]], [[1.5]]])
     grids["broadcast_arrays"] = enc(np.stack(np.broadcast_arrays(bx, by, bz)))
+    # concat with axis=None: the operands flattened in row-major order, one transposed and
+    # one reversed.
+    ca = np.arange(6.0).reshape(2, 3)
+    cb = np.arange(10.0, 18.0).reshape(4, 2)
+    grids["concat_flat"] = enc(np.concat([ca, cb, ca.T, cb[::-1, ::-1]], axis=None) if hasattr(np, "concat") else np.concatenate([ca, cb, ca.T, cb[::-1, ::-1]], axis=None))
     out["grids"] = grids
     stack = np.arange(1.0, 25.0).reshape(2, 3, 4)
     creation = {"stack": enc(stack)}
