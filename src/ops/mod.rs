@@ -151,6 +151,7 @@ pub use shaping::PadMode;
 pub use sort::Unique;
 pub use sort::{Side, cmp_nan_last};
 pub use standard::NextAfter;
+pub use stats::Ddof;
 
 impl<const R: usize> Layout<R> {
     pub(crate) fn operand(&self) -> Operand<'_> {

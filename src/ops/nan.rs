@@ -9,6 +9,7 @@
 
 use num_traits::{Float, Zero};
 
+use super::Ddof;
 use crate::error::{ErrorKind, ShapeError};
 use crate::storage::Storage;
 use crate::tensor::TensorBase;
@@ -35,10 +36,10 @@ fn mean_of<T: Float>(sum: T, count: usize) -> T {
 }
 
 /// `squares / (count − ddof)`, NaN when that is not positive (NumPy's result).
-fn var_of<T: Float>(squares: T, count: usize, ddof: usize) -> T {
-    match count.checked_sub(ddof).and_then(T::from) {
-        Some(d) if count > ddof => squares / d,
-        _ => T::nan(),
+fn var_of<T: Float>(squares: T, count: usize, ddof: impl Ddof) -> T {
+    match ddof.divisor_of::<T>(count) {
+        Some(d) => squares / d,
+        None => T::nan(),
     }
 }
 
@@ -95,7 +96,8 @@ where
     }
 
     /// The variance of the elements that are not NaN, with `ddof` degrees of freedom removed
-    /// (NumPy's `nanvar(ddof=ddof)`); NaN unless more than `ddof` elements are numbers.
+    /// (NumPy's `nanvar(ddof=ddof)`, a float `ddof` too); NaN unless more than `ddof` elements are
+    /// numbers.
     ///
     /// # Examples
     ///
@@ -107,7 +109,7 @@ where
     /// assert_eq!(t.nanvar(1), 2.0);
     /// assert!(t.nanvar(2).is_nan());
     /// ```
-    pub fn nanvar(&self, ddof: usize) -> S::Elem {
+    pub fn nanvar(&self, ddof: impl Ddof) -> S::Elem {
         let count = self.count_numbers();
         let mean = mean_of(self.nansum(), count);
         let squares = self.sum_map(|x| {
@@ -127,7 +129,7 @@ where
     ///
     /// assert_eq!(tensor![f64::NAN, 1.0, 5.0].nanstd(0), 2.0);
     /// ```
-    pub fn nanstd(&self, ddof: usize) -> S::Elem {
+    pub fn nanstd(&self, ddof: impl Ddof) -> S::Elem {
         self.nanvar(ddof).sqrt()
     }
 
@@ -294,7 +296,7 @@ where
     pub fn nanvar_axis<Ax: IsAxis, const O: usize>(
         &self,
         _axis: Ax,
-        ddof: usize,
+        ddof: impl Ddof,
     ) -> Tensor<S::Elem, O>
     where
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
@@ -324,7 +326,7 @@ where
     pub fn nanstd_axis<Ax: IsAxis, const O: usize>(
         &self,
         axis: Ax,
-        ddof: usize,
+        ddof: impl Ddof,
     ) -> Tensor<S::Elem, O>
     where
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,

@@ -1,5 +1,5 @@
-//! Statistics and scans: variance and standard deviation with `ddof` (whole and along an axis),
-//! `argmax`/`argmin` along an axis, and cumulative sums and products.
+//! Statistics and scans: variance and standard deviation with `ddof` (an integer or a float;
+//! whole and along an axis), `argmax`/`argmin` along an axis, and cumulative sums and products.
 //!
 //! Variances are computed in two passes, as NumPy computes them: the mean, then the squared
 //! deviations from it, each summed with the blocked pairwise cascade of `sum` (see
@@ -23,17 +23,80 @@ use {
     crate::{engine::Run, layout::parts, rank::RemoveAxis, tensor::Tensor},
 };
 
-/// `ddof` degrees of freedom leave a positive divisor among `n` elements.
-fn divisor<T: Float>(n: usize, ddof: usize, axis: Option<usize>) -> Result<T, ShapeError> {
-    match n.checked_sub(ddof) {
-        Some(d) if d > 0 => T::from(d).ok_or_else(|| ShapeError::overflow(axis)),
-        _ => Err(ShapeError::new(
-            ErrorKind::TooFewElements,
-            axis,
-            ddof as i128 + 1,
-            n as i128,
-        )),
+/// The degrees of freedom that [`var`](TensorBase::var) and [`std`](TensorBase::std) (and
+/// their forms along an axis and without NaN) remove from the count: the divisor is
+/// `n − ddof`. An integer, as NumPy's `ddof` (`0`: the population variance; `1`: the sample
+/// variance, PyTorch's default), or a float, as the Python Array API's `correction` and
+/// NumPy's float `ddof` (`0.5`). Implemented for `usize`, `f32` and `f64`; integer literals
+/// are `usize`.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::tensor;
+///
+/// let t = tensor![1.0, 2.0, 3.0, 6.0];
+/// assert_eq!(t.var(1).unwrap(), 14.0 / 3.0);
+/// assert_eq!(t.var(0.5).unwrap(), 14.0 / 3.5);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` cannot count degrees of freedom for `var` and `std`",
+    label = "an integer (`usize`) or a float (`f32`, `f64`)",
+    note = "`var(1)` is the sample variance; `var(0.5)` removes half a degree (NumPy's float `ddof`)"
+)]
+pub trait Ddof: Copy + sealed::Sealed {
+    /// The divisor `n − ddof` as `T`, if it is positive.
+    #[doc(hidden)]
+    fn divisor_of<T: Float>(self, n: usize) -> Option<T>;
+    /// The least count with a positive divisor, for the error (`⌊ddof⌋ + 1`).
+    #[doc(hidden)]
+    fn least(self) -> i128;
+}
+
+mod sealed {
+    pub trait Sealed {}
+    impl Sealed for usize {}
+    impl Sealed for f32 {}
+    impl Sealed for f64 {}
+}
+
+#[diagnostic::do_not_recommend]
+impl Ddof for usize {
+    fn divisor_of<T: Float>(self, n: usize) -> Option<T> {
+        n.checked_sub(self).filter(|&d| d > 0).and_then(T::from)
     }
+    fn least(self) -> i128 {
+        self as i128 + 1
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl Ddof for f64 {
+    fn divisor_of<T: Float>(self, n: usize) -> Option<T> {
+        // In `f64`, as NumPy computes `n − ddof`; NaN or not positive is no divisor.
+        let d = n as f64 - self;
+        if d > 0.0 { T::from(d) } else { None }
+    }
+    fn least(self) -> i128 {
+        // Saturating, and 0 for NaN: the count is only reported in the error.
+        self.floor() as i128 + 1
+    }
+}
+
+#[diagnostic::do_not_recommend]
+impl Ddof for f32 {
+    fn divisor_of<T: Float>(self, n: usize) -> Option<T> {
+        f64::from(self).divisor_of(n)
+    }
+    fn least(self) -> i128 {
+        f64::from(self).least()
+    }
+}
+
+/// `ddof` degrees of freedom leave a positive divisor among `n` elements.
+fn divisor<T: Float>(n: usize, ddof: impl Ddof, axis: Option<usize>) -> Result<T, ShapeError> {
+    ddof.divisor_of(n)
+        .ok_or_else(|| ShapeError::new(ErrorKind::TooFewElements, axis, ddof.least(), n as i128))
 }
 
 /// The sum of `(x − mean)²` over one lane, with its own mean (`count` is its length), pairwise.
@@ -65,7 +128,8 @@ fn lane_arg<T: PartialOrd>(run: Run<'_, T>, smallest: bool) -> usize {
 /// # Statistics
 ///
 /// `ddof` ("delta degrees of freedom") is NumPy's: the divisor is `n − ddof`, so `ddof = 0` is
-/// the population variance and `ddof = 1` the sample variance (PyTorch's default correction).
+/// the population variance and `ddof = 1` the sample variance (PyTorch's default correction);
+/// a float `ddof` is the Array API's `correction` (see [`Ddof`]).
 impl<S: Storage, const R: usize> TensorBase<S, R>
 where
     S::Elem: Float,
@@ -79,7 +143,7 @@ where
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::TooFewElements`] unless there are more than `ddof` elements.
+    /// [`ErrorKind::TooFewElements`] unless `n − ddof` is positive.
     ///
     /// # Examples
     ///
@@ -90,8 +154,9 @@ where
     /// assert_eq!(t.var(0).unwrap(), 1.25);
     /// assert_eq!(t.var(1).unwrap(), 5.0 / 3.0);
     /// assert_eq!(t.var(4).unwrap_err().kind(), ErrorKind::TooFewElements);
+    /// assert_eq!(t.var(1.5).unwrap(), 5.0 / 2.5); // a float `correction`, as the Array API
     /// ```
-    pub fn var(&self, ddof: usize) -> Result<S::Elem, ShapeError> {
+    pub fn var(&self, ddof: impl Ddof) -> Result<S::Elem, ShapeError> {
         #[cfg(feature = "half")]
         if let Some(copy) = super::reduce::half::try_widened(&self.view()) {
             let (wide, narrow) = copy?;
@@ -99,7 +164,7 @@ where
         }
         let n = self.len();
         let div: S::Elem = divisor(n, ddof, None)?;
-        let mean = self.sum() / divisor::<S::Elem>(n, 0, None)?;
+        let mean = self.sum() / divisor::<S::Elem>(n, 0usize, None)?;
         let squares = self.sum_map(|x| {
             let d = x - mean;
             d * d
@@ -120,7 +185,7 @@ where
     ///
     /// assert_eq!(tensor![2.0, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0].std(0).unwrap(), 2.0);
     /// ```
-    pub fn std(&self, ddof: usize) -> Result<S::Elem, ShapeError> {
+    pub fn std(&self, ddof: impl Ddof) -> Result<S::Elem, ShapeError> {
         #[cfg(feature = "half")]
         if let Some(copy) = super::reduce::half::try_widened(&self.view()) {
             let (wide, narrow) = copy?;
@@ -159,7 +224,7 @@ where
     pub fn var_axis<Ax: IsAxis, const O: usize>(
         &self,
         _which: Ax,
-        ddof: usize,
+        ddof: impl Ddof,
     ) -> Result<Tensor<S::Elem, O>, ShapeError>
     where
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
@@ -174,7 +239,7 @@ where
         let axis = <Rank<R> as RemoveAxis<Ax>>::AXIS;
         let n = self.shape()[axis];
         let div: S::Elem = divisor(n, ddof, Some(axis))?;
-        let count: S::Elem = divisor(n, 0, Some(axis))?;
+        let count: S::Elem = divisor(n, 0usize, Some(axis))?;
         let mut out_shape = [0usize; O];
         parts::remove_axis(self.shape(), axis, &mut out_shape);
         let blocks = if self.lanes_are_strided(axis) {
@@ -210,7 +275,7 @@ where
     pub fn std_axis<Ax: IsAxis, const O: usize>(
         &self,
         which: Ax,
-        ddof: usize,
+        ddof: impl Ddof,
     ) -> Result<Tensor<S::Elem, O>, ShapeError>
     where
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,

@@ -529,3 +529,66 @@ fn flat_concatenation_matches_numpy() {
         ErrorKind::NoOperands
     );
 }
+
+/// `var`, `std`, `var_axis`, `std_axis`, `nanvar_axis` and `nanstd` with a float `ddof` (the
+/// Array API's `correction`) against NumPy, to the last bits (NumPy sums in another order);
+/// an integer `ddof` is the same as the float of its value; a correction leaving no positive
+/// divisor is an error (NaN without NaN elements' forms).
+#[test]
+fn float_corrections_match_numpy() {
+    use ranked::{Axis, ErrorKind};
+    let data = &expected()["float_ddof"];
+    let get = |k: &str| arr(&data[k]).f;
+    let x = Tensor::<f64, 2>::from_vec(get("x"), [3, 4]).unwrap();
+    let close = |got: &[f64], want: &[f64], what: &str| agree(got, want, 8.0 * f64::EPSILON, what);
+    for c in [0.0, 0.5, 1.0, 1.5, 2.75] {
+        let key = |k: &str| format!("{k}_{c:?}");
+        close(&[x.var(c).unwrap()], &get(&key("var")), &key("var"));
+        close(&[x.std(c).unwrap()], &get(&key("std")), &key("std"));
+        close(
+            &x.var_axis(Axis::<0>, c).unwrap().to_vec(),
+            &get(&key("var0")),
+            &key("var0"),
+        );
+        close(
+            &x.var_axis(Axis::<1>, c).unwrap().to_vec(),
+            &get(&key("var1")),
+            &key("var1"),
+        );
+        close(
+            &x.std_axis(Axis::<0>, c).unwrap().to_vec(),
+            &get(&key("std0")),
+            &key("std0"),
+        );
+        close(
+            &x.view().t().std_axis(Axis::<0>, c).unwrap().to_vec(),
+            &get(&key("std1")),
+            &key("std1"),
+        );
+    }
+    assert_eq!(x.var(1).unwrap(), x.var(1.0).unwrap());
+    assert_eq!(
+        x.view().t().var_axis(Axis::<1>, 2usize).unwrap(),
+        x.var_axis(Axis::<0>, 2.0f64).unwrap()
+    );
+    let nx = Tensor::<f64, 2>::from_vec(get("nx"), [3, 4]).unwrap();
+    close(
+        &nx.nanvar_axis(Axis::<1>, 0.5).to_vec(),
+        &get("nanvar1_0.5"),
+        "nanvar",
+    );
+    close(&[nx.nanstd(1.5)], &get("nanstd_1.5"), "nanstd");
+    let err = x.var_axis(Axis::<0>, 3.0).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.axis()),
+        (ErrorKind::TooFewElements, Some(0))
+    );
+    assert_eq!((err.expected(), err.found()), (4, 3));
+    assert_eq!(
+        x.var(f64::NAN).unwrap_err().kind(),
+        ErrorKind::TooFewElements
+    );
+    assert!(x.var(11.5).is_ok() && x.var(12.0).is_err());
+    assert!(nx.nanvar_axis(Axis::<1>, 3.5).to_vec()[0].is_nan());
+    assert_eq!(Tensor::<f32, 1>::ones([4]).var(0.5f32).unwrap(), 0.0);
+}

@@ -11,7 +11,8 @@ halves, subnormals and huge values, as `float64` and `float32`; and the creation
 `linspace(..., endpoint=False)`; `diff` (every order, beyond the length too), `cross` with
 broadcasting, `isin` with NaN and signed zeros, `all`/`any` along axes, `argmax`/`argmin`
 as flat positions (NaN first), `cumulative_sum`/`cumulative_prod` with and without
-`include_initial`; `moveaxis` for every pair of axes, `unstack` along each axis,
+`include_initial`; `var`/`std`/`nanvar`/`nanstd` with a float `ddof` (the Array API's
+`correction`); `moveaxis` for every pair of axes, `unstack` along each axis,
 and `meshgrid` of two and three vectors in both indexings; `broadcast_shapes` and
 `broadcast_arrays` of three and four operands; `concat(axis=None)`.
 
@@ -127,6 +128,22 @@ def main():
             more[f"cumulative_sum{axis}_{init}"] = enc(np.cumulative_sum(ints, axis=axis, include_initial=init))
             more[f"cumulative_prod{axis}_{init}"] = enc(np.cumulative_prod(ints, axis=axis, include_initial=init))
     more["cumulative_sum_empty"] = enc(np.cumulative_sum(np.zeros((0, 3)), axis=0, include_initial=True))
+    # var and std with a float correction (the Array API's `correction`, NumPy's float ddof),
+    # whole, along each axis and without NaN.
+    sx = np.array([[1.0, 2.5, -3.0, 4.0], [0.5, 7.0, 2.0, -1.0], [3.0, 3.0, 9.0, 0.25]])
+    stats = {"x": enc(sx)}
+    for c in (0.0, 0.5, 1.0, 1.5, 2.75):
+        stats[f"var_{c}"] = enc(np.var(sx, ddof=c))
+        stats[f"std_{c}"] = enc(np.std(sx, ddof=c))
+        for axis in (0, 1):
+            stats[f"var{axis}_{c}"] = enc(np.var(sx, axis=axis, ddof=c))
+            stats[f"std{axis}_{c}"] = enc(np.std(sx, axis=axis, ddof=c))
+    nx = sx.copy()
+    nx[0, 1] = np.nan
+    stats["nx"] = enc(nx)
+    stats["nanvar1_0.5"] = enc(np.nanvar(nx, axis=1, ddof=0.5))
+    stats["nanstd_1.5"] = enc(np.nanstd(nx, ddof=1.5))
+    out["float_ddof"] = stats
     out["more"] = more
     # moveaxis, unstack and meshgrid.
     t = np.arange(24.0).reshape(2, 3, 4)
