@@ -293,6 +293,69 @@ where
     }
 }
 
+/// # Statistics along an axis, kept with size 1 (feature `alloc`)
+///
+/// NumPy's `keepdims=True`: the result has the input's rank, the reduced axis of size 1, so it
+/// broadcasts against the input (`(&x - &x.mean_axis_keepdims(..)) / &x.std_axis_keepdims(..)`).
+#[cfg(feature = "alloc")]
+impl<S: Storage, const R: usize> TensorBase<S, R>
+where
+    S::Elem: Float,
+{
+    /// [`var_axis`](Self::var_axis) keeping axis `A` with size 1; rank R → R.
+    ///
+    /// # Errors
+    ///
+    /// As [`var_axis`](Self::var_axis).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let t = tensor![[1.0, 2.0], [3.0, 6.0]];
+    /// assert_eq!(t.var_axis_keepdims(Axis::<1>, 0).unwrap(), tensor![[0.25], [2.25]]);
+    /// ```
+    pub fn var_axis_keepdims<Ax: IsAxis, const O: usize>(
+        &self,
+        which: Ax,
+        ddof: impl Ddof,
+    ) -> Result<Tensor<S::Elem, R>, ShapeError>
+    where
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        let axis = <Rank<R> as RemoveAxis<Ax>>::AXIS;
+        Ok(self.keep_axis(axis, self.var_axis(which, ddof)?))
+    }
+
+    /// [`std_axis`](Self::std_axis) keeping axis `A` with size 1; rank R → R.
+    ///
+    /// # Errors
+    ///
+    /// As [`var_axis`](Self::var_axis).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let x = tensor![[1.0, 3.0], [2.0, 8.0]];
+    /// let z = (&x - &x.mean_axis_keepdims(Axis::<0>)) / &x.std_axis_keepdims(Axis::<0>, 0).unwrap();
+    /// assert_eq!(z, tensor![[-1.0, -1.0], [1.0, 1.0]]);
+    /// ```
+    pub fn std_axis_keepdims<Ax: IsAxis, const O: usize>(
+        &self,
+        which: Ax,
+        ddof: impl Ddof,
+    ) -> Result<Tensor<S::Elem, R>, ShapeError>
+    where
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        let axis = <Rank<R> as RemoveAxis<Ax>>::AXIS;
+        Ok(self.keep_axis(axis, self.std_axis(which, ddof)?))
+    }
+}
+
 /// # Arg-extremes along an axis (feature `alloc`)
 #[cfg(feature = "alloc")]
 impl<S: Storage, const R: usize> TensorBase<S, R>
@@ -351,6 +414,58 @@ where
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
         self.arg_axis(which, true)
+    }
+
+    /// [`argmax_axis`](Self::argmax_axis) keeping axis `A` with size 1 (`keepdims=True`);
+    /// rank R → R.
+    ///
+    /// # Errors
+    ///
+    /// As [`argmax_axis`](Self::argmax_axis).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let t = tensor![[1, 9, 3], [7, 2, 8]];
+    /// assert_eq!(t.argmax_axis_keepdims(Axis::<1>).unwrap(), tensor![[1usize], [2]]);
+    /// ```
+    pub fn argmax_axis_keepdims<Ax: IsAxis, const O: usize>(
+        &self,
+        which: Ax,
+    ) -> Result<Tensor<usize, R>, ShapeError>
+    where
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        let axis = <Rank<R> as RemoveAxis<Ax>>::AXIS;
+        Ok(self.keep_axis(axis, self.arg_axis(which, false)?))
+    }
+
+    /// [`argmin_axis`](Self::argmin_axis) keeping axis `A` with size 1 (`keepdims=True`);
+    /// rank R → R.
+    ///
+    /// # Errors
+    ///
+    /// As [`argmin_axis`](Self::argmin_axis).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let t = tensor![[1, 9, 3], [7, 2, 8]];
+    /// assert_eq!(t.argmin_axis_keepdims(Axis::<0>).unwrap(), tensor![[0usize, 1, 0]]);
+    /// ```
+    pub fn argmin_axis_keepdims<Ax: IsAxis, const O: usize>(
+        &self,
+        which: Ax,
+    ) -> Result<Tensor<usize, R>, ShapeError>
+    where
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        let axis = <Rank<R> as RemoveAxis<Ax>>::AXIS;
+        Ok(self.keep_axis(axis, self.arg_axis(which, true)?))
     }
 
     fn arg_axis<Ax: IsAxis, const O: usize>(

@@ -592,3 +592,50 @@ fn float_corrections_match_numpy() {
     assert!(nx.nanvar_axis(Axis::<1>, 3.5).to_vec()[0].is_nan());
     assert_eq!(Tensor::<f32, 1>::ones([4]).var(0.5f32).unwrap(), 0.0);
 }
+
+/// `keepdims=True` of `var`, `std`, `argmax`, `argmin`, `all` and `any` along an axis against
+/// NumPy: the input's rank, the axis of size 1, NumPy's values.
+#[test]
+fn kept_axes_match_numpy() {
+    use ranked::Axis;
+    let data = &expected()["float_ddof"];
+    let x = Tensor::<f64, 2>::from_vec(arr(&data["x"]).f, [3, 4]).unwrap();
+    let check = |shape: &[usize], got: Vec<f64>, key: &str| {
+        let want = arr(&data[key]);
+        assert_eq!(shape, &want.shape[..], "{key}");
+        agree(&got, &want.f, 8.0 * f64::EPSILON, key);
+    };
+    let v = x.var_axis_keepdims(Axis::<1>, 0.5).unwrap();
+    check(v.shape(), v.to_vec(), "var1_keep");
+    let s = x.view().std_axis_keepdims(Axis::<0>, 1).unwrap();
+    check(s.shape(), s.to_vec(), "std0_keep");
+    let a = x.argmax_axis_keepdims(Axis::<1>).unwrap();
+    check(
+        a.shape(),
+        a.iter().map(|&i| i as f64).collect(),
+        "argmax1_keep",
+    );
+    let a = x.view().t().argmin_axis_keepdims(Axis::<1>).unwrap();
+    let a = a.view().t();
+    check(
+        a.shape(),
+        a.iter().map(|&i| i as f64).collect(),
+        "argmin0_keep",
+    );
+    let b = x.gt(0.0).all_axis_keepdims(Axis::<0>);
+    assert_eq!(
+        (&b.shape()[..], b.to_vec()),
+        (
+            &arr(&data["all0_keep"]).shape[..],
+            arr(&data["all0_keep"]).b
+        )
+    );
+    let b = x.gt(5.0).any_axis_keepdims(Axis::<1>);
+    assert_eq!(
+        (&b.shape()[..], b.to_vec()),
+        (
+            &arr(&data["any1_keep"]).shape[..],
+            arr(&data["any1_keep"]).b
+        )
+    );
+}

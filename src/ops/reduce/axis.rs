@@ -36,6 +36,19 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         Tensor::from_contiguous_vec(self.reduce_lanes(axis, lane), shape)
     }
 
+    /// `reduced`, a reduction of this tensor along `axis` (row-major, rank R − 1), with that
+    /// axis kept with size 1 (NumPy's `keepdims=True`): the same elements (moved, not copied,
+    /// from a row-major result).
+    pub(crate) fn keep_axis<B: Clone, const O: usize>(
+        &self,
+        axis: usize,
+        reduced: Tensor<B, O>,
+    ) -> Tensor<B, R> {
+        let mut shape = *self.shape();
+        shape[axis] = 1;
+        Tensor::from_contiguous_vec(reduced.into_vec(), shape)
+    }
+
     /// Folds each lane along axis `A` (rank R → R − 1).
     ///
     /// # Examples
@@ -535,5 +548,39 @@ impl<S: Storage<Elem = bool>, const R: usize> TensorBase<S, R> {
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
         self.fold_axis(axis, false, |any, &x| any || x)
+    }
+
+    /// [`all_axis`](Self::all_axis) keeping axis `A` with size 1 (`keepdims=True`); rank R → R.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let m = tensor![[true, false], [true, true]];
+    /// assert_eq!(m.all_axis_keepdims(Axis::<1>), tensor![[false], [true]]);
+    /// ```
+    pub fn all_axis_keepdims<Ax: IsAxis, const O: usize>(&self, axis: Ax) -> Tensor<bool, R>
+    where
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        self.keep_axis(<Rank<R> as RemoveAxis<Ax>>::AXIS, self.all_axis(axis))
+    }
+
+    /// [`any_axis`](Self::any_axis) keeping axis `A` with size 1 (`keepdims=True`); rank R → R.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let m = tensor![[true, false], [false, false]];
+    /// assert_eq!(m.any_axis_keepdims(Axis::<0>), tensor![[true, false]]);
+    /// ```
+    pub fn any_axis_keepdims<Ax: IsAxis, const O: usize>(&self, axis: Ax) -> Tensor<bool, R>
+    where
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        self.keep_axis(<Rank<R> as RemoveAxis<Ax>>::AXIS, self.any_axis(axis))
     }
 }

@@ -12,7 +12,7 @@ halves, subnormals and huge values, as `float64` and `float32`; and the creation
 broadcasting, `isin` with NaN and signed zeros, `all`/`any` along axes, `argmax`/`argmin`
 as flat positions (NaN first), `cumulative_sum`/`cumulative_prod` with and without
 `include_initial`; `var`/`std`/`nanvar`/`nanstd` with a float `ddof` (the Array API's
-`correction`); `moveaxis` for every pair of axes, `unstack` along each axis,
+`correction`), and `keepdims=True` of `var`, `std`, `argmax`, `argmin`, `all`, `any`; `moveaxis` for every pair of axes, `unstack` along each axis,
 and `meshgrid` of two and three vectors in both indexings; `broadcast_shapes` and
 `broadcast_arrays` of three and four operands; `concat(axis=None)`.
 
@@ -143,6 +143,13 @@ def main():
     stats["nx"] = enc(nx)
     stats["nanvar1_0.5"] = enc(np.nanvar(nx, axis=1, ddof=0.5))
     stats["nanstd_1.5"] = enc(np.nanstd(nx, ddof=1.5))
+    # keepdims=True of the reductions that keep a rank-R result.
+    stats["var1_keep"] = enc(np.var(sx, axis=1, ddof=0.5, keepdims=True))
+    stats["std0_keep"] = enc(np.std(sx, axis=0, ddof=1, keepdims=True))
+    stats["argmax1_keep"] = enc(np.argmax(sx, axis=1, keepdims=True))
+    stats["argmin0_keep"] = enc(np.argmin(sx, axis=0, keepdims=True))
+    stats["all0_keep"] = enc(np.all(sx > 0, axis=0, keepdims=True))
+    stats["any1_keep"] = enc(np.any(sx > 5, axis=1, keepdims=True))
     out["float_ddof"] = stats
     out["more"] = more
     # moveaxis, unstack and meshgrid.
