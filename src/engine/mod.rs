@@ -65,8 +65,9 @@ mod zip3;
 mod kernel;
 // The lanes along one axis: their walk and their in-place sort.
 mod lanes;
-// Lanes mapped through contiguous buffers, a block at a time (the Fourier transforms).
-#[cfg(feature = "fft")]
+// Lanes mapped through contiguous buffers, a block at a time (the Fourier transforms; built
+// with `alloc` so that the engine's unit tests, and Miri, run it without the `fft` feature).
+#[cfg(feature = "alloc")]
 mod through;
 // Copies that pick their source elements by index.
 #[cfg(feature = "alloc")]

@@ -8,6 +8,9 @@
 //! length. When the axis is the last one, the results go straight into their place in the new
 //! buffer, in order; otherwise a block's results are copied into place the same tiled way.
 
+// Only the Fourier transforms call it; without them only the tests do.
+#![cfg_attr(not(feature = "fft"), allow(dead_code))]
+
 use super::*;
 use crate::ShapeError;
 use crate::layout::parts::{contiguous_strides, remove_axis};
@@ -351,4 +354,222 @@ pub(crate) unsafe fn map_lanes_in_place<T, U: Clone>(
         unsafe { out.set_len(blocks.total) };
     }
     Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use alloc::vec;
+
+    /// A buffer, strides and offset holding the tensor `x[i][j][k] = 100 i + 10 j + k` of
+    /// `shape`, its axes in memory in `order` (outermost first), axis 1 reversed if `reverse`.
+    fn laid(shape: [usize; 3], order: [usize; 3], reverse: bool) -> (Vec<f64>, [isize; 3], usize) {
+        let mut strides = [0isize; 3];
+        let mut step = 1isize;
+        for &a in order.iter().rev() {
+            strides[a] = step;
+            step *= shape[a] as isize;
+        }
+        let len = step as usize;
+        let mut buf = vec![f64::NAN; len];
+        let mut offset = 0usize;
+        if reverse {
+            offset = (shape[1] - 1) * strides[1] as usize;
+            strides[1] = -strides[1];
+        }
+        for i in 0..shape[0] {
+            for j in 0..shape[1] {
+                for k in 0..shape[2] {
+                    let p = offset as isize
+                        + i as isize * strides[0]
+                        + j as isize * strides[1]
+                        + k as isize * strides[2];
+                    buf[p as usize] = (100 * i + 10 * j + k) as f64;
+                }
+            }
+        }
+        (buf, strides, offset)
+    }
+
+    /// `map_lanes` and `map_lanes_in_place` along each axis of transposed and reversed
+    /// layouts, with lanes cropped and padded, against the lanes read one index at a time
+    /// (Miri runs this over the engine's unsafe copies and `set_len`).
+    #[test]
+    fn lanes_through_buffers_match_the_logical_lanes() {
+        let shape = [5usize, 7, 3];
+        let value = |idx: [usize; 3]| (100 * idx[0] + 10 * idx[1] + idx[2]) as f64;
+        // Under Miri (slow), one transposed order, forwards and reversed.
+        let orders: &[[usize; 3]] = if cfg!(miri) {
+            &[[2, 0, 1]]
+        } else {
+            &[[0, 1, 2], [2, 0, 1], [1, 2, 0]]
+        };
+        for &order in orders {
+            for reverse in [false, true] {
+                let (buf, strides, offset) = laid(shape, order, reverse);
+                for axis in 0..3 {
+                    let m = shape[axis];
+                    for (keep, len) in [(m, m), (m - 1, m - 1), (m, m + 2), (0, 2)] {
+                        let out_len = len + 1;
+                        let lens = LaneLens {
+                            keep,
+                            in_len: len,
+                            in_zero: 0.0,
+                            out_len,
+                            out_zero: -1.0,
+                        };
+                        // Each output lane: its input lane's values times their position,
+                        // then the lane's sum.
+                        let mut f = |rows: &mut [f64], outs: &mut [f64]| {
+                            for (r, o) in rows.chunks_exact(len).zip(outs.chunks_exact_mut(out_len))
+                            {
+                                for (p, x) in r.iter().enumerate() {
+                                    o[p] = x * (p + 1) as f64;
+                                }
+                                o[len] = r.iter().sum();
+                            }
+                            Ok(())
+                        };
+                        let src = Operand {
+                            strides: &strides,
+                            offset,
+                        };
+                        // SAFETY: `laid` builds a buffer that every index of `shape` reaches
+                        // through `strides` and `offset` (invariant 1); `keep ≤` the axis.
+                        let got = unsafe {
+                            map_lanes(
+                                ViewRepr::from_slice(&buf),
+                                &shape,
+                                src,
+                                axis,
+                                lens,
+                                &mut as_kernel(|d: &mut MaybeUninit<f64>, s: &f64| {
+                                    d.write(*s);
+                                }),
+                                &mut f,
+                            )
+                        }
+                        .unwrap();
+                        let src = Operand {
+                            strides: &strides,
+                            offset,
+                        };
+                        // SAFETY: as above.
+                        let in_place = unsafe {
+                            map_lanes_in_place(
+                                ViewRepr::from_slice(&buf),
+                                &shape,
+                                src,
+                                axis,
+                                (keep, len, 0.0),
+                                &mut CloneInto,
+                                &mut |lanes: &mut [f64]| {
+                                    lanes.iter_mut().for_each(|x| *x = -*x);
+                                    Ok(())
+                                },
+                            )
+                        }
+                        .unwrap();
+                        let (mut out_shape, mut pad_shape) = (shape, shape);
+                        out_shape[axis] = out_len;
+                        pad_shape[axis] = len;
+                        let mut want = Vec::new();
+                        let mut want_in_place = Vec::new();
+                        let lane_of = |idx: [usize; 3]| -> Vec<f64> {
+                            (0..len)
+                                .map(|p| {
+                                    let mut at = idx;
+                                    at[axis] = p;
+                                    if p < keep { value(at) } else { 0.0 }
+                                })
+                                .collect()
+                        };
+                        for i in 0..out_shape[0] {
+                            for j in 0..out_shape[1] {
+                                for k in 0..out_shape[2] {
+                                    let idx = [i, j, k];
+                                    let lane = lane_of(idx);
+                                    let p = idx[axis];
+                                    want.push(if p < len {
+                                        lane[p] * (p + 1) as f64
+                                    } else {
+                                        lane.iter().sum()
+                                    });
+                                }
+                            }
+                        }
+                        for i in 0..pad_shape[0] {
+                            for j in 0..pad_shape[1] {
+                                for k in 0..pad_shape[2] {
+                                    let idx = [i, j, k];
+                                    want_in_place.push(-lane_of(idx)[idx[axis]]);
+                                }
+                            }
+                        }
+                        let what = (order, reverse, axis, keep, len);
+                        assert_eq!(got, want, "{what:?}");
+                        assert_eq!(in_place, want_in_place, "{what:?} in place");
+                    }
+                }
+            }
+        }
+    }
+
+    /// An error of `f` stops the walk and is returned; no lanes at all call nothing.
+    #[test]
+    fn errors_stop_the_walk_and_empty_shapes_call_nothing() {
+        let buf = [1.0f64; 12];
+        let strides = [4isize, 1];
+        let lens = || LaneLens {
+            keep: 4,
+            in_len: 4,
+            in_zero: 0.0,
+            out_len: 4,
+            out_zero: 0.0,
+        };
+        let mut calls = 0;
+        let src = Operand {
+            strides: &strides,
+            offset: 0,
+        };
+        // SAFETY: a row-major `[3, 4]` layout over 12 elements.
+        let err = unsafe {
+            map_lanes(
+                ViewRepr::from_slice(&buf),
+                &[3, 4],
+                src,
+                0,
+                LaneLens {
+                    keep: 3,
+                    in_len: 3,
+                    ..lens()
+                },
+                &mut CloneInto,
+                &mut |_: &mut [f64], _: &mut [f64]| {
+                    calls += 1;
+                    Err(crate::ShapeError::overflow(None))
+                },
+            )
+        }
+        .unwrap_err();
+        assert_eq!((err.kind(), calls), (crate::ErrorKind::Overflow, 1));
+        let src = Operand {
+            strides: &strides,
+            offset: 0,
+        };
+        // SAFETY: an empty `[0, 4]` layout reaches nothing.
+        let none = unsafe {
+            map_lanes(
+                ViewRepr::from_slice(&buf),
+                &[0, 4],
+                src,
+                1,
+                lens(),
+                &mut CloneInto,
+                &mut |_: &mut [f64], _: &mut [f64]| unreachable!("no lanes"),
+            )
+        }
+        .unwrap();
+        assert!(none.is_empty());
+    }
 }
