@@ -142,6 +142,10 @@ pub enum ErrorKind {
     /// axis is empty and no `n` was given (NumPy raises `ValueError` too). For the inverse real
     /// transforms, `found` is the output length that the input's axis of size 1 implies (0).
     NoPoints,
+    /// A slice description (`s![]`) holds more than one `...`: `found` is how many. NumPy
+    /// raises `IndexError` too; the typed [`slice`](crate::TensorBase::slice) rejects it at
+    /// compile time, the dynamic-rank one here.
+    RepeatedEllipsis,
 }
 
 /// A runtime shape error: what went wrong and where.
@@ -744,6 +748,10 @@ impl ShapeError {
                 f,
                 "a Fourier transform needs at least one point, and there are none{at}"
             ),
+            ErrorKind::RepeatedEllipsis => write!(
+                f,
+                "a slice description holds {n} `...`; at most one can stand for the other axes"
+            ),
             ErrorKind::NoConvergence => write!(
                 f,
                 "the decomposition of matrix {n} of the stack did not converge"
@@ -873,7 +881,7 @@ mod tests {
     use super::*;
 
     /// Every kind, in declaration order.
-    const KINDS: [ErrorKind; 36] = [
+    const KINDS: [ErrorKind; 37] = [
         ErrorKind::LengthMismatch,
         ErrorKind::OutOfStorage,
         ErrorKind::BeforeStorage,
@@ -910,6 +918,7 @@ mod tests {
         ErrorKind::NoConvergence,
         ErrorKind::NotRepresentable,
         ErrorKind::NoPoints,
+        ErrorKind::RepeatedEllipsis,
     ];
 
     #[test]

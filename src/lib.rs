@@ -220,7 +220,7 @@ pub use rank::{
     RemoveAxes, RemoveAxis, SliceArity, SolveRanks, SpecOutput, SpecRank, SpecTerm, SplitAxis,
     TensordotRanks, WindowAxis,
 };
-pub use slice::NewAxis;
+pub use slice::{Ellipsis, NewAxis};
 pub use tensor::{ArrayTensor, GenericTensor, TensorBase, TensorView, TensorViewMut};
 #[cfg(feature = "alloc")]
 pub use tensor::{SharedTensor, Tensor};

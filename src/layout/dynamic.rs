@@ -741,12 +741,13 @@ impl DynLayout {
         Ok(out)
     }
 
-    /// Applies `s![]` items (integers drop axes, `NewAxis` inserts them). The result's rank is
-    /// computed from the items.
+    /// Applies `s![]` items (integers drop axes, `NewAxis` inserts them, `...` keeps the axes
+    /// the others leave). The result's rank is computed from the items.
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::RankMismatch`] if the items other than `NewAxis` do not number the rank;
+    /// [`ErrorKind::RankMismatch`] if the items other than `NewAxis` and `...` do not number the
+    /// rank (or exceed it, with `...`); [`ErrorKind::RepeatedEllipsis`] for more than one `...`;
     /// otherwise as [`Layout::slice_items`].
     ///
     /// # Examples
@@ -757,12 +758,11 @@ impl DynLayout {
     /// let l = DynLayout::row_major(&[4, 5]).unwrap();
     /// let v = l.slice_items(s![1..;2, NewAxis, -1].items()).unwrap();
     /// assert_eq!((v.shape(), v.offset()), (&[2, 1][..], 9));
+    /// let w = DynLayout::row_major(&[2, 3, 4]).unwrap().slice_items(s![..., 1].items()).unwrap();
+    /// assert_eq!((w.shape(), w.offset()), (&[2, 3][..], 1));
     /// ```
     pub fn slice_items(&self, items: &[SliceItem]) -> Result<Self, ShapeError> {
-        let out_rank = items
-            .iter()
-            .filter(|i| !matches!(i, SliceItem::Index(_)))
-            .count();
+        let (_, out_rank) = parts::slice_ranks(self.rank(), items)?;
         Self::build(out_rank, |sh, st| {
             parts::slice_items(self.parts(), items, sh, st)
         })

@@ -825,7 +825,42 @@ pub(crate) fn flip(shape: &[usize], strides: &mut [isize], offset: usize, axis: 
     shifted(offset, delta, shape)
 }
 
-/// Applies the items of an `s![]` description.
+/// The number of axes the `...` of `items` stands for over a rank-`rank` layout (0 without
+/// one), and the rank of the result: the shape arithmetic of an `s![]` description.
+///
+/// # Errors
+///
+/// [`ErrorKind::RepeatedEllipsis`] for more than one `...`; [`ErrorKind::RankMismatch`] if the
+/// items other than `NewAxis` and `...` do not number the rank (at most the rank with `...`).
+#[inline]
+pub(crate) fn slice_ranks(rank: usize, items: &[SliceItem]) -> Result<(usize, usize), ShapeError> {
+    let (mut consumed, mut produced, mut dots) = (0usize, 0usize, 0usize);
+    for item in items {
+        match item {
+            SliceItem::Range { .. } => (consumed, produced) = (consumed + 1, produced + 1),
+            SliceItem::Index(_) => consumed += 1,
+            SliceItem::NewAxis => produced += 1,
+            SliceItem::Ellipsis => dots += 1,
+        }
+    }
+    let mismatch = ShapeError::sizes(ErrorKind::RankMismatch, None, rank, consumed);
+    let standing = match dots {
+        0 if consumed == rank => 0,
+        0 => return Err(mismatch),
+        1 => rank.checked_sub(consumed).ok_or(mismatch)?,
+        _ => {
+            return Err(ShapeError::sizes(
+                ErrorKind::RepeatedEllipsis,
+                None,
+                1,
+                dots,
+            ));
+        }
+    };
+    Ok((standing, produced + standing))
+}
+
+/// Applies the items of an `s![]` description; `...` keeps the axes it stands for as they are.
 #[inline]
 pub(crate) fn slice_items(
     p: RawLayout<'_>,
@@ -833,24 +868,28 @@ pub(crate) fn slice_items(
     shape: &mut [usize],
     strides: &mut [isize],
 ) -> Result<usize, ShapeError> {
-    let (rank, out_rank) = (p.rank(), shape.len());
+    let (standing, out_rank) = slice_ranks(p.rank(), items)?;
+    if out_rank != shape.len() {
+        return Err(ShapeError::sizes(
+            ErrorKind::RankMismatch,
+            None,
+            shape.len(),
+            out_rank,
+        ));
+    }
+    // From here every axis read or written exists: `slice_ranks` counted them.
     let (mut input, mut output) = (0usize, 0usize);
     let mut delta: isize = 0;
-    let rank_mismatch = || {
-        let consumed = items
-            .iter()
-            .filter(|i| !matches!(i, SliceItem::NewAxis))
-            .count();
-        ShapeError::sizes(ErrorKind::RankMismatch, None, rank, consumed)
-    };
+    // Unreachable after `slice_ranks`; an error rather than a panic all the same.
+    let lost = ShapeError::sizes(ErrorKind::RankMismatch, None, p.rank(), p.rank() + 1);
     for item in items {
         match *item {
             SliceItem::Range { start, end, step } => {
                 let (Some(&dim), Some(&stride)) = (p.shape.get(input), p.strides.get(input)) else {
-                    return Err(rank_mismatch());
+                    return Err(lost);
                 };
                 let (Some(d), Some(st)) = (shape.get_mut(output), strides.get_mut(output)) else {
-                    return Err(rank_mismatch());
+                    return Err(lost);
                 };
                 if let (Bound::FromStart(0), End::Open, 1) = (start, end, step) {
                     // `..`: the axis as it is.
@@ -866,7 +905,7 @@ pub(crate) fn slice_items(
             }
             SliceItem::Index(at) => {
                 let (Some(&dim), Some(&stride)) = (p.shape.get(input), p.strides.get(input)) else {
-                    return Err(rank_mismatch());
+                    return Err(lost);
                 };
                 let index = at.resolve(dim).filter(|&i| i < dim).ok_or_else(|| {
                     ShapeError::new(
@@ -881,28 +920,32 @@ pub(crate) fn slice_items(
             }
             SliceItem::NewAxis => {
                 let (Some(d), Some(st)) = (shape.get_mut(output), strides.get_mut(output)) else {
-                    return Err(rank_mismatch());
+                    return Err(lost);
                 };
                 (*d, *st) = (1, 0);
                 output += 1;
             }
+            SliceItem::Ellipsis => {
+                let (Some(dims), Some(steps)) = (
+                    p.shape.get(input..input + standing),
+                    p.strides.get(input..input + standing),
+                ) else {
+                    return Err(lost);
+                };
+                let (Some(d), Some(st)) = (
+                    shape.get_mut(output..output + standing),
+                    strides.get_mut(output..output + standing),
+                ) else {
+                    return Err(lost);
+                };
+                // Element by element rather than `copy_from_slice`, which has a panic path.
+                for ((d, st), (&dim, &stride)) in d.iter_mut().zip(st).zip(dims.iter().zip(steps)) {
+                    (*d, *st) = (dim, stride);
+                }
+                input += standing;
+                output += standing;
+            }
         }
-    }
-    if input != rank {
-        return Err(ShapeError::sizes(
-            ErrorKind::RankMismatch,
-            None,
-            rank,
-            input,
-        ));
-    }
-    if output != out_rank {
-        return Err(ShapeError::sizes(
-            ErrorKind::RankMismatch,
-            None,
-            out_rank,
-            output,
-        ));
     }
     Ok(shifted(p.offset, delta, shape))
 }

@@ -25,7 +25,7 @@
 //! | [`SpecTerm<K, MODE>`](SpecTerm) | R = K, or R ≥ K with `...` | R − K with `...` (the axes it stands for), else 0 | `einsum!`, `rearrange!`, `reduce!`, `repeat!` |
 //! | [`SpecOutput<K, MODE>`](SpecOutput) (on the rank of `...`) | no `...` in the output: E = 0 | K + E with `...`, else K | `einsum!`, `rearrange!`, `reduce!`, `repeat!` |
 //! | [`MatmulRanks<R2>`] | R ≥ 1, R2 ≥ 1 | R − 1 if R2 = 1, R2 − 1 if R = 1, else max(R, R2) | `matmul`, `matmul_into` |
-//! | [`SliceArity<R>`] | items without `NewAxis` = R | R − integers + `NewAxis` items | `slice` with [`s![]`](crate::s) |
+//! | [`SliceArity<R>`] | items without `NewAxis` = R, or ≤ R with one `...` | R − integers + `NewAxis` items | `slice` with [`s![]`](crate::s) |
 //!
 //! Ranks up to [`MAX_RANK`] are supported.
 //!

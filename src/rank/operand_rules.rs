@@ -2,6 +2,7 @@
 //! terms and the arity of `s![]`.
 
 use super::*;
+use typenum::{U0, U1};
 
 // ---------------------------------------------------------------------------------------------
 
@@ -189,9 +190,9 @@ where
 {
 }
 
-/// An `s![]` slice description whose axis items (everything but `NewAxis`) number `R`, for a
-/// rank-`R` tensor. `Out` is the rank of the result: R, minus one per integer item, plus one per
-/// `NewAxis`.
+/// An `s![]` slice description that fits a rank-`R` tensor: its axis items (everything but
+/// `NewAxis` and `...`) number `R`, or at most `R` with one `...`, which stands for the rest.
+/// `Out` is the rank of the result: R, minus one per integer item, plus one per `NewAxis`.
 ///
 /// Implemented by [`SliceInfo`](crate::slice::SliceInfo); users meet it only in where-clauses of
 /// rank-generic code.
@@ -204,11 +205,12 @@ where
 /// let t: Tensor<u8, 3> = Tensor::zeros([2, 3, 4]);
 /// let v = t.view().slice(s![.., 1, 1..;2]).unwrap();
 /// assert_eq!(v.shape(), &[2, 2]);
+/// assert_eq!(t.view().slice(s![..., 1..;2]).unwrap().shape(), &[2, 3, 2]);
 /// ```
 #[diagnostic::on_unimplemented(
     message = "this `s![..]` does not fit a rank-{R} tensor",
-    label = "needs exactly {R} items besides `NewAxis`, and a result of rank 16 at most",
-    note = "write one item per axis (`..` keeps an axis whole); `NewAxis` items come on top"
+    label = "needs exactly {R} items besides `NewAxis`, or at most {R} beside a single `...`; and a result of rank 16 at most",
+    note = "write one item per axis (`..` keeps an axis whole, `...` all the axes the other items leave); `NewAxis` items come on top"
 )]
 pub trait SliceArity<const R: usize>: SliceCounts {
     /// The output rank.
@@ -216,42 +218,56 @@ pub trait SliceArity<const R: usize>: SliceCounts {
 }
 
 #[doc(hidden)]
-pub trait SliceArityIf<Matches> {
+pub trait SliceArityIf<Total, Valid> {
     type Out;
 }
 
-/// The `typenum` counts carried by a slice description (items consuming an input axis, and
-/// output axes), and its items.
+/// The `typenum` counts carried by a slice description (items consuming an input axis, output
+/// axes, and `...` items), and its items.
 #[doc(hidden)]
 pub trait SliceCounts {
     type In: Unsigned;
     type Out: Unsigned;
+    type Dots: Unsigned;
     fn items(&self) -> &[crate::slice::item::SliceItem];
 }
+
+/// Without `...`, one item per axis (`In = R`); with one, at most one per axis (`In ≤ R`).
+type SliceFits<L, const R: usize> = Or<
+    And<Eq<<L as SliceCounts>::Dots, U0>, Eq<<L as SliceCounts>::In, Num<R>>>,
+    And<Eq<<L as SliceCounts>::Dots, U1>, LeEq<<L as SliceCounts>::In, Num<R>>>,
+>;
+
+/// The result's rank: the description's own output axes and those `...` stands for, R − In
+/// (0 without `...`). Written R − min(In, R) so that it exists, and is ignored, when the
+/// description does not fit.
+type SliceTotal<L, const R: usize> =
+    Sum<<L as SliceCounts>::Out, Diff<Num<R>, Minimum<<L as SliceCounts>::In, Num<R>>>>;
+
+/// The description fits, and the result has rank 16 at most, as one `typenum` boolean.
+type SliceValid<L, const R: usize> = And<SliceFits<L, R>, LeEq<SliceTotal<L, R>, typenum::U16>>;
 
 #[diagnostic::do_not_recommend]
 impl<const R: usize, L> SliceArity<R> for L
 where
     L: SliceCounts,
     Rank<R>: KnownRank,
-    L::In: IsEqual<Num<R>>,
-    <L as SliceCounts>::Out: IsLessOrEqual<typenum::U16>,
-    Eq<L::In, Num<R>>: BitAnd<LeEq<<L as SliceCounts>::Out, typenum::U16>>,
-    L: SliceArityIf<SliceValid<L, R>>,
+    L::Dots: IsEqual<U0> + IsEqual<U1>,
+    L::In: IsEqual<Num<R>> + IsLessOrEqual<Num<R>> + Min<Num<R>>,
+    Eq<L::Dots, U0>: BitAnd<Eq<L::In, Num<R>>>,
+    Eq<L::Dots, U1>: BitAnd<LeEq<L::In, Num<R>>>,
+    And<Eq<L::Dots, U0>, Eq<L::In, Num<R>>>: BitOr<And<Eq<L::Dots, U1>, LeEq<L::In, Num<R>>>>,
+    Num<R>: Sub<Minimum<L::In, Num<R>>>,
+    <L as SliceCounts>::Out: Add<Diff<Num<R>, Minimum<L::In, Num<R>>>>,
+    SliceTotal<L, R>: IsLessOrEqual<typenum::U16>,
+    SliceFits<L, R>: BitAnd<LeEq<SliceTotal<L, R>, typenum::U16>>,
+    L: SliceArityIf<SliceTotal<L, R>, SliceValid<L, R>>,
 {
-    type Out = <L as SliceArityIf<SliceValid<L, R>>>::Out;
+    type Out = <L as SliceArityIf<SliceTotal<L, R>, SliceValid<L, R>>>::Out;
 }
 
-/// One item per axis (`In = R`) and a result of rank 16 at most, as one `typenum` boolean.
-pub(super) type SliceValid<L, const R: usize> =
-    And<Eq<<L as SliceCounts>::In, Num<R>>, LeEq<<L as SliceCounts>::Out, typenum::U16>>;
-
-impl<L> SliceArityIf<True> for L
-where
-    L: SliceCounts,
-    L::Out: NumToRank,
-{
-    type Out = RankOf<L::Out>;
+impl<L, Total: NumToRank> SliceArityIf<Total, True> for L {
+    type Out = RankOf<Total>;
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -104,6 +104,9 @@ pub enum SliceItem {
     },
     /// Insert a new axis of size 1.
     NewAxis,
+    /// `...`: as many whole axes as the other items leave (NumPy's `Ellipsis`); at most one
+    /// per description.
+    Ellipsis,
 }
 
 /// Resolves a range against an axis of size `dim` into `start..end` positions.

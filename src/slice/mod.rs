@@ -11,6 +11,7 @@
 //! | any of those `;step` | every `step`-th element; negative walks backwards from the range's end | 1 | 1 |
 //! | an integer `i` | fix the axis at `i` and drop it | 1 | 0 |
 //! | [`NewAxis`] | insert an axis of size 1 | 0 | 1 |
+//! | `...` ([`Ellipsis`]) | keep whole every axis the other items leave; at most one | R − the others' | the same |
 //!
 //! Integers and range bounds may be negative (`isize`, `i32`, `i64`): `-1` is the last
 //! element, `-k` is `len − k`. Bounds are never clamped: a bound beyond the axis is an error.
@@ -42,6 +43,22 @@ pub use item::{Bound, End, SliceItem};
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct NewAxis;
+
+/// Stands for every axis the other items of [`s![]`](crate::s) leave, kept whole (NumPy's
+/// `...`); written `...` in the macro.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Ellipsis, Tensor, s, slice::SliceInfo};
+///
+/// let t: Tensor<u8, 4> = Tensor::zeros([2, 3, 4, 5]);
+/// assert_eq!(t.view().slice(s![..., 0]).unwrap().shape(), &[2, 3, 4]);
+/// let same = SliceInfo::new().push(Ellipsis).push(0usize);
+/// assert_eq!(t.view().slice(same).unwrap().shape(), &[2, 3, 4]);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Ellipsis;
 
 /// A range with a step, as written `range;step` in [`s![]`](crate::s).
 ///
@@ -114,6 +131,8 @@ pub trait SliceArg {
     type In: Unsigned;
     /// Output axes produced: 0 or 1.
     type Out: Unsigned;
+    /// `...` items: 1 for [`Ellipsis`], else 0.
+    type Dots: Unsigned;
     /// The item as data.
     fn into_item(self) -> SliceItem;
 }
@@ -121,15 +140,27 @@ pub trait SliceArg {
 impl<I: IndexValue> SliceArg for I {
     type In = U1;
     type Out = U0;
+    type Dots = U0;
     #[inline]
     fn into_item(self) -> SliceItem {
         SliceItem::Index(self.to_bound())
     }
 }
 
+impl SliceArg for Ellipsis {
+    type In = U0;
+    type Out = U0;
+    type Dots = U1;
+    #[inline]
+    fn into_item(self) -> SliceItem {
+        SliceItem::Ellipsis
+    }
+}
+
 impl SliceArg for NewAxis {
     type In = U0;
     type Out = U1;
+    type Dots = U0;
     #[inline]
     fn into_item(self) -> SliceItem {
         SliceItem::NewAxis
@@ -196,6 +227,7 @@ macro_rules! range_slice_arg {
         impl<I: IndexValue> SliceArg for $r {
             type In = U1;
             type Out = U1;
+            type Dots = U0;
             #[inline]
             fn into_item(self) -> SliceItem {
                 Stepped(self, 1).into_item()
@@ -214,6 +246,7 @@ range_slice_arg!(
 impl SliceArg for RangeFull {
     type In = U1;
     type Out = U1;
+    type Dots = U0;
     #[inline]
     fn into_item(self) -> SliceItem {
         Stepped(self, 1).into_item()
@@ -223,6 +256,7 @@ impl SliceArg for RangeFull {
 impl<Rg: AxisRange> SliceArg for Stepped<Rg> {
     type In = U1;
     type Out = U1;
+    type Dots = U0;
     #[inline]
     fn into_item(self) -> SliceItem {
         let (start, end) = self.0.bounds();
@@ -347,6 +381,7 @@ impl<Items: SliceList> SliceInfo<Items> {
 impl<Items: SliceList> SliceCounts for SliceInfo<Items> {
     type In = Items::In;
     type Out = Items::Out;
+    type Dots = Items::Dots;
     #[inline]
     fn items(&self) -> &[SliceItem] {
         &self.items
@@ -360,6 +395,7 @@ impl<Items: SliceList> SliceCounts for SliceInfo<Items> {
 pub trait SliceList {
     type In: Unsigned;
     type Out: Unsigned;
+    type Dots: Unsigned;
     type Len: ArrayLength;
 }
 
@@ -374,12 +410,14 @@ pub trait Push<A>: SliceList {
 pub trait Counted {
     type In: Unsigned;
     type Out: Unsigned;
+    type Dots: Unsigned;
     type Len: ArrayLength;
 }
 
 impl Counted for () {
     type In = U0;
     type Out = U0;
+    type Dots = U0;
     type Len = U0;
 }
 
@@ -387,13 +425,16 @@ impl<H: SliceArg, T: Counted> Counted for (H, T)
 where
     H::In: Add<T::In>,
     H::Out: Add<T::Out>,
+    H::Dots: Add<T::Dots>,
     T::Len: Add<B1>,
     Sum<H::In, T::In>: Unsigned,
     Sum<H::Out, T::Out>: Unsigned,
+    Sum<H::Dots, T::Dots>: Unsigned,
     Add1<T::Len>: ArrayLength,
 {
     type In = Sum<H::In, T::In>;
     type Out = Sum<H::Out, T::Out>;
+    type Dots = Sum<H::Dots, T::Dots>;
     type Len = Add1<T::Len>;
 }
 
@@ -416,6 +457,7 @@ macro_rules! slice_lists {
         {
             type In = <cons!($($x)*) as Counted>::In;
             type Out = <cons!($($x)*) as Counted>::Out;
+            type Dots = <cons!($($x)*) as Counted>::Dots;
             type Len = <cons!($($x)*) as Counted>::Len;
         }
     };
@@ -443,9 +485,11 @@ slice_lists!(
 /// One item per axis: a range (`..`, `a..b`, `a..`, `..b`, `a..=b`, `..=b`), optionally
 /// followed by `;step` (negative steps walk backwards), or an integer (selects and drops the
 /// axis; negative counts from the end); plus any number of [`NewAxis`](crate::NewAxis) items,
-/// each inserting an axis of size 1. The result's rank is computed at compile time, and a
-/// description whose items (other than `NewAxis`) do not number exactly the tensor's rank does
-/// not compile.
+/// each inserting an axis of size 1; plus at most one `...`, which keeps whole every axis the
+/// other items leave, as NumPy's `...` does (`s![..., 0]` is the first element along the last
+/// axis, whatever the rank). The result's rank is computed at compile time, and a description
+/// whose items (other than `NewAxis` and `...`) do not number exactly the tensor's rank (at
+/// most the rank, with `...`), or that holds two `...`, does not compile.
 ///
 /// # Examples
 ///
@@ -457,11 +501,23 @@ slice_lists!(
 /// assert_eq!(v.shape(), &[2, 3, 1]);
 /// assert_eq!(v[[0, 0, 0]], 145);
 /// assert_eq!(v[[1, 2, 0]], 241);
+///
+/// // `...` stands for the axes the other items leave: here the first two.
+/// let last = t.view().slice(s![..., 2]).unwrap(); // rank 3 → 2
+/// assert_eq!(last, t.view().slice(s![.., .., 2]).unwrap());
+/// let first = t.view().slice(s![1, ..., NewAxis]).unwrap(); // rank 3 → 3
+/// assert_eq!(first.shape(), &[5, 6, 1]);
 /// ```
 #[macro_export]
 macro_rules! s {
     (@parse $info:expr ;) => {
         $info
+    };
+    (@parse $info:expr ; ... , $($rest:tt)*) => {
+        $crate::s!(@parse $info.push($crate::slice::Ellipsis) ; $($rest)*)
+    };
+    (@parse $info:expr ; ...) => {
+        $info.push($crate::slice::Ellipsis)
     };
     (@parse $info:expr ; $r:expr ; $step:expr , $($rest:tt)*) => {
         $crate::s!(@parse $info.push($crate::slice::Stepped($r, $step)) ; $($rest)*)

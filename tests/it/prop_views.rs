@@ -766,6 +766,27 @@ proptest! {
         let expected = model.slice(0, start, end, st).select(1, index).unsqueeze(1);
         prop_assert_eq!(v.shape().to_vec(), expected.shape);
         prop_assert_eq!(v.to_vec(), expected.data);
+        // `...` stands for the axes the other items leave (none, one or all), typed and
+        // dynamic-rank alike.
+        prop_assert_eq!(t.slice(s![start..end;st, signed, ..., NewAxis, ..]).unwrap(), v);
+        prop_assert_eq!(t.slice(s![start..end;st, signed, NewAxis, ...]).unwrap(), v);
+        prop_assert_eq!(t.slice(s![..., start..end;st, signed, NewAxis, ..]).unwrap(), v);
+        prop_assert_eq!(t.slice(s![...]).unwrap(), t);
+        prop_assert_eq!(t.slice(s![.., ..., ..]).unwrap(), t);
+        prop_assert_eq!(t.slice(s![..., signed, ..]).unwrap(), t.slice(s![.., signed, ..]).unwrap());
+        let last = t.slice(s![..., ..;st]).unwrap();
+        prop_assert_eq!(last, t.slice(s![.., .., ..;st]).unwrap());
+        let d = t.into_dyn().slice(s![start..end;st, ..., NewAxis, ..]).unwrap();
+        let e = t.slice(s![start..end;st, .., NewAxis, ..]).unwrap();
+        prop_assert_eq!((d.shape().to_vec(), d.to_vec()), (e.shape().to_vec(), e.to_vec()));
+        prop_assert_eq!(
+            t.into_dyn().slice(s![..., 0, ...]).unwrap_err().kind(),
+            ErrorKind::RepeatedEllipsis
+        );
+        prop_assert_eq!(
+            t.into_dyn().slice(s![0, 0, 0, 0, ...]).unwrap_err().kind(),
+            ErrorKind::RankMismatch
+        );
         // Out of range is an error, not a clamp.
         let too_far = s.shape[1] as isize;
         prop_assert_eq!(

@@ -26,7 +26,9 @@ mod board;
 use core::panic::PanicInfo;
 use core::ptr::{read_volatile, write_volatile};
 
-use ranked::{ArrayTensor, Axis, ErrorKind, INFER, TensorView, TensorViewMut, s, tensor_view};
+use ranked::{
+    ArrayTensor, Axis, ErrorKind, INFER, NewAxis, TensorView, TensorViewMut, s, tensor_view,
+};
 
 /// 0, 1, …, 23.
 static DATA: [f32; 24] = {
@@ -209,6 +211,10 @@ fn checked() -> bool {
             .is_ok_and(|v| v.shape() == &[2, 2, 2] && v.get([1, 1, 1]) == Some(&22.0)),
     );
     c.fails_with(a.slice(s![.., ..huge, ..]), ErrorKind::RangeOutOfBounds);
+    c.expect(
+        a.slice(s![..., one.., NewAxis])
+            .is_ok_and(|v| v.shape() == &[2, 3, 3, 1] && v.get([1, 2, 2, 0]) == Some(&23.0)),
+    );
     c.expect(
         a.reshape_view([three * two, INFER])
             .is_ok_and(|v| v.shape() == &[6, 4]),
