@@ -215,10 +215,10 @@ pub use ops::Dot;
 #[cfg(feature = "alloc")]
 pub use ops::{concatenate, concatenate_flat, stack, where_};
 pub use rank::{
-    Axis, BroadcastRanks, BroadcastTo, DiagonalAxes, HasAxes, HasAxis, InsertAxis, IsAxis,
-    KnownRank, LstsqRhs, MAX_RANK, MatmulRanks, MatrixStack, MergeAxes, NumToRank, Rank,
-    RemoveAxes, RemoveAxis, SliceArity, SolveRanks, SpecOutput, SpecRank, SpecTerm, SplitAxis,
-    TensordotRanks, WindowAxis,
+    Axis, BroadcastRanks, BroadcastTo, DiagonalAxes, HasAxes, HasAxis, HasAxisSet, InsertAxes,
+    InsertAxis, IsAxis, KnownRank, LstsqRhs, MAX_RANK, MatmulRanks, MatrixStack, MergeAxes,
+    NumToRank, Rank, RemoveAxes, RemoveAxis, SliceArity, SolveRanks, SpecOutput, SpecRank,
+    SpecTerm, SplitAxis, TensordotRanks, WindowAxis,
 };
 pub use slice::{Ellipsis, NewAxis};
 pub use tensor::{ArrayTensor, GenericTensor, TensorBase, TensorView, TensorViewMut};

@@ -10,8 +10,9 @@
 #[cfg(feature = "alloc")]
 use crate::tensor::Tensor;
 use crate::{
-    Axis, BroadcastRanks, DiagonalAxes, HasAxes, HasAxis, InsertAxis, MergeAxes, Rank, RemoveAxis,
-    ShapeError, SliceArity, SplitAxis, TensorBase, TensorView, WindowAxis,
+    Axis, BroadcastRanks, DiagonalAxes, HasAxes, HasAxis, HasAxisSet, InsertAxes, InsertAxis,
+    MergeAxes, Rank, RemoveAxes, RemoveAxis, ShapeError, SliceArity, SplitAxis, TensorBase,
+    TensorView, WindowAxis,
     layout::Layout,
     rank::{BroadcastTo, IsAxis},
     slice::AxisRange,
@@ -387,6 +388,82 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         self.infallible(|l| l.flip(a))
     }
 
+    /// Reverses every axis of a tuple of different axes (NumPy's `flip(axis=(a, b, …))`).
+    /// Rank R → R; O(rank).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let t = tensor![[1, 2, 3], [4, 5, 6]];
+    /// assert_eq!(t.view().flip_axes((Axis::<0>, Axis::<1>)), tensor![[6, 5, 4], [3, 2, 1]]);
+    /// assert_eq!(t.flip_axes((Axis::<1>,)), tensor![[3, 2, 1], [6, 5, 4]]);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn flip_axes<Ax>(self, _axes: Ax) -> Self
+    where
+        Rank<R>: HasAxisSet<Ax>,
+    {
+        let axes = <Rank<R> as HasAxisSet<Ax>>::AXES;
+        self.infallible(|l| l.flip_axes_proven(axes))
+    }
+
+    /// Removes every axis of a tuple of different axes, each of size 1 (NumPy's
+    /// `squeeze(axis=(a, b, …))`). Rank R → R − K; O(rank).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::SizeMismatch`](crate::ErrorKind::SizeMismatch) naming an axis whose size is
+    /// not 1.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, Tensor};
+    ///
+    /// let t: Tensor<u8, 4> = Tensor::zeros([1, 3, 1, 4]);
+    /// let s: Tensor<u8, 2> = t.squeeze_axes((Axis::<0>, Axis::<2>)).unwrap();
+    /// assert_eq!(s.shape(), &[3, 4]);
+    /// ```
+    #[inline]
+    pub fn squeeze_axes<Ax, const O: usize>(self, _axes: Ax) -> Result<TensorBase<S, O>, ShapeError>
+    where
+        Rank<R>: RemoveAxes<Ax, Out = Rank<O>>,
+    {
+        let axes = <Rank<R> as RemoveAxes<Ax>>::AXES;
+        // SAFETY: `squeeze_axes` is view arithmetic (keeps invariants 1 and 2).
+        unsafe { self.map_layout(|l| l.squeeze_axes::<O>(axes)) }
+    }
+
+    /// Inserts axes of size 1 at the positions a tuple names, as positions of the result
+    /// (NumPy's `expand_dims(axis=(a, b, …))`; `unsqueeze` inserts one). Rank R → R + K; O(rank).
+    ///
+    /// With the tuple of a reduction over several axes, it keeps the reduced axes with size 1
+    /// (NumPy's `keepdims=True`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, Tensor};
+    ///
+    /// let t: Tensor<f32, 2> = Tensor::ones([3, 4]);
+    /// assert_eq!(t.view().expand_dims((Axis::<0>, Axis::<3>)).shape(), &[1, 3, 4, 1]);
+    /// let x: Tensor<f32, 3> = Tensor::ones([2, 3, 4]);
+    /// let sums = x.sum_axes((Axis::<0>, Axis::<2>)).expand_dims((Axis::<0>, Axis::<2>));
+    /// assert_eq!(sums.shape(), &[1, 3, 1]);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn expand_dims<Ax, const O: usize>(self, _axes: Ax) -> TensorBase<S, O>
+    where
+        Rank<R>: InsertAxes<Ax, Out = Rank<O>>,
+    {
+        let axes = <Rank<R> as InsertAxes<Ax>>::AXES;
+        self.infallible(|l| l.expand_dims_proven::<O>(axes))
+    }
+
     /// Applies an [`s![]`](crate::s) description: one item per axis (ranges keep it, integers
     /// select and drop it), plus [`NewAxis`](crate::NewAxis) items that insert size-1 axes. The
     /// output rank is computed at compile time; a description with the wrong number of items
@@ -623,7 +700,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         let layout = derive(self.layout());
         // SAFETY: every caller passes an infallible view-arithmetic function of `Layout` that
         // keeps invariants 1 and 2 (`swap_axes`, `move_axis`, `reversed_axes`, `unsqueeze`,
-        // `flip`, `diagonal`).
+        // `flip`, `diagonal`, and `flip_axes_proven`, `expand_dims_proven`, which keep them for
+        // any axes).
         unsafe { self.with_layout(layout) }
     }
 }

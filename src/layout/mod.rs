@@ -20,6 +20,7 @@ use core::fmt;
 
 use crate::error::{ErrorKind, ShapeError};
 
+pub(crate) mod axis_set;
 mod dynamic;
 #[cfg(feature = "alloc")]
 pub(crate) mod einsum;

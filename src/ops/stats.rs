@@ -20,7 +20,13 @@ use crate::tensor::TensorBase;
 #[cfg(feature = "alloc")]
 use {
     super::sum::{SquaresAbout, lane_sum, lane_sum_of},
-    crate::{engine::Run, layout::parts, rank::RemoveAxis, tensor::Tensor},
+    crate::{
+        Axis, TensorView,
+        engine::Run,
+        layout::{axis_set, parts},
+        rank::{RemoveAxes, RemoveAxis},
+        tensor::Tensor,
+    },
 };
 
 /// The degrees of freedom that [`var`](TensorBase::var) and [`std`](TensorBase::std) (and
@@ -288,6 +294,86 @@ where
                 .map(|t| super::reduce::half::narrowed(&t, narrow));
         }
         let mut out = self.var_axis(which, ddof)?;
+        out.sqrt_inplace();
+        Ok(out)
+    }
+
+    /// The variance over the axes of a tuple (NumPy's `var(axis=(a, b, …), ddof=ddof)`): of
+    /// each group of elements that share the other axes' indices. Rank R → R − K; O(len), two
+    /// passes over one copy of the input, in which each group is one run (the tuple's axes
+    /// moved last), with the error bound of [`var`](Self::var).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::TooFewElements`] naming the tuple's first axis unless each group holds more
+    /// than `ddof` elements; [`ErrorKind::Allocation`] if the copy cannot be allocated.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, Tensor};
+    ///
+    /// // Per-channel variance of an NCHW batch, over N, H and W.
+    /// let x = Tensor::from_fn([2, 3, 2, 2], |[n, c, h, w]| (n * 8 + c * 2 + h * w) as f64);
+    /// let v: Tensor<f64, 1> = x.var_axes((Axis::<0>, Axis::<2>, Axis::<3>), 0).unwrap();
+    /// assert_eq!(v.to_vec(), [16.1875; 3]);
+    /// ```
+    pub fn var_axes<Ax, const O: usize>(
+        &self,
+        _axes: Ax,
+        ddof: impl Ddof,
+    ) -> Result<Tensor<S::Elem, O>, ShapeError>
+    where
+        Rank<R>: RemoveAxes<Ax, Out = Rank<O>>,
+    {
+        #[cfg(feature = "half")]
+        if let Some(copy) = super::reduce::half::try_widened(&self.view()) {
+            let (wide, narrow) = copy?;
+            return wide
+                .var_axes(_axes, ddof)
+                .map(|t| super::reduce::half::narrowed(&t, narrow));
+        }
+        let axes = <Rank<R> as RemoveAxes<Ax>>::AXES;
+        let group = axes.iter().try_fold(1usize, |n, &a| {
+            n.checked_mul(self.shape()[a])
+                .ok_or_else(|| ShapeError::overflow(Some(a)))
+        })?;
+        divisor::<S::Elem>(group, ddof, axes.first().copied())?;
+        let out_shape = self.shape_without::<O>(axes);
+        let grouped = self
+            .view()
+            .permute(axis_set::axes_last::<R>(axes)?)?
+            .to_contiguous();
+        let data = grouped.as_slice().unwrap_or(&[]);
+        // `group` is positive: `divisor` accepted it.
+        let rows = TensorView::from_slice(data, [data.len() / group, group])?;
+        let per_row = rows.var_axis(Axis::<1>, ddof)?;
+        Ok(Tensor::from_contiguous_vec(per_row.into_vec(), out_shape))
+    }
+
+    /// The standard deviation over the axes of a tuple, `√var_axes(ddof)`. Rank R → R − K.
+    ///
+    /// # Errors
+    ///
+    /// As [`var_axes`](Self::var_axes).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let t = tensor![[[1.0, 3.0], [1.0, 3.0]], [[0.0, 0.0], [4.0, 4.0]]];
+    /// assert_eq!(t.std_axes((Axis::<1>, Axis::<2>), 0).unwrap().to_vec(), [1.0, 2.0]);
+    /// ```
+    pub fn std_axes<Ax, const O: usize>(
+        &self,
+        axes: Ax,
+        ddof: impl Ddof,
+    ) -> Result<Tensor<S::Elem, O>, ShapeError>
+    where
+        Rank<R>: RemoveAxes<Ax, Out = Rank<O>>,
+    {
+        let mut out = self.var_axes(axes, ddof)?;
         out.sqrt_inplace();
         Ok(out)
     }

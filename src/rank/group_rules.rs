@@ -1,5 +1,4 @@
-//! The rules of operations on two axes or a run of axes: `merge`, `split`, `diagonal`, and
-//! reductions over two axes.
+//! The rules of operations on two axes or a run of axes: `merge`, `split` and `diagonal`.
 
 use super::*;
 
@@ -202,60 +201,6 @@ where
 
 axis_fallbacks! {
     DiagonalAxes<_, _> {
-        type Out = Rank<R>;
-        const AXES: (usize, usize) = (usize::MAX, usize::MAX);
-    }
-}
-
-// ---------------------------------------------------------------------------------------------
-
-/// Removing two different axes `A1` and `A2` of a rank-`R` tensor (a reduction over both at
-/// once, such as [`sum_axes`](crate::TensorBase::sum_axes)): both below R and different; output
-/// rank R − 2.
-///
-/// # Examples
-///
-/// ```
-/// use ranked::{Axis, Tensor};
-///
-/// let t: Tensor<f32, 3> = Tensor::ones([2, 3, 4]);
-/// let s: Tensor<f32, 1> = t.sum_axes((Axis::<0>, Axis::<2>));
-/// assert_eq!(s.to_vec(), [8.0, 8.0, 8.0]);
-/// ```
-#[diagnostic::on_unimplemented(
-    message = "cannot reduce over `{A1}` and `{A2}` of a tensor of `{Self}`",
-    label = "needs two different axes below the rank",
-    note = "in rank-generic code, state it in a where-clause, e.g. `Rank<R>: RemoveAxes<Axis<0>, Axis<1>, Out = Rank<O>>`"
-)]
-pub trait RemoveAxes<A1, A2> {
-    /// The output rank, `Rank<R - 2>`.
-    type Out;
-    /// The two axis numbers.
-    const AXES: (usize, usize);
-}
-
-#[diagnostic::do_not_recommend]
-impl<const R: usize, const D1: usize, const D2: usize> RemoveAxes<Axis<D1>, Axis<D2>> for Rank<R>
-where
-    Rank<R>: KnownRank,
-    Rank<D1>: KnownRank,
-    Rank<D2>: KnownRank,
-    Num<D1>: IsLess<Num<R>> + IsNotEqual<Num<D2>>,
-    Num<D2>: IsLess<Num<R>>,
-    Le<Num<D1>, Num<R>>: BitAnd<Le<Num<D2>, Num<R>>>,
-    And<Le<Num<D1>, Num<R>>, Le<Num<D2>, Num<R>>>: BitAnd<NotEq<Num<D1>, Num<D2>>>,
-    Rank<R>: RankRule<DiagonalValid<R, D1, D2>> + RemoveAxisIf<DiagonalValid<R, D1, D2>>,
-    <Rank<R> as RemoveAxisIf<DiagonalValid<R, D1, D2>>>::Out:
-        RemoveAxisIf<DiagonalValid<R, D1, D2>>,
-{
-    type Out = <<Rank<R> as RemoveAxisIf<DiagonalValid<R, D1, D2>>>::Out as RemoveAxisIf<
-        DiagonalValid<R, D1, D2>,
-    >>::Out;
-    const AXES: (usize, usize) = (D1, D2);
-}
-
-axis_fallbacks! {
-    RemoveAxes<_, _> {
         type Out = Rank<R>;
         const AXES: (usize, usize) = (usize::MAX, usize::MAX);
     }

@@ -17,7 +17,9 @@
 //! | [`MergeAxes<Axis<S>, Axis<E>>`](MergeAxes) | S ≤ E < R | R − (E − S) | `merge` |
 //! | [`SplitAxis<Axis<A>, N>`](SplitAxis) | A < R, N ≥ 1 | R + N − 1 | `split` |
 //! | [`DiagonalAxes<Axis<D1>, Axis<D2>>`](DiagonalAxes) | D1 < R, D2 < R, D1 ≠ D2 | R − 1 | `diagonal` |
-//! | [`RemoveAxes<Axis<A>, Axis<B>>`](RemoveAxes) | A < R, B < R, A ≠ B | R − 2 | `sum_axes`, `mean_axes`, `max_axes`, `min_axes` |
+//! | [`RemoveAxes<(Axis<A>, Axis<B>, …)>`](RemoveAxes) | K different axes, each < R | R − K | `sum_axes`, `mean_axes`, `var_axes`, `all_axes`, … `squeeze_axes` |
+//! | [`HasAxisSet<(Axis<A>, Axis<B>, …)>`](HasAxisSet) | K different axes, each < R | R | `flip_axes` |
+//! | [`InsertAxes<(Axis<A>, Axis<B>, …)>`](InsertAxes) | K different positions, each < R + K ≤ 16 | R + K | `expand_dims` |
 //! | [`WindowAxis<Axis<A>>`](WindowAxis) | A < R | R + 1 | `unfold` |
 //! | [`BroadcastTo<N>`] | N ≥ R | N | `broadcast_to` |
 //! | [`BroadcastRanks<R2>`] | — | max(R, R2) | [`broadcast_shapes`](crate::layout::broadcast_shapes) |
@@ -56,7 +58,9 @@
 //! | operation | where-clause |
 //! |---|---|
 //! | `squeeze`, `select`, `sum_axis`, `mean_axis`, `try_max_axis`, `var_axis`, `argmax_axis`, `axis_iter`, `lanes`, … (the axis goes) | `Rank<R>: RemoveAxis<Axis<A>, Out = Rank<O>>` |
-//! | `sum_axes`, `mean_axes`, `max_axes`, `min_axes` (both axes go) | `Rank<R>: RemoveAxes<Axis<A>, Axis<B>, Out = Rank<O>>` |
+//! | `sum_axes`, `prod_axes`, `mean_axes`, `max_axes`, `min_axes`, `var_axes`, `std_axes`, `all_axes`, `any_axes`, `squeeze_axes` (the tuple's axes go) | `Rank<R>: RemoveAxes<(Axis<A>, Axis<B>), Out = Rank<O>>` |
+//! | `flip_axes` | `Rank<R>: HasAxisSet<(Axis<A>, Axis<B>)>` |
+//! | `expand_dims` | `Rank<R>: InsertAxes<(Axis<A>, Axis<B>), Out = Rank<O>>` |
 //! | `slice_axis`, `narrow`, `step`, `flip`, `*_axis_keepdims`, `axis_chunks_iter`, `cumsum`, `concatenate`, `split_at` (the axis stays) | `Rank<R>: HasAxis<Axis<A>>` |
 //! | `stack` of rank-`R` tensors | `Rank<R>: InsertAxis<Axis<A>, Out = Rank<O>>` |
 //! | `swap_axes` | `Rank<R>: HasAxes<Axis<I>, Axis<J>>` |
@@ -78,13 +82,20 @@
 //!
 //! ```
 //! use ranked::{
-//!     Axis, BroadcastRanks, BroadcastTo, DiagonalAxes, HasAxes, HasAxis, InsertAxis, MatmulRanks,
-//!     MergeAxes, Rank, RemoveAxis, SliceArity, SplitAxis, Tensor, TensorView, WindowAxis, s,
+//!     Axis, BroadcastRanks, BroadcastTo, DiagonalAxes, HasAxes, HasAxis, HasAxisSet, InsertAxes,
+//!     InsertAxis, MatmulRanks, MergeAxes, Rank, RemoveAxes, RemoveAxis, SliceArity, SplitAxis,
+//!     Tensor, TensorView, WindowAxis, s,
 //! };
 //! type V<'a, const R: usize> = TensorView<'a, f32, R>;
 //!
 //! fn remove<const R: usize, const O: usize, const A: usize>(t: &Tensor<f32, R>, a: Axis<A>) -> Tensor<f32, O>
 //! where Rank<R>: RemoveAxis<Axis<A>, Out = Rank<O>> { t.sum_axis(a) }
+//! fn remove_set<const R: usize, const O: usize, const A: usize, const B: usize>(t: &Tensor<f32, R>, a: Axis<A>, b: Axis<B>) -> Tensor<f32, O>
+//! where Rank<R>: RemoveAxes<(Axis<A>, Axis<B>), Out = Rank<O>> { t.sum_axes((a, b)) }
+//! fn flip_set<const R: usize, const A: usize, const B: usize>(t: V<'_, R>, a: Axis<A>, b: Axis<B>) -> V<'_, R>
+//! where Rank<R>: HasAxisSet<(Axis<A>, Axis<B>)> { t.flip_axes((a, b)) }
+//! fn insert_set<const R: usize, const O: usize, const A: usize, const B: usize>(t: V<'_, R>, a: Axis<A>, b: Axis<B>) -> V<'_, O>
+//! where Rank<R>: InsertAxes<(Axis<A>, Axis<B>), Out = Rank<O>> { t.expand_dims((a, b)) }
 //! fn keep<const R: usize, const A: usize>(t: V<'_, R>, a: Axis<A>) -> V<'_, R>
 //! where Rank<R>: HasAxis<Axis<A>> { t.flip(a) }
 //! fn swap<const R: usize, const I: usize, const J: usize>(t: V<'_, R>, i: Axis<I>, j: Axis<J>) -> V<'_, R>
@@ -115,6 +126,9 @@
 //! let t = Tensor::from_fn([2, 3, 4], |[i, j, k]| (i + j + k) as f32);
 //! let m = Tensor::from_fn([3, 3], |[i, j]| (i * j) as f32);
 //! assert_eq!(remove(&t, Axis::<1>).shape(), &[2, 4]);
+//! assert_eq!(remove_set(&t, Axis::<2>, Axis::<0>).shape(), &[3]);
+//! assert_eq!(flip_set(t.view(), Axis::<0>, Axis::<2>).shape(), &[2, 3, 4]);
+//! assert_eq!(insert_set(t.view(), Axis::<4>, Axis::<0>).shape(), &[1, 2, 3, 4, 1]);
 //! assert_eq!(keep(t.view(), Axis::<2>).shape(), &[2, 3, 4]);
 //! assert_eq!(swap(t.view(), Axis::<0>, Axis::<2>).shape(), &[4, 3, 2]);
 //! assert_eq!(insert(t.view(), Axis::<3>).shape(), &[2, 3, 4, 1]);
@@ -194,6 +208,7 @@ macro_rules! axis_fallbacks {
 mod axis_rules;
 mod group_rules;
 mod operand_rules;
+mod set_rules;
 mod stack_rules;
 #[cfg(test)]
 mod tests;
@@ -201,6 +216,7 @@ mod tests;
 pub use axis_rules::*;
 pub use group_rules::*;
 pub use operand_rules::*;
+pub use set_rules::*;
 pub use stack_rules::*;
 
 /// The largest rank the type-level arithmetic supports.

@@ -639,3 +639,137 @@ fn kept_axes_match_numpy() {
         )
     );
 }
+
+/// Reductions over tuples of axes (NumPy's `axis=(a, b, …)`) over a contiguous, a transposed
+/// and a reversed input and over empty axes, and `squeeze`, `expand_dims` and `flip` of tuples
+/// of axes, against NumPy.
+#[test]
+fn axis_sets_match_numpy() {
+    use ranked::{Axis, ErrorKind};
+    let data = &expected()["axis_sets"];
+    let ax = Tensor::<f64, 4>::from_vec(arr(&data["ax"]).f, [2, 3, 4, 5]).unwrap();
+    // Sums and products run in another order than NumPy's pairwise sums.
+    let check = |key: &str, shape: &[usize], got: Vec<f64>| {
+        let want = arr(&data[key]);
+        assert_eq!(shape, &want.shape[..], "{key}");
+        agree(&got, &want.f, 64.0 * f64::EPSILON, key);
+    };
+    let check_bools = |key: &str, shape: &[usize], got: Vec<bool>| {
+        let want = arr(&data[key]);
+        assert_eq!((shape, got), (&want.shape[..], want.b), "{key}");
+    };
+    macro_rules! every_reduction {
+        ($v:expr, $axes:expr, $name:literal) => {{
+            let (v, axes) = ($v, $axes);
+            let s = v.sum_axes(axes);
+            check(concat!("sum_", $name), s.shape(), s.to_vec());
+            let p = v.prod_axes(axes);
+            check(concat!("prod_", $name), p.shape(), p.to_vec());
+            let m = v.mean_axes(axes);
+            check(concat!("mean_", $name), m.shape(), m.to_vec());
+            let x = v.max_axes(axes);
+            check(concat!("max_", $name), x.shape(), x.to_vec());
+            let n = v.min_axes(axes);
+            check(concat!("min_", $name), n.shape(), n.to_vec());
+            let var = v.var_axes(axes, 1).unwrap();
+            check(concat!("var_", $name), var.shape(), var.to_vec());
+            let std = v.std_axes(axes, 0.5).unwrap();
+            check(concat!("std_", $name), std.shape(), std.to_vec());
+            let all = v.gt(0.7).all_axes(axes);
+            check_bools(concat!("all_", $name), all.shape(), all.to_vec());
+            let any = v.gt(1.45).any_axes(axes);
+            check_bools(concat!("any_", $name), any.shape(), any.to_vec());
+        }};
+    }
+    let transposed = ax.view().permute([3, 1, 0, 2]).unwrap();
+    let reversed = ax.view().flip_axes((Axis::<0>, Axis::<2>));
+    every_reduction!(ax.view(), (Axis::<0>, Axis::<2>), "c02");
+    every_reduction!(&ax, (Axis::<3>, Axis::<1>, Axis::<0>), "c310");
+    every_reduction!(&ax, (Axis::<0>, Axis::<1>, Axis::<2>, Axis::<3>), "c0123");
+    every_reduction!(&ax, (Axis::<1>,), "c1");
+    every_reduction!(transposed, (Axis::<0>, Axis::<2>), "t02");
+    every_reduction!(reversed, (Axis::<1>, Axis::<3>), "r13");
+
+    // As many axes as a rank has: nine of a rank-10 tensor, in any order.
+    let wide = Tensor::<f64, 10>::ones([2, 1, 2, 1, 2, 1, 2, 1, 2, 3]);
+    let nine = (
+        Axis::<8>, Axis::<0>, Axis::<7>, Axis::<1>, Axis::<6>, Axis::<2>, Axis::<5>, Axis::<3>,
+        Axis::<4>,
+    );
+    let s: Tensor<f64, 1> = wide.sum_axes(nine);
+    assert_eq!(s.to_vec(), [32.0; 3]);
+    let back: Tensor<f64, 10> = s.expand_dims(nine);
+    assert_eq!(back.shape(), &[1, 1, 1, 1, 1, 1, 1, 1, 1, 3]);
+
+    // keepdims=True: the same tuple given to `expand_dims`.
+    let kept = ax
+        .sum_axes((Axis::<0>, Axis::<2>))
+        .expand_dims((Axis::<0>, Axis::<2>));
+    check("sum_c02_keep", kept.shape(), kept.to_vec());
+
+    // Empty axes: NumPy's identities, and errors where NumPy has no value.
+    let empty = Tensor::<f64, 3>::zeros([2, 0, 3]);
+    let both = (Axis::<0>, Axis::<1>);
+    let s = empty.sum_axes(both);
+    check("sum_empty01", s.shape(), s.to_vec());
+    let p = empty.prod_axes(both);
+    check("prod_empty01", p.shape(), p.to_vec());
+    let all = empty.gt(0.0).all_axes(both);
+    check_bools("all_empty01", all.shape(), all.to_vec());
+    let any = empty.gt(0.0).any_axes(both);
+    check_bools("any_empty01", any.shape(), any.to_vec());
+    let s = empty.sum_axes((Axis::<0>, Axis::<2>));
+    check("sum_empty02", s.shape(), s.to_vec());
+    for err in [
+        empty.try_max_axes(both).unwrap_err(),
+        empty.try_min_axes(both).unwrap_err(),
+        empty.try_mean_axes(both).unwrap_err(),
+    ] {
+        assert_eq!((err.kind(), err.axis()), (ErrorKind::Empty, Some(1)));
+    }
+    assert_eq!(
+        empty.try_max_axes((Axis::<0>, Axis::<2>)).unwrap().shape(),
+        &[0]
+    );
+    let err = ax.var_axes((Axis::<1>,), 3).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.axis(), err.found()),
+        (ErrorKind::TooFewElements, Some(1), 3)
+    );
+    assert!(empty.var_axes(both, 0).is_err());
+
+    // squeeze, expand_dims and flip of tuples of axes.
+    let sq = Tensor::<f64, 5>::from_fn([1, 3, 1, 4, 1], |[_, i, _, j, _]| (4 * i + j) as f64);
+    let s = sq.view().squeeze_axes((Axis::<0>, Axis::<4>)).unwrap();
+    check("squeeze_04", s.shape(), s.to_vec());
+    let s = sq
+        .view()
+        .squeeze_axes((Axis::<4>, Axis::<2>, Axis::<0>))
+        .unwrap();
+    check("squeeze_420", s.shape(), s.to_vec());
+    let err = sq.view().squeeze_axes((Axis::<0>, Axis::<3>)).unwrap_err();
+    assert_eq!((err.kind(), err.axis()), (ErrorKind::SizeMismatch, Some(3)));
+    let m = Tensor::<f64, 2>::from_fn([3, 4], |[i, j]| (4 * i + j) as f64);
+    let e = m.view().expand_dims((Axis::<0>, Axis::<3>));
+    check("expand_03", e.shape(), e.to_vec());
+    assert!(
+        e.as_slice().is_some(),
+        "a contiguous input stays contiguous"
+    );
+    let e = m.view().t().expand_dims((Axis::<3>, Axis::<1>));
+    let want = arr(&data["expand_31"]);
+    assert_eq!(e.shape(), &[4, 1, 3, 1]);
+    assert_eq!(
+        e.view().squeeze_axes((Axis::<1>, Axis::<3>)).unwrap(),
+        m.view().t()
+    );
+    assert_eq!(want.shape, [3, 1, 4, 1]);
+    let e = m.expand_dims((Axis::<3>, Axis::<1>));
+    check("expand_31", e.shape(), e.to_vec());
+    let f = ax.view().flip_axes((Axis::<0>, Axis::<2>));
+    check("flip_02", f.shape(), f.to_vec());
+    let f = ax
+        .view()
+        .flip_axes((Axis::<3>, Axis::<1>, Axis::<0>, Axis::<2>));
+    check("flip_3102", f.shape(), f.to_vec());
+}

@@ -1,4 +1,4 @@
-//! Rejected: a reduction over two axes needs two different axes.
+//! Rejected: a reduction over several axes names each axis once, as in NumPy.
 use ranked::{Axis, Tensor};
 
 fn main() {

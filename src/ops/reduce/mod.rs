@@ -2,7 +2,7 @@
 //! accuracy of sums.
 //!
 //! `whole` reduces all elements; `into` reduces along one axis into caller storage (no
-//! allocator); `axis` along one axis into new tensors and `axes` over two axes at once, both
+//! allocator); `axis` along one axis into new tensors and `axes` over a tuple of axes at once, both
 //! over the lane walks of `lanes`. The summation kernels themselves are in `ops::sum`.
 
 #[cfg(feature = "alloc")]

@@ -14,7 +14,9 @@ as flat positions (NaN first), `cumulative_sum`/`cumulative_prod` with and witho
 `include_initial`; `var`/`std`/`nanvar`/`nanstd` with a float `ddof` (the Array API's
 `correction`), and `keepdims=True` of `var`, `std`, `argmax`, `argmin`, `all`, `any`; `moveaxis` for every pair of axes, `unstack` along each axis,
 and `meshgrid` of two and three vectors in both indexings; `broadcast_shapes` and
-`broadcast_arrays` of three and four operands; `concat(axis=None)`.
+`broadcast_arrays` of three and four operands; `concat(axis=None)`; `sum`, `prod`, `mean`,
+`max`, `min`, `var`, `std`, `all`, `any` over tuples of axes (contiguous, transposed, reversed
+and empty inputs), and `squeeze`, `expand_dims` and `flip` over tuples of axes.
 
 Floats are written by their IEEE-754 bit patterns (as float64; a float32 result is exact in
 float64), booleans as booleans. Run from anywhere:
@@ -178,6 +180,39 @@ def main():
     cb = np.arange(10.0, 18.0).reshape(4, 2)
     grids["concat_flat"] = enc(np.concat([ca, cb, ca.T, cb[::-1, ::-1]], axis=None) if hasattr(np, "concat") else np.concatenate([ca, cb, ca.T, cb[::-1, ::-1]], axis=None))
     out["grids"] = grids
+    # Reductions over tuples of axes (NumPy's axis=(a, b, ...)), over a contiguous, a
+    # transposed and a reversed input, and empty axes; squeeze, expand_dims and flip of tuples.
+    ax = 0.5 + ((np.arange(120) * 37) % 101) / 100.0
+    ax = ax.reshape(2, 3, 4, 5)
+    sets = {"ax": enc(ax)}
+    inputs = {"c": ax, "t": ax.transpose(3, 1, 0, 2), "r": ax[::-1, :, ::-1]}
+    for key, axes in (("c", (0, 2)), ("c", (3, 1, 0)), ("c", (0, 1, 2, 3)), ("c", (1,)), ("t", (0, 2)), ("r", (1, 3))):
+        v = inputs[key]
+        name = key + "".join(map(str, axes))
+        sets[f"sum_{name}"] = enc(v.sum(axis=axes))
+        sets[f"prod_{name}"] = enc(v.prod(axis=axes))
+        sets[f"mean_{name}"] = enc(v.mean(axis=axes))
+        sets[f"max_{name}"] = enc(v.max(axis=axes))
+        sets[f"min_{name}"] = enc(v.min(axis=axes))
+        sets[f"var_{name}"] = enc(v.var(axis=axes, ddof=1))
+        sets[f"std_{name}"] = enc(v.std(axis=axes, ddof=0.5))
+        sets[f"all_{name}"] = enc((v > 0.7).all(axis=axes))
+        sets[f"any_{name}"] = enc((v > 1.45).any(axis=axes))
+    sets["sum_c02_keep"] = enc(ax.sum(axis=(0, 2), keepdims=True))
+    empty = np.zeros((2, 0, 3))
+    sets["sum_empty01"] = enc(empty.sum(axis=(0, 1)))
+    sets["prod_empty01"] = enc(empty.prod(axis=(0, 1)))
+    sets["all_empty01"] = enc((empty > 0).all(axis=(0, 1)))
+    sets["any_empty01"] = enc((empty > 0).any(axis=(0, 1)))
+    sets["sum_empty02"] = enc(empty.sum(axis=(0, 2)))
+    sq = np.arange(12.0).reshape(1, 3, 1, 4, 1)
+    sets["squeeze_04"] = enc(np.squeeze(sq, axis=(0, 4)))
+    sets["squeeze_420"] = enc(np.squeeze(sq, axis=(4, 2, 0)))
+    sets["expand_03"] = enc(np.expand_dims(np.arange(12.0).reshape(3, 4), axis=(0, 3)))
+    sets["expand_31"] = enc(np.expand_dims(np.arange(12.0).reshape(3, 4), axis=(3, 1)))
+    sets["flip_02"] = enc(np.flip(ax, axis=(0, 2)))
+    sets["flip_3102"] = enc(np.flip(ax, axis=(3, 1, 0, 2)))
+    out["axis_sets"] = sets
     stack = np.arange(1.0, 25.0).reshape(2, 3, 4)
     creation = {"stack": enc(stack)}
     for k in (-5, -2, -1, 0, 1, 3, 10):
