@@ -73,11 +73,15 @@ fn complex_case<T: fft::FftFloat>(id: String, z: Vec<Complex<T>>) -> Case<'stati
 
 /// B40, B41: `rfft` of a `[rows, cols]` `f64` matrix along the last axis (contiguous lanes)
 /// and along axis 0 (strided lanes), each against realfft called directly on contiguous lanes
-/// of the same length (a copy of each lane, then the transform into a preallocated output).
+/// of the same length (a copy of each lane, then the transform into a preallocated output);
+/// and `rfft_into` an output tensor allocated once against realfft's output reused.
 pub fn b40_b41(rows: usize, cols: usize) -> Vec<Case<'static>> {
     let data = noise(rows * cols, 41);
     let t = Tensor::from_vec(data.clone(), [rows, cols]).unwrap();
-    let t2 = t.clone();
+    let (t2, t3, t4) = (t.clone(), t.clone(), t.clone());
+    let zero = Complex::new(0.0, 0.0);
+    let mut rows_out: Tensor<Complex<f64>, 2> = Tensor::from_fn([rows, cols / 2 + 1], |_| zero);
+    let mut cols_out: Tensor<Complex<f64>, 2> = Tensor::from_fn([rows / 2 + 1, cols], |_| zero);
     // The lanes of axis 0, contiguous (the transpose), for the direct calls of B41.
     let columns = t.view().t().to_contiguous().into_vec();
     // realfft on contiguous lanes of `len`, into one output buffer: a new one per call
@@ -111,6 +115,16 @@ pub fn b40_b41(rows: usize, cols: usize) -> Vec<Case<'static>> {
                     black_box(fft::rfft(&t, Axis::<1>, None, Norm::Backward).unwrap());
                 }),
                 contender("realfft, new output", direct(data.clone(), cols, true)),
+                contender("realfft, output reused", direct(data.clone(), cols, false)),
+            ],
+        },
+        Case {
+            id: format!("B40 rfft_into along the last axis of [{rows}, {cols}] f64, output reused"),
+            contenders: vec![
+                contender("ranked", move || {
+                    fft::rfft_into(&t3, Axis::<1>, None, Norm::Backward, &mut rows_out).unwrap();
+                    black_box(&rows_out);
+                }),
                 contender("realfft, output reused", direct(data, cols, false)),
             ],
         },
@@ -121,6 +135,21 @@ pub fn b40_b41(rows: usize, cols: usize) -> Vec<Case<'static>> {
                     black_box(fft::rfft(&t2, Axis::<0>, None, Norm::Backward).unwrap());
                 }),
                 contender("realfft, new output", direct(columns.clone(), rows, true)),
+                contender(
+                    "realfft, output reused",
+                    direct(columns.clone(), rows, false),
+                ),
+            ],
+        },
+        Case {
+            id: format!(
+                "B41 rfft_into along axis 0 (strided) of [{rows}, {cols}] f64, output reused"
+            ),
+            contenders: vec![
+                contender("ranked", move || {
+                    fft::rfft_into(&t4, Axis::<0>, None, Norm::Backward, &mut cols_out).unwrap();
+                    black_box(&cols_out);
+                }),
                 contender("realfft, output reused", direct(columns, rows, false)),
             ],
         },

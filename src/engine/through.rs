@@ -12,8 +12,8 @@
 #![cfg_attr(not(feature = "fft"), allow(dead_code))]
 
 use super::*;
-use crate::ShapeError;
 use crate::layout::parts::{contiguous_strides, remove_axis};
+use crate::{ErrorKind, ShapeError};
 use alloc::vec::Vec;
 use core::mem::MaybeUninit;
 
@@ -23,6 +23,10 @@ const BLOCK_LANES: usize = 64;
 /// The most elements a block's buffer holds (of the longer lane), so that a block stays in
 /// the L2 cache; a lane longer than this is a block of its own.
 const BLOCK_ELEMS: usize = 1 << 16;
+
+/// [`BLOCK_ELEMS`] for lanes contiguous in the source and the result (the last axis of a
+/// row-major tensor): a block that stays in the L1 cache.
+const SOLO_ELEMS: usize = 1 << 11;
 
 /// The lengths and padding of [`map_lanes`]'s buffers.
 pub(crate) struct LaneLens<V, U> {
@@ -40,7 +44,6 @@ pub(crate) struct LaneLens<V, U> {
 
 /// Where the blocks of lanes lie: the result's layout, and the walk over the other axes.
 struct Blocks {
-    rank: usize,
     total: usize,
     /// The other axes' sizes and each operand's strides there (one axis of size 1 for a
     /// rank-1 layout); the last of them is cut into blocks.
@@ -53,6 +56,9 @@ struct Blocks {
     axis_dst: isize,
     /// Lanes per block.
     block: usize,
+    /// Whether the axis is the last: then the result's lanes are contiguous and come in the
+    /// order of the walk.
+    last: bool,
 }
 
 impl Blocks {
@@ -78,7 +84,6 @@ impl Blocks {
         )?;
         let rest = rank - 1;
         let mut b = Blocks {
-            rank,
             total,
             outer: [1; MAX_DYN_RANK],
             src_outer: [0; MAX_DYN_RANK],
@@ -87,11 +92,19 @@ impl Blocks {
             axis_src: src.strides[axis],
             axis_dst: dst_strides[axis],
             block: 1,
+            last: axis + 1 == rank,
         };
         remove_axis(shape, axis, &mut b.outer[..rest]);
         remove_axis(src.strides, axis, &mut b.src_outer[..rest]);
         remove_axis(&dst_strides[..rank], axis, &mut b.dst_outer[..rest]);
-        b.block = (BLOCK_ELEMS / widest)
+        // Lanes that lie contiguous in the source and in the result gain nothing from company:
+        // one at a time, each is transformed while its copy is still in the L1 cache.
+        let room = if b.last && b.axis_src == 1 {
+            SOLO_ELEMS
+        } else {
+            BLOCK_ELEMS
+        };
+        b.block = (room / widest)
             .clamp(1, BLOCK_LANES)
             .min(b.outer[b.walked - 1]);
         Ok(b)
@@ -201,15 +214,21 @@ fn as_slots<V>(rows: &mut [V]) -> &mut [MaybeUninit<V>] {
 }
 
 /// Copies `b` rows of `len` results into their lanes of the row-major result `out` (its
-/// spare room of `blocks.total` slots), the first at `to`.
-fn copy_out<U: Clone>(out: &mut Vec<U>, blocks: &Blocks, to: usize, rows: &[U], len: usize) {
+/// `blocks.total` slots), the first at `to`.
+fn copy_out<U: Clone>(
+    out: &mut [MaybeUninit<U>],
+    blocks: &Blocks,
+    to: usize,
+    rows: &[U],
+    len: usize,
+) {
     let b = rows.len() / len;
     // SAFETY: the destination is `b` lanes of the row-major layout of the result over its
     // `total` slots of room (valid, and unique: one layout, each lane written by this block
     // only); the source is `b` rows of `len` of a buffer of their own.
     unsafe {
         zip_mut::<2, MaybeUninit<U>, U>(
-            ViewReprMut::from_slice(&mut out.spare_capacity_mut()[..blocks.total]),
+            ViewReprMut::from_slice(out),
             Operand {
                 strides: &[blocks.dst_step(), blocks.axis_dst],
                 offset: to,
@@ -226,10 +245,10 @@ fn copy_out<U: Clone>(out: &mut Vec<U>, blocks: &Blocks, to: usize, rows: &[U], 
 }
 
 /// The lanes along `axis` of a layout (`shape`, `src`) over `data`, each element written by
-/// the kernel `k` (a copy, or a map) into a lane of `lens.in_len`, passed to `f` a block at a time with room for their
-/// results: `f(inputs, outputs)` gets `b` input lanes back to back and `b` output lanes of
-/// `lens.out_len` to write. The results, as a row-major buffer of `shape` with `axis` of size
-/// `lens.out_len`.
+/// the kernel `k` (a copy, or a map) into a lane of `lens.in_len`, passed to `f` a block at a
+/// time with room for their results: `f(inputs, outputs)` gets `b` input lanes back to back and
+/// `b` output lanes of `lens.out_len` to write. The results, as a row-major buffer of `shape`
+/// with `axis` of size `lens.out_len`.
 ///
 /// # Errors
 ///
@@ -259,41 +278,142 @@ pub(crate) unsafe fn map_lanes<T, V: Clone, U: Clone>(
         lens.in_len.max(lens.out_len),
     )?;
     let mut out = try_vec::<U>(blocks.total)?;
+    // SAFETY: the caller's contract; the room holds the result's `total` slots.
+    unsafe {
+        lanes_through(
+            data,
+            &blocks,
+            src.offset,
+            lens,
+            k,
+            f,
+            Room::Fresh(&mut out.spare_capacity_mut()[..blocks.total]),
+        )
+    }?;
+    // SAFETY: `lanes_through` wrote every one of the `total` slots.
+    unsafe { out.set_len(blocks.total) };
+    Ok(out)
+}
+
+/// [`map_lanes`] into `out`, the row-major buffer of the result (its `total` elements),
+/// overwritten; on an error its contents are unspecified.
+///
+/// # Errors
+///
+/// As [`map_lanes`]; [`ErrorKind::LengthMismatch`](crate::ErrorKind::LengthMismatch) if `out`
+/// does not hold the result's element count.
+///
+/// # Safety
+///
+/// As [`map_lanes`].
+#[allow(clippy::too_many_arguments)]
+pub(crate) unsafe fn map_lanes_into<T, V: Clone, U: Copy>(
+    data: ViewRepr<'_, T>,
+    shape: &[usize],
+    src: Operand<'_>,
+    axis: usize,
+    lens: LaneLens<V, U>,
+    k: &mut impl Kernel<MaybeUninit<V>, T>,
+    f: &mut impl FnMut(&mut [V], &mut [U]) -> Result<(), ShapeError>,
+    out: &mut [U],
+) -> Result<(), ShapeError> {
+    let blocks = Blocks::new(
+        shape,
+        &src,
+        axis,
+        lens.out_len,
+        lens.in_len.max(lens.out_len),
+    )?;
+    if out.len() != blocks.total {
+        return Err(ShapeError::sizes(
+            ErrorKind::LengthMismatch,
+            None,
+            blocks.total,
+            out.len(),
+        ));
+    }
+    // SAFETY: the caller's contract; `out` holds the `total` slots.
+    unsafe { lanes_through(data, &blocks, src.offset, lens, k, f, Room::Filled(out)) }
+}
+
+/// Where [`lanes_through`] writes the result: slots not yet written, or a buffer of values
+/// (`U: Copy`) to write over, whose lanes `f` can then be handed as they are, unfilled.
+enum Room<'a, U> {
+    Fresh(&'a mut [MaybeUninit<U>]),
+    Filled(&'a mut [U]),
+}
+
+/// The walk of [`map_lanes`] and [`map_lanes_into`]: writes every one of the `blocks.total`
+/// slots of `out`, unless `f` fails.
+///
+/// # Safety
+///
+/// As [`map_lanes`], with `blocks` made from that layout and `out` holding `blocks.total` slots.
+unsafe fn lanes_through<T, V: Clone, U: Clone>(
+    data: ViewRepr<'_, T>,
+    blocks: &Blocks,
+    offset: usize,
+    lens: LaneLens<V, U>,
+    k: &mut impl Kernel<MaybeUninit<V>, T>,
+    f: &mut impl FnMut(&mut [V], &mut [U]) -> Result<(), ShapeError>,
+    mut out: Room<'_, U>,
+) -> Result<(), ShapeError> {
     if blocks.total == 0 {
-        return Ok(out);
+        return Ok(());
     }
     let mut inputs = try_vec::<V>(blocks.block * lens.in_len)?;
     inputs.resize(blocks.block * lens.in_len, lens.in_zero.clone());
     // With the axis last, output lanes are contiguous and come in the order of the walk.
-    let direct = axis + 1 == blocks.rank;
+    let direct = blocks.last;
     let mut results = Vec::new();
     if !direct {
         results = try_vec::<U>(blocks.block * lens.out_len)?;
         results.resize(blocks.block * lens.out_len, lens.out_zero.clone());
     }
     let pad = (lens.keep, lens.in_len, &lens.in_zero);
-    blocks.walk(src.offset, &mut |from, to, b| {
+    let mut written = 0usize;
+    blocks.walk(offset, &mut |from, to, b| {
         let rows = &mut inputs[..b * lens.in_len];
         // SAFETY: `b` lanes of the layout (the caller's contract), into `b` rows of `in_len`.
-        unsafe { copy_in(data, &blocks, (from, b), pad, as_slots(rows), k) };
-        if direct {
-            let start = out.len();
-            out.resize(start + b * lens.out_len, lens.out_zero.clone());
-            f(rows, &mut out[start..])
-        } else {
-            let done = &mut results[..b * lens.out_len];
-            f(rows, done)?;
-            copy_out(&mut out, &blocks, to, done, lens.out_len);
-            Ok(())
+        unsafe { copy_in(data, blocks, (from, b), pad, as_slots(rows), k) };
+        let (at, n) = (written, b * lens.out_len);
+        written += n;
+        match (&mut out, direct) {
+            (Room::Fresh(slots), true) => {
+                let Some(slots) = slots.get_mut(at..at + n) else {
+                    return Err(ShapeError::overflow(None));
+                };
+                f(rows, filled(slots, &lens.out_zero))
+            }
+            (Room::Filled(values), true) => {
+                let Some(lanes) = values.get_mut(at..at + n) else {
+                    return Err(ShapeError::overflow(None));
+                };
+                f(rows, lanes)
+            }
+            (room, false) => {
+                let done = &mut results[..n];
+                f(rows, done)?;
+                let slots = match room {
+                    Room::Fresh(slots) => &mut **slots,
+                    // The values are `Copy` (`map_lanes_into`'s bound): written over through
+                    // their slots, none needs dropping.
+                    Room::Filled(values) => as_slots(values),
+                };
+                copy_out(slots, blocks, to, done, lens.out_len);
+                Ok(())
+            }
         }
-    })?;
-    if !direct {
-        // SAFETY: the walk visited every lane of the result once (each position of the other
-        // axes, each block of the innermost of them) and wrote its `out_len` slots, so all
-        // `total` slots of the row-major result are written.
-        unsafe { out.set_len(blocks.total) };
+    })
+}
+
+/// `slots`, each set to `zero`: initialised, as `f` reads them.
+fn filled<'a, U: Clone>(slots: &'a mut [MaybeUninit<U>], zero: &U) -> &'a mut [U] {
+    for slot in slots.iter_mut() {
+        slot.write(zero.clone());
     }
-    Ok(out)
+    // SAFETY: every slot was just written; `MaybeUninit<U>` has the layout of `U`.
+    unsafe { core::slice::from_raw_parts_mut(slots.as_mut_ptr().cast(), slots.len()) }
 }
 
 /// [`map_lanes`] for a transform in place: each lane, written by the kernel `k` and cropped or padded
@@ -319,41 +439,109 @@ pub(crate) unsafe fn map_lanes_in_place<T, U: Clone>(
 ) -> Result<Vec<U>, ShapeError> {
     let blocks = Blocks::new(shape, &src, axis, len, len)?;
     let mut out = try_vec::<U>(blocks.total)?;
-    if blocks.total == 0 {
-        return Ok(out);
+    let room = &mut out.spare_capacity_mut()[..blocks.total];
+    // SAFETY: the caller's contract; the room holds the result's `total` slots.
+    unsafe { lanes_in_place(data, &blocks, src.offset, (keep, len, zero), k, f, room) }?;
+    // SAFETY: `lanes_in_place` wrote every one of the `total` slots.
+    unsafe { out.set_len(blocks.total) };
+    Ok(out)
+}
+
+/// [`map_lanes_in_place`] into `out`, the row-major buffer of the result (its `total`
+/// elements), overwritten; on an error its contents are unspecified.
+///
+/// # Errors
+///
+/// As [`map_lanes_into`].
+///
+/// # Safety
+///
+/// As [`map_lanes_in_place`].
+#[allow(clippy::too_many_arguments)]
+pub(crate) unsafe fn map_lanes_in_place_into<T, U: Copy>(
+    data: ViewRepr<'_, T>,
+    shape: &[usize],
+    src: Operand<'_>,
+    axis: usize,
+    (keep, len, zero): (usize, usize, U),
+    k: &mut impl Kernel<MaybeUninit<U>, T>,
+    f: &mut impl FnMut(&mut [U]) -> Result<(), ShapeError>,
+    out: &mut [U],
+) -> Result<(), ShapeError> {
+    let blocks = Blocks::new(shape, &src, axis, len, len)?;
+    if out.len() != blocks.total {
+        return Err(ShapeError::sizes(
+            ErrorKind::LengthMismatch,
+            None,
+            blocks.total,
+            out.len(),
+        ));
     }
-    let direct = axis + 1 == blocks.rank;
+    // SAFETY: the caller's contract; `out` holds the `total` slots, and `U: Copy`, so writing
+    // over its values drops nothing.
+    unsafe {
+        lanes_in_place(
+            data,
+            &blocks,
+            src.offset,
+            (keep, len, zero),
+            k,
+            f,
+            as_slots(out),
+        )
+    }
+}
+
+/// The walk of [`map_lanes_in_place`] and [`map_lanes_in_place_into`]: writes every one of the
+/// `blocks.total` slots of `out`, unless `f` fails.
+///
+/// # Safety
+///
+/// As [`map_lanes_in_place`], with `blocks` made from that layout and `out` holding
+/// `blocks.total` slots.
+unsafe fn lanes_in_place<T, U: Clone>(
+    data: ViewRepr<'_, T>,
+    blocks: &Blocks,
+    offset: usize,
+    (keep, len, zero): (usize, usize, U),
+    k: &mut impl Kernel<MaybeUninit<U>, T>,
+    f: &mut impl FnMut(&mut [U]) -> Result<(), ShapeError>,
+    out: &mut [MaybeUninit<U>],
+) -> Result<(), ShapeError> {
+    if blocks.total == 0 {
+        return Ok(());
+    }
+    let direct = blocks.last;
     let mut rows = Vec::new();
     if !direct {
         rows = try_vec::<U>(blocks.block * len)?;
         rows.resize(blocks.block * len, zero.clone());
     }
     let pad = (keep, len, &zero);
-    blocks.walk(src.offset, &mut |from, to, b| {
+    let mut written = 0usize;
+    blocks.walk(offset, &mut |from, to, b| {
         if direct {
-            let start = out.len();
-            let slots = &mut out.spare_capacity_mut()[..b * len];
+            let Some(slots) = out.get_mut(written..written + b * len) else {
+                return Err(ShapeError::overflow(None));
+            };
+            written += slots.len();
             // SAFETY: `b` lanes of the layout (the caller's contract), into `b` rows of `len`
-            // of the result's room.
-            unsafe { copy_in(data, &blocks, (from, b), pad, slots, k) };
-            // SAFETY: `copy_in` wrote every one of those `b · len` slots; the walk has room
-            // for them (the result's `total` slots are its lanes, visited once each).
-            unsafe { out.set_len(start + b * len) };
-            f(&mut out[start..])
+            // of the result's slots.
+            unsafe { copy_in(data, blocks, (from, b), pad, slots, k) };
+            // SAFETY: `copy_in` wrote every one of those slots; `MaybeUninit<U>` has the
+            // layout of `U`.
+            let lanes =
+                unsafe { core::slice::from_raw_parts_mut(slots.as_mut_ptr().cast(), slots.len()) };
+            f(lanes)
         } else {
             let lanes = &mut rows[..b * len];
             // SAFETY: as above, into a buffer of its own.
-            unsafe { copy_in(data, &blocks, (from, b), pad, as_slots(lanes), k) };
+            unsafe { copy_in(data, blocks, (from, b), pad, as_slots(lanes), k) };
             f(lanes)?;
-            copy_out(&mut out, &blocks, to, lanes, len);
+            copy_out(out, blocks, to, lanes, len);
             Ok(())
         }
-    })?;
-    if !direct {
-        // SAFETY: as in `map_lanes`: every lane of the result was written once.
-        unsafe { out.set_len(blocks.total) };
-    }
-    Ok(out)
+    })
 }
 
 #[cfg(test)]
@@ -509,6 +697,70 @@ mod tests {
                         let what = (order, reverse, axis, keep, len);
                         assert_eq!(got, want, "{what:?}");
                         assert_eq!(in_place, want_in_place, "{what:?} in place");
+                        // The same into buffers the caller holds, written over.
+                        let mut into = vec![f64::NAN; want.len()];
+                        let mut into_in_place = vec![f64::NAN; want_in_place.len()];
+                        let src = || Operand {
+                            strides: &strides,
+                            offset,
+                        };
+                        // SAFETY: as above.
+                        unsafe {
+                            map_lanes_into(
+                                ViewRepr::from_slice(&buf),
+                                &shape,
+                                src(),
+                                axis,
+                                LaneLens {
+                                    keep,
+                                    in_len: len,
+                                    in_zero: 0.0,
+                                    out_len,
+                                    out_zero: -1.0,
+                                },
+                                &mut CloneInto,
+                                &mut f,
+                                &mut into,
+                            )
+                        }
+                        .unwrap();
+                        // SAFETY: as above.
+                        unsafe {
+                            map_lanes_in_place_into(
+                                ViewRepr::from_slice(&buf),
+                                &shape,
+                                src(),
+                                axis,
+                                (keep, len, 0.0),
+                                &mut CloneInto,
+                                &mut |lanes: &mut [f64]| {
+                                    lanes.iter_mut().for_each(|x| *x = -*x);
+                                    Ok(())
+                                },
+                                &mut into_in_place,
+                            )
+                        }
+                        .unwrap();
+                        assert_eq!(into, want, "{what:?} into");
+                        assert_eq!(into_in_place, want_in_place, "{what:?} in place, into");
+                        // An output of another length is an error, and nothing is written.
+                        let mut short = vec![f64::NAN; want_in_place.len() - 1];
+                        // SAFETY: as above.
+                        let err = unsafe {
+                            map_lanes_in_place_into(
+                                ViewRepr::from_slice(&buf),
+                                &shape,
+                                src(),
+                                axis,
+                                (keep, len, 0.0),
+                                &mut CloneInto,
+                                &mut |_: &mut [f64]| Ok(()),
+                                &mut short,
+                            )
+                        }
+                        .unwrap_err();
+                        assert_eq!(err.kind(), crate::ErrorKind::LengthMismatch);
+                        assert!(short.iter().all(|x| x.is_nan()));
                     }
                 }
             }

@@ -13,7 +13,7 @@ use core::cell::RefCell;
 use realfft::{ComplexToReal, RealFftPlanner, RealToComplex};
 use rustfft::{Fft, FftPlanner};
 
-use super::{Complex, FftFloat, FftInput, Norm};
+use super::{Complex, ComplexOf, FftFloat, FftInput, Norm};
 use core::mem::MaybeUninit;
 
 use crate::engine::{self, CloneInto, Kernel, LaneLens, as_kernel};
@@ -24,15 +24,16 @@ use num_traits::Zero;
 
 /// Each lane along `axis` of `x`, its elements written by the kernel `k`, cropped or padded to `in_len`,
 /// transformed by `f` a block at a time into lanes of `out_len`: the results, in the original
-/// axis order.
-fn through<S: Storage, V: Clone, U: Clone, const R: usize>(
+/// axis order, in a new tensor, or in `dest` (the result's row-major elements) when given.
+fn through<S: Storage, V: Clone, U: Copy, const R: usize>(
     x: &TensorBase<S, R>,
     axis: usize,
     (in_len, in_zero): (usize, V),
     (out_len, out_zero): (usize, U),
     k: &mut impl Kernel<MaybeUninit<V>, S::Elem>,
     mut f: impl FnMut(&mut [V], &mut [U]) -> Result<(), ShapeError>,
-) -> Result<Tensor<U, R>, ShapeError> {
+    dest: Option<&mut [U]>,
+) -> Result<Option<Tensor<U, R>>, ShapeError> {
     let keep = x.shape()[axis].min(in_len);
     let lens = LaneLens {
         keep,
@@ -42,33 +43,42 @@ fn through<S: Storage, V: Clone, U: Clone, const R: usize>(
         out_zero,
     };
     let (data, layout) = x.view().into_raw_parts();
-    // SAFETY: the tensor's own layout over its storage (invariant 1); `axis < R ≤
-    // MAX_DYN_RANK`; `keep` is at most the axis's size and `in_len`; the callers pass lengths
-    // of at least 1.
-    let vec = unsafe {
-        engine::map_lanes(
-            data,
-            layout.shape(),
-            layout.operand(),
-            axis,
-            lens,
-            k,
-            &mut f,
-        )
-    }?;
-    let mut shape = *x.shape();
-    shape[axis] = out_len;
-    Ok(Tensor::from_contiguous_vec(vec, shape))
+    let (shape, src) = (layout.shape(), layout.operand());
+    if let Some(dest) = dest {
+        // SAFETY: the tensor's own layout over its storage (invariant 1); `axis < R ≤
+        // MAX_DYN_RANK`; `keep` is at most the axis's size and `in_len`; the callers pass
+        // lengths of at least 1.
+        unsafe { engine::map_lanes_into(data, shape, src, axis, lens, k, &mut f, dest) }?;
+        return Ok(None);
+    }
+    // SAFETY: as above.
+    let vec = unsafe { engine::map_lanes(data, shape, src, axis, lens, k, &mut f) }?;
+    Ok(Some(Tensor::from_contiguous_vec(
+        vec,
+        result_shape(x, axis, out_len),
+    )))
 }
 
-/// The complex transform of `n ≥ 1` points along `axis` (below R) of `x`.
+/// The shape of `x` with axis `axis` of size `len`.
+fn result_shape<S: Storage, const R: usize>(
+    x: &TensorBase<S, R>,
+    axis: usize,
+    len: usize,
+) -> [usize; R] {
+    let mut shape = *x.shape();
+    shape[axis] = len;
+    shape
+}
+
+/// The complex transform of `n ≥ 1` points along `axis` (below R) of `x`: a new tensor, or
+/// into `dest` (the result's row-major elements) when given.
 pub(super) fn complex<S: Storage, const R: usize>(
     x: &TensorBase<S, R>,
     axis: usize,
     n: usize,
-    inverse: bool,
-    norm: Norm,
-) -> Result<Tensor<Complex<<S::Elem as FftInput>::Real>, R>, ShapeError>
+    (inverse, norm): (bool, Norm),
+    dest: Option<&mut [ComplexOf<S::Elem>]>,
+) -> Result<Option<Tensor<ComplexOf<S::Elem>, R>>, ShapeError>
 where
     S::Elem: FftInput,
 {
@@ -90,24 +100,26 @@ where
         Ok(())
     };
     let (data, layout) = x.view().into_raw_parts();
-    // SAFETY: the tensor's own layout over its storage (invariant 1); `axis < R ≤
-    // MAX_DYN_RANK`; `keep` is at most the axis's size and `n ≥ 1` (the caller's).
-    let vec = unsafe {
-        engine::map_lanes_in_place(
-            data,
-            layout.shape(),
-            layout.operand(),
-            axis,
-            (keep, n, zero),
-            &mut as_kernel(|d: &mut MaybeUninit<Complex<_>>, e: &S::Elem| {
-                d.write(e.to_complex());
-            }),
-            &mut transform,
-        )
-    }?;
-    let mut shape = *x.shape();
-    shape[axis] = n;
-    Ok(Tensor::from_contiguous_vec(vec, shape))
+    let (shape, src) = (layout.shape(), layout.operand());
+    let k = &mut as_kernel(|d: &mut MaybeUninit<Complex<_>>, e: &S::Elem| {
+        d.write(e.to_complex());
+    });
+    let lanes = (keep, n, zero);
+    if let Some(dest) = dest {
+        // SAFETY: the tensor's own layout over its storage (invariant 1); `axis < R ≤
+        // MAX_DYN_RANK`; `keep` is at most the axis's size and `n ≥ 1` (the caller's).
+        unsafe {
+            engine::map_lanes_in_place_into(data, shape, src, axis, lanes, k, &mut transform, dest)
+        }?;
+        return Ok(None);
+    }
+    // SAFETY: as above.
+    let vec =
+        unsafe { engine::map_lanes_in_place(data, shape, src, axis, lanes, k, &mut transform) }?;
+    Ok(Some(Tensor::from_contiguous_vec(
+        vec,
+        result_shape(x, axis, n),
+    )))
 }
 
 /// The real-to-complex transform of `n ≥ 1` points along `axis` (below R) of `x`, into
@@ -116,9 +128,9 @@ pub(super) fn real_forward<S: Storage, const R: usize>(
     x: &TensorBase<S, R>,
     axis: usize,
     n: usize,
-    norm: Norm,
-    conj: bool,
-) -> Result<Tensor<Complex<S::Elem>, R>, ShapeError>
+    (norm, conj): (Norm, bool),
+    dest: Option<&mut [Complex<S::Elem>]>,
+) -> Result<Option<Tensor<Complex<S::Elem>, R>>, ShapeError>
 where
     S::Elem: FftFloat,
 {
@@ -154,6 +166,7 @@ where
             }
             Ok(())
         },
+        dest,
     )
 }
 
@@ -165,9 +178,9 @@ pub(super) fn real_inverse<S: Storage, const R: usize>(
     x: &TensorBase<S, R>,
     axis: usize,
     n: usize,
-    norm: Norm,
-    conj: bool,
-) -> Result<Tensor<<S::Elem as FftInput>::Real, R>, ShapeError>
+    (norm, conj): (Norm, bool),
+    dest: Option<&mut [<S::Elem as FftInput>::Real]>,
+) -> Result<Option<Tensor<<S::Elem as FftInput>::Real, R>>, ShapeError>
 where
     S::Elem: FftInput,
 {
@@ -209,6 +222,7 @@ where
             apply_scale::<<S::Elem as FftInput>::Real, _>(out, norm, n, true);
             Ok(())
         },
+        dest,
     )
 }
 

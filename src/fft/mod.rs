@@ -27,6 +27,10 @@
 //! - **Layouts:** any, views included (transposed, reversed, strided); the result is a new
 //!   row-major tensor. Transforms run on `rustfft` and `realfft`, whose plans are cached per
 //!   thread, so a repeated length is planned once.
+//! - **Into an output** (NumPy 2's `out=`): [`fft_into`], [`ifft_into`], [`rfft_into`],
+//!   [`irfft_into`], [`hfft_into`] and [`ihfft_into`] write into a tensor of the result's
+//!   shape, in its own memory when it is C-contiguous, so a loop that reuses one output
+//!   allocates no result.
 //!
 //! # Examples
 //!
@@ -59,7 +63,7 @@ use alloc::vec::Vec;
 
 use crate::error::{ErrorKind, ShapeError};
 use crate::rank::{HasAxis, IsAxis, Rank};
-use crate::storage::Storage;
+use crate::storage::{Storage, StorageMut};
 use crate::tensor::{Tensor, TensorBase};
 
 pub use num_complex::Complex;
@@ -186,51 +190,101 @@ fn points(n: Option<usize>, size: usize, axis: usize) -> Result<usize, ShapeErro
     }
 }
 
-/// The complex transform along `axis` (below R).
-fn complex_along<S: Storage, const R: usize>(
+/// Runs a transform whose result is `x`'s shape with axis `axis` of size `len`: into a new
+/// tensor (`out` is `None`), or into `out`, in its own memory when it is C-contiguous, else
+/// through a new tensor copied in. `run` writes into the row-major elements it is given, or
+/// returns a new tensor when given none.
+fn deliver<S: Storage, SM: StorageMut, const R: usize>(
     x: &TensorBase<S, R>,
-    axis: usize,
-    n: Option<usize>,
-    inverse: bool,
-    norm: Norm,
-) -> Result<Tensor<ComplexOf<S::Elem>, R>, ShapeError>
+    (axis, len): (usize, usize),
+    out: Option<&mut TensorBase<SM, R>>,
+    run: impl FnOnce(Option<&mut [SM::Elem]>) -> Result<Option<Tensor<SM::Elem, R>>, ShapeError>,
+) -> Result<Option<Tensor<SM::Elem, R>>, ShapeError>
 where
-    S::Elem: FftInput,
+    SM::Elem: Clone,
 {
-    let n = points(n, x.shape()[axis], axis)?;
-    lanes::complex(x, axis, n, inverse, norm)
+    let Some(out) = out else {
+        return run(None);
+    };
+    let mut shape = *x.shape();
+    shape[axis] = len;
+    crate::ops::check_same_shape(&shape, out.shape())?;
+    if let Some(slice) = out.as_slice_mut() {
+        return run(Some(slice));
+    }
+    if let Some(t) = run(None)? {
+        out.copy_from(&t)?;
+    }
+    Ok(None)
 }
 
-/// The real-to-complex transform along `axis` (below R), conjugated if `conj`.
-fn real_along<S: Storage, const R: usize>(
+/// No output tensor: the transform makes a new one.
+fn no_output<'a, U, const R: usize>() -> Option<&'a mut Tensor<U, R>> {
+    None
+}
+
+/// The new tensor of a transform run without an output (which always makes one).
+fn made<T>(t: Result<Option<T>, ShapeError>) -> Result<T, ShapeError> {
+    // `None` only comes with an output tensor given; as an error, not a panic, all the same.
+    t?.ok_or(ShapeError::sizes(ErrorKind::Allocation, None, 1, 0))
+}
+
+/// The complex transform along `axis` (below R), into `out` or a new tensor.
+fn complex_along<S: Storage, SM, const R: usize>(
     x: &TensorBase<S, R>,
     axis: usize,
     n: Option<usize>,
-    norm: Norm,
-    conj: bool,
-) -> Result<Tensor<Complex<S::Elem>, R>, ShapeError>
+    (inverse, norm): (bool, Norm),
+    out: Option<&mut TensorBase<SM, R>>,
+) -> Result<Option<Tensor<ComplexOf<S::Elem>, R>>, ShapeError>
+where
+    S::Elem: FftInput,
+    SM: StorageMut<Elem = ComplexOf<S::Elem>>,
+{
+    let n = points(n, x.shape()[axis], axis)?;
+    deliver(x, (axis, n), out, |dest| {
+        lanes::complex(x, axis, n, (inverse, norm), dest)
+    })
+}
+
+/// The real-to-complex transform along `axis` (below R), conjugated if `conj`, into `out` or a
+/// new tensor.
+fn real_along<S: Storage, SM, const R: usize>(
+    x: &TensorBase<S, R>,
+    axis: usize,
+    n: Option<usize>,
+    (norm, conj): (Norm, bool),
+    out: Option<&mut TensorBase<SM, R>>,
+) -> Result<Option<Tensor<Complex<S::Elem>, R>>, ShapeError>
 where
     S::Elem: FftFloat,
+    SM: StorageMut<Elem = Complex<S::Elem>>,
 {
     let n = points(n, x.shape()[axis], axis)?;
-    lanes::real_forward(x, axis, n, norm, conj)
+    deliver(x, (axis, n / 2 + 1), out, |dest| {
+        lanes::real_forward(x, axis, n, (norm, conj), dest)
+    })
 }
 
-/// The complex-to-real transform along `axis` (below R) of the input, conjugated if `conj`.
-fn real_inverse_along<S: Storage, const R: usize>(
+/// The complex-to-real transform along `axis` (below R) of the input, conjugated if `conj`,
+/// into `out` or a new tensor.
+fn real_inverse_along<S: Storage, SM, const R: usize>(
     x: &TensorBase<S, R>,
     axis: usize,
     n: Option<usize>,
-    norm: Norm,
-    conj: bool,
-) -> Result<Tensor<<S::Elem as FftInput>::Real, R>, ShapeError>
+    (norm, conj): (Norm, bool),
+    out: Option<&mut TensorBase<SM, R>>,
+) -> Result<Option<Tensor<<S::Elem as FftInput>::Real, R>>, ShapeError>
 where
     S::Elem: FftInput,
+    SM: StorageMut<Elem = <S::Elem as FftInput>::Real>,
 {
     // An axis of at most `isize::MAX` elements: `2 (m − 1)` fits in `usize`.
     let default = x.shape()[axis].saturating_sub(1) * 2;
     let n = points(n, default, axis)?;
-    lanes::real_inverse(x, axis, n, norm, conj)
+    deliver(x, (axis, n), out, |dest| {
+        lanes::real_inverse(x, axis, n, (norm, conj), dest)
+    })
 }
 
 /// Checks that every axis is below `R` and none is repeated.
@@ -269,9 +323,21 @@ where
         }?;
         return Ok(Tensor::from_contiguous_vec(vec, *x.shape()));
     };
-    let mut out = complex_along(x, axes[last], s.map(|s| s[last]), inverse, norm)?;
+    let mut out = made(complex_along(
+        x,
+        axes[last],
+        s.map(|s| s[last]),
+        (inverse, norm),
+        no_output(),
+    ))?;
     for i in (0..last).rev() {
-        out = complex_along(&out, axes[i], s.map(|s| s[i]), inverse, norm)?;
+        out = made(complex_along(
+            &out,
+            axes[i],
+            s.map(|s| s[i]),
+            (inverse, norm),
+            no_output(),
+        ))?;
     }
     Ok(out)
 }
@@ -332,7 +398,7 @@ one_axis! {
     /// assert_eq!(err.kind(), ErrorKind::NoPoints);
     /// ```
     fft(x: FftInput, axis, n, norm) -> Tensor<ComplexOf<S::Elem>, R> =
-        complex_along(x, axis, n, false, norm);
+        made(complex_along(x, axis, n, (false, norm), no_output()));
 
     /// The inverse discrete Fourier transform along axis `A` (NumPy's `fft.ifft` and the
     /// Array API's `ifft`): `x[j] = Σ X[k] e^(2πi jk/n)`, divided by `n` by default, of each
@@ -353,7 +419,7 @@ one_axis! {
     /// assert!(round_trip.iter().zip(x.iter()).all(|(z, &v)| (z.re - v).abs() < 1e-12 && z.im.abs() < 1e-12));
     /// ```
     ifft(x: FftInput, axis, n, norm) -> Tensor<ComplexOf<S::Elem>, R> =
-        complex_along(x, axis, n, true, norm);
+        made(complex_along(x, axis, n, (true, norm), no_output()));
 
     /// The transform of real input along axis `A`, keeping the `n / 2 + 1` non-negative
     /// frequencies (NumPy's `fft.rfft` and the Array API's `rfft`; the others are their
@@ -376,7 +442,7 @@ one_axis! {
     /// assert_eq!(rfft(&x, Axis::<1>, Some(8), Norm::Backward).unwrap().shape(), &[1, 5]);
     /// ```
     rfft(x: FftFloat, axis, n, norm) -> Tensor<Complex<S::Elem>, R> =
-        real_along(x, axis, n, norm, false);
+        made(real_along(x, axis, n, (norm, false), no_output()));
 
     /// The inverse of [`rfft`]: the `n` real points whose spectrum's non-negative frequencies
     /// are the input along axis `A` (NumPy's `fft.irfft` and the Array API's `irfft`). Each
@@ -403,7 +469,7 @@ one_axis! {
     /// assert_eq!(irfft(&spectrum, Axis::<0>, None, Norm::Backward).unwrap().shape(), &[4]);
     /// ```
     irfft(x: FftInput, axis, n, norm) -> Tensor<<S::Elem as FftInput>::Real, R> =
-        real_inverse_along(x, axis, n, norm, false);
+        made(real_inverse_along(x, axis, n, (norm, false), no_output()));
 
     /// The transform of a signal with Hermitian symmetry given by its first half along axis
     /// `A`: a real spectrum of `n` points (NumPy's `fft.hfft` and the Array API's `hfft`,
@@ -426,7 +492,7 @@ one_axis! {
     /// assert!(back.iter().zip(spectrum.iter()).all(|(a, b)| (a - b).abs() < 1e-12));
     /// ```
     hfft(x: FftInput, axis, n, norm) -> Tensor<<S::Elem as FftInput>::Real, R> =
-        real_inverse_along(x, axis, n, norm.swapped(), true);
+        made(real_inverse_along(x, axis, n, (norm.swapped(), true), no_output()));
 
     /// The inverse of [`hfft`]: the first `n / 2 + 1` points of the inverse transform of a
     /// real signal along axis `A` (NumPy's `fft.ihfft` and the Array API's `ihfft`, the
@@ -447,7 +513,167 @@ one_axis! {
     /// assert_eq!(y.to_vec().iter().map(|z| z.re).collect::<Vec<_>>(), [1.0, 1.0, 1.0]);
     /// ```
     ihfft(x: FftFloat, axis, n, norm) -> Tensor<Complex<S::Elem>, R> =
-        real_along(x, axis, n, norm.swapped(), true);
+        made(real_along(x, axis, n, (norm.swapped(), true), no_output()));
+}
+
+/// The one-axis transforms into an output tensor.
+macro_rules! one_axis_into {
+    ($($(#[$doc:meta])* $name:ident($x:ident: $bound:ident, $axis:ident, $n:ident, $norm:ident, $out:ident: $elem:ty) = $body:expr;)*) => {$(
+        $(#[$doc])*
+        pub fn $name<S, SM, Ax, const R: usize>(
+            $x: &TensorBase<S, R>,
+            _axis: Ax,
+            $n: Option<usize>,
+            $norm: Norm,
+            $out: &mut TensorBase<SM, R>,
+        ) -> Result<(), ShapeError>
+        where
+            S: Storage,
+            S::Elem: $bound,
+            SM: StorageMut<Elem = $elem>,
+            Ax: IsAxis,
+            Rank<R>: HasAxis<Ax>,
+        {
+            let $axis = <Rank<R> as HasAxis<Ax>>::AXIS;
+            $body.map(drop)
+        }
+    )*};
+}
+
+one_axis_into! {
+    /// [`fft`](fft()) into `out`, a tensor of the result's shape (NumPy 2's `out=`): when `out`
+    /// is C-contiguous, each lane is transformed in `out`'s own memory, so a loop that
+    /// transforms into the same tensor allocates only the plan's scratch. On an error `out`'s
+    /// elements are unspecified.
+    ///
+    /// # Errors
+    ///
+    /// As [`fft`](fft()); [`ErrorKind::SizeMismatch`] naming the first axis where `out`'s shape
+    /// differs from the result's.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::fft::{Complex, Norm, fft, fft_into};
+    /// use ranked::{Axis, Tensor, tensor};
+    ///
+    /// let x = tensor![[1.0, 2.0, 3.0, 4.0], [0.0, 1.0, 0.0, -1.0]];
+    /// let mut out: Tensor<Complex<f64>, 2> = Tensor::zeros([2, 4]);
+    /// fft_into(&x, Axis::<1>, None, Norm::Backward, &mut out).unwrap();
+    /// assert_eq!(out, fft(&x, Axis::<1>, None, Norm::Backward).unwrap());
+    /// ```
+    fft_into(x: FftInput, axis, n, norm, out: ComplexOf<S::Elem>) =
+        complex_along(x, axis, n, (false, norm), Some(out));
+
+    /// [`ifft`] into `out`, a tensor of the result's shape, as [`fft_into`].
+    ///
+    /// # Errors
+    ///
+    /// As [`fft_into`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::fft::{Complex, Norm, ifft_into};
+    /// use ranked::{Axis, Tensor, tensor};
+    ///
+    /// let x = tensor![4.0, 0.0, 0.0, 0.0];
+    /// let mut out: Tensor<Complex<f64>, 1> = Tensor::zeros([4]);
+    /// ifft_into(&x, Axis::<0>, None, Norm::Backward, &mut out).unwrap();
+    /// assert_eq!(out.to_vec().iter().map(|z| z.re).collect::<Vec<_>>(), [1.0; 4]);
+    /// ```
+    ifft_into(x: FftInput, axis, n, norm, out: ComplexOf<S::Elem>) =
+        complex_along(x, axis, n, (true, norm), Some(out));
+
+    /// [`rfft`] into `out`, a tensor of the result's shape (axis `A` of size `n / 2 + 1`), as
+    /// [`fft_into`]. A C-contiguous `out` receives each block of results in place.
+    ///
+    /// # Errors
+    ///
+    /// As [`fft_into`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::fft::{Complex, Norm, rfft, rfft_into};
+    /// use ranked::{Axis, ErrorKind, Tensor};
+    ///
+    /// let x = Tensor::from_fn([3, 8], |[i, j]| (i * j) as f32);
+    /// let mut out: Tensor<Complex<f32>, 2> = Tensor::zeros([3, 5]);
+    /// rfft_into(&x, Axis::<1>, None, Norm::Backward, &mut out).unwrap();
+    /// assert_eq!(out, rfft(&x, Axis::<1>, None, Norm::Backward).unwrap());
+    /// // The output into a transposed view: no longer contiguous, still right.
+    /// let mut t: Tensor<Complex<f32>, 2> = Tensor::zeros([5, 3]);
+    /// rfft_into(&x, Axis::<1>, None, Norm::Backward, &mut t.view_mut().t()).unwrap();
+    /// assert_eq!(t.view().t(), out.view());
+    /// let mut wrong: Tensor<Complex<f32>, 2> = Tensor::zeros([3, 8]);
+    /// let err = rfft_into(&x, Axis::<1>, None, Norm::Backward, &mut wrong).unwrap_err();
+    /// assert_eq!((err.kind(), err.axis()), (ErrorKind::SizeMismatch, Some(1)));
+    /// ```
+    rfft_into(x: FftFloat, axis, n, norm, out: Complex<S::Elem>) =
+        real_along(x, axis, n, (norm, false), Some(out));
+
+    /// [`irfft`] into `out`, a tensor of the result's shape (axis `A` of size `n`), as
+    /// [`fft_into`].
+    ///
+    /// # Errors
+    ///
+    /// As [`irfft`] and [`fft_into`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::fft::{Norm, irfft_into, rfft};
+    /// use ranked::{Axis, Tensor, tensor};
+    ///
+    /// let x = tensor![1.0f64, -2.0, 0.5, 4.0];
+    /// let spectrum = rfft(&x, Axis::<0>, None, Norm::Backward).unwrap();
+    /// let mut back: Tensor<f64, 1> = Tensor::zeros([4]);
+    /// irfft_into(&spectrum, Axis::<0>, None, Norm::Backward, &mut back).unwrap();
+    /// assert!(back.iter().zip(x.iter()).all(|(a, b)| (a - b).abs() < 1e-12));
+    /// ```
+    irfft_into(x: FftInput, axis, n, norm, out: <S::Elem as FftInput>::Real) =
+        real_inverse_along(x, axis, n, (norm, false), Some(out));
+
+    /// [`hfft`] into `out`, a tensor of the result's shape, as [`fft_into`].
+    ///
+    /// # Errors
+    ///
+    /// As [`irfft`] and [`fft_into`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::fft::{Norm, hfft, hfft_into};
+    /// use ranked::{Axis, Tensor, tensor};
+    ///
+    /// let half = tensor![2.5, -0.5, 0.5];
+    /// let mut out: Tensor<f64, 1> = Tensor::zeros([4]);
+    /// hfft_into(&half, Axis::<0>, None, Norm::Backward, &mut out).unwrap();
+    /// assert_eq!(out, hfft(&half, Axis::<0>, None, Norm::Backward).unwrap());
+    /// ```
+    hfft_into(x: FftInput, axis, n, norm, out: <S::Elem as FftInput>::Real) =
+        real_inverse_along(x, axis, n, (norm.swapped(), true), Some(out));
+
+    /// [`ihfft`] into `out`, a tensor of the result's shape, as [`fft_into`].
+    ///
+    /// # Errors
+    ///
+    /// As [`fft_into`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::fft::{Complex, Norm, ihfft, ihfft_into};
+    /// use ranked::{Axis, Tensor, tensor};
+    ///
+    /// let x = tensor![4.0f32, 1.0, 0.0, 1.0];
+    /// let mut out: Tensor<Complex<f32>, 1> = Tensor::zeros([3]);
+    /// ihfft_into(&x, Axis::<0>, None, Norm::Backward, &mut out).unwrap();
+    /// assert_eq!(out, ihfft(&x, Axis::<0>, None, Norm::Backward).unwrap());
+    /// ```
+    ihfft_into(x: FftFloat, axis, n, norm, out: Complex<S::Elem>) =
+        real_along(x, axis, n, (norm.swapped(), true), Some(out));
 }
 
 /// The several-axes transforms.
@@ -540,9 +766,9 @@ several_axes! {
     /// ```
     rfftn(x: FftFloat, axes, s, norm) -> Tensor<Complex<S::Elem>, R> = {
         let last = K.checked_sub(1).ok_or_else(no_axes)?;
-        let mut out = real_along(x, axes[last], s.map(|s| s[last]), norm, false)?;
+        let mut out = made(real_along(x, axes[last], s.map(|s| s[last]), (norm, false), no_output()))?;
         for i in (0..last).rev() {
-            out = complex_along(&out, axes[i], s.map(|s| s[i]), false, norm)?;
+            out = made(complex_along(&out, axes[i], s.map(|s| s[i]), (false, norm), no_output()))?;
         }
         Ok(out)
     };
@@ -570,10 +796,10 @@ several_axes! {
         let last = K.checked_sub(1).ok_or_else(no_axes)?;
         let n = s.map(|s| s[last]);
         if last == 0 {
-            return real_inverse_along(x, axes[0], n, norm, false);
+            return made(real_inverse_along(x, axes[0], n, (norm, false), no_output()));
         }
         let mid = complex_axes(x, axes, s, last, true, norm)?;
-        real_inverse_along(&mid, axes[last], n, norm, false)
+        made(real_inverse_along(&mid, axes[last], n, (norm, false), no_output()))
     };
 }
 

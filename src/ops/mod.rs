@@ -170,7 +170,7 @@ fn assign_failed(src: &[usize], dst: &[usize], err: ShapeError) -> ! {
 }
 
 /// The first axis where two shapes differ, as an error.
-fn check_same_shape(expected: &[usize], found: &[usize]) -> Result<(), ShapeError> {
+pub(crate) fn check_same_shape(expected: &[usize], found: &[usize]) -> Result<(), ShapeError> {
     match expected
         .iter()
         .zip(found)

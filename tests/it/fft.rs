@@ -464,3 +464,70 @@ fn blocked_lanes_equal_single_lanes() {
         assert!((0..20_001).all(|p| got[[p, j]] == want[[p]]), "column {j}");
     }
 }
+
+/// The `_into` forms write what the new-tensor forms return, bit for bit: into a C-contiguous
+/// output (in its own memory) and into a transposed one (through a copy), along each axis of
+/// a contiguous and of a transposed input, with and without `n`; an output of another shape is
+/// an error that leaves it untouched.
+#[test]
+fn into_forms_equal_new_tensors() {
+    let x = Tensor::<f64, 3>::from_fn([6, 5, 4], |[i, j, k]| {
+        ((i * 31 + j * 7 + k * 3) % 11) as f64 / 3.0 - 1.5
+    });
+    let z = x.map(|&v| Complex::new(v, 0.5 - v));
+    /// `$new` and `$into` along axis `$a` of `$t`, compared through both kinds of output.
+    macro_rules! same {
+        ($new:path, $into:path, $t:expr, $a:expr, $n:expr) => {{
+            let want = $new(&$t, $a, $n, Norm::Ortho).unwrap();
+            let mut out = want.map(|_| Default::default());
+            $into(&$t, $a, $n, Norm::Ortho, &mut out).unwrap();
+            assert_eq!(out, want, "{}", stringify!($into));
+            let s = *want.shape();
+            let mut back = Tensor::from_fn([s[2], s[1], s[0]], |_| Default::default());
+            $into(
+                &$t,
+                $a,
+                $n,
+                Norm::Ortho,
+                &mut back.view_mut().permute([2, 1, 0]).unwrap(),
+            )
+            .unwrap();
+            assert_eq!(
+                back.view().permute([2, 1, 0]).unwrap(),
+                want.view(),
+                "{} transposed",
+                stringify!($into)
+            );
+        }};
+    }
+    macro_rules! every_axis {
+        ($t:expr, $z:expr, $n:expr) => {{
+            same!(fft::fft, fft::fft_into, $t, Axis::<0>, $n);
+            same!(fft::ifft, fft::ifft_into, $z, Axis::<1>, $n);
+            same!(fft::rfft, fft::rfft_into, $t, Axis::<2>, $n);
+            same!(fft::rfft, fft::rfft_into, $t, Axis::<0>, $n);
+            same!(fft::ihfft, fft::ihfft_into, $t, Axis::<1>, $n);
+            same!(fft::irfft, fft::irfft_into, $z, Axis::<2>, $n);
+            same!(fft::irfft, fft::irfft_into, $z, Axis::<0>, $n);
+            same!(fft::hfft, fft::hfft_into, $z, Axis::<1>, $n);
+        }};
+    }
+    every_axis!(x, z, None);
+    every_axis!(x, z, Some(7));
+    let (xt, zt) = (
+        x.view().permute([2, 0, 1]).unwrap(),
+        z.view().permute([1, 2, 0]).unwrap(),
+    );
+    every_axis!(xt, zt, None);
+    every_axis!(xt, zt, Some(3));
+
+    let mut wrong: Tensor<Complex<f64>, 3> = Tensor::from_fn([6, 5, 4], |_| Complex::new(9.0, 9.0));
+    let err = fft::rfft_into(&x, Axis::<2>, None, Norm::Backward, &mut wrong).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.axis(), err.expected(), err.found()),
+        (ErrorKind::SizeMismatch, Some(2), 3, 4)
+    );
+    assert!(wrong.iter().all(|c| *c == Complex::new(9.0, 9.0)));
+    let err = fft::fft_into(&x, Axis::<0>, Some(0), Norm::Backward, &mut wrong).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::NoPoints);
+}
