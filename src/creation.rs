@@ -239,7 +239,8 @@ impl<T: Float> TensorBase<Vec<T>, 1> {
     }
 }
 
-/// How [`meshgrid`] and [`meshgrid3`] order the axes of their grids (NumPy's `indexing`).
+/// How [`meshgrid`], [`meshgrid3`] and [`meshgrid!`](crate::meshgrid!) order the axes of their
+/// grids (NumPy's `indexing`).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Indexing {
     /// Cartesian (NumPy's default, `"xy"`): the first two axes are swapped, so for vectors of
@@ -349,4 +350,53 @@ pub fn meshgrid3<'a, T>(
             ))
         }
     }
+}
+
+/// The grid of vector `k` of `lens.len()` vectors of lengths `lens`, for
+/// [`meshgrid!`](crate::meshgrid!): a read-only view of rank N, broadcast (stride 0) along every
+/// axis but the vector's own. [`Indexing::Xy`] swaps the first two axes, as NumPy does.
+///
+/// # Errors
+///
+/// [`ErrorKind::Overflow`](crate::ErrorKind::Overflow) if the grid has more elements than
+/// `isize::MAX` bytes hold; [`ErrorKind::InvalidAxis`](crate::ErrorKind::InvalidAxis) if
+/// `k` is not below N.
+#[doc(hidden)]
+pub fn grid_view<S: Storage, const N: usize>(
+    v: &TensorBase<S, 1>,
+    k: usize,
+    lens: [usize; N],
+    indexing: Indexing,
+) -> Result<TensorView<'_, S::Elem, N>, ShapeError> {
+    let swap = |i: usize| match (indexing, i) {
+        (Indexing::Xy, 0) if N >= 2 => 1,
+        (Indexing::Xy, 1) if N >= 2 => 0,
+        _ => i,
+    };
+    if k >= N {
+        return Err(ShapeError::invalid_axis(N, k));
+    }
+    let axis = swap(k);
+    let mut shape = [0usize; N];
+    for (i, d) in shape.iter_mut().enumerate() {
+        *d = lens[swap(i)];
+    }
+    // Every axis but `axis` is new: the vector's layout of rank 1 expanded to rank N, then
+    // broadcast to the grid's shape.
+    let mut others = [0usize; crate::MAX_RANK];
+    let mut n = 0;
+    for i in (0..N).filter(|&i| i != axis) {
+        if let Some(slot) = others.get_mut(n) {
+            *slot = i;
+            n += 1;
+        }
+    }
+    let layout = v
+        .layout()
+        .expand_dims::<N>(&others[..n])?
+        .broadcast_to(shape)?;
+    // SAFETY: view arithmetic on the vector's own layout (checked by `expand_dims` and
+    // `broadcast_to`) is valid for its storage (invariant 1); the view is read-only, as a
+    // broadcast must be (invariant 2).
+    Ok(unsafe { TensorBase::from_parts_unchecked(v.view().into_raw_parts().0, layout) })
 }

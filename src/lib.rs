@@ -260,6 +260,8 @@ pub mod __private {
     use crate::storage::ViewRepr;
     use crate::{ArrayTensor, Layout, TensorBase, TensorView};
 
+    pub use crate::creation::grid_view;
+
     /// The element count of a constant shape, for `tensor_view!`; a count that leaves `usize`
     /// stops the compilation with a message.
     pub const fn element_count<const R: usize>(shape: &[usize; R]) -> usize {

@@ -227,3 +227,57 @@ macro_rules! broadcast_arrays {
         }
     };
 }
+
+/// The coordinate grids of any number of vectors (NumPy's `meshgrid(*xs, indexing=…)` with
+/// `copy=False`, and the Array API's `meshgrid`): for N vectors, a tuple of N read-only views of
+/// rank N, each broadcast (stride 0) along every axis but its vector's, no copy. With
+/// [`Indexing::Xy`](crate::Indexing::Xy) (NumPy's default) the first two axes are swapped:
+/// the grids of `x, y, z` are `ny × nx × nz`; with [`Indexing::Ij`](crate::Indexing::Ij)
+/// they are `nx × ny × nz`. The first argument is the indexing; each vector is a rank-1
+/// tensor or view, taken by reference. [`meshgrid`](crate::meshgrid()) and
+/// [`meshgrid3`](crate::meshgrid3) are the two- and three-vector functions.
+///
+/// Evaluates to `Result<(TensorView<'_, T, N>, …), ShapeError>`.
+///
+/// # Errors
+///
+/// [`ErrorKind::Overflow`](crate::ErrorKind::Overflow) for grids of more elements than
+/// `isize::MAX` bytes hold.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Indexing, meshgrid, tensor};
+///
+/// let (x, y, z, w) = (tensor![1, 2, 3], tensor![10, 20], tensor![100], tensor![5, 6]);
+/// let (gx, gy, gz, gw) = meshgrid!(Indexing::Xy, x, y, z, w).unwrap();
+/// assert_eq!(gx.shape(), &[2, 3, 1, 2]); // ny × nx × nz × nw
+/// assert_eq!((gx[[1, 2, 0, 1]], gy[[1, 2, 0, 1]], gz[[1, 2, 0, 1]], gw[[1, 2, 0, 1]]), (3, 20, 100, 6));
+/// let (gx, ..) = meshgrid!(Indexing::Ij, x, y, z, w).unwrap();
+/// assert_eq!(gx.shape(), &[3, 2, 1, 2]);
+/// assert_eq!((gx.strides()[0], gx.strides()[1], gx.strides()[3]), (1, 0, 0)); // a view of `x`
+/// ```
+#[macro_export]
+macro_rules! meshgrid {
+    ($indexing:expr, $($vector:expr),+ $(,)?) => {
+        $crate::meshgrid!(@name $indexing, [] $($vector,)+)
+    };
+    // Names each vector (hygiene keeps every `v` apart), so that each is evaluated once.
+    (@name $indexing:expr, [$(($v:ident $e:expr))*] $head:expr, $($rest:expr,)*) => {
+        $crate::meshgrid!(@name $indexing, [$(($v $e))* (v $head)] $($rest,)*)
+    };
+    (@name $indexing:expr, [$(($v:ident $e:expr))+]) => {
+        match ($(&$e,)+) {
+            ($($v,)+) => {
+                let indexing: $crate::Indexing = $indexing;
+                let lens = [$($crate::TensorBase::len($v)),+];
+                let mut k = 0usize;
+                (move || {
+                    ::core::result::Result::<_, $crate::ShapeError>::Ok(($(
+                        $crate::__private::grid_view($v, { k += 1; k - 1 }, lens, indexing)?,
+                    )+))
+                })()
+            }
+        }
+    };
+}

@@ -472,6 +472,29 @@ fn moveaxis_unstack_and_meshgrid_match_numpy() {
         );
         let got: Vec<f64> = [a, b, c].iter().flat_map(|g| g.to_vec()).collect();
         assert_eq!(got, want.f, "meshgrid3 {key}");
+        // Any number of vectors: four (one of them reversed), and one.
+        let w = vector("gw");
+        let w_twice = w.view().flip(Axis::<0>).flip(Axis::<0>);
+        let (a, b, c, d) = ranked::meshgrid!(indexing, x, y, z, w_twice).unwrap();
+        let want = get(&format!("mesh4_{key}"));
+        assert_eq!(
+            a.shape().to_vec(),
+            want.shape[1..].to_vec(),
+            "meshgrid! {key}"
+        );
+        let got: Vec<f64> = [a.to_vec(), b.to_vec(), c.to_vec(), d.to_vec()].concat();
+        assert_eq!(got, want.f, "meshgrid! {key}");
+        let (same, ..) = ranked::meshgrid!(indexing, x, y, z).unwrap();
+        assert_eq!(
+            same,
+            meshgrid3(x.view(), y.view(), z.view(), indexing).unwrap().0
+        );
+        let (alone,) = ranked::meshgrid!(indexing, z).unwrap();
+        let want = get(&format!("mesh1_{key}"));
+        assert_eq!(
+            (alone.shape().to_vec(), alone.to_vec()),
+            (want.shape[1..].to_vec(), want.f)
+        );
     }
 }
 

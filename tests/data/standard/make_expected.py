@@ -13,7 +13,7 @@ broadcasting, `isin` with NaN and signed zeros, `all`/`any` along axes, `argmax`
 as flat positions (NaN first), `cumulative_sum`/`cumulative_prod` with and without
 `include_initial`; `var`/`std`/`nanvar`/`nanstd` with a float `ddof` (the Array API's
 `correction`), and `keepdims=True` of `var`, `std`, `argmax`, `argmin`, `all`, `any`; `moveaxis` for every pair of axes, `unstack` along each axis,
-and `meshgrid` of two and three vectors in both indexings; `broadcast_shapes` and
+and `meshgrid` of one to four vectors in both indexings; `broadcast_shapes` and
 `broadcast_arrays` of three and four operands; `concat(axis=None)`; `sum`, `prod`, `mean`,
 `max`, `min`, `var`, `std`, `all`, `any` over tuples of axes (contiguous, transposed, reversed
 and empty inputs), and `squeeze`, `expand_dims` and `flip` over tuples of axes.
@@ -164,12 +164,15 @@ def main():
         parts = np.unstack(t, axis=axis) if hasattr(np, "unstack") else [np.take(t, i, axis=axis) for i in range(t.shape[axis])]
         grids[f"unstack{axis}"] = enc(np.stack(parts))
     gx, gy, gz = np.array([1.0, 2.0, 3.0]), np.array([10.0, 20.0]), np.array([-1.0, -2.0, -3.0, -4.0])
-    grids.update({"gx": enc(gx), "gy": enc(gy), "gz": enc(gz)})
+    gw = np.array([7.0, 8.0])
+    grids.update({"gx": enc(gx), "gy": enc(gy), "gz": enc(gz), "gw": enc(gw)})
     for ind in ("xy", "ij"):
         a, b = np.meshgrid(gx, gy, indexing=ind)
         grids[f"mesh2_{ind}"] = enc(np.stack([a, b]))
         a, b, c = np.meshgrid(gx, gy, gz, indexing=ind)
         grids[f"mesh3_{ind}"] = enc(np.stack([a, b, c]))
+        grids[f"mesh4_{ind}"] = enc(np.stack(np.meshgrid(gx, gy, gz, gw, indexing=ind)))
+        grids[f"mesh1_{ind}"] = enc(np.stack(np.meshgrid(gz, indexing=ind)))
     # broadcast_shapes and broadcast_arrays of three operands.
     grids["broadcast_shape"] = enc(np.array(np.broadcast_shapes((8, 1, 1), (7, 1), (1, 5), (1, 1, 1))))
     bx, by, bz = gx, np.array([[10.0], [20.0]]), np.array([[[0.5]], [[1.5]]])
