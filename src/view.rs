@@ -11,8 +11,8 @@
 use crate::tensor::Tensor;
 use crate::{
     Axis, BroadcastRanks, DiagonalAxes, HasAxes, HasAxis, HasAxisSet, InsertAxes, InsertAxis,
-    MergeAxes, Rank, RemoveAxes, RemoveAxis, ShapeError, SliceArity, SplitAxis, TensorBase,
-    TensorView, WindowAxis,
+    MatrixStack, MergeAxes, Rank, RemoveAxes, RemoveAxis, ShapeError, SliceArity, SplitAxis,
+    TensorBase, TensorView, WindowAxis,
     layout::Layout,
     rank::{BroadcastTo, IsAxis},
     slice::AxisRange,
@@ -97,6 +97,60 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     {
         let (i, j) = <Rank<R> as HasAxes<I, J>>::AXES;
         self.infallible(|l| l.swap_axes(i, j))
+    }
+
+    /// Swaps the last two axes: the transpose of each matrix of a stack (NumPy's
+    /// `matrix_transpose` and `x.mT`, the Array API's `matrix_transpose`). Rank R ≥ 2 → R; a
+    /// view. For a matrix it is [`t`](TensorBase::t); a tensor of rank below 2 does not compile.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Tensor, tensor};
+    ///
+    /// let stack = Tensor::from_fn([2, 2, 3], |[b, i, j]| 100 * b + 10 * i + j);
+    /// let mt = stack.view().matrix_transpose();
+    /// assert_eq!(mt.shape(), &[2, 3, 2]);
+    /// assert_eq!(mt[[1, 2, 0]], 102);
+    /// assert_eq!(tensor![[1, 2], [3, 4]].matrix_transpose(), tensor![[1, 3], [2, 4]]);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn matrix_transpose(self) -> Self
+    where
+        Rank<R>: MatrixStack,
+    {
+        // `MatrixStack` proves R ≥ 2.
+        let (i, j) = (R.saturating_sub(2), R.saturating_sub(1));
+        self.infallible(|l| l.swap_axes(i, j))
+    }
+
+    /// The diagonal of each matrix of a stack, over the last two axes (NumPy's
+    /// `linalg.diagonal(x, offset=k)` and the Array API's `linalg.diagonal`): `offset` above
+    /// (positive) or below (negative) the main diagonal, appended as the last axis. Rank
+    /// R ≥ 2 → R − 1; a view. An offset beyond the matrix gives empty diagonals.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Tensor, tensor};
+    ///
+    /// let m = tensor![[1, 2, 3], [4, 5, 6]];
+    /// assert_eq!(m.view().matrix_diagonal(0).to_vec(), [1, 5]);
+    /// assert_eq!(m.view().matrix_diagonal(1).to_vec(), [2, 6]);
+    /// assert_eq!(m.view().matrix_diagonal(-1).to_vec(), [4]);
+    /// let stack: Tensor<i32, 3> = Tensor::zeros([4, 3, 3]);
+    /// assert_eq!(stack.view().matrix_diagonal(0).shape(), &[4, 3]);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn matrix_diagonal<const V: usize>(self, offset: isize) -> TensorBase<S, V>
+    where
+        Rank<R>: MatrixStack<Vectors = Rank<V>>,
+    {
+        // `MatrixStack` proves R ≥ 2, and V = R − 1.
+        let (i, j) = (R.saturating_sub(2), R.saturating_sub(1));
+        self.infallible(|l| l.diagonal::<V>(offset, i, j))
     }
 
     /// Reverses the order of the axes (the full transpose). Rank R → R.

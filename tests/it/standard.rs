@@ -796,3 +796,37 @@ fn axis_sets_match_numpy() {
         .flip_axes((Axis::<3>, Axis::<1>, Axis::<0>, Axis::<2>));
     check("flip_3102", f.shape(), f.to_vec());
 }
+
+/// `matrix_transpose`, `matrix_diagonal` (`linalg.diagonal`) and `trace` (`linalg.trace`) of a
+/// stack of matrices, contiguous and transposed, at offsets inside and beyond the matrices,
+/// against NumPy.
+#[test]
+fn stacks_of_matrices_match_numpy() {
+    let data = &expected()["stacks"];
+    let st = arr(&data["st"]);
+    let st = Tensor::<f64, 3>::from_vec(st.f, [2, 3, 4]).unwrap();
+    let mt = st.view().matrix_transpose();
+    let want = arr(&data["mT"]);
+    assert_eq!((mt.shape().to_vec(), mt.to_vec()), (want.shape, want.f));
+    // The same stack stored transposed: its matrix transpose read back.
+    let stored = mt.to_contiguous();
+    let again = stored.view().matrix_transpose();
+    for k in [-4isize, -3, -1, 0, 1, 3, 4, 9] {
+        let want = arr(&data[format!("diag{k}").as_str()]);
+        for d in [st.view().matrix_diagonal(k), again.matrix_diagonal(k)] {
+            assert_eq!(
+                (d.shape().to_vec(), d.to_vec()),
+                (want.shape.clone(), want.f.clone()),
+                "diagonal {k}"
+            );
+        }
+        let want = arr(&data[format!("trace{k}").as_str()]);
+        for t in [st.trace(k), again.trace(k)] {
+            assert_eq!(
+                (t.shape().to_vec(), t.to_vec()),
+                (want.shape.clone(), want.f.clone()),
+                "trace {k}"
+            );
+        }
+    }
+}

@@ -584,3 +584,38 @@ impl<S: Storage<Elem = bool>, const R: usize> TensorBase<S, R> {
         self.keep_axis(<Rank<R> as RemoveAxis<Ax>>::AXIS, self.any_axis(axis))
     }
 }
+
+/// # Traces of stacks of matrices (feature `alloc`)
+#[cfg(feature = "alloc")]
+impl<S: Storage, const R: usize> TensorBase<S, R> {
+    /// The sum of the diagonal of each matrix of a stack, over the last two axes (NumPy's
+    /// `trace(x, offset, axis1=-2, axis2=-1)` and the Array API's `linalg.trace`), `offset`
+    /// above (positive) or below (negative) the main diagonal; 0 for a diagonal beyond the
+    /// matrix, as NumPy. Rank R ≥ 2 → R − 2; O(number of diagonal elements).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Tensor, tensor};
+    ///
+    /// let m = tensor![[1, 2, 3], [4, 5, 6], [7, 8, 9]];
+    /// let t: Tensor<i32, 0> = m.trace(0);
+    /// assert_eq!(t.to_vec(), [15]);
+    /// assert_eq!((m.trace(1).to_vec(), m.trace(-2).to_vec(), m.trace(5).to_vec()), (vec![8], vec![7], vec![0]));
+    /// let stack = Tensor::from_fn([2, 2, 2], |[b, i, j]| if i == j { b + 1 } else { 9 });
+    /// assert_eq!(stack.trace(0).to_vec(), [2, 4]);
+    /// ```
+    pub fn trace<const V: usize, const O: usize>(&self, offset: isize) -> Tensor<S::Elem, O>
+    where
+        S::Elem: Zero + Add<Output = S::Elem> + Copy,
+        Rank<R>: MatrixStack<Vectors = Rank<V>, Scalars = Rank<O>>,
+    {
+        let diagonals = self.view().matrix_diagonal::<V>(offset);
+        let mut shape = [0usize; O];
+        for (d, &n) in shape.iter_mut().zip(self.shape()) {
+            *d = n;
+        }
+        // The diagonals run along the last axis, V − 1 (`MatrixStack` proves V ≥ 1).
+        Tensor::from_contiguous_vec(diagonals.axis_sums(V.saturating_sub(1)), shape)
+    }
+}

@@ -27,7 +27,7 @@ use super::sum::{Plain, SUM_CHUNK, Term, add1, add4, add8, lane_sum};
 #[cfg(feature = "alloc")]
 use crate::{
     layout::{MAX_DYN_RANK, parts},
-    rank::{HasAxis, RemoveAxes},
+    rank::{HasAxis, MatrixStack, RemoveAxes},
     tensor::Tensor,
 };
 

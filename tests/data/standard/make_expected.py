@@ -16,7 +16,8 @@ as flat positions (NaN first), `cumulative_sum`/`cumulative_prod` with and witho
 and `meshgrid` of one to four vectors in both indexings; `broadcast_shapes` and
 `broadcast_arrays` of three and four operands; `concat(axis=None)`; `sum`, `prod`, `mean`,
 `max`, `min`, `var`, `std`, `all`, `any` over tuples of axes (contiguous, transposed, reversed
-and empty inputs), and `squeeze`, `expand_dims` and `flip` over tuples of axes.
+and empty inputs), and `squeeze`, `expand_dims` and `flip` over tuples of axes; `matrix_transpose`, and the
+diagonals and traces of a stack of matrices at every offset.
 
 Floats are written by their IEEE-754 bit patterns (as float64; a float32 result is exact in
 float64), booleans as booleans. Run from anywhere:
@@ -216,6 +217,13 @@ def main():
     sets["flip_02"] = enc(np.flip(ax, axis=(0, 2)))
     sets["flip_3102"] = enc(np.flip(ax, axis=(3, 1, 0, 2)))
     out["axis_sets"] = sets
+    # matrix_transpose, linalg.diagonal and linalg.trace of a stack, every offset.
+    st = np.arange(24.0).reshape(2, 3, 4) * 1.5 - 7.0
+    stacks = {"st": enc(st), "mT": enc(np.swapaxes(st, -1, -2))}
+    for k in (-4, -3, -1, 0, 1, 3, 4, 9):
+        stacks[f"diag{k}"] = enc(np.diagonal(st, offset=k, axis1=-2, axis2=-1))
+        stacks[f"trace{k}"] = enc(np.trace(st, offset=k, axis1=-2, axis2=-1))
+    out["stacks"] = stacks
     stack = np.arange(1.0, 25.0).reshape(2, 3, 4)
     creation = {"stack": enc(stack)}
     for k in (-5, -2, -1, 0, 1, 3, 10):
