@@ -830,3 +830,46 @@ fn stacks_of_matrices_match_numpy() {
         }
     }
 }
+
+/// `sort` and `argsort` with the Array API's `descending=True` (stable, NaN first, equal
+/// elements and signed zeros in their order) along each axis, against NumPy.
+#[test]
+fn descending_sorts_match_numpy() {
+    use ranked::Axis;
+    let data = &expected()["descending"];
+    let x = Tensor::<f64, 2>::from_vec(arr(&data["x"]).f, [3, 6]).unwrap();
+    let bits = |v: Vec<f64>| -> Vec<u64> { v.iter().map(|f| f.to_bits()).collect() };
+    let want = |k: &str| arr(&data[k]);
+    // Bit for bit: NaN's bits, and which zero is where.
+    let nan = |v: Vec<f64>| -> Vec<u64> {
+        bits(
+            v.into_iter()
+                .map(|f| if f.is_nan() { f64::NAN } else { f })
+                .collect(),
+        )
+    };
+    assert_eq!(
+        nan(x.sort_axis_descending(Axis::<0>).to_vec()),
+        nan(want("sort0").f)
+    );
+    assert_eq!(
+        nan(x.sort_axis_descending(Axis::<1>).to_vec()),
+        nan(want("sort1").f)
+    );
+    let as_i64 = |v: Vec<usize>| -> Vec<i64> { v.into_iter().map(|i| i as i64).collect() };
+    assert_eq!(
+        as_i64(x.argsort_axis_descending(Axis::<0>).to_vec()),
+        want("argsort0").i
+    );
+    assert_eq!(
+        as_i64(
+            x.view()
+                .t()
+                .argsort_axis_descending(Axis::<0>)
+                .view()
+                .t()
+                .to_vec()
+        ),
+        want("argsort1").i
+    );
+}

@@ -294,6 +294,55 @@ where
         })
     }
 
+    /// The elements sorted along axis `A` from the largest, stably: equal elements keep their
+    /// order, and NaN comes first (the Array API's `sort(x, axis=A, descending=True)`, which
+    /// NumPy's reference implementation computes as `flip(sort(flip(x)))`). Rank R → R.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let t = tensor![[3.0, f64::NAN, 1.0, 0.0, -0.0]];
+    /// let d = t.sort_axis_descending(Axis::<1>);
+    /// assert!(d[[0, 0]].is_nan());
+    /// assert_eq!(d.to_vec()[1..], [3.0, 1.0, 0.0, -0.0]);
+    /// assert!(d[[0, 4]].is_sign_negative()); // equal zeros keep their order
+    /// ```
+    pub fn sort_axis_descending<Ax: IsAxis>(&self, axis: Ax) -> Tensor<S::Elem, R>
+    where
+        Rank<R>: HasAxis<Ax>,
+    {
+        let ascending = self.view().flip(axis).sort_axis(axis);
+        ascending.view().flip(axis).to_contiguous()
+    }
+
+    /// The indices that sort each lane along axis `A` from the largest, stably: equal elements
+    /// in index order, NaN first (the Array API's `argsort(x, axis=A, descending=True)`).
+    /// Rank R → R, of `usize`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let t = tensor![[30, 10, 20, 10, 30]];
+    /// let i = t.argsort_axis_descending(Axis::<1>);
+    /// assert_eq!(i.to_vec(), [0, 4, 2, 1, 3]);
+    /// assert_eq!(t.take_along_axis(Axis::<1>, &i).unwrap(), t.sort_axis_descending(Axis::<1>));
+    /// ```
+    pub fn argsort_axis_descending<Ax: IsAxis>(&self, axis: Ax) -> Tensor<usize, R>
+    where
+        Rank<R>: HasAxis<Ax>,
+    {
+        // Reversed, the last of equal elements comes first, so a stable sort of the reversed
+        // lane, read backwards, keeps equal elements in index order.
+        let last = self.shape()[<Rank<R> as HasAxis<Ax>>::AXIS].saturating_sub(1);
+        let mut at = self.view().flip(axis).argsort_axis(axis);
+        at.map_inplace(|i| *i = last - *i);
+        at.view().flip(axis).to_contiguous()
+    }
+
     /// The `k` largest (or smallest) elements of each lane along axis `A` and their indices
     /// (PyTorch's `topk(k, dim=A, largest, sorted)`): sorted from the largest (or smallest)
     /// when `sorted`, otherwise in an unspecified order. NaN counts as the largest value, as in

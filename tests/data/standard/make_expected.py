@@ -17,7 +17,8 @@ and `meshgrid` of one to four vectors in both indexings; `broadcast_shapes` and
 `broadcast_arrays` of three and four operands; `concat(axis=None)`; `sum`, `prod`, `mean`,
 `max`, `min`, `var`, `std`, `all`, `any` over tuples of axes (contiguous, transposed, reversed
 and empty inputs), and `squeeze`, `expand_dims` and `flip` over tuples of axes; `matrix_transpose`, and the
-diagonals and traces of a stack of matrices at every offset.
+diagonals and traces of a stack of matrices at every offset; `sort` and `argsort` with the
+Array API's `descending=True`.
 
 Floats are written by their IEEE-754 bit patterns (as float64; a float32 result is exact in
 float64), booleans as booleans. Run from anywhere:
@@ -224,6 +225,15 @@ def main():
         stacks[f"diag{k}"] = enc(np.diagonal(st, offset=k, axis1=-2, axis2=-1))
         stacks[f"trace{k}"] = enc(np.trace(st, offset=k, axis1=-2, axis2=-1))
     out["stacks"] = stacks
+    # sort and argsort with descending=True, stable, as array-api-strict computes them from
+    # NumPy: flip, stable sort, flip (NaN first, equal elements in their order).
+    sd = np.array([[3.0, np.nan, 1.0, 0.0, -0.0, 3.0], [2.0, 2.0, -1.0, np.nan, 5.0, -0.0], [0.0, 7.0, 7.0, -3.0, 0.0, 1.0]])
+    desc = {"x": enc(sd)}
+    for axis in (0, 1):
+        desc[f"sort{axis}"] = enc(np.flip(np.sort(np.flip(sd, axis), axis=axis, kind="stable"), axis))
+        rev = np.flip(np.argsort(np.flip(sd, axis), axis=axis, kind="stable"), axis)
+        desc[f"argsort{axis}"] = enc(sd.shape[axis] - 1 - rev)
+    out["descending"] = desc
     stack = np.arange(1.0, 25.0).reshape(2, 3, 4)
     creation = {"stack": enc(stack)}
     for k in (-5, -2, -1, 0, 1, 3, 10):
