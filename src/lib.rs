@@ -217,8 +217,8 @@ pub use ops::{concatenate, concatenate_flat, stack, where_};
 pub use rank::{
     Axis, BroadcastRanks, BroadcastTo, DiagonalAxes, HasAxes, HasAxis, HasAxisSet, InsertAxes,
     InsertAxis, IsAxis, KnownRank, LstsqRhs, MAX_RANK, MatmulRanks, MatrixStack, MergeAxes,
-    NumToRank, Rank, RemoveAxes, RemoveAxis, SliceArity, SolveRanks, SpecOutput, SpecRank,
-    SpecTerm, SplitAxis, TensordotRanks, WindowAxis,
+    MoveAxes, NumToRank, Rank, RemoveAxes, RemoveAxis, SliceArity, SolveRanks, SpecOutput,
+    SpecRank, SpecTerm, SplitAxis, TensordotRanks, WindowAxis,
 };
 pub use slice::{Ellipsis, NewAxis};
 pub use tensor::{ArrayTensor, GenericTensor, TensorBase, TensorView, TensorViewMut};

@@ -11,8 +11,8 @@
 use crate::tensor::Tensor;
 use crate::{
     Axis, BroadcastRanks, DiagonalAxes, HasAxes, HasAxis, HasAxisSet, InsertAxes, InsertAxis,
-    MatrixStack, MergeAxes, Rank, RemoveAxes, RemoveAxis, ShapeError, SliceArity, SplitAxis,
-    TensorBase, TensorView, WindowAxis,
+    MatrixStack, MergeAxes, MoveAxes, Rank, RemoveAxes, RemoveAxis, ShapeError, SliceArity,
+    SplitAxis, TensorBase, TensorView, WindowAxis,
     layout::Layout,
     rank::{BroadcastTo, IsAxis},
     slice::AxisRange,
@@ -72,6 +72,36 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         let from = <Rank<R> as HasAxis<A1>>::AXIS;
         let to = <Rank<R> as HasAxis<A2>>::AXIS;
         self.infallible(|l| l.move_axis(from, to))
+    }
+
+    /// Moves the axes of the tuple `from` to the positions of the tuple `to`, the other axes
+    /// keeping their order (NumPy's `moveaxis(a, (s, …), (d, …))` and the Array API's
+    /// `moveaxis` with tuples): a view, no copy. Rank R → R. Tuples of different lengths, an
+    /// axis twice or one beyond the rank do not compile.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, Tensor};
+    ///
+    /// // [n, h, w, c] → [h, w, n, c]... and back.
+    /// let x: Tensor<u8, 4> = Tensor::zeros([8, 4, 5, 3]);
+    /// let m = x.view().moveaxes((Axis::<1>, Axis::<2>), (Axis::<0>, Axis::<1>));
+    /// assert_eq!(m.shape(), &[4, 5, 8, 3]);
+    /// let back = m.moveaxes((Axis::<0>, Axis::<1>), (Axis::<1>, Axis::<2>));
+    /// assert_eq!(back.shape(), &[8, 4, 5, 3]);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn moveaxes<From, To>(self, _from: From, _to: To) -> Self
+    where
+        Rank<R>: MoveAxes<From, To>,
+    {
+        let from = <Rank<R> as MoveAxes<From, To>>::FROM;
+        let to = <Rank<R> as MoveAxes<From, To>>::TO;
+        // The rule proves both tuples valid: the permutation exists (else the axes stay).
+        let order = crate::layout::axis_set::moved_axes::<R>(from, to);
+        self.infallible(|l| order.and_then(|o| l.permute(o).ok()).unwrap_or(*l))
     }
 
     /// Swaps two axes (`Axis<I>`, `Axis<J>`). Rank R → R.
@@ -753,7 +783,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     ) -> TensorBase<S, O> {
         let layout = derive(self.layout());
         // SAFETY: every caller passes an infallible view-arithmetic function of `Layout` that
-        // keeps invariants 1 and 2 (`swap_axes`, `move_axis`, `reversed_axes`, `unsqueeze`,
+        // keeps invariants 1 and 2 (`swap_axes`, `move_axis`, `permute`, `reversed_axes`, `unsqueeze`,
         // `flip`, `diagonal`, and `flip_axes_proven`, `expand_dims_proven`, which keep them for
         // any axes).
         unsafe { self.with_layout(layout) }

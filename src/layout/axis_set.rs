@@ -105,6 +105,24 @@ fn flip_axes(shape: &[usize], strides: &mut [isize], mut offset: usize, axes: &[
     offset
 }
 
+/// The permutation that moves axis `from[i]` to position `to[i]` for every `i`, the other axes
+/// keeping their order in the positions left (NumPy's `moveaxis` with tuples); `None` unless
+/// both are sets of different axes below R of one length.
+pub(crate) fn moved_axes<const R: usize>(from: &[usize], to: &[usize]) -> Option<[usize; R]> {
+    if from.len() != to.len() || check_set(R, from).is_err() || check_set(R, to).is_err() {
+        return None;
+    }
+    let mut order = [usize::MAX; R];
+    for (&f, &t) in from.iter().zip(to) {
+        *order.get_mut(t)? = f;
+    }
+    let mut rest = (0..R).filter(|&k| !named(from, k));
+    for slot in order.iter_mut().filter(|slot| **slot == usize::MAX) {
+        *slot = rest.next()?;
+    }
+    Some(order)
+}
+
 /// The axes of a rank-`rank` tensor in an order that puts `axes` last, in increasing order,
 /// after the others in theirs: a permutation for [`Layout::permute`].
 #[cfg(feature = "alloc")]

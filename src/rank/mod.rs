@@ -20,6 +20,7 @@
 //! | [`RemoveAxes<(Axis<A>, Axis<B>, …)>`](RemoveAxes) | K different axes, each < R | R − K | `sum_axes`, `mean_axes`, `var_axes`, `all_axes`, … `squeeze_axes` |
 //! | [`HasAxisSet<(Axis<A>, Axis<B>, …)>`](HasAxisSet) | K different axes, each < R | R | `flip_axes` |
 //! | [`InsertAxes<(Axis<A>, Axis<B>, …)>`](InsertAxes) | K different positions, each < R + K ≤ 16 | R + K | `expand_dims` |
+//! | [`MoveAxes<(…), (…)>`](MoveAxes) | two tuples of K different axes, each < R | R | `moveaxes` |
 //! | [`WindowAxis<Axis<A>>`](WindowAxis) | A < R | R + 1 | `unfold` |
 //! | [`BroadcastTo<N>`] | N ≥ R | N | `broadcast_to` |
 //! | [`BroadcastRanks<R2>`] | — | max(R, R2) | [`broadcast_shapes`](crate::layout::broadcast_shapes) |

@@ -1,6 +1,6 @@
 //! The rules of operations on a set of axes written as a tuple, `(Axis::<0>, Axis::<2>, …)`:
-//! reductions over several axes and `squeeze_axes` (the axes go), `flip_axes` (they stay) and
-//! `expand_dims` (they are new). NumPy and the Python Array API take a tuple of axes in the same
+//! reductions over several axes and `squeeze_axes` (the axes go), `flip_axes` (they stay),
+//! `expand_dims` (they are new) and `moveaxes` (two tuples: where from, where to). NumPy and the Python Array API take a tuple of axes in the same
 //! places.
 
 use super::*;
@@ -278,4 +278,60 @@ impl<const R: usize, Total: NumToRank> InsertAxesIf<Total, True> for Rank<R> {
 
 impl<const R: usize, Total> InsertAxesIf<Total, False> for Rank<R> {
     type Out = Rank<0>;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+/// Moving the axes of one tuple of a rank-`R` tensor to the positions of another
+/// ([`moveaxes`](crate::TensorBase::moveaxes), NumPy's `moveaxis` with tuples): each tuple of
+/// different axes below R, both of the same length; the rank stays R.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Axis, Tensor};
+///
+/// let t: Tensor<u8, 4> = Tensor::zeros([2, 3, 4, 5]);
+/// let m = t.view().moveaxes((Axis::<0>, Axis::<1>), (Axis::<3>, Axis::<2>));
+/// assert_eq!(m.shape(), &[4, 5, 3, 2]);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "cannot move the axes `{From}` to `{To}` in a tensor of `{Self}`",
+    label = "needs two tuples of as many different axes, each below the rank",
+    note = "axes are written `Axis::<N>`, several as a tuple: `(Axis::<0>, Axis::<2>)`",
+    note = "in rank-generic code, state it in a where-clause, e.g. `Rank<R>: MoveAxes<(Axis<0>,), (Axis<1>,)>`"
+)]
+pub trait MoveAxes<From, To> {
+    /// The axes moved, in the order written.
+    const FROM: &'static [usize];
+    /// Where each goes, in the same order.
+    const TO: &'static [usize];
+}
+
+/// Both tuples valid, and of one length, as one boolean.
+type MoveValid<const R: usize, From, To> =
+    And<And<BelowOf<From, Num<R>>, BelowOf<To, Num<R>>>, Eq<CountOf<From>, CountOf<To>>>;
+
+#[diagnostic::do_not_recommend]
+impl<const R: usize, From, To> MoveAxes<From, To> for Rank<R>
+where
+    Rank<R>: KnownRank,
+    From: AxisTuple,
+    To: AxisTuple,
+    From::List: AxisCount + AxesBelow<Num<R>>,
+    To::List: AxisCount + AxesBelow<Num<R>>,
+    BelowOf<From, Num<R>>: BitAnd<BelowOf<To, Num<R>>>,
+    CountOf<From>: IsEqual<CountOf<To>>,
+    And<BelowOf<From, Num<R>>, BelowOf<To, Num<R>>>: BitAnd<Eq<CountOf<From>, CountOf<To>>>,
+    Rank<R>: RankRule<MoveValid<R, From, To>>,
+{
+    const FROM: &'static [usize] = From::AXES;
+    const TO: &'static [usize] = To::AXES;
+}
+
+#[doc(hidden)]
+#[diagnostic::do_not_recommend]
+impl<const R: usize> MoveAxes<Undecided, Undecided> for Rank<R> {
+    const FROM: &'static [usize] = &[];
+    const TO: &'static [usize] = &[];
 }

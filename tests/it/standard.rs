@@ -441,6 +441,41 @@ fn moveaxis_unstack_and_meshgrid_match_numpy() {
     check(t.view().moveaxis(Axis::<2>, Axis::<0>), "moveaxis20");
     check(t.view().moveaxis(Axis::<2>, Axis::<1>), "moveaxis21");
     check(t.view().moveaxis(Axis::<2>, Axis::<2>), "moveaxis22");
+    // Tuples of axes, as NumPy's moveaxis(a, (s, …), (d, …)).
+    let t4 = get("t4");
+    let t4 = Tensor::<f64, 4>::from_vec(t4.f, [2, 3, 4, 5]).unwrap();
+    let check4 = |got: TensorView<'_, f64, 4>, key: &str| {
+        let want = get(key);
+        assert_eq!(
+            (got.shape().to_vec(), got.to_vec()),
+            (want.shape, want.f),
+            "{key}"
+        );
+    };
+    let v = t4.view();
+    check4(
+        v.moveaxes((Axis::<0>, Axis::<1>), (Axis::<3>, Axis::<2>)),
+        "moveaxes01_32",
+    );
+    check4(
+        v.moveaxes((Axis::<3>, Axis::<0>), (Axis::<0>, Axis::<3>)),
+        "moveaxes30_03",
+    );
+    check4(
+        v.moveaxes(
+            (Axis::<1>, Axis::<2>, Axis::<3>),
+            (Axis::<0>, Axis::<1>, Axis::<2>),
+        ),
+        "moveaxes123_012",
+    );
+    check4(v.moveaxes((Axis::<2>,), (Axis::<0>,)), "moveaxes2_0");
+    check4(
+        v.moveaxes(
+            (Axis::<0>, Axis::<1>, Axis::<2>, Axis::<3>),
+            (Axis::<3>, Axis::<1>, Axis::<0>, Axis::<2>),
+        ),
+        "moveaxes0123_3102",
+    );
     let flat = |parts: Vec<TensorView<'_, f64, 2>>| -> Vec<f64> {
         parts.iter().flat_map(|p| p.to_vec()).collect()
     };

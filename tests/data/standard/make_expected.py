@@ -12,7 +12,7 @@ halves, subnormals and huge values, as `float64` and `float32`; and the creation
 broadcasting, `isin` with NaN and signed zeros, `all`/`any` along axes, `argmax`/`argmin`
 as flat positions (NaN first), `cumulative_sum`/`cumulative_prod` with and without
 `include_initial`; `var`/`std`/`nanvar`/`nanstd` with a float `ddof` (the Array API's
-`correction`), and `keepdims=True` of `var`, `std`, `argmax`, `argmin`, `all`, `any`; `moveaxis` for every pair of axes, `unstack` along each axis,
+`correction`), and `keepdims=True` of `var`, `std`, `argmax`, `argmin`, `all`, `any`; `moveaxis` for every pair of axes and with tuples, `unstack` along each axis,
 and `meshgrid` of one to four vectors in both indexings; `broadcast_shapes` and
 `broadcast_arrays` of three and four operands; `concat(axis=None)`; `sum`, `prod`, `mean`,
 `max`, `min`, `var`, `std`, `all`, `any` over tuples of axes (contiguous, transposed, reversed
@@ -162,6 +162,11 @@ def main():
     for src in range(3):
         for dst in range(3):
             grids[f"moveaxis{src}{dst}"] = enc(np.moveaxis(t, src, dst))
+    t4 = np.arange(120.0).reshape(2, 3, 4, 5)
+    grids["t4"] = enc(t4)
+    for src, dst in (((0, 1), (3, 2)), ((3, 0), (0, 3)), ((1, 2, 3), (0, 1, 2)), ((2,), (0,)), ((0, 1, 2, 3), (3, 1, 0, 2))):
+        name = "".join(map(str, src)) + "_" + "".join(map(str, dst))
+        grids[f"moveaxes{name}"] = enc(np.moveaxis(t4, src, dst))
     for axis in range(3):
         parts = np.unstack(t, axis=axis) if hasattr(np, "unstack") else [np.take(t, i, axis=axis) for i in range(t.shape[axis])]
         grids[f"unstack{axis}"] = enc(np.stack(parts))
