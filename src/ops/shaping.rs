@@ -5,7 +5,7 @@
 
 use crate::engine;
 use crate::error::{ErrorKind, ShapeError};
-use crate::rank::{HasAxis, IsAxis, Rank};
+use crate::rank::{HasAxis, HasAxisSet, IsAxis, Rank};
 use crate::storage::Storage;
 use crate::tensor::{Tensor, TensorBase};
 use alloc::vec::Vec;
@@ -280,7 +280,84 @@ where
     where
         Rank<R>: HasAxis<Ax>,
     {
-        let axis = <Rank<R> as HasAxis<Ax>>::AXIS;
+        self.roll_along(<Rank<R> as HasAxis<Ax>>::AXIS, shift)
+    }
+
+    /// The elements shifted along several axes at once, each of the tuple `axes` by its entry
+    /// of `shifts` (NumPy's `roll(a, (s, …), axis=(a, …))` and the Array API's `roll` with
+    /// tuples). Rank R → R; one pass per axis.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::CountMismatch`] if `shifts` does not hold one shift per axis of the tuple;
+    /// [`ErrorKind::Allocation`] if the result's room cannot be had.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let t = tensor![[1, 2, 3], [4, 5, 6]];
+    /// assert_eq!(t.roll_axes((Axis::<0>, Axis::<1>), [1, -1]).unwrap(), tensor![[5, 6, 4], [2, 3, 1]]);
+    /// ```
+    pub fn roll_axes<Ax, const K: usize>(
+        &self,
+        _axes: Ax,
+        shifts: [isize; K],
+    ) -> Result<Tensor<S::Elem, R>, ShapeError>
+    where
+        Rank<R>: HasAxisSet<Ax>,
+    {
+        let axes = <Rank<R> as HasAxisSet<Ax>>::AXES;
+        if axes.len() != K {
+            return Err(ShapeError::sizes(
+                ErrorKind::CountMismatch,
+                None,
+                axes.len(),
+                K,
+            ));
+        }
+        let mut pairs = axes.iter().zip(shifts);
+        let Some((&first, shift)) = pairs.next() else {
+            return Ok(self.to_contiguous());
+        };
+        pairs.try_fold(self.roll_along(first, shift)?, |t, (&axis, shift)| {
+            t.roll_along(axis, shift)
+        })
+    }
+
+    /// The elements shifted by `shift` places in row-major order, whatever the axes, those
+    /// pushed past the end coming back at the start (NumPy's `roll(a, shift)` without an axis,
+    /// the Array API's `roll` with `axis=None`). Rank R → R, the same shape.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Allocation`] if the result's room cannot be had.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let t = tensor![[1, 2, 3], [4, 5, 6]];
+    /// assert_eq!(t.roll_flat(2).unwrap(), tensor![[5, 6, 1], [2, 3, 4]]);
+    /// assert_eq!(t.roll_flat(-7).unwrap(), tensor![[2, 3, 4], [5, 6, 1]]);
+    /// ```
+    pub fn roll_flat(&self, shift: isize) -> Result<Tensor<S::Elem, R>, ShapeError> {
+        let data = self.view().into_raw_parts().0;
+        // SAFETY: the tensor's own layout over its storage (invariant 1).
+        let mut elements = unsafe {
+            engine::try_map_to_vec(data, self.layout().parts(), &mut |e: &S::Elem| e.clone())
+        }?;
+        if let Some(s) = (shift as i128).checked_rem_euclid(elements.len() as i128) {
+            // `s < len`, which fits `usize`.
+            elements.rotate_right(s as usize);
+        }
+        Tensor::from_vec(elements, *self.shape())
+    }
+
+    /// [`roll`](Self::roll) along `axis` (below R).
+    fn roll_along(&self, axis: usize, shift: isize) -> Result<Tensor<S::Elem, R>, ShapeError> {
         if let Some(t) = empty(*self.shape())? {
             return Ok(t);
         }

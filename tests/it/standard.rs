@@ -476,6 +476,27 @@ fn moveaxis_unstack_and_meshgrid_match_numpy() {
         ),
         "moveaxes0123_3102",
     );
+    check4(
+        v.roll_axes((Axis::<0>, Axis::<3>), [1, -2]).unwrap().view(),
+        "roll03",
+    );
+    check4(
+        v.roll_axes((Axis::<2>, Axis::<1>, Axis::<3>), [5, 7, -1])
+            .unwrap()
+            .view(),
+        "roll213",
+    );
+    let vt = v.permute([3, 2, 1, 0]).unwrap();
+    check4(
+        vt.roll_axes((Axis::<1>, Axis::<2>), [-3, 2])
+            .unwrap()
+            .view(),
+        "roll_t_12",
+    );
+    check4(v.roll_flat(7).unwrap().view(), "roll_flat7");
+    check4(vt.roll_flat(-133).unwrap().view(), "roll_flat_t");
+    let err = v.roll_axes((Axis::<1>, Axis::<2>), [1]).unwrap_err();
+    assert_eq!(err.kind(), ranked::ErrorKind::CountMismatch);
     let flat = |parts: Vec<TensorView<'_, f64, 2>>| -> Vec<f64> {
         parts.iter().flat_map(|p| p.to_vec()).collect()
     };

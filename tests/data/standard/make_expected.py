@@ -12,7 +12,7 @@ halves, subnormals and huge values, as `float64` and `float32`; and the creation
 broadcasting, `isin` with NaN and signed zeros, `all`/`any` along axes, `argmax`/`argmin`
 as flat positions (NaN first), `cumulative_sum`/`cumulative_prod` with and without
 `include_initial`; `var`/`std`/`nanvar`/`nanstd` with a float `ddof` (the Array API's
-`correction`), and `keepdims=True` of `var`, `std`, `argmax`, `argmin`, `all`, `any`; `moveaxis` for every pair of axes and with tuples, `unstack` along each axis,
+`correction`), and `keepdims=True` of `var`, `std`, `argmax`, `argmin`, `all`, `any`; `moveaxis` for every pair of axes and with tuples, `roll` with tuples, `unstack` along each axis,
 and `meshgrid` of one to four vectors in both indexings; `broadcast_shapes` and
 `broadcast_arrays` of three and four operands; `concat(axis=None)`; `sum`, `prod`, `mean`,
 `max`, `min`, `var`, `std`, `all`, `any` over tuples of axes (contiguous, transposed, reversed
@@ -167,6 +167,11 @@ def main():
     for src, dst in (((0, 1), (3, 2)), ((3, 0), (0, 3)), ((1, 2, 3), (0, 1, 2)), ((2,), (0,)), ((0, 1, 2, 3), (3, 1, 0, 2))):
         name = "".join(map(str, src)) + "_" + "".join(map(str, dst))
         grids[f"moveaxes{name}"] = enc(np.moveaxis(t4, src, dst))
+    grids["roll03"] = enc(np.roll(t4, (1, -2), axis=(0, 3)))
+    grids["roll213"] = enc(np.roll(t4, (5, 7, -1), axis=(2, 1, 3)))
+    grids["roll_t_12"] = enc(np.roll(t4.transpose(3, 2, 1, 0), (-3, 2), axis=(1, 2)))
+    grids["roll_flat7"] = enc(np.roll(t4, 7))
+    grids["roll_flat_t"] = enc(np.roll(t4.transpose(3, 2, 1, 0), -133))
     for axis in range(3):
         parts = np.unstack(t, axis=axis) if hasattr(np, "unstack") else [np.take(t, i, axis=axis) for i in range(t.shape[axis])]
         grids[f"unstack{axis}"] = enc(np.stack(parts))
