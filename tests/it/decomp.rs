@@ -13,8 +13,8 @@ use std::sync::OnceLock;
 use proptest::prelude::*;
 use ranked::linalg::{self, Complex, MatrixOrd, QrMode};
 use ranked::{
-    Axis, ErrorKind, Layout, LstsqRhs, MatmulRanks, MatrixStack, Rank, RemoveAxis, SolveRanks,
-    Tensor, TensorView,
+    Axis, ErrorKind, Layout, LstsqRhs, MatmulRanks, MatrixStack, Rank, RemoveAxes, RemoveAxis,
+    SolveRanks, Tensor, TensorView,
 };
 use serde_json::Value;
 
@@ -122,7 +122,8 @@ where
     Rank<R>: MatrixStack<Vectors = Rank<V>, Scalars = Rank<S>>
         + MatmulRanks<R, Out = Rank<R>>
         + SolveRanks<R, Out = Rank<R>>
-        + RemoveAxis<Axis<1>, Out = Rank<V>>,
+        + RemoveAxis<Axis<1>, Out = Rank<V>>
+        + RemoveAxes<(Axis<0>, Axis<1>), Out = Rank<S>>,
 {
     let name = case["input"].as_str().unwrap();
     let op = case["op"].as_str().unwrap();
@@ -303,6 +304,10 @@ where
                 if case["args"]["axis"].as_i64() == Some(-1) {
                     let got = linalg::vector_norm(&a, o).unwrap();
                     assert_close(&[got], &w, 1e-13, &what);
+                } else if case["args"]["axis"].is_array() {
+                    let got: Tensor<f64, S> =
+                        linalg::vector_norm_axes(&a, (Axis::<0>, Axis::<1>), o).unwrap();
+                    assert_close(&got.to_vec(), &w, 1e-13, &what);
                 } else {
                     let got: Tensor<f64, V> = linalg::vector_norm_axis(&a, Axis::<1>, o).unwrap();
                     assert_close(&got.to_vec(), &w, 1e-13, &what);

@@ -33,7 +33,7 @@
 //! | `matrix_rank(a, tol)` | [`matrix_rank`] | `R − 2` |
 //! | `cond(a, p)` | [`cond`] | `R − 2` |
 //! | `norm(a, ord)` of matrices | [`matrix_norm`] | `R − 2` |
-//! | `norm(x, ord)`, `vector_norm` | [`vector_norm`], [`vector_norm_axis`] | 0, `R − 1` |
+//! | `norm(x, ord)`, `vector_norm` | [`vector_norm`], [`vector_norm_axis`], [`vector_norm_axes`] | 0, `R − 1`, `R − K` |
 //!
 //! # Examples
 //!
@@ -62,7 +62,7 @@ mod stack;
 pub use factor::{
     Eig, Eigh, Qr, QrMode, Svd, cholesky, eig, eigh, eigvals, eigvalsh, qr, svd, svdvals,
 };
-pub use norm::{MatrixOrd, matrix_norm, vector_norm, vector_norm_axis};
+pub use norm::{MatrixOrd, matrix_norm, vector_norm, vector_norm_axes, vector_norm_axis};
 pub use solve::{det, inv, matrix_power, slogdet, solve};
 pub use spectral::{Lstsq, cond, lstsq, matrix_rank, pinv};
 

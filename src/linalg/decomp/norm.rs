@@ -6,8 +6,9 @@ use num_traits::{Float, Zero};
 
 use crate::Axis;
 use crate::error::{ErrorKind, ShapeError};
+use crate::layout::axis_set;
 use crate::operand::TensorOperand;
-use crate::rank::{IsAxis, MatrixStack, Rank, RemoveAxis};
+use crate::rank::{IsAxis, MatrixStack, Rank, RemoveAxes, RemoveAxis};
 use crate::tensor::{Tensor, TensorView};
 
 use super::factor::singular_values;
@@ -127,6 +128,58 @@ where
         return Err(ShapeError::sizes(ErrorKind::Empty, Some(number), 1, 0));
     }
     Ok(out)
+}
+
+/// The vector norm over the axes of a tuple (rank R → R − K), as
+/// `linalg.vector_norm(x, axis=(a, b, …), ord=ord)`: of each group of elements that share the
+/// other axes' indices; `ord` as in [`vector_norm`]. O(len), through one copy of the input
+/// with the tuple's axes moved last.
+///
+/// # Errors
+///
+/// [`ErrorKind::Empty`](crate::ErrorKind::Empty) naming the tuple's first axis for
+/// `ord = ±∞` over empty axes (with other axes not empty).
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{Axis, linalg, tensor};
+///
+/// let x = tensor![[[3.0, 0.0], [0.0, 4.0]], [[1.0, 1.0], [1.0, 1.0]]];
+/// assert_eq!(linalg::vector_norm_axes(&x, (Axis::<1>, Axis::<2>), 2.0).unwrap(), tensor![5.0, 2.0]);
+/// assert_eq!(linalg::vector_norm_axes(&x, (Axis::<0>, Axis::<2>), 1.0).unwrap(), tensor![5.0, 6.0]);
+/// ```
+pub fn vector_norm_axes<A, T, Ax, const R: usize, const O: usize>(
+    x: &A,
+    _axes: Ax,
+    ord: f64,
+) -> Result<Tensor<T::Real, O>, ShapeError>
+where
+    A: TensorOperand<T, R> + ?Sized,
+    T: LinalgField,
+    Rank<R>: RemoveAxes<Ax, Out = Rank<O>>,
+{
+    let x = x.operand_view();
+    let axes = <Rank<R> as RemoveAxes<Ax>>::AXES;
+    let group = axes.iter().try_fold(1usize, |n, &a| {
+        n.checked_mul(x.shape()[a])
+            .ok_or_else(|| ShapeError::overflow(Some(a)))
+    })?;
+    let out_shape = x.shape_without::<O>(axes);
+    let grouped = x.permute(axis_set::axes_last::<R>(axes)?)?.to_contiguous();
+    let data = grouped.as_slice().unwrap_or(&[]);
+    // Rows of `group` elements; with no elements at all, as many rows as results.
+    let rows = data
+        .len()
+        .checked_div(group)
+        .unwrap_or(out_shape.iter().product());
+    let norms = vector_norm_axis(
+        &TensorView::from_slice(data, [rows, group])?,
+        Axis::<1>,
+        ord,
+    )
+    .map_err(|e| ShapeError::sizes(e.kind(), axes.first().copied(), 1, 0))?;
+    Tensor::from_vec(norms.into_vec(), out_shape)
 }
 
 /// The orders of [`matrix_norm`] (NumPy's `ord` for matrices).

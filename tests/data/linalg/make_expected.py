@@ -147,6 +147,7 @@ def main():
             o_json = o if np.isfinite(o) else str(o)
             case("vector_norm", name, {"ord": o_json, "axis": -1}, {"out": np.linalg.vector_norm(a, ord=o)})
             case("vector_norm", name, {"ord": o_json, "axis": 1}, {"out": np.linalg.vector_norm(a, ord=o, axis=1)})
+            case("vector_norm", name, {"ord": o_json, "axis": [0, 1]}, {"out": np.linalg.vector_norm(a, ord=o, axis=(0, 1))})
     # tensordot (no faer needed, but its NumPy cases live here): pairs of axes in any order.
     t3 = rng.standard_normal((3, 4, 5))
     t4 = rng.standard_normal((5, 4, 2, 3))
