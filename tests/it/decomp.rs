@@ -192,6 +192,8 @@ where
             "cholesky" => {
                 let l = linalg::cholesky(&a).unwrap();
                 assert_close(&l.to_vec(), &want(case, "out").f, tol, &what);
+                let u = linalg::cholesky_upper(&a).unwrap();
+                assert_close(&u.to_vec(), &want(case, "upper").f, tol, &what);
             }
             "eigvalsh" => {
                 let w: Tensor<f64, V> = linalg::eigvalsh(&a).unwrap();

@@ -38,6 +38,44 @@ where
     T: LinalgField,
     Rank<R>: MatrixStack,
 {
+    factor_llt(a, false)
+}
+
+/// The upper Cholesky factor `U = Lᴴ` of each symmetric (complex: Hermitian) positive-definite
+/// matrix (`a = Uᴴ·U`), as NumPy's `linalg.cholesky(a, upper=True)` and the Array API's
+/// `upper=True`: `L`'s conjugate transpose, from the lower triangle of `a`; `U`'s lower
+/// triangle is 0. O(batch·n³).
+///
+/// # Errors
+///
+/// As [`cholesky`].
+///
+/// # Examples
+///
+/// ```
+/// use ranked::{linalg, tensor};
+///
+/// let a = tensor![[4.0, 2.0], [2.0, 2.0]];
+/// let u = linalg::cholesky_upper(&a).unwrap();
+/// assert_eq!(u, tensor![[2.0, 1.0], [0.0, 1.0]]);
+/// assert_eq!(u.view().t().matmul(&u).unwrap(), a);
+/// ```
+pub fn cholesky_upper<A, T, const R: usize>(a: &A) -> Result<Tensor<T, R>, ShapeError>
+where
+    A: TensorOperand<T, R> + ?Sized,
+    T: LinalgField,
+    Rank<R>: MatrixStack,
+{
+    factor_llt(a, true)
+}
+
+/// [`cholesky`], or its conjugate transpose if `upper`.
+fn factor_llt<A, T, const R: usize>(a: &A, upper: bool) -> Result<Tensor<T, R>, ShapeError>
+where
+    A: TensorOperand<T, R> + ?Sized,
+    T: LinalgField,
+    Rank<R>: MatrixStack,
+{
     let stack = Stack::new(a.operand_view())?;
     let n = stack.square()?;
     let shape = stack.shape::<R>(&[n, n])?;
@@ -49,7 +87,11 @@ where
         })?;
         let l = llt.L();
         for i in 0..n {
-            out.extend((0..n).map(|j| if j <= i { l[(i, j)] } else { T::zero() }));
+            out.extend((0..n).map(|j| match (upper, j <= i, j >= i) {
+                (false, true, _) => l[(i, j)],
+                (true, _, true) => T::conj_impl(&l[(j, i)]),
+                _ => T::zero(),
+            }));
         }
         Ok(())
     })?;

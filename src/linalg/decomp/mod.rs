@@ -22,7 +22,7 @@
 //! | `det(a)` | [`det`] | `R − 2` |
 //! | `slogdet(a)` | [`slogdet`] | `R − 2`, `R − 2` |
 //! | `matrix_power(a, n)` | [`matrix_power`] | `R` |
-//! | `cholesky(a)` | [`cholesky`] | `R` |
+//! | `cholesky(a)`, `cholesky(a, upper=True)` | [`cholesky`], [`cholesky_upper`] | `R` |
 //! | `qr(a, mode)` | [`qr`] | `R`, `R` |
 //! | `svd(a, full_matrices)` | [`svd`] | `R`, `R − 1`, `R` |
 //! | `svdvals(a)` | [`svdvals`] | `R − 1` |
@@ -60,7 +60,8 @@ mod spectral;
 mod stack;
 
 pub use factor::{
-    Eig, Eigh, Qr, QrMode, Svd, cholesky, eig, eigh, eigvals, eigvalsh, qr, svd, svdvals,
+    Eig, Eigh, Qr, QrMode, Svd, cholesky, cholesky_upper, eig, eigh, eigvals, eigvalsh, qr, svd,
+    svdvals,
 };
 pub use norm::{MatrixOrd, matrix_norm, vector_norm, vector_norm_axes, vector_norm_axis};
 pub use solve::{det, inv, matrix_power, slogdet, solve};

@@ -112,7 +112,7 @@ def main():
     case("slogdet", "sing", {}, dict(zip(("sign", "logabsdet"), np.linalg.slogdet(ins["sing"]))))
     case("singular", "sing", {"index": first_failing(np.linalg.inv, ins["sing"])}, {})
     for name in ("spd",):
-        case("cholesky", name, {}, {"out": np.linalg.cholesky(ins[name])})
+        case("cholesky", name, {}, {"out": np.linalg.cholesky(ins[name]), "upper": np.linalg.cholesky(ins[name], upper=True)})
     case("not_positive_definite", "sym", {"index": first_failing(np.linalg.cholesky, ins["sym"])}, {})
     for name in ("sym", "spd"):
         case("eigvalsh", name, {}, {"out": np.linalg.eigvalsh(ins[name])})
