@@ -7,7 +7,7 @@
 
 use crate::engine;
 use crate::error::ShapeError;
-use crate::rank::{BroadcastRanks, HasAxis, IsAxis, Rank, RemoveAxis};
+use crate::rank::{BroadcastRanks, HasAxis, IsAxis, Rank, RemoveAxes, RemoveAxis};
 use crate::storage::Storage;
 use crate::tensor::{Tensor, TensorBase};
 use alloc::vec::Vec;
@@ -177,6 +177,40 @@ impl<S: Storage<Elem = bool>, const R: usize> TensorBase<S, R> {
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
         self.reduce_axis::<Ax, usize, O>(|run| run.iter().filter(|&&b| b).count())
+    }
+
+    /// How many elements are `true` over the axes of a tuple (NumPy's
+    /// `count_nonzero(a, axis=(a, b, …))`; of any tensor `x`, `x.ne(0)` first). Rank R → R − K.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let x = tensor![[[1, 0], [2, 3]], [[0, 0], [0, 4]]];
+    /// assert_eq!(x.ne(0).count_nonzero_axes((Axis::<1>, Axis::<2>)).to_vec(), [3, 1]);
+    /// assert_eq!(x.ne(0).count_nonzero_axes((Axis::<0>, Axis::<2>)).to_vec(), [1, 3]);
+    /// ```
+    pub fn count_nonzero_axes<Ax, const O: usize>(&self, _axes: Ax) -> Tensor<usize, O>
+    where
+        Rank<R>: RemoveAxes<Ax, Out = Rank<O>>,
+    {
+        let axes = <Rank<R> as RemoveAxes<Ax>>::AXES;
+        let Some(&last) = axes.iter().max() else {
+            return Tensor::from_contiguous_vec(
+                self.map(|&b| usize::from(b)).into_vec(),
+                self.shape_without(axes),
+            );
+        };
+        // Counted along the last of the axes, then summed over the others (the counted axis,
+        // now of size 1, sums to itself).
+        let mut kept = *self.shape();
+        kept[last] = 1;
+        let counted = Tensor::from_contiguous_vec(
+            self.reduce_lanes(last, |run| run.iter().filter(|&&b| b).count()),
+            kept,
+        );
+        counted.over_axes::<O>(axes, |t, a| t.axis_sums(a))
     }
 }
 

@@ -326,6 +326,52 @@ where
         })
     }
 
+    /// The elements in row-major order, each repeated `count` times, as a vector (NumPy's
+    /// `repeat(a, count)` without an axis, the Array API's `repeat` with `axis=None`). Rank
+    /// R → 1.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::Overflow`] or [`ErrorKind::Allocation`] if the result is too large.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let t = tensor![[1, 2], [3, 4]];
+    /// assert_eq!(t.repeat_flat(2).unwrap().to_vec(), [1, 1, 2, 2, 3, 3, 4, 4]);
+    /// assert_eq!(t.repeat_each_flat(&[0, 1, 2, 1]).unwrap().to_vec(), [2, 3, 3, 4]);
+    /// ```
+    pub fn repeat_flat(&self, count: usize) -> Result<Tensor<S::Elem, 1>, ShapeError> {
+        self.flattened()?.repeat(crate::Axis::<0>, count)
+    }
+
+    /// The elements in row-major order, element `i` repeated `counts[i]` times, as a vector
+    /// (NumPy's `repeat(a, counts)` without an axis).
+    ///
+    /// # Errors
+    ///
+    /// As [`repeat_each`](Self::repeat_each) along the flattened elements.
+    ///
+    /// # Examples
+    ///
+    /// See [`repeat_flat`](Self::repeat_flat).
+    pub fn repeat_each_flat(&self, counts: &[usize]) -> Result<Tensor<S::Elem, 1>, ShapeError> {
+        self.flattened()?.repeat_each(crate::Axis::<0>, counts)
+    }
+
+    /// The elements in row-major order, as a vector.
+    fn flattened(&self) -> Result<Tensor<S::Elem, 1>, ShapeError> {
+        let data = self.view().into_raw_parts().0;
+        // SAFETY: the tensor's own layout over its storage (invariant 1).
+        let elements = unsafe {
+            engine::try_map_to_vec(data, self.layout().parts(), &mut |e: &S::Elem| e.clone())
+        }?;
+        let len = elements.len();
+        Tensor::from_vec(elements, [len])
+    }
+
     /// The elements shifted by `shift` places in row-major order, whatever the axes, those
     /// pushed past the end coming back at the start (NumPy's `roll(a, shift)` without an axis,
     /// the Array API's `roll` with `axis=None`). Rank R → R, the same shape.
@@ -344,11 +390,7 @@ where
     /// assert_eq!(t.roll_flat(-7).unwrap(), tensor![[2, 3, 4], [5, 6, 1]]);
     /// ```
     pub fn roll_flat(&self, shift: isize) -> Result<Tensor<S::Elem, R>, ShapeError> {
-        let data = self.view().into_raw_parts().0;
-        // SAFETY: the tensor's own layout over its storage (invariant 1).
-        let mut elements = unsafe {
-            engine::try_map_to_vec(data, self.layout().parts(), &mut |e: &S::Elem| e.clone())
-        }?;
+        let mut elements = self.flattened()?.into_vec();
         if let Some(s) = (shift as i128).checked_rem_euclid(elements.len() as i128) {
             // `s < len`, which fits `usize`.
             elements.rotate_right(s as usize);

@@ -769,6 +769,42 @@ fn axis_sets_match_numpy() {
     every_reduction!(transposed, (Axis::<0>, Axis::<2>), "t02");
     every_reduction!(reversed, (Axis::<1>, Axis::<3>), "r13");
 
+    let c = ax.gt(1.2).count_nonzero_axes((Axis::<1>, Axis::<3>));
+    let want = arr(&data["count_nonzero_c13"]);
+    assert_eq!(
+        (
+            c.shape().to_vec(),
+            c.iter().map(|&n| n as i64).collect::<Vec<_>>()
+        ),
+        (want.shape, want.i)
+    );
+    let c = ax
+        .view()
+        .gt(1.2)
+        .count_nonzero_axes((Axis::<3>, Axis::<2>, Axis::<1>, Axis::<0>));
+    assert_eq!(
+        c.to_vec(),
+        arr(&data["count_nonzero_c3210"])
+            .i
+            .iter()
+            .map(|&n| n as usize)
+            .collect::<Vec<_>>()
+    );
+    let small = Tensor::<i64, 2>::from_fn([2, 3], |[i, j]| (3 * i + j) as i64);
+    assert_eq!(
+        small.view().t().repeat_flat(2).unwrap().to_vec(),
+        arr(&data["repeat_flat"]).i
+    );
+    assert_eq!(
+        small
+            .view()
+            .t()
+            .repeat_each_flat(&[0, 1, 2, 3, 0, 1])
+            .unwrap()
+            .to_vec(),
+        arr(&data["repeat_each_flat"]).i
+    );
+
     // As many axes as a rank has: nine of a rank-10 tensor, in any order.
     let wide = Tensor::<f64, 10>::ones([2, 1, 2, 1, 2, 1, 2, 1, 2, 3]);
     let nine = (

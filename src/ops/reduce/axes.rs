@@ -25,7 +25,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// Reduces over every axis of `axes`, one at a time from the last: `along(t, a)` reduces
     /// `t` along axis `a` (the row-major elements of `t` without that axis), which stays with
     /// size 1 for the next pass.
-    pub(super) fn over_axes<const O: usize>(
+    pub(crate) fn over_axes<const O: usize>(
         &self,
         axes: &[usize],
         mut along: impl FnMut(TensorView<'_, S::Elem, R>, usize) -> Vec<S::Elem>,

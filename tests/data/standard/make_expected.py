@@ -15,7 +15,7 @@ as flat positions (NaN first), `cumulative_sum`/`cumulative_prod` with and witho
 `correction`), and `keepdims=True` of `var`, `std`, `argmax`, `argmin`, `all`, `any`; `moveaxis` for every pair of axes and with tuples, `roll` with tuples, `unstack` along each axis,
 and `meshgrid` of one to four vectors in both indexings; `broadcast_shapes` and
 `broadcast_arrays` of three and four operands; `concat(axis=None)`; `sum`, `prod`, `mean`,
-`max`, `min`, `var`, `std`, `all`, `any` over tuples of axes (contiguous, transposed, reversed
+`max`, `min`, `var`, `std`, `all`, `any`, `count_nonzero` over tuples of axes, `repeat` without an axis (contiguous, transposed, reversed
 and empty inputs), and `squeeze`, `expand_dims` and `flip` over tuples of axes; `matrix_transpose`, and the
 diagonals and traces of a stack of matrices at every offset; `sort` and `argsort` with the
 Array API's `descending=True`.
@@ -214,6 +214,11 @@ def main():
         sets[f"all_{name}"] = enc((v > 0.7).all(axis=axes))
         sets[f"any_{name}"] = enc((v > 1.45).any(axis=axes))
     sets["sum_c02_keep"] = enc(ax.sum(axis=(0, 2), keepdims=True))
+    sets["count_nonzero_c13"] = enc(np.count_nonzero(ax > 1.2, axis=(1, 3)))
+    sets["count_nonzero_c3210"] = enc(np.count_nonzero(ax > 1.2, axis=(3, 2, 1, 0)))
+    small = np.arange(6).reshape(2, 3)
+    sets["repeat_flat"] = enc(np.repeat(small.T, 2))
+    sets["repeat_each_flat"] = enc(np.repeat(small.T, [0, 1, 2, 3, 0, 1]))
     empty = np.zeros((2, 0, 3))
     sets["sum_empty01"] = enc(empty.sum(axis=(0, 1)))
     sets["prod_empty01"] = enc(empty.prod(axis=(0, 1)))
