@@ -260,6 +260,7 @@ pub mod __private {
     use crate::storage::ViewRepr;
     use crate::{ArrayTensor, Layout, TensorBase, TensorView};
 
+    #[cfg(feature = "alloc")]
     pub use crate::creation::grid_view;
 
     /// The element count of a constant shape, for `tensor_view!`; a count that leaves `usize`

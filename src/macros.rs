@@ -229,7 +229,7 @@ macro_rules! broadcast_arrays {
 }
 
 /// The coordinate grids of any number of vectors (NumPy's `meshgrid(*xs, indexing=…)` with
-/// `copy=False`, and the Array API's `meshgrid`): for N vectors, a tuple of N read-only views of
+/// `copy=False`, and the Array API's `meshgrid`; feature `alloc`, as [`Indexing`](crate::Indexing)): for N vectors, a tuple of N read-only views of
 /// rank N, each broadcast (stride 0) along every axis but its vector's, no copy. With
 /// [`Indexing::Xy`](crate::Indexing::Xy) (NumPy's default) the first two axes are swapped:
 /// the grids of `x, y, z` are `ny × nx × nz`; with [`Indexing::Ij`](crate::Indexing::Ij)
