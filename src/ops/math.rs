@@ -303,6 +303,10 @@ where
     /// with [`clamp`](Self::clamp)'s rules (`high` wins over `low`; NaN stays NaN; a NaN bound
     /// gives NaN). Rank R → R; O(len).
     ///
+    /// Tensors as bounds, broadcast as the Array API allows, take NumPy's definition of
+    /// `clip`, `minimum(maximum(a, low), high)`: `a.maximum(&low)?.minimum(&high)?` (see
+    /// [`maximum`](Self::maximum)), with the same rules.
+    ///
     /// # Examples
     ///
     /// ```
@@ -312,6 +316,10 @@ where
     /// assert_eq!(t.clip(Some(0.0), None).to_vec(), [0.0, 0.5, 3.0]);
     /// assert_eq!(t.clip(None, Some(1.0)).to_vec(), [-2.0, 0.5, 1.0]);
     /// assert!(t.clip(Some(f64::NAN), None).iter().all(|x| x.is_nan()));
+    /// // Bounds per element (or broadcast): NumPy's clip(t, low, high).
+    /// let (low, high) = (tensor![0.0, 1.0, -5.0], tensor![[1.0], [2.0]]);
+    /// let c = t.maximum(&low).unwrap().minimum(&high).unwrap();
+    /// assert_eq!(c, tensor![[0.0, 1.0, 1.0], [0.0, 1.0, 2.0]]);
     /// ```
     #[cfg(feature = "alloc")]
     #[must_use]

@@ -965,3 +965,17 @@ fn descending_sorts_match_numpy() {
         want("argsort1").i
     );
 }
+
+/// `clip` with tensors as bounds, as NumPy defines it (`minimum(maximum(a, low), high)`),
+/// broadcast, with NaN, infinities and a low bound above the high one.
+#[test]
+fn clip_with_tensor_bounds_matches_numpy() {
+    let data = &expected()["clip_tensors"];
+    let x = Tensor::<f64, 1>::from_vec(arr(&data["x"]).f, [12]).unwrap();
+    let low = Tensor::<f64, 1>::from_vec(arr(&data["low"]).f, [12]).unwrap();
+    let high = Tensor::<f64, 2>::from_vec(arr(&data["high"]).f, [3, 1]).unwrap();
+    let got = x.maximum(&low).unwrap().minimum(&high).unwrap();
+    let want = arr(&data["out"]);
+    assert_eq!(got.shape().to_vec(), want.shape);
+    agree(&got.to_vec(), &want.f, 0.0, "clip with tensor bounds");
+}

@@ -18,7 +18,7 @@ and `meshgrid` of one to four vectors in both indexings; `broadcast_shapes` and
 `max`, `min`, `var`, `std`, `all`, `any`, `count_nonzero` over tuples of axes, `repeat` without an axis (contiguous, transposed, reversed
 and empty inputs), and `squeeze`, `expand_dims` and `flip` over tuples of axes; `matrix_transpose`, and the
 diagonals and traces of a stack of matrices at every offset; `sort` and `argsort` with the
-Array API's `descending=True`.
+Array API's `descending=True`; `clip` with tensors as bounds.
 
 Floats are written by their IEEE-754 bit patterns (as float64; a float32 result is exact in
 float64), booleans as booleans. Run from anywhere:
@@ -249,6 +249,10 @@ def main():
         rev = np.flip(np.argsort(np.flip(sd, axis), axis=axis, kind="stable"), axis)
         desc[f"argsort{axis}"] = enc(sd.shape[axis] - 1 - rev)
     out["descending"] = desc
+    # clip with tensors as bounds, broadcast (NaN, infinities and low > high among them).
+    hi = np.array([[1.0], [np.nan], [10.0]])
+    out["clip_tensors"] = {"x": enc(np.array(lefts)), "low": enc(np.array(rights)), "high": enc(hi),
+                           "out": enc(np.clip(np.array(lefts), np.array(rights), hi))}
     stack = np.arange(1.0, 25.0).reshape(2, 3, 4)
     creation = {"stack": enc(stack)}
     for k in (-5, -2, -1, 0, 1, 3, 10):
