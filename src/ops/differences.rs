@@ -6,7 +6,8 @@ use core::ops::{Mul, Sub};
 use crate::error::{ErrorKind, OrPanic, ShapeError};
 use crate::rank::{BroadcastRanks, HasAxis, IsAxis, Rank};
 use crate::storage::Storage;
-use crate::tensor::{Tensor, TensorBase};
+use crate::tensor::{Tensor, TensorBase, TensorView};
+use alloc::vec::Vec;
 
 /// # Differences and cross products (feature `alloc`)
 impl<S: Storage, const R: usize> TensorBase<S, R>
@@ -54,6 +55,51 @@ where
             current = step.or_panic("diff", self.shape());
         }
         current
+    }
+
+    /// [`diff`](Self::diff) of this tensor with `prepend` before it and `append` after it
+    /// along axis `A` (NumPy's `diff(a, n, axis=A, prepend=…, append=…)`): each a tensor of the
+    /// same rank whose other axes match (a scalar of NumPy's is a view of it broadcast to
+    /// size 1 along `A`). Rank R → R.
+    ///
+    /// # Errors
+    ///
+    /// As [`concatenate`](crate::concatenate): [`ErrorKind::SizeMismatch`](crate::ErrorKind::SizeMismatch)
+    /// naming the operand and axis whose size differs.
+    ///
+    /// # Panics
+    ///
+    /// As [`diff`](Self::diff).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let t = tensor![[1, 4, 9], [2, 3, 5]];
+    /// let zero = tensor![[0]];
+    /// let start = zero.view().broadcast_to([2, 1]).unwrap();
+    /// assert_eq!(t.diff_with(Axis::<1>, 1, Some(start), None).unwrap(), tensor![[1, 3, 5], [2, 1, 2]]);
+    /// let end = tensor![[10, 10, 10]];
+    /// assert_eq!(t.diff_with(Axis::<0>, 1, None, Some(end.view())).unwrap(), tensor![[1, -1, -4], [8, 7, 5]]);
+    /// ```
+    #[track_caller]
+    pub fn diff_with<Ax: IsAxis + Copy>(
+        &self,
+        axis: Ax,
+        n: usize,
+        prepend: Option<TensorView<'_, S::Elem, R>>,
+        append: Option<TensorView<'_, S::Elem, R>>,
+    ) -> Result<Tensor<S::Elem, R>, ShapeError>
+    where
+        Rank<R>: HasAxis<Ax> + BroadcastRanks<R, Out = Rank<R>>,
+    {
+        let parts: Vec<TensorView<'_, S::Elem, R>> = prepend
+            .into_iter()
+            .chain([self.view()])
+            .chain(append)
+            .collect();
+        Ok(crate::concatenate(axis, &parts)?.diff(axis, n))
     }
 }
 

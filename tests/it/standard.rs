@@ -979,3 +979,42 @@ fn clip_with_tensor_bounds_matches_numpy() {
     assert_eq!(got.shape().to_vec(), want.shape);
     agree(&got.to_vec(), &want.f, 0.0, "clip with tensor bounds");
 }
+
+/// `diff` with `prepend` and `append` (NumPy's scalar as a broadcast view, and tensors) along
+/// each axis, against NumPy.
+#[test]
+fn diff_with_prepend_and_append_matches_numpy() {
+    use ranked::{Axis, tensor};
+    let data = &expected()["diff_with"];
+    let x = Tensor::<f64, 2>::from_vec(arr(&data["x"]).f, [3, 4]).unwrap();
+    let check = |got: Tensor<f64, 2>, key: &str| {
+        let want = arr(&data[key]);
+        assert_eq!(
+            (got.shape().to_vec(), got.to_vec()),
+            (want.shape, want.f),
+            "{key}"
+        );
+    };
+    let scalar = tensor![[-1.5]];
+    let pre = scalar.view().broadcast_to([3, 1]).unwrap();
+    check(
+        x.diff_with(Axis::<1>, 2, Some(pre), None).unwrap(),
+        "pre_scalar_1",
+    );
+    let first_row = x.view().narrow(Axis::<0>, 0, 1).unwrap().map(|v| v * 2.0);
+    let last_row = x.view().narrow(Axis::<0>, 2, 1).unwrap();
+    check(
+        x.diff_with(Axis::<0>, 1, Some(last_row), Some(first_row.view()))
+            .unwrap(),
+        "pre_app_0",
+    );
+    let two_columns = x.view().narrow(Axis::<1>, 0, 2).unwrap();
+    check(
+        x.diff_with(Axis::<1>, 3, None, Some(two_columns)).unwrap(),
+        "app_1",
+    );
+    let err = x
+        .diff_with(Axis::<1>, 1, Some(first_row.view()), None)
+        .unwrap_err();
+    assert_eq!(err.kind(), ranked::ErrorKind::SizeMismatch);
+}

@@ -18,7 +18,8 @@ and `meshgrid` of one to four vectors in both indexings; `broadcast_shapes` and
 `max`, `min`, `var`, `std`, `all`, `any`, `count_nonzero` over tuples of axes, `repeat` without an axis (contiguous, transposed, reversed
 and empty inputs), and `squeeze`, `expand_dims` and `flip` over tuples of axes; `matrix_transpose`, and the
 diagonals and traces of a stack of matrices at every offset; `sort` and `argsort` with the
-Array API's `descending=True`; `clip` with tensors as bounds.
+Array API's `descending=True`; `clip` with tensors as bounds; `diff` with `prepend` and
+`append`.
 
 Floats are written by their IEEE-754 bit patterns (as float64; a float32 result is exact in
 float64), booleans as booleans. Run from anywhere:
@@ -249,6 +250,14 @@ def main():
         rev = np.flip(np.argsort(np.flip(sd, axis), axis=axis, kind="stable"), axis)
         desc[f"argsort{axis}"] = enc(sd.shape[axis] - 1 - rev)
     out["descending"] = desc
+    # diff with prepend and append (a scalar, and arrays).
+    dm = np.array([[1.0, 4.0, 9.0, 16.0], [2.0, -3.0, 0.5, 7.0], [0.0, 1.0, 0.0, 1.0]])
+    out["diff_with"] = {
+        "x": enc(dm),
+        "pre_scalar_1": enc(np.diff(dm, n=2, axis=1, prepend=-1.5)),
+        "pre_app_0": enc(np.diff(dm, n=1, axis=0, prepend=dm[2:], append=dm[:1] * 2.0)),
+        "app_1": enc(np.diff(dm, n=3, axis=1, append=dm[:, :2])),
+    }
     # clip with tensors as bounds, broadcast (NaN, infinities and low > high among them).
     hi = np.array([[1.0], [np.nan], [10.0]])
     out["clip_tensors"] = {"x": enc(np.array(lefts)), "low": enc(np.array(rights)), "high": enc(hi),
