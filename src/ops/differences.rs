@@ -169,3 +169,61 @@ where
         Tensor::from_vec(out, shape)
     }
 }
+
+/// # Cross products along any axis (feature `alloc`)
+impl<S: Storage, const R: usize> TensorBase<S, R>
+where
+    S::Elem: Mul<Output = S::Elem> + Sub<Output = S::Elem> + Copy,
+{
+    /// The cross product of corresponding 3-vectors along axis `A` of two tensors of the same
+    /// rank (NumPy's `cross(a, b, axis=A)` and the Array API's `cross(x1, x2, axis=A)`),
+    /// broadcasting the other axes; axis `A` of the result has size 3. Rank R → R. For
+    /// operands of different ranks, [`cross`](Self::cross) takes the last axis.
+    ///
+    /// # Errors
+    ///
+    /// As [`cross`](Self::cross), naming axis `A` for a size other than 3.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// // Vectors as columns: x, y and z along axis 0.
+    /// let a = tensor![[1.0, 0.0], [0.0, 1.0], [0.0, 0.0]];
+    /// let b = tensor![[0.0, 0.0], [1.0, 0.0], [0.0, 1.0]];
+    /// assert_eq!(a.cross_axis(&b, Axis::<0>).unwrap(), tensor![[0.0, 1.0], [0.0, 0.0], [1.0, 0.0]]);
+    /// ```
+    pub fn cross_axis<S2, Ax: IsAxis>(
+        &self,
+        other: &TensorBase<S2, R>,
+        _axis: Ax,
+    ) -> Result<Tensor<S::Elem, R>, ShapeError>
+    where
+        S2: Storage<Elem = S::Elem>,
+        Rank<R>: HasAxis<Ax> + BroadcastRanks<R, Out = Rank<R>>,
+    {
+        let axis = <Rank<R> as HasAxis<Ax>>::AXIS;
+        let last = crate::layout::axis_set::axes_last::<R>(&[axis])?;
+        let mut back = [0usize; R];
+        for (i, &a) in last.iter().enumerate() {
+            back[a] = i;
+        }
+        let renamed = |e: ShapeError| match (e.kind(), e.axis()) {
+            (ErrorKind::SizeMismatch, Some(a)) if a + 1 == R => ShapeError::sizes(
+                ErrorKind::SizeMismatch,
+                Some(axis),
+                3,
+                e.found().unsigned_abs() as usize,
+            )
+            .with_operand(e.operand().unwrap_or(0)),
+            _ => e,
+        };
+        let product = self
+            .view()
+            .permute(last)?
+            .cross(&other.view().permute(last)?)
+            .map_err(renamed)?;
+        Ok(product.view().permute(back)?.to_contiguous())
+    }
+}

@@ -1018,3 +1018,30 @@ fn diff_with_prepend_and_append_matches_numpy() {
         .unwrap_err();
     assert_eq!(err.kind(), ranked::ErrorKind::SizeMismatch);
 }
+
+/// `cross` along axis 0 (with broadcasting) and axis 1, against NumPy's `cross(a, b, axis=…)`.
+#[test]
+fn cross_along_an_axis_matches_numpy() {
+    use ranked::Axis;
+    let data = &expected()["cross_axis"];
+    let a = Tensor::<f64, 3>::from_vec(arr(&data["a"]).f, [3, 4, 2]).unwrap();
+    let b = Tensor::<f64, 3>::from_vec(arr(&data["b"]).f, [3, 1, 2]).unwrap();
+    let check = |got: Tensor<f64, 3>, key: &str| {
+        let want = arr(&data[key]);
+        assert_eq!(
+            (got.shape().to_vec(), got.to_vec()),
+            (want.shape, want.f),
+            "{key}"
+        );
+    };
+    check(a.cross_axis(&b, Axis::<0>).unwrap(), "axis0");
+    let a1 = a.reshape([4, 3, 2]).unwrap().into_owned();
+    let reversed = a.view().flip(Axis::<0>).to_contiguous();
+    let reversed = reversed.reshape([4, 3, 2]).unwrap().into_owned();
+    check(a1.cross_axis(&reversed, Axis::<1>).unwrap(), "axis1");
+    let err = a.cross_axis(&b, Axis::<2>).unwrap_err();
+    assert_eq!(
+        (err.kind(), err.axis()),
+        (ranked::ErrorKind::SizeMismatch, Some(2))
+    );
+}

@@ -19,7 +19,7 @@ and `meshgrid` of one to four vectors in both indexings; `broadcast_shapes` and
 and empty inputs), and `squeeze`, `expand_dims` and `flip` over tuples of axes; `matrix_transpose`, and the
 diagonals and traces of a stack of matrices at every offset; `sort` and `argsort` with the
 Array API's `descending=True`; `clip` with tensors as bounds; `diff` with `prepend` and
-`append`.
+`append`; `cross` along an axis other than the last.
 
 Floats are written by their IEEE-754 bit patterns (as float64; a float32 result is exact in
 float64), booleans as booleans. Run from anywhere:
@@ -252,6 +252,10 @@ def main():
     out["descending"] = desc
     # diff with prepend and append (a scalar, and arrays).
     dm = np.array([[1.0, 4.0, 9.0, 16.0], [2.0, -3.0, 0.5, 7.0], [0.0, 1.0, 0.0, 1.0]])
+    ca0 = np.arange(24.0).reshape(3, 4, 2) * 0.5 - 3.0
+    cb0 = np.array([[[1.0, -2.0]], [[0.5, 4.0]], [[-3.0, 2.5]]])
+    out["cross_axis"] = {"a": enc(ca0), "b": enc(cb0), "axis0": enc(np.cross(ca0, cb0, axis=0)),
+                         "axis1": enc(np.cross(ca0.reshape(4, 3, 2), ca0[::-1].reshape(4, 3, 2), axis=1))}
     out["diff_with"] = {
         "x": enc(dm),
         "pre_scalar_1": enc(np.diff(dm, n=2, axis=1, prepend=-1.5)),
