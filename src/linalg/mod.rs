@@ -46,7 +46,7 @@ pub use decomp::*;
 #[cfg(feature = "complex")]
 pub use num_complex::Complex;
 
-pub use product::{Dot, VectorHasNoMatvec};
+pub use product::{Conjugate, Dot, VectorHasNoMatvec};
 #[cfg(feature = "alloc")]
 pub use tensordot::tensordot;
 

@@ -8,6 +8,8 @@ use num_traits::{One, Zero};
 use crate::error::ShapeError;
 use crate::layout::product;
 use crate::operand::TensorOperand;
+#[cfg(feature = "alloc")]
+use crate::rank::{BroadcastRanks, IsAxis, RemoveAxis};
 use crate::rank::{MatmulRanks, Rank};
 use crate::storage::{Storage, StorageMut};
 #[cfg(feature = "alloc")]
@@ -469,5 +471,97 @@ impl<T: LinalgScalar> crate::CowTensor<'_, T, 1> {
         S2: Storage<Elem = T>,
     {
         self.view().outer(rhs)
+    }
+}
+
+/// An element's complex conjugate, for [`vecdot`](TensorBase::vecdot): the number itself for
+/// integers and real floats, `re − i·im` for complex numbers.
+///
+/// # Examples
+///
+/// ```
+/// use ranked::linalg::Conjugate;
+///
+/// assert_eq!((-3i32).conjugate(), -3);
+/// assert_eq!(2.5f64.conjugate(), 2.5);
+/// ```
+#[diagnostic::on_unimplemented(
+    message = "`{Self}` has no complex conjugate here",
+    label = "needs a number: an integer, a float or a complex number",
+    note = "`vecdot` conjugates its first operand, as the Array API's `vecdot` does"
+)]
+pub trait Conjugate: Copy {
+    /// The complex conjugate.
+    fn conjugate(self) -> Self;
+}
+
+macro_rules! real_conjugates {
+    ($($t:ty),*) => {$(
+        impl Conjugate for $t {
+            #[inline]
+            fn conjugate(self) -> Self {
+                self
+            }
+        }
+    )*};
+}
+real_conjugates!(
+    i8, i16, i32, i64, i128, isize, u8, u16, u32, u64, u128, usize, f32, f64
+);
+
+#[cfg(feature = "half")]
+real_conjugates!(half::f16, half::bf16);
+
+#[cfg(feature = "complex")]
+impl<T: Copy + core::ops::Neg<Output = T>> Conjugate for num_complex::Complex<T> {
+    #[inline]
+    fn conjugate(self) -> Self {
+        num_complex::Complex::new(self.re, -self.im)
+    }
+}
+
+/// # Vector dot products along an axis (feature `alloc`)
+#[cfg(feature = "alloc")]
+impl<S: Storage, const R: usize> TensorBase<S, R> {
+    /// The dot product of corresponding vectors along axis `A`, the first operand conjugated
+    /// (the Array API's `vecdot(x1, x2, axis=A)`, NumPy's `vecdot`): `Σ conj(a)·b` along the
+    /// axis, broadcasting the other axes of two tensors of the same rank. Rank R → R − 1.
+    /// [`dot`](Self::dot) is the product of two vectors; `einsum!` takes other ranks.
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::SizeMismatch`](crate::ErrorKind::SizeMismatch) naming axis `A` if the
+    /// vectors differ in length (they do not broadcast);
+    /// [`ErrorKind::BroadcastMismatch`](crate::ErrorKind::BroadcastMismatch) if the other axes
+    /// do not broadcast.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let a = tensor![[1.0, 2.0, 3.0], [4.0, 5.0, 6.0]];
+    /// let b = tensor![[1.0, 0.0, -1.0]];
+    /// assert_eq!(a.vecdot(&b, Axis::<1>).unwrap().to_vec(), [-2.0, -2.0]);
+    /// assert_eq!(a.vecdot(&a, Axis::<0>).unwrap().to_vec(), [17.0, 29.0, 45.0]);
+    /// ```
+    pub fn vecdot<S2, Ax: IsAxis, const O: usize>(
+        &self,
+        other: &TensorBase<S2, R>,
+        axis: Ax,
+    ) -> Result<Tensor<S::Elem, O>, ShapeError>
+    where
+        S2: Storage<Elem = S::Elem>,
+        S::Elem:
+            Conjugate + core::ops::Mul<Output = S::Elem> + core::ops::Add<Output = S::Elem> + Zero,
+        Rank<R>: BroadcastRanks<R, Out = Rank<R>> + RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        let a = <Rank<R> as RemoveAxis<Ax>>::AXIS;
+        let (n, m) = (self.shape()[a], other.shape()[a]);
+        if n != m {
+            return Err(ShapeError::size_mismatch(a, n, m).with_operand(1));
+        }
+        let products: Tensor<S::Elem, R> = self.broadcast_zip(other, |&x, &y| x.conjugate() * y)?;
+        Ok(products.sum_axis(axis))
     }
 }

@@ -1045,3 +1045,60 @@ fn cross_along_an_axis_matches_numpy() {
         (ranked::ErrorKind::SizeMismatch, Some(2))
     );
 }
+
+/// `vecdot` along each axis with broadcasting, and of complex vectors (the first conjugated),
+/// against NumPy's `vecdot`.
+#[test]
+fn vecdot_matches_numpy() {
+    use ranked::Axis;
+    let data = &expected()["vecdot"];
+    let a = Tensor::<f64, 2>::from_vec(arr(&data["a"]).f, [3, 4]).unwrap();
+    let b = Tensor::<f64, 2>::from_vec(arr(&data["b"]).f, [1, 4]).unwrap();
+    agree(
+        &a.vecdot(&b, Axis::<1>).unwrap().to_vec(),
+        &arr(&data["axis1"]).f,
+        4.0 * f64::EPSILON,
+        "vecdot axis 1",
+    );
+    agree(
+        &a.vecdot(&a, Axis::<0>).unwrap().to_vec(),
+        &arr(&data["axis0"]).f,
+        4.0 * f64::EPSILON,
+        "vecdot axis 0",
+    );
+    assert_eq!(
+        a.vecdot(&b, Axis::<0>).unwrap_err().kind(),
+        ranked::ErrorKind::SizeMismatch
+    );
+    #[cfg(feature = "complex")]
+    {
+        use ranked::linalg::Complex;
+        let z = |t: &Tensor<f64, 2>, sign: f64, rows_reversed: bool| {
+            let s = *t.shape();
+            Tensor::from_fn(s, |[i, j]| {
+                let im = if rows_reversed {
+                    t[[s[0] - 1 - i, j]] * 0.25
+                } else {
+                    t[[i, s[1] - 1 - j]]
+                };
+                Complex::new(t[[i, j]], sign * im)
+            })
+        };
+        let (za, zb) = (z(&a, 1.0, true), z(&b, -1.0, false));
+        let got = za.vecdot(&zb, Axis::<1>).unwrap();
+        let re: Vec<f64> = got.iter().map(|c| c.re).collect();
+        let im: Vec<f64> = got.iter().map(|c| c.im).collect();
+        agree(
+            &re,
+            &arr(&data["complex_re"]).f,
+            8.0 * f64::EPSILON,
+            "vecdot complex, re",
+        );
+        agree(
+            &im,
+            &arr(&data["complex_im"]).f,
+            8.0 * f64::EPSILON,
+            "vecdot complex, im",
+        );
+    }
+}

@@ -19,7 +19,7 @@ and `meshgrid` of one to four vectors in both indexings; `broadcast_shapes` and
 and empty inputs), and `squeeze`, `expand_dims` and `flip` over tuples of axes; `matrix_transpose`, and the
 diagonals and traces of a stack of matrices at every offset; `sort` and `argsort` with the
 Array API's `descending=True`; `clip` with tensors as bounds; `diff` with `prepend` and
-`append`; `cross` along an axis other than the last.
+`append`; `cross` along an axis other than the last; `vecdot` (real and complex).
 
 Floats are written by their IEEE-754 bit patterns (as float64; a float32 result is exact in
 float64), booleans as booleans. Run from anywhere:
@@ -256,6 +256,13 @@ def main():
     cb0 = np.array([[[1.0, -2.0]], [[0.5, 4.0]], [[-3.0, 2.5]]])
     out["cross_axis"] = {"a": enc(ca0), "b": enc(cb0), "axis0": enc(np.cross(ca0, cb0, axis=0)),
                          "axis1": enc(np.cross(ca0.reshape(4, 3, 2), ca0[::-1].reshape(4, 3, 2), axis=1))}
+    va = np.arange(12.0).reshape(3, 4) * 0.5 - 2.0
+    vb = np.array([[1.0, -1.0, 2.0, 0.5]])
+    za = va + 1j * (va[::-1] * 0.25)
+    zb = vb - 1j * vb[:, ::-1]
+    zv = np.vecdot(za, zb, axis=1) if hasattr(np, "vecdot") else np.sum(np.conj(za) * zb, axis=1)
+    out["vecdot"] = {"a": enc(va), "b": enc(vb), "axis1": enc(np.vecdot(va, vb, axis=1) if hasattr(np, "vecdot") else np.sum(va * vb, axis=1)),
+                     "axis0": enc(np.sum(va * va, axis=0)), "complex_re": enc(zv.real), "complex_im": enc(zv.imag)}
     out["diff_with"] = {
         "x": enc(dm),
         "pre_scalar_1": enc(np.diff(dm, n=2, axis=1, prepend=-1.5)),
