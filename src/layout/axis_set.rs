@@ -71,7 +71,8 @@ pub(crate) fn squeeze_axes(
 ///
 /// Callers check `axes` (distinct, below the result's rank, as many as the ranks differ). For
 /// any other `axes` it still never panics and yields a layout that reaches only positions the
-/// input reaches (an input axis left out is fixed at 0; a position left over has size 0).
+/// input reaches: when an input axis finds no place, or a place finds no input axis, the
+/// result is empty (every size 0), which reaches nothing.
 fn expand_dims(
     p: RawLayout<'_>,
     axes: &[usize],
@@ -90,6 +91,9 @@ fn expand_dims(
         } else {
             (*d, *st) = (0, 0);
         }
+    }
+    if input != p.shape.len() || shape.len() != p.shape.len() + axes.len() {
+        shape.fill(0);
     }
     p.offset
 }

@@ -390,3 +390,30 @@ fn empty_layouts_keep_their_offset() {
     assert_eq!((d.shape(), d.offset()), (&[0], 0));
     assert!(d.validate(9).is_ok());
 }
+
+/// The axis-set forms the typed methods call without a check keep a layout valid for any
+/// axes: a set that does not fit gives an empty layout (it reaches nothing), and the checked
+/// forms refuse it.
+#[test]
+fn axis_sets_that_do_not_fit_give_empty_layouts() {
+    let l = Layout::from_parts([0, 3], [3, -1], 2); // empty, offset at the storage's end
+    for bad in [&[0usize, 0][..], &[5, 1], &[1]] {
+        let e: Layout<4> = l.expand_dims_proven(bad);
+        assert!(e.shape().contains(&0) && e.offset() == 2, "{bad:?}");
+        assert!(l.expand_dims::<4>(bad).is_err());
+    }
+    let e: Layout<4> = Layout::row_major([2, 3])
+        .unwrap()
+        .expand_dims_proven(&[1, 1]);
+    assert!(e.shape().contains(&0));
+    let f = Layout::row_major([2, 3]).unwrap();
+    assert_eq!(f.flip_axes_proven(&[1, 1, 7]), f);
+    assert_eq!(
+        f.flip_axes(&[1, 1]).unwrap_err().kind(),
+        ErrorKind::RepeatedAxis
+    );
+    assert_eq!(
+        f.squeeze_axes::<2>(&[0]).unwrap_err().kind(),
+        ErrorKind::RankMismatch
+    );
+}
