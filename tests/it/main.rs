@@ -31,6 +31,7 @@ mod npy;
 mod npy_map;
 mod npz;
 mod ops;
+mod options;
 mod ordering;
 mod par;
 mod precision;

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes expected.json, which tests/it/standard.rs reads: NumPy's results for the element-wise
+"""Writes expected.json, which tests/it/standard.rs and tests/it/options.rs read: NumPy's results for the element-wise
 functions that ranked spells as NumPy does where Rust differs (`round` with halves to even,
 `sign`, `remainder`, `floor_divide`, `clip` with NaN and missing bounds) and for `hypot`,
 `copysign`, `logaddexp`, `nextafter`, `power`, `square`, `signbit`, `isinf`, `arcsinh`,
