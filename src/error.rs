@@ -98,9 +98,9 @@ pub enum ErrorKind {
     /// A join ([`concatenate`](crate::concatenate), [`stack`](crate::stack)) of no tensors at
     /// all: the result's shape is unknown.
     NoOperands,
-    /// A statistic with `ddof` degrees of freedom removed (`var`, `std`) over too few
-    /// elements: `expected` is the least count it needs (`ddof + 1`), `found` the count there is;
-    /// `axis` is the reduced axis of an along-axis statistic.
+    /// An axis with fewer elements than an operation takes from it (`topk` of more than the
+    /// axis holds): `expected` is the least count it needs, `found` the count there is;
+    /// `axis` is the axis.
     TooFewElements,
     /// A storage taken from a strided view of memory that has gaps (a view converted from
     /// ndarray, nalgebra or faer, see [`ViewRepr`](crate::storage::ViewRepr)) was given a new
@@ -715,7 +715,7 @@ impl ShapeError {
             ErrorKind::NoOperands => f.write_str("there are no tensors to join"),
             ErrorKind::TooFewElements => write!(
                 f,
-                "the statistic needs at least {e} elements{at}, and there are {n}"
+                "the operation needs at least {e} elements{at}, and there are {n}"
             ),
             ErrorKind::NegativeStride => write!(
                 f,

@@ -12,7 +12,7 @@
 use num_traits::Float;
 
 use crate::engine;
-use crate::error::{ErrorKind, ShapeError};
+use crate::error::ShapeError;
 use crate::rank::{HasAxis, IsAxis, Rank};
 use crate::storage::{Storage, StorageMut};
 use crate::tensor::TensorBase;
@@ -21,7 +21,7 @@ use crate::tensor::TensorBase;
 use {
     super::sum::{SquaresAbout, lane_sum, lane_sum_of},
     crate::{
-        Axis, TensorView,
+        Axis, ErrorKind, TensorView,
         engine::Run,
         layout::{axis_set, parts},
         rank::{RemoveAxes, RemoveAxis},
@@ -54,9 +54,6 @@ pub trait Ddof: Copy + sealed::Sealed {
     /// The divisor `n − ddof` as `T`, if it is positive.
     #[doc(hidden)]
     fn divisor_of<T: Float>(self, n: usize) -> Option<T>;
-    /// The least count with a positive divisor, for the error (`⌊ddof⌋ + 1`).
-    #[doc(hidden)]
-    fn least(self) -> i128;
 }
 
 mod sealed {
@@ -71,9 +68,6 @@ impl Ddof for usize {
     fn divisor_of<T: Float>(self, n: usize) -> Option<T> {
         n.checked_sub(self).filter(|&d| d > 0).and_then(T::from)
     }
-    fn least(self) -> i128 {
-        self as i128 + 1
-    }
 }
 
 #[diagnostic::do_not_recommend]
@@ -83,10 +77,6 @@ impl Ddof for f64 {
         let d = n as f64 - self;
         if d > 0.0 { T::from(d) } else { None }
     }
-    fn least(self) -> i128 {
-        // Saturating, and 0 for NaN: the count is only reported in the error.
-        self.floor() as i128 + 1
-    }
 }
 
 #[diagnostic::do_not_recommend]
@@ -94,15 +84,12 @@ impl Ddof for f32 {
     fn divisor_of<T: Float>(self, n: usize) -> Option<T> {
         f64::from(self).divisor_of(n)
     }
-    fn least(self) -> i128 {
-        f64::from(self).least()
-    }
 }
 
-/// `ddof` degrees of freedom leave a positive divisor among `n` elements.
-fn divisor<T: Float>(n: usize, ddof: impl Ddof, axis: Option<usize>) -> Result<T, ShapeError> {
-    ddof.divisor_of(n)
-        .ok_or_else(|| ShapeError::new(ErrorKind::TooFewElements, axis, ddof.least(), n as i128))
+/// The divisors of a variance of `n` elements, `n − ddof` and `n`, if both are positive;
+/// `None` where the variance is NaN, as the Array API's (`n − ddof ≤ 0`, or no elements).
+fn divisors<T: Float>(n: usize, ddof: impl Ddof) -> Option<(T, T)> {
+    Some((ddof.divisor_of(n)?, 0usize.divisor_of(n)?))
 }
 
 /// The sum of `(x − mean)²` over one lane, with its own mean (`count` is its length), pairwise.
@@ -135,7 +122,9 @@ fn lane_arg<T: PartialOrd>(run: Run<'_, T>, smallest: bool) -> usize {
 ///
 /// `ddof` ("delta degrees of freedom") is NumPy's: the divisor is `n − ddof`, so `ddof = 0` is
 /// the population variance and `ddof = 1` the sample variance (PyTorch's default correction);
-/// a float `ddof` is the Array API's `correction` (see [`Ddof`]).
+/// a float `ddof` is the Array API's `correction` (see [`Ddof`]). Where `n − ddof` is not
+/// positive (no elements, or no more than `ddof`), the variance and the standard deviation
+/// are NaN, as the Array API's and PyTorch's (NumPy warns, and gives NaN or ±∞).
 impl<S: Storage, const R: usize> TensorBase<S, R>
 where
     S::Elem: Float,
@@ -147,19 +136,22 @@ where
     /// within a few units of rounding times `log₂ n` (under 10⁻⁶ for 10⁷ `f32` values around
     /// 1000 with unit spread), not the O(n) growth of a running sum.
     ///
+    /// NaN unless `n − ddof` is positive (see above).
+    ///
     /// # Errors
     ///
-    /// [`ErrorKind::TooFewElements`] unless `n − ddof` is positive.
+    /// [`ErrorKind::Allocation`] only for `f16` and `bf16` (feature `half`), which are
+    /// widened to `f32` in a copy; other element types never fail.
     ///
     /// # Examples
     ///
     /// ```
-    /// use ranked::{ErrorKind, tensor};
+    /// use ranked::tensor;
     ///
-    /// let t = tensor![[1.0, 2.0], [3.0, 4.0]];
+    /// let t = tensor![[1.0f64, 2.0], [3.0, 4.0]];
     /// assert_eq!(t.var(0).unwrap(), 1.25);
     /// assert_eq!(t.var(1).unwrap(), 5.0 / 3.0);
-    /// assert_eq!(t.var(4).unwrap_err().kind(), ErrorKind::TooFewElements);
+    /// assert!(t.var(4).unwrap().is_nan()); // n − ddof = 0
     /// assert_eq!(t.var(1.5).unwrap(), 5.0 / 2.5); // a float `correction`, as the Array API
     /// ```
     pub fn var(&self, ddof: impl Ddof) -> Result<S::Elem, ShapeError> {
@@ -168,9 +160,10 @@ where
             let (wide, narrow) = copy?;
             return wide.var(ddof).map(narrow);
         }
-        let n = self.len();
-        let div: S::Elem = divisor(n, ddof, None)?;
-        let mean = self.sum() / divisor::<S::Elem>(n, 0usize, None)?;
+        let Some((div, count)) = divisors::<S::Elem>(self.len(), ddof) else {
+            return Ok(S::Elem::nan());
+        };
+        let mean = self.sum() / count;
         let squares = self.sum_map(|x| {
             let d = x - mean;
             d * d
@@ -213,9 +206,10 @@ where
     /// Summed pairwise along the axis whatever the layout, with the error bound of
     /// [`var`](Self::var).
     ///
+    /// Every result is NaN unless the axis is longer than `ddof`.
+    ///
     /// # Errors
     ///
-    /// [`ErrorKind::TooFewElements`] naming the axis unless it is longer than `ddof`;
     /// [`ErrorKind::Allocation`] if the result cannot be allocated.
     ///
     /// # Examples
@@ -243,11 +237,11 @@ where
                 .map(|t| super::reduce::half::narrowed(&t, narrow));
         }
         let axis = <Rank<R> as RemoveAxis<Ax>>::AXIS;
-        let n = self.shape()[axis];
-        let div: S::Elem = divisor(n, ddof, Some(axis))?;
-        let count: S::Elem = divisor(n, 0usize, Some(axis))?;
         let mut out_shape = [0usize; O];
         parts::remove_axis(self.shape(), axis, &mut out_shape);
+        let Some((div, count)) = divisors::<S::Elem>(self.shape()[axis], ddof) else {
+            return Tensor::try_full(out_shape, S::Elem::nan());
+        };
         let blocks = if self.lanes_are_strided(axis) {
             let mut means = self.axis_sums(axis);
             means.iter_mut().for_each(|m| *m = *m / count);
@@ -305,8 +299,8 @@ where
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::TooFewElements`] naming the tuple's first axis unless each group holds more
-    /// than `ddof` elements; [`ErrorKind::Allocation`] if the copy cannot be allocated.
+    /// [`ErrorKind::Allocation`] if the copy cannot be allocated. Every result is NaN unless
+    /// each group holds more than `ddof` elements.
     ///
     /// # Examples
     ///
@@ -338,14 +332,16 @@ where
             n.checked_mul(self.shape()[a])
                 .ok_or_else(|| ShapeError::overflow(Some(a)))
         })?;
-        divisor::<S::Elem>(group, ddof, axes.first().copied())?;
         let out_shape = self.shape_without::<O>(axes);
+        if divisors::<S::Elem>(group, ddof).is_none() {
+            return Tensor::try_full(out_shape, S::Elem::nan());
+        }
         let grouped = self
             .view()
             .permute(axis_set::axes_last::<R>(axes)?)?
             .to_contiguous();
         let data = grouped.as_slice().unwrap_or(&[]);
-        // `group` is positive: `divisor` accepted it.
+        // `group` is positive: `divisors` accepted it.
         let rows = TensorView::from_slice(data, [data.len() / group, group])?;
         let per_row = rows.var_axis(Axis::<1>, ddof)?;
         Ok(Tensor::from_contiguous_vec(per_row.into_vec(), out_shape))
@@ -552,6 +548,51 @@ where
     {
         let axis = <Rank<R> as RemoveAxis<Ax>>::AXIS;
         Ok(self.keep_axis(axis, self.arg_axis(which, true)?))
+    }
+
+    /// The row-major (flat) position of the first largest element (of the first NaN, if
+    /// any) in a tensor of shape `[1, …, 1]`: rank R → R, as NumPy's
+    /// `argmax(x, keepdims=True)` without an axis. O(len).
+    ///
+    /// # Errors
+    ///
+    /// As [`try_argmax_flat`](Self::try_argmax_flat); [`ErrorKind::Allocation`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let t = tensor![[1, 9, 3], [7, 2, 9]];
+    /// assert_eq!(t.argmax_flat_keepdims().unwrap(), tensor![[1usize]]);
+    /// ```
+    pub fn argmax_flat_keepdims(&self) -> Result<Tensor<usize, R>, ShapeError>
+    where
+        S::Elem: PartialOrd,
+    {
+        Tensor::try_full([1; R], self.try_argmax_flat()?)
+    }
+
+    /// The row-major (flat) position of the first smallest element (of the first NaN, if
+    /// any) in a tensor of shape `[1, …, 1]`, as NumPy's `argmin(x, keepdims=True)`.
+    ///
+    /// # Errors
+    ///
+    /// As [`argmax_flat_keepdims`](Self::argmax_flat_keepdims).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::tensor;
+    ///
+    /// let t = tensor![[[4.0, 2.0], [f64::NAN, 1.0]]];
+    /// assert_eq!(t.argmin_flat_keepdims().unwrap(), tensor![[[2usize]]]);
+    /// ```
+    pub fn argmin_flat_keepdims(&self) -> Result<Tensor<usize, R>, ShapeError>
+    where
+        S::Elem: PartialOrd,
+    {
+        Tensor::try_full([1; R], self.try_argmin_flat()?)
     }
 
     fn arg_axis<Ax: IsAxis, const O: usize>(
@@ -780,7 +821,7 @@ where
 /// the `alloc` feature too).
 #[cfg(test)]
 mod tests {
-    use crate::{Axis, ErrorKind, TensorView, inline_tensor};
+    use crate::{Axis, TensorView, inline_tensor};
 
     #[test]
     fn whole_statistics_and_scans_without_an_allocator() {
@@ -788,7 +829,8 @@ mod tests {
         assert_eq!(t.var(0).unwrap(), 40.0 / 6.0);
         assert_eq!(t.std(1).unwrap(), 8f64.sqrt());
         let empty = TensorView::<f32, 2>::from_slice(&[], [0, 3]).unwrap();
-        assert_eq!(empty.var(0).unwrap_err().kind(), ErrorKind::TooFewElements);
+        assert!(empty.var(0).unwrap().is_nan());
+        assert!(t.var(6).unwrap().is_nan() && t.std(7.5).unwrap().is_nan());
         let mut c = inline_tensor![[1, 2, 3], [4, 5, 6]];
         c.cumsum_inplace(Axis::<1>);
         assert!(c.iter().copied().eq([1, 3, 6, 4, 9, 15]));

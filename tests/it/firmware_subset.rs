@@ -325,7 +325,9 @@ fn reductions_of_nothing_are_errors_or_identities() {
         assert_eq!(e.fold(5.0, |a, &x| a + x), 5.0);
         assert_eq!(kind(&e.try_min()), Some(ErrorKind::Empty));
         assert_eq!(kind(&e.try_max()), Some(ErrorKind::Empty));
-        assert_eq!(kind(&e.try_mean()), Some(ErrorKind::Empty));
+        assert!(e.try_mean().unwrap().is_nan());
+        let ints = TensorView::from_slice(&[0u16; 0], shape).unwrap();
+        assert_eq!(kind(&ints.try_mean()), Some(ErrorKind::Empty));
         assert_eq!(kind(&e.try_argmin()), Some(ErrorKind::Empty));
         assert_eq!(kind(&e.try_argmax()), Some(ErrorKind::Empty));
     }
@@ -458,13 +460,13 @@ fn axis_reductions_into_match_the_allocating_forms() {
     }
     assert_eq!(wrong.sum(), 9.0 * 20.0);
 
-    // An empty reduced axis with lanes to fill: min, max and mean are errors naming the axis;
-    // product is 1 in every element. With no lanes at all there is nothing to do.
+    // An empty reduced axis with lanes to fill: min, max and the mean of integers are errors
+    // naming the axis; the mean of floats is NaN and the product 1 in every element. With no
+    // lanes at all there is nothing to do.
     let none: [f64; 0] = [];
     let e = TensorView::from_slice(&none, [2, 0, 3]).unwrap();
     let mut out = ArrayTensor::<f64, 6, 2>::full([2, 3], 9.0).unwrap();
     for r in [
-        e.mean_axis_into(Axis::<1>, &mut out),
         e.min_axis_into(Axis::<1>, &mut out),
         e.max_axis_into(Axis::<1>, &mut out),
     ] {
@@ -472,6 +474,13 @@ fn axis_reductions_into_match_the_allocating_forms() {
         assert_eq!((err.kind(), err.axis()), (ErrorKind::Empty, Some(1)));
     }
     assert_eq!(out.sum(), 54.0);
+    let ints = TensorView::from_slice(&[0i8; 0], [2, 0, 3]).unwrap();
+    let mut int_out = ArrayTensor::<i8, 6, 2>::full([2, 3], 9).unwrap();
+    let err = ints.mean_axis_into(Axis::<1>, &mut int_out).unwrap_err();
+    assert_eq!((err.kind(), err.axis()), (ErrorKind::Empty, Some(1)));
+    assert!(int_out.iter().all(|&x| x == 9));
+    e.mean_axis_into(Axis::<1>, &mut out).unwrap();
+    assert!(out.iter().all(|x| x.is_nan()));
     e.product_axis_into(Axis::<1>, &mut out).unwrap();
     assert_eq!(out.sum(), 6.0);
     let mut nothing = ArrayTensor::<f64, 0, 2>::zeros([0, 3]).unwrap();

@@ -312,8 +312,15 @@ fn size_zero_tensors() {
     assert_eq!(e.try_max().unwrap_err().kind(), ErrorKind::Empty);
     assert_eq!(e.sum_axis(Axis::<0>).to_vec(), [0.0; 3]);
     assert_eq!(e.sum_axis(Axis::<1>).shape(), &[0]);
+    assert!(
+        e.try_mean_axis(Axis::<0>)
+            .unwrap()
+            .iter()
+            .all(|x| x.is_nan())
+    );
+    let ints = Tensor::<i32, 2>::zeros([0, 3]);
     assert_eq!(
-        e.try_mean_axis(Axis::<0>).unwrap_err().kind(),
+        ints.try_mean_axis(Axis::<0>).unwrap_err().kind(),
         ErrorKind::Empty
     );
     assert_eq!((&e + &e).shape(), &[0, 3]);
@@ -447,6 +454,9 @@ fn keepdims_pairs_and_rows_and_columns() {
     );
     let empty = Tensor::<f64, 2>::zeros([0, 2]);
     assert!(empty.try_max_axis_keepdims(Axis::<0>).is_err());
-    let caught = std::panic::catch_unwind(|| empty.mean_axis_keepdims(Axis::<0>));
+    let m = empty.mean_axis_keepdims(Axis::<0>);
+    assert!(*m.shape() == [1, 2] && m.iter().all(|x| x.is_nan()));
+    let ints = Tensor::<i32, 2>::zeros([0, 2]);
+    let caught = std::panic::catch_unwind(|| ints.mean_axis_keepdims(Axis::<0>));
     assert!(caught.is_err());
 }

@@ -128,7 +128,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::Empty`] naming an axis of size 0 (when the other axes are not empty);
+    /// [`ErrorKind::Empty`] naming an axis of size 0 (when the other axes are not empty) in a
+    /// type without NaN (integers; floats and complex numbers give NaN, as NumPy's mean);
     /// [`ErrorKind::Overflow`] if the count does not fit the element type.
     ///
     /// # Examples
@@ -157,16 +158,24 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         let numbers = <Rank<R> as RemoveAxes<Ax>>::AXES;
         let mut count = 1usize;
         for &a in numbers {
-            self.nonempty_lanes(a)?;
             count = count
                 .checked_mul(self.shape()[a])
                 .ok_or_else(|| ShapeError::overflow(Some(a)))?;
         }
-        let count = match S::Elem::from_usize(count) {
-            // No elements at all: no mean is computed, so the count is never used.
-            _ if self.is_empty() => S::Elem::zero(),
-            Some(n) => n,
-            None => return Err(ShapeError::overflow(numbers.first().copied())),
+        let shape = self.shape();
+        let no_groups = (0..R).any(|k| shape[k] == 0 && !numbers.contains(&k));
+        let count = if count == 0 && no_groups {
+            // No groups at all: no mean is computed, so the count is never used.
+            S::Elem::zero()
+        } else {
+            let empty_axis = numbers.iter().copied().find(|&a| shape[a] == 0);
+            let n = super::into::mean_count(count, empty_axis.or(numbers.first().copied()))?;
+            if count == 0 {
+                // Groups of no elements: `0 / 0`, NaN, in every place of a result whose size
+                // is checked.
+                return Tensor::try_full(self.shape_without::<O>(numbers), S::Elem::zero() / n);
+            }
+            n
         };
         let mut sums = self.sum_axes(axes);
         sums.map_inplace(|x| *x = *x / count);

@@ -184,12 +184,14 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         self.reduce_axis_keepdims::<Ax, _>(|run| run.iter().fold(S::Elem::one(), |acc, &x| acc * x))
     }
 
-    /// The mean along axis `A`; rank R → R − 1.
+    /// The mean along axis `A`; rank R → R − 1. Lanes of no elements have mean NaN in
+    /// floats and complex numbers, as NumPy's and the Array API's.
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::Empty`] if the axis has size 0 (and the other axes do not);
-    /// [`ErrorKind::Overflow`] if its size does not fit the element type.
+    /// [`ErrorKind::Empty`] if the axis has size 0 (and the other axes do not) in a type
+    /// without NaN (integers); [`ErrorKind::Overflow`] if its size does not fit the element
+    /// type.
     ///
     /// # Examples
     ///
@@ -216,6 +218,11 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         }
         let axis = <Rank<R> as RemoveAxis<Ax>>::AXIS;
         let count = self.lane_count(axis)?;
+        if let Some(nan) = self.mean_of_nothing(axis, count) {
+            let mut shape = [0; O];
+            crate::layout::parts::remove_axis(self.shape(), axis, &mut shape);
+            return Tensor::try_full(shape, nan);
+        }
         let mut sums = self.sum_axis::<Ax, O>(which);
         sums.map_inplace(|x| *x = *x / count);
         Ok(sums)
@@ -252,6 +259,11 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         }
         let axis = <Rank<R> as HasAxis<Ax>>::AXIS;
         let count = self.lane_count(axis)?;
+        if let Some(nan) = self.mean_of_nothing(axis, count) {
+            let mut shape = *self.shape();
+            shape[axis] = 1;
+            return Tensor::try_full(shape, nan);
+        }
         let mut sums = self.sum_axis_keepdims::<Ax>(which);
         sums.map_inplace(|x| *x = *x / count);
         Ok(sums)

@@ -117,7 +117,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// # Errors
     ///
     /// As [`fold_axis_into`](Self::fold_axis_into); then [`ErrorKind::Empty`] naming the axis
-    /// if axis `A` has size 0 while there are lanes to reduce, and [`ErrorKind::Overflow`] if
+    /// if axis `A` has size 0 while there are lanes to reduce in a type without NaN (floats
+    /// and complex numbers write NaN there, as NumPy's mean), and [`ErrorKind::Overflow`] if
     /// its length is not a value of the element type. `out` is unchanged on every error.
     ///
     /// # Examples
@@ -296,17 +297,52 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
             .any(|(k, &d)| k != axis && d == 0)
     }
 
-    /// The length of the lanes along `axis` as an element, after checking they are not empty.
+    /// The length of the lanes along `axis` as an element, the divisor of their means (see
+    /// [`mean_count`]).
     pub(super) fn lane_count(&self, axis: usize) -> Result<S::Elem, ShapeError>
     where
         S::Elem: FromPrimitive + Zero,
     {
-        self.nonempty_lanes(axis)?;
         let n = self.shape().get(axis).copied().unwrap_or(0);
-        if n == 0 {
+        if n == 0 && self.is_empty_except(axis) {
             // No lanes at all: the value is never used.
             return Ok(S::Elem::zero());
         }
-        S::Elem::from_usize(n).ok_or_else(|| ShapeError::overflow(Some(axis)))
+        mean_count(n, Some(axis))
     }
+}
+
+#[cfg(feature = "alloc")]
+impl<S: Storage, const R: usize> TensorBase<S, R> {
+    /// NaN, the mean of every lane, when the lanes along `axis` are empty and there are lanes
+    /// (`count` is then zero, from [`lane_count`](Self::lane_count), in a type with NaN):
+    /// the result is filled at once, its size checked, without a pass over nothing.
+    pub(super) fn mean_of_nothing(&self, axis: usize, count: S::Elem) -> Option<S::Elem>
+    where
+        S::Elem: Zero + Div<Output = S::Elem> + Copy,
+    {
+        let lanes_empty = self.shape().get(axis) == Some(&0) && !self.is_empty_except(axis);
+        lanes_empty.then(|| S::Elem::zero() / count)
+    }
+}
+
+/// The divisor of a mean of `n` elements: `n` as an element. For no elements it is zero in a
+/// type with NaN (floats, complex numbers), so that the mean is `0 / 0`, NaN, as NumPy's and
+/// the Array API's mean of no elements; a type without NaN (integers) has no mean to give.
+///
+/// # Errors
+///
+/// [`ErrorKind::Empty`] (naming `axis`) for no elements of a type without NaN;
+/// [`ErrorKind::Overflow`] if `n` does not fit the element type.
+pub(super) fn mean_count<T: FromPrimitive + Zero>(
+    n: usize,
+    axis: Option<usize>,
+) -> Result<T, ShapeError> {
+    if n == 0 {
+        return match T::from_f64(f64::NAN) {
+            Some(_) => Ok(T::zero()),
+            None => Err(ShapeError::sizes(ErrorKind::Empty, axis, 1, 0)),
+        };
+    }
+    T::from_usize(n).ok_or_else(|| ShapeError::overflow(axis))
 }

@@ -183,30 +183,34 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::Empty`] for a tensor without elements; [`ErrorKind::Overflow`] if the
-    /// count does not fit the element type.
+    /// [`ErrorKind::Empty`] for a tensor without elements of a type without NaN (integers;
+    /// floats and complex numbers give NaN there, as NumPy and the Array API do);
+    /// [`ErrorKind::Overflow`] if the count does not fit the element type.
     ///
     /// # Examples
     ///
     /// ```
-    /// use ranked::tensor;
+    /// use ranked::{Tensor, tensor};
     ///
     /// assert_eq!(tensor![1.0, 2.0, 4.5].try_mean(), Ok(2.5));
     /// assert_eq!(tensor![1, 2].try_mean(), Ok(1));
+    /// assert!(Tensor::<f64, 1>::zeros([0]).try_mean().unwrap().is_nan());
+    /// assert!(Tensor::<i32, 1>::zeros([0]).try_mean().is_err());
     /// ```
     pub fn try_mean(&self) -> Result<S::Elem, ShapeError>
     where
         S::Elem: Zero + Add<Output = S::Elem> + Div<Output = S::Elem> + FromPrimitive + Copy,
     {
         let n = self.len();
+        let count = super::into::mean_count::<S::Elem>(n, None)?;
         if n == 0 {
-            return Err(empty());
+            // `0 / 0`: NaN (`mean_count` gives zero only to types with NaN).
+            return Ok(S::Elem::zero() / count);
         }
         #[cfg(feature = "half")]
         if let Some(m) = super::half::mean(&self.view()) {
             return Ok(m);
         }
-        let count = S::Elem::from_usize(n).ok_or_else(|| ShapeError::overflow(None))?;
         Ok(self.sum() / count)
     }
 

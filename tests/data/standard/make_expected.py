@@ -12,7 +12,7 @@ halves, subnormals and huge values, as `float64` and `float32`; and the creation
 broadcasting, `isin` with NaN and signed zeros, `all`/`any` along axes, `argmax`/`argmin`
 as flat positions (NaN first), `cumulative_sum`/`cumulative_prod` with and without
 `include_initial`; `var`/`std`/`nanvar`/`nanstd` with a float `ddof` (the Array API's
-`correction`), and `keepdims=True` of `var`, `std`, `argmax`, `argmin`, `all`, `any`; `moveaxis` for every pair of axes and with tuples, `roll` with tuples, `unstack` along each axis,
+`correction`), and `keepdims=True` of `var`, `std`, `argmax`, `argmin` (along an axis and over all), `all`, `any`; `moveaxis` for every pair of axes and with tuples, `roll` with tuples, `unstack` along each axis,
 and `meshgrid` of one to four vectors in both indexings; `broadcast_shapes` and
 `broadcast_arrays` of three and four operands; `concat(axis=None)`; `sum`, `prod`, `mean`,
 `max`, `min`, `var`, `std`, `all`, `any`, `count_nonzero` over tuples of axes, `repeat` without an axis (contiguous, transposed, reversed
@@ -153,6 +153,8 @@ def main():
     stats["std0_keep"] = enc(np.std(sx, axis=0, ddof=1, keepdims=True))
     stats["argmax1_keep"] = enc(np.argmax(sx, axis=1, keepdims=True))
     stats["argmin0_keep"] = enc(np.argmin(sx, axis=0, keepdims=True))
+    stats["argmax_keep"] = enc(np.argmax(sx, keepdims=True))
+    stats["argmin_keep"] = enc(np.argmin(sx.T, keepdims=True))
     stats["all0_keep"] = enc(np.all(sx > 0, axis=0, keepdims=True))
     stats["any1_keep"] = enc(np.any(sx > 5, axis=1, keepdims=True))
     out["float_ddof"] = stats
@@ -226,6 +228,12 @@ def main():
     sets["all_empty01"] = enc((empty > 0).all(axis=(0, 1)))
     sets["any_empty01"] = enc((empty > 0).any(axis=(0, 1)))
     sets["sum_empty02"] = enc(empty.sum(axis=(0, 2)))
+    # The means and variances of no elements: NaN (NumPy warns).
+    sets["mean_empty01"] = enc(empty.mean(axis=(0, 1)))
+    sets["mean_empty1"] = enc(empty.mean(axis=1))
+    sets["mean_empty"] = enc(np.array(empty.mean()))
+    sets["var_empty01"] = enc(empty.var(axis=(0, 1)))
+    sets["std_empty1"] = enc(empty.std(axis=1, ddof=1))
     sq = np.arange(12.0).reshape(1, 3, 1, 4, 1)
     sets["squeeze_04"] = enc(np.squeeze(sq, axis=(0, 4)))
     sets["squeeze_420"] = enc(np.squeeze(sq, axis=(4, 2, 0)))
