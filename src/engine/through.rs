@@ -28,6 +28,10 @@ const BLOCK_ELEMS: usize = 1 << 16;
 /// row-major tensor): a block that stays in the L1 cache.
 const SOLO_ELEMS: usize = 1 << 11;
 
+/// The least bytes of a block's result row (its lanes' elements at one position, adjacent in
+/// the result) for [`stream_out`]: eight lines.
+const STREAM_ROW_BYTES: usize = 512;
+
 /// The lengths and padding of [`map_lanes`]'s buffers.
 pub(crate) struct LaneLens<V, U> {
     /// How many elements of each source lane are read (at most the axis's size).
@@ -158,6 +162,22 @@ impl Blocks {
     fn dst_step(&self) -> isize {
         self.dst_outer[self.walked - 1]
     }
+
+    /// Whether the blocks' results go to the result at `base` through [`stream_out`]: on
+    /// x86-64, for elements of 8 or 16 bytes (complex numbers, `f64`) aligned to their size,
+    /// in a result of at least [`STREAM_MIN_BYTES`] (as the engine's other copies) whose lanes
+    /// are adjacent (a block's elements at one position along the axis are one range of
+    /// [`STREAM_ROW_BYTES`] or more) and not contiguous (those go straight into place).
+    fn streams_out<U>(&self, base: usize) -> bool {
+        let size = size_of::<U>();
+        cfg!(target_arch = "x86_64")
+            && matches!(size, 8 | 16)
+            && base.is_multiple_of(size)
+            && !self.last
+            && self.dst_step() == 1
+            && self.total.saturating_mul(size) >= STREAM_MIN_BYTES
+            && self.block.saturating_mul(size) >= STREAM_ROW_BYTES
+    }
 }
 
 /// Writes `b` source lanes (`keep` elements each, the first at `from`) mapped by `k` into the
@@ -244,6 +264,35 @@ fn copy_out<U: Clone>(
     }
 }
 
+/// [`copy_out`] for [`Blocks::streams_out`]: each of the `len` rows of the block's results
+/// (its `b` lanes' elements at one position, adjacent in the result) is gathered from the
+/// lanes and written with non-temporal stores, which skip reading the lines they fill (a
+/// third of the traffic of a copy into memory). The caller
+/// issues [`kernel::stream_fence`] after the walk.
+///
+/// # Errors
+///
+/// [`ErrorKind::Overflow`](crate::ErrorKind::Overflow) if a row lies outside `out`, which the
+/// layout rules out.
+fn stream_out<U: Copy>(
+    out: &mut [MaybeUninit<U>],
+    blocks: &Blocks,
+    to: usize,
+    (rows, len): (&[U], usize),
+) -> Result<(), ShapeError> {
+    let b = rows.len() / len;
+    for j in 0..len {
+        let at = to.wrapping_add_signed((j as isize).wrapping_mul(blocks.axis_dst));
+        let Some(row) = at.checked_add(b).and_then(|end| out.get_mut(at..end)) else {
+            return Err(ShapeError::overflow(None));
+        };
+        // SAFETY: element `j` of each of the `b` lanes of `rows` (`b · len` elements) is read,
+        // and the `b` elements of `row` written, a distinct buffer.
+        unsafe { kernel::stream_gather(rows.as_ptr().add(j), len, row.as_mut_ptr().cast(), b) };
+    }
+    Ok(())
+}
+
 /// The lanes along `axis` of a layout (`shape`, `src`) over `data`, each element written by
 /// the kernel `k` (a copy, or a map) into a lane of `lens.in_len`, passed to `f` a block at a
 /// time with room for their results: `f(inputs, outputs)` gets `b` input lanes back to back and
@@ -261,7 +310,7 @@ fn copy_out<U: Clone>(
 /// The layout is valid for `data` (invariant 1); `1 ≤ shape.len() ≤ MAX_DYN_RANK` and
 /// `axis < shape.len()`; `lens.keep ≤ shape[axis]` and `lens.keep ≤ lens.in_len`;
 /// `lens.in_len` and `lens.out_len` are at least 1.
-pub(crate) unsafe fn map_lanes<T, V: Clone, U: Clone>(
+pub(crate) unsafe fn map_lanes<T, V: Clone, U: Copy>(
     data: ViewRepr<'_, T>,
     shape: &[usize],
     src: Operand<'_>,
@@ -349,7 +398,7 @@ enum Room<'a, U> {
 /// # Safety
 ///
 /// As [`map_lanes`], with `blocks` made from that layout and `out` holding `blocks.total` slots.
-unsafe fn lanes_through<T, V: Clone, U: Clone>(
+unsafe fn lanes_through<T, V: Clone, U: Copy>(
     data: ViewRepr<'_, T>,
     blocks: &Blocks,
     offset: usize,
@@ -368,11 +417,16 @@ unsafe fn lanes_through<T, V: Clone, U: Clone>(
     let mut results = Vec::new();
     if !direct {
         results = try_vec::<U>(blocks.block * lens.out_len)?;
-        results.resize(blocks.block * lens.out_len, lens.out_zero.clone());
+        results.resize(blocks.block * lens.out_len, lens.out_zero);
     }
+    let base = match &out {
+        Room::Fresh(slots) => slots.as_ptr().addr(),
+        Room::Filled(values) => values.as_ptr().addr(),
+    };
+    let streamed = blocks.streams_out::<U>(base);
     let pad = (lens.keep, lens.in_len, &lens.in_zero);
     let mut written = 0usize;
-    blocks.walk(offset, &mut |from, to, b| {
+    let walked = blocks.walk(offset, &mut |from, to, b| {
         let rows = &mut inputs[..b * lens.in_len];
         // SAFETY: `b` lanes of the layout (the caller's contract), into `b` rows of `in_len`.
         unsafe { copy_in(data, blocks, (from, b), pad, as_slots(rows), k) };
@@ -400,11 +454,19 @@ unsafe fn lanes_through<T, V: Clone, U: Clone>(
                     // their slots, none needs dropping.
                     Room::Filled(values) => as_slots(values),
                 };
+                if streamed {
+                    return stream_out(slots, blocks, to, (done, lens.out_len));
+                }
                 copy_out(slots, blocks, to, done, lens.out_len);
                 Ok(())
             }
         }
-    })
+    });
+    if streamed {
+        // Whatever the walk's outcome, before anything reads the result.
+        kernel::stream_fence();
+    }
+    walked
 }
 
 /// `slots`, each set to `zero`: initialised, as `f` reads them.
@@ -577,6 +639,39 @@ mod tests {
             }
         }
         (buf, strides, offset)
+    }
+
+    /// `stream_out` puts a block's results where `copy_out` does, for elements of 16 and 8
+    /// bytes, from a block that starts inside a row (Miri runs it over the gather and the
+    /// stores).
+    #[test]
+    fn streamed_results_land_where_copied_ones_do() {
+        fn check<U: Copy + PartialEq + core::fmt::Debug>(make: impl Fn(usize) -> U) {
+            // Lanes along axis 0, 70 of them side by side; results of 3 each.
+            let (shape, strides, len) = ([4usize, 70], [70isize, 1], 3);
+            let src = Operand {
+                strides: &strides,
+                offset: 0,
+            };
+            let blocks = Blocks::new(&shape, &src, 0, len, 4).unwrap();
+            let b = blocks.block.min(60);
+            let rows: Vec<U> = (0..b * len).map(&make).collect();
+            let mut streamed = vec![MaybeUninit::<U>::uninit(); blocks.total];
+            let mut copied = vec![MaybeUninit::<U>::uninit(); blocks.total];
+            stream_out(&mut streamed, &blocks, 5, (&rows, len)).unwrap();
+            kernel::stream_fence();
+            copy_out(&mut copied, &blocks, 5, &rows, len);
+            for j in 0..len {
+                for l in 5..5 + b {
+                    let at = j * 70 + l;
+                    // SAFETY: both wrote the block's `b` lanes, from lane 5, in each row.
+                    let (s, c) = unsafe { (streamed[at].assume_init(), copied[at].assume_init()) };
+                    assert_eq!((s, c), (c, make((l - 5) * len + j)), "row {j}, lane {l}");
+                }
+            }
+        }
+        check(|i| (i as u128) << 64 | 7);
+        check(|i| i as u64 * 3);
     }
 
     /// `map_lanes` and `map_lanes_in_place` along each axis of transposed and reversed

@@ -531,3 +531,30 @@ fn into_forms_equal_new_tensors() {
     let err = fft::fft_into(&x, Axis::<0>, Some(0), Norm::Backward, &mut wrong).unwrap_err();
     assert_eq!(err.kind(), ErrorKind::NoPoints);
 }
+
+/// Results of 8 MiB or more along an axis whose lanes lie side by side (axis 0 of a matrix)
+/// go to memory with non-temporal stores: `rfft`, `rfft_into` and `irfft` there, in `f64`
+/// (16- and 8-byte results) and `f32`, equal the transforms of the same lanes made contiguous
+/// (axis 1 of the transpose, whose results go straight into place), bit for bit.
+#[test]
+fn large_results_across_lanes_equal_contiguous_lanes() {
+    fn check<T: FftFloat>(cols: usize) {
+        let x = Tensor::<T, 2>::from_fn([16, cols], |[i, j]| {
+            T::from((i * 131 + j * 17) % 97).unwrap() / T::from(9).unwrap()
+        });
+        let across = fft::rfft(&x, Axis::<0>, None, Norm::Backward).unwrap();
+        let xt = x.view().t().to_contiguous();
+        let along = fft::rfft(&xt, Axis::<1>, None, Norm::Backward).unwrap();
+        assert_eq!(across.view(), along.view().t(), "rfft");
+        let mut out = across.map(|_| Complex::new(T::zero(), T::zero()));
+        fft::rfft_into(&x, Axis::<0>, None, Norm::Backward, &mut out).unwrap();
+        assert_eq!(out, across, "rfft_into");
+        let back = fft::irfft(&across, Axis::<0>, Some(16), Norm::Backward).unwrap();
+        let back_along = fft::irfft(&along, Axis::<1>, Some(16), Norm::Backward).unwrap();
+        assert_eq!(back.view(), back_along.view().t(), "irfft");
+    }
+    // [9, 65 536] complex `f64` results (9 MiB), [16, 65 536] `f64` (8 MiB) from `irfft`.
+    check::<f64>(1 << 16);
+    // [9, 131 072] complex `f32` results (9 MiB).
+    check::<f32>(1 << 17);
+}

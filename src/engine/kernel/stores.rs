@@ -227,6 +227,56 @@ pub(crate) unsafe fn stream_bytes(from: *const u8, to: *mut u8, n: usize) {
     };
 }
 
+/// Writes `to[l] = from[l · step]` for `l < n`: with non-temporal stores when `T` is 8 or
+/// 16 bytes and `to` is aligned to its size (x86-64), otherwise with ordinary ones.
+///
+/// # Safety
+///
+/// `from + l · step` is valid for reads and `to + l` for writes for every `l < n`; they do
+/// not overlap.
+#[cfg(feature = "alloc")]
+#[inline(always)]
+pub(crate) unsafe fn stream_gather<T: Copy>(from: *const T, step: usize, to: *mut T, n: usize) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        use core::arch::x86_64::{__m128i, _mm_loadu_si128};
+        #[cfg(not(miri))]
+        use core::arch::x86_64::{_mm_stream_si64, _mm_stream_si128};
+        let size = size_of::<T>();
+        if size == 16 && to.addr().is_multiple_of(16) {
+            for l in 0..n {
+                // SAFETY: element `l` of each side (the caller's contract), 16 bytes; the
+                // destination's are aligned to 16, as the non-temporal store needs.
+                unsafe {
+                    let v = _mm_loadu_si128(from.add(l * step).cast::<__m128i>());
+                    #[cfg(not(miri))]
+                    _mm_stream_si128(to.add(l).cast::<__m128i>(), v);
+                    #[cfg(miri)]
+                    core::arch::x86_64::_mm_storeu_si128(to.add(l).cast::<__m128i>(), v);
+                }
+            }
+            return;
+        }
+        if size == 8 && to.addr().is_multiple_of(8) {
+            for l in 0..n {
+                // SAFETY: as above, 8 bytes aligned to 8.
+                unsafe {
+                    let v = from.add(l * step).cast::<i64>().read_unaligned();
+                    #[cfg(not(miri))]
+                    _mm_stream_si64(to.add(l).cast::<i64>(), v);
+                    #[cfg(miri)]
+                    to.add(l).cast::<i64>().write(v);
+                }
+            }
+            return;
+        }
+    }
+    for l in 0..n {
+        // SAFETY: the caller's contract.
+        unsafe { to.add(l).write(from.add(l * step).read()) };
+    }
+}
+
 /// Orders the non-temporal stores of [`Kernel::stream_tile`], [`Kernel::stream_run`] and
 /// [`stream_bytes`] before every later access to their memory, by any thread (they are weakly
 /// ordered): called once after a streamed walk.
