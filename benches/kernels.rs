@@ -733,65 +733,70 @@ pub fn b17(d: &Data4) -> Vec<Case<'_>> {
 }
 
 /// B18 (feature `rayon`): the parallel forms against their sequential namesakes on the same
-/// 64 MiB, all threads of rayon's global pool: `par_to_contiguous` of a permuted view (a new
-/// tensor, so page faults of the result are part of both), `par_map` into a new tensor, and
-/// `par_sum` of a permuted view. The ratio is the speed-up (sequential time / parallel time).
+/// 64 MiB, all threads of rayon's global pool: `par_to_contiguous` of permuted views (a new
+/// tensor, so page faults of the result are part of both; `[3, 2, 1, 0]` puts the source's
+/// contiguous axis first in the result, where the work is cut), `par_map` into a new tensor,
+/// and `par_sum` of a permuted view. The ratio is the speed-up (sequential time / parallel
+/// time).
 #[cfg(feature = "rayon")]
 pub fn b18(d: &Data4) -> Vec<Case<'_>> {
     let perm = [0, 2, 3, 1];
-    vec![
-        Case {
-            id: format!(
-                "B18 par_to_contiguous permute {perm:?} of {:?}",
-                d.ours.shape()
-            ),
-            contenders: vec![
-                contender("ranked par", move || {
-                    black_box(
-                        black_box(&d.ours)
-                            .view()
-                            .permute(perm)
-                            .unwrap()
-                            .par_to_contiguous(),
-                    );
-                }),
-                contender("sequential", move || {
-                    black_box(
-                        black_box(&d.ours)
-                            .view()
-                            .permute(perm)
-                            .unwrap()
-                            .to_contiguous(),
-                    );
-                }),
-            ],
-        },
-        Case {
-            id: format!("B18 par_map x * 2 + 1 of {:?}", d.ours.shape()),
-            contenders: vec![
-                contender("ranked par", move || {
-                    black_box(black_box(&d.ours).par_map(|x| x * 2.0 + 1.0));
-                }),
-                contender("sequential", move || {
-                    black_box(black_box(&d.ours).map(|x| x * 2.0 + 1.0));
-                }),
-            ],
-        },
-        Case {
-            id: format!(
-                "B18 par_sum of the permute {perm:?} of {:?}",
-                d.ours.shape()
-            ),
-            contenders: vec![
-                contender("ranked par", move || {
-                    black_box(black_box(&d.ours).view().permute(perm).unwrap().par_sum());
-                }),
-                contender("sequential", move || {
-                    black_box(black_box(&d.ours).view().permute(perm).unwrap().sum());
-                }),
-            ],
-        },
-    ]
+    let copies = [[0, 2, 3, 1], [3, 2, 1, 0]].map(|perm| Case {
+        id: format!(
+            "B18 par_to_contiguous permute {perm:?} of {:?}",
+            d.ours.shape()
+        ),
+        contenders: vec![
+            contender("ranked par", move || {
+                black_box(
+                    black_box(&d.ours)
+                        .view()
+                        .permute(perm)
+                        .unwrap()
+                        .par_to_contiguous(),
+                );
+            }),
+            contender("sequential", move || {
+                black_box(
+                    black_box(&d.ours)
+                        .view()
+                        .permute(perm)
+                        .unwrap()
+                        .to_contiguous(),
+                );
+            }),
+        ],
+    });
+    copies
+        .into_iter()
+        .chain([
+            Case {
+                id: format!("B18 par_map x * 2 + 1 of {:?}", d.ours.shape()),
+                contenders: vec![
+                    contender("ranked par", move || {
+                        black_box(black_box(&d.ours).par_map(|x| x * 2.0 + 1.0));
+                    }),
+                    contender("sequential", move || {
+                        black_box(black_box(&d.ours).map(|x| x * 2.0 + 1.0));
+                    }),
+                ],
+            },
+            Case {
+                id: format!(
+                    "B18 par_sum of the permute {perm:?} of {:?}",
+                    d.ours.shape()
+                ),
+                contenders: vec![
+                    contender("ranked par", move || {
+                        black_box(black_box(&d.ours).view().permute(perm).unwrap().par_sum());
+                    }),
+                    contender("sequential", move || {
+                        black_box(black_box(&d.ours).view().permute(perm).unwrap().sum());
+                    }),
+                ],
+            },
+        ])
+        .collect()
 }
 
 /// B20: reductions along the long axis (axis 0) of tall, narrow `f32` tables, `[10000, 5]` and

@@ -24,6 +24,19 @@ fn split_axis(shape: &[usize], strides: &[isize]) -> Option<usize> {
         .max_by_key(|&k| strides[k].unsigned_abs())
 }
 
+/// The fewest indices along an axis of stride `stride` (elements of `size` bytes) that span a
+/// cache line: a piece cut along that axis that keeps this many reads its lines whole, where
+/// thinner pieces would each read every line for a few of its bytes (as many passes over the
+/// source as a line holds elements, when the axis is the source's contiguous one).
+pub(crate) fn whole_lines(stride: isize, size: usize) -> usize {
+    let step = stride.unsigned_abs().saturating_mul(size);
+    if step == 0 || step >= super::kernel::LINE {
+        1
+    } else {
+        super::kernel::LINE.div_ceil(step)
+    }
+}
+
 /// Runs `leaf(axis, range)` on pieces of the read-only operand in parallel and combines the
 /// results in index order; `None` (nothing run) when the operand is too small to split.
 pub(crate) fn split<B: Send>(
@@ -66,6 +79,8 @@ struct DisjointSplit {
     /// Lowest position of the operand, leaving out the split axis's contribution.
     low: usize,
     per_index: usize,
+    /// The fewest indices a piece keeps along the axis.
+    min_len: usize,
 }
 
 impl DisjointSplit {
@@ -79,13 +94,16 @@ impl DisjointSplit {
 
 /// Runs `leaf(chunk, base, axis, range)` on pieces of a writable operand in parallel, where
 /// `chunk` is the part of `data` holding exactly the piece's elements and starts at position
-/// `base` of `data`. Returns `false` (nothing run) when the operand is too small, or when
-/// no axis separates it into disjoint memory ranges (an axis whose stride exceeds the span
-/// of all the other axes; always the case for contiguous and permuted layouts).
+/// `base` of `data`; a piece keeps at least `keep(axis)` indices of the axis (the operands
+/// read alongside, [`whole_lines`]) unless the axis is shorter. Returns `false` (nothing run)
+/// when the operand is too small, or when no axis separates it into disjoint memory ranges
+/// (an axis whose stride exceeds the span of all the other axes; always the case for
+/// contiguous and permuted layouts).
 pub(crate) fn split_mut<T: Send>(
     data: ViewReprMut<'_, T>,
     shape: &[usize],
     op: Operand<'_>,
+    keep: impl Fn(usize) -> usize,
     leaf: &(impl Fn(ViewReprMut<'_, T>, usize, usize, Range<usize>) + Sync),
 ) -> bool {
     let Some(axis) = split_axis(shape, op.strides) else {
@@ -112,6 +130,7 @@ pub(crate) fn split_mut<T: Send>(
         stride,
         low,
         per_index: crate::layout::checked_len(shape).unwrap_or(0) / shape[axis],
+        min_len: keep(axis).max(1),
     };
     let r = 0..shape[axis];
     let base = cut.low_of(&r);
@@ -129,7 +148,7 @@ fn split_mut_range<T: Send>(
     cut: &DisjointSplit,
     leaf: &(impl Fn(ViewReprMut<'_, T>, usize, usize, Range<usize>) + Sync),
 ) {
-    if r.len() < 2 || r.len() * cut.per_index < 2 * GRAIN {
+    if r.len() < 2 * cut.min_len || r.len() * cut.per_index < 2 * GRAIN {
         return leaf(data, base, cut.axis, r);
     }
     let mid = r.start + r.len() / 2;
@@ -159,12 +178,28 @@ mod tests {
     /// Cuts `shape`/`strides` and checks that the pieces cover every position once,
     /// returning how many pieces there were (0 when it declined to split).
     fn pieces(shape: &[usize], strides: &[isize], offset: usize, len: usize) -> usize {
+        pieces_keeping(shape, strides, offset, len, 1)
+    }
+
+    /// [`pieces`] with each piece keeping at least `keep` indices of the cut axis.
+    fn pieces_keeping(
+        shape: &[usize],
+        strides: &[isize],
+        offset: usize,
+        len: usize,
+        keep: usize,
+    ) -> usize {
         let mut data = alloc::vec![0u8; len];
         let count = AtomicUsize::new(0);
         let op = Operand { strides, offset };
         let whole = crate::storage::ViewReprMut::from_slice(&mut data);
-        let split = split_mut(whole, shape, op, &|mut chunk, base, axis, r| {
+        let split = split_mut(whole, shape, op, |_| keep, &|mut chunk, base, axis, r| {
             count.fetch_add(1, Ordering::Relaxed);
+            assert!(
+                r.len() >= keep.min(shape[axis]),
+                "a piece of {} indices",
+                r.len()
+            );
             let mut sub = shape.to_vec();
             sub[axis] = r.len();
             let start = offset.wrapping_add_signed(r.start as isize * strides[axis]);
@@ -193,6 +228,23 @@ mod tests {
         assert!(pieces(&[256, 512], &[1024, 2], 0, 1 << 18) > 1);
         // Too small: declined.
         assert_eq!(pieces(&[100, 100], &[100, 1], 0, 10_000), 0);
+        // Pieces that keep 32 of the 64 rows: 2 (4 otherwise); 64 rows kept: not cut at all.
+        assert_eq!(pieces_keeping(&[64, 2048], &[2048, 1], 0, 1 << 17, 32), 2);
+        assert_eq!(pieces_keeping(&[64, 2048], &[2048, 1], 0, 1 << 17, 64), 1);
+    }
+
+    /// A line of 64 bytes: 16 `f32` along a contiguous axis, 8 along one of stride 2 or of
+    /// `f64`, whatever the direction; an axis whose step is a line or more, or 0, keeps 1.
+    #[test]
+    fn whole_lines_span_a_line() {
+        assert_eq!(whole_lines(1, 4), 16);
+        assert_eq!(whole_lines(-1, 4), 16);
+        assert_eq!(whole_lines(2, 4), 8);
+        assert_eq!(whole_lines(1, 8), 8);
+        assert_eq!(whole_lines(3, 4), 6);
+        assert_eq!(whole_lines(16, 4), 1);
+        assert_eq!(whole_lines(0, 4), 1);
+        assert_eq!(whole_lines(isize::MIN, 8), 1);
     }
 
     #[test]

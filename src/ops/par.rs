@@ -41,8 +41,9 @@ fn relative<const R: usize>(layout: &Layout<R>, base: usize) -> Operand<'_> {
 
 /// A new row-major `Vec` of `shape`, filled in parallel: `fill(chunk, to, shape, axis, range)`
 /// gets the piece of the output whose index along `axis` lies in `range` — its shape, and its
-/// operand `to` within `chunk`. `None` (nothing run) when the shape is too small to split or
-/// the output cannot be allocated.
+/// operand `to` within `chunk`; a piece keeps at least `keep(axis)` indices of the axis (see
+/// [`par::whole_lines`]). `None` (nothing run) when the shape is too small to split or the
+/// output cannot be allocated.
 ///
 /// # Safety
 ///
@@ -50,6 +51,7 @@ fn relative<const R: usize>(layout: &Layout<R>, base: usize) -> Operand<'_> {
 /// `to` (with the piece's shape) being a unique layout valid for `chunk`.
 unsafe fn par_collect<U: Send, const R: usize>(
     shape: [usize; R],
+    keep: impl Fn(usize) -> usize,
     fill: &(
          impl Fn(ViewReprMut<'_, MaybeUninit<U>>, Operand<'_>, &[usize], usize, &Range<usize>) + Sync
      ),
@@ -63,6 +65,7 @@ unsafe fn par_collect<U: Send, const R: usize>(
         ViewReprMut::from_slice(spare),
         dst.shape(),
         dst.operand(),
+        keep,
         &|chunk, base, axis, r| {
             let d = piece(&dst, axis, &r);
             fill(chunk, relative(&d, base), d.shape(), axis, &r);
@@ -107,6 +110,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
             data.reborrow(),
             layout.shape(),
             layout.operand(),
+            |_| 1,
             &|chunk, base, axis, r| {
                 let l = piece(&layout, axis, &r);
                 // SAFETY: the piece of this tensor's unique layout, relative to the chunk
@@ -179,10 +183,12 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         let src_data = src.view().into_raw_parts().0;
         let target = *self.layout();
         let mut data = self.view_mut().into_raw_parts().0;
+        let size = size_of::<S::Elem>();
         let split = par::split_mut(
             data.reborrow(),
             target.shape(),
             target.operand(),
+            |axis| par::whole_lines(from.strides()[axis], size),
             &|chunk, base, axis, r| {
                 let (d, s) = (piece(&target, axis, &r), piece(&from, axis, &r));
                 let to = relative(&d, base);
@@ -317,8 +323,12 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
                 });
             }
         };
+        let keep = |axis: usize| {
+            let a = par::whole_lines(la.strides()[axis], size_of::<S::Elem>());
+            a.max(par::whole_lines(lb.strides()[axis], size_of::<S2::Elem>()))
+        };
         // SAFETY: `zip3_mut` visits every index of the piece.
-        match unsafe { par_collect(*self.shape(), &fill) } {
+        match unsafe { par_collect(*self.shape(), keep, &fill) } {
             Some(out) => Ok(Tensor::from_contiguous_vec(out, *self.shape())),
             None => self.zip_map(other, f),
         }
@@ -376,9 +386,10 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
                 engine::zip_mut::<R, _, _>(chunk, to, data, from.operand(), shape, &mut kernel())
             };
         };
+        let keep = |axis: usize| par::whole_lines(src.strides()[axis], size_of::<S::Elem>());
         // SAFETY: `zip_mut` applies the kernel to every index of the piece, and the kernel
         // writes its destination (this function's contract).
-        unsafe { par_collect(*self.shape(), &fill) }
+        unsafe { par_collect(*self.shape(), keep, &fill) }
     }
 
     /// [`sum`](Self::sum) on all threads: each piece is summed with the sequential blocked

@@ -245,3 +245,36 @@ fn batched_matmul_on_several_threads_matches_item_by_item() {
         assert_eq!(got64, expected);
     }
 }
+
+/// `par_to_contiguous` and `try_par_assign` write what their sequential namesakes write, bit
+/// for bit, on every permutation of a rank-4 shape of odd sizes (the pieces cut along the
+/// source's contiguous axis among them) and on odd-sized transposes.
+#[test]
+fn parallel_copies_equal_sequential_ones_on_every_permutation() {
+    let t = Tensor::<f32, 4>::from_fn([13, 17, 33, 21], |[a, b, c, d]| {
+        (a * 100_003 + b * 1009 + c * 31 + d) as f32
+    });
+    let mut perms = Vec::new();
+    for p in 0..256usize {
+        let perm = [p & 3, (p >> 2) & 3, (p >> 4) & 3, (p >> 6) & 3];
+        let mut sorted = perm;
+        sorted.sort_unstable();
+        if sorted == [0, 1, 2, 3] {
+            perms.push(perm);
+        }
+    }
+    assert_eq!(perms.len(), 24);
+    for perm in perms {
+        let v = t.view().permute(perm).unwrap();
+        let want = v.to_contiguous();
+        assert_eq!(v.par_to_contiguous(), want, "{perm:?}");
+        let mut out = Tensor::<f32, 4>::zeros(*want.shape());
+        out.try_par_assign(&v).unwrap();
+        assert_eq!(out, want, "assign {perm:?}");
+    }
+    for [rows, cols] in [[301, 299], [1000, 67]] {
+        let m = Tensor::<f64, 2>::from_fn([rows, cols], |[i, j]| (i * 7 + j * 3) as f64);
+        let v = m.view().t();
+        assert_eq!(v.par_to_contiguous(), v.to_contiguous(), "{rows} x {cols}");
+    }
+}
