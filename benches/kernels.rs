@@ -873,3 +873,91 @@ pub fn b20() -> Vec<Case<'static>> {
     }
     cases
 }
+
+/// Calls per run in B42: tiny operations take tens of nanoseconds, below what one timer
+/// reading resolves.
+const TINY_CALLS: usize = 1000;
+
+/// B42: the fixed cost per call on tiny tensors (1 to 256 `f32`), against ndarray's same
+/// operation: `&a + &b` into a new tensor, a whole `sum`, `map` into a new tensor and a
+/// transposed `assign`, each run [`TINY_CALLS`] times.
+pub fn b42() -> Vec<Case<'static>> {
+    let pair = |n: usize| {
+        let ours = Tensor::<f32, 1>::from_fn([n], |[i]| i as f32 * 0.5);
+        let nd = Array::from_shape_vec(n, ours.to_vec()).unwrap();
+        (ours, nd)
+    };
+    let mut cases = Vec::new();
+    for n in [1, 4, 256] {
+        let (a, na) = pair(n);
+        cases.push(Case {
+            id: format!("B42 &a + &b of two [{n}] f32 ({TINY_CALLS} calls)"),
+            contenders: vec![
+                contender("ranked", move || {
+                    for _ in 0..TINY_CALLS {
+                        black_box(black_box(&a) + black_box(&a));
+                    }
+                }),
+                contender("ndarray", move || {
+                    for _ in 0..TINY_CALLS {
+                        black_box(black_box(&na) + black_box(&na));
+                    }
+                }),
+            ],
+        });
+    }
+    let square = Tensor::<f32, 2>::from_fn([16, 16], |[i, j]| (i * 16 + j) as f32 * 0.25);
+    let nd_square = Array::from_shape_vec((16, 16), square.to_vec()).unwrap();
+    let (m, nm) = (square.clone(), nd_square.clone());
+    cases.push(Case {
+        id: format!("B42 sum of [16, 16] f32 ({TINY_CALLS} calls)"),
+        contenders: vec![
+            contender("ranked", move || {
+                for _ in 0..TINY_CALLS {
+                    black_box(black_box(&m).sum());
+                }
+            }),
+            contender("ndarray", move || {
+                for _ in 0..TINY_CALLS {
+                    black_box(black_box(&nm).sum());
+                }
+            }),
+        ],
+    });
+    let (m, nm) = (square.clone(), nd_square.clone());
+    cases.push(Case {
+        id: format!("B42 map x * 2 of [16, 16] f32 ({TINY_CALLS} calls)"),
+        contenders: vec![
+            contender("ranked", move || {
+                for _ in 0..TINY_CALLS {
+                    black_box(black_box(&m).map(|x| x * 2.0));
+                }
+            }),
+            contender("ndarray", move || {
+                for _ in 0..TINY_CALLS {
+                    black_box(black_box(&nm).map(|x| x * 2.0));
+                }
+            }),
+        ],
+    });
+    let (m, nm) = (square, nd_square);
+    let (mut out, mut nd_out) = (m.clone(), nm.clone());
+    cases.push(Case {
+        id: format!("B42 assign the transpose of [16, 16] f32 ({TINY_CALLS} calls)"),
+        contenders: vec![
+            contender("ranked", move || {
+                for _ in 0..TINY_CALLS {
+                    out.assign(&black_box(&m).view().t());
+                    black_box(&out);
+                }
+            }),
+            contender("ndarray", move || {
+                for _ in 0..TINY_CALLS {
+                    nd_out.assign(&black_box(&nm).t());
+                    black_box(&nd_out);
+                }
+            }),
+        ],
+    });
+    cases
+}

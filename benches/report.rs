@@ -384,6 +384,9 @@ fn main() {
     for case in kernels::b20() {
         report(case, budget);
     }
+    for case in kernels::b42() {
+        report(case, budget);
+    }
     for case in io_kernels::b21(if quick { 16 << 20 } else { 256 << 20 }) {
         report(case, budget);
     }

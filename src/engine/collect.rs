@@ -84,6 +84,20 @@ pub(crate) unsafe fn try_map_to_vec<T, U>(
     unsafe { fill_vec(data, p, &mut k) }
 }
 
+/// The `len` elements of a C-contiguous operand of `shape`, in row-major order: one slice of
+/// its data (invariant 1 puts them at positions `offset..offset + len`); `None` for any other
+/// layout, or a storage with gaps.
+fn dense<'a, T>(
+    (data, op): (ViewRepr<'a, T>, &Operand<'_>),
+    shape: &[usize],
+    len: usize,
+) -> Option<&'a [T]> {
+    if !crate::layout::parts::is_contiguous(shape, op.strides, false) {
+        return None;
+    }
+    data.as_slice()?.get(op.offset..op.offset.checked_add(len)?)
+}
+
 /// The result of an allocating copy, for the operations that cannot return an error.
 ///
 /// # Panics
@@ -120,6 +134,18 @@ pub(super) unsafe fn fill_vec<T, U>(
         strides: p.strides,
         offset: p.offset,
     };
+    // A C-contiguous source below the streaming size: one pass over its slice, without the
+    // loop plan, whose fixed cost dominates small tensors.
+    if len.saturating_mul(size_of::<U>()) < super::STREAM_MIN_BYTES
+        && let Some(xs) = dense((data, &src), p.shape, len)
+    {
+        for (slot, x) in out.spare_capacity_mut()[..len].iter_mut().zip(xs) {
+            k.apply(slot, x);
+        }
+        // SAFETY: `k` wrote each of the `len` slots (the caller's contract).
+        unsafe { out.set_len(len) };
+        return Ok(out);
+    }
     let mut dst_strides = [0isize; MAX_DYN_RANK];
     if p.shape.len() > MAX_DYN_RANK
         || crate::layout::parts::contiguous_strides(
@@ -273,6 +299,15 @@ pub(crate) unsafe fn map2_to_vec<T, U, V>(
     use core::mem::MaybeUninit;
     let len = crate::layout::checked_len(shape)?;
     let mut out = try_vec(len)?;
+    // Two C-contiguous operands: one pass over their slices, without the loop plan, whose
+    // fixed cost dominates small tensors.
+    if let (Some(xs), Some(ys)) = (
+        dense((a.0, &a.1), shape, len),
+        dense((b.0, &b.1), shape, len),
+    ) {
+        out.extend(xs.iter().zip(ys).map(|(x, y)| f(x, y)));
+        return Ok(out);
+    }
     let mut dst_strides = [0isize; MAX_DYN_RANK];
     let rank = shape.len();
     if rank > MAX_DYN_RANK

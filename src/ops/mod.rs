@@ -595,6 +595,19 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     where
         Rank<R>: BroadcastRanks<R2, Out = Rank<O>>,
     {
+        // Operands of one shape (the rank rules make it the result's): no broadcast to work out.
+        if self.shape()[..] == other.shape()[..]
+            && let Ok(shape) = <[usize; O]>::try_from(&self.shape()[..])
+        {
+            let (a, b) = (
+                self.view().into_raw_parts().0,
+                other.view().into_raw_parts().0,
+            );
+            let (la, lb) = (self.layout().operand(), other.layout().operand());
+            // SAFETY: each tensor's storage and layout (invariant 1), of the same shape.
+            let out = unsafe { engine::map2_to_vec(&shape, (a, la), (b, lb), &mut f) }?;
+            return Ok(Tensor::from_contiguous_vec(out, shape));
+        }
         let (a, b) = self.broadcast_with(other)?;
         let shape = *a.shape();
         let ((a, la), (b, lb)) = (a.into_raw_parts(), b.into_raw_parts());

@@ -460,3 +460,30 @@ fn keepdims_pairs_and_rows_and_columns() {
     let caught = std::panic::catch_unwind(|| ints.mean_axis_keepdims(Axis::<0>));
     assert!(caught.is_err());
 }
+
+/// Element-wise results of C-contiguous operands (one pass over their slices) equal those of
+/// the same operands through the general walk: views that start inside their buffer, axes of
+/// size 1 with any stride, one operand transposed, and empty tensors.
+#[test]
+fn contiguous_operands_take_their_slices_in_order() {
+    let m = Tensor::<i64, 2>::from_fn([4, 6], |[i, j]| (i * 10 + j) as i64);
+    let rows = m.view().slice(ranked::s![1..3, ..]).unwrap(); // contiguous, offset 6
+    let other = Tensor::<i64, 2>::from_fn([2, 6], |[i, j]| (100 * i + j) as i64);
+    let want: Vec<i64> = rows.iter().zip(other.iter()).map(|(a, b)| a + b).collect();
+    assert_eq!((&rows + &other).to_vec(), want);
+    assert_eq!(
+        rows.map(|x| x * 2).to_vec(),
+        rows.iter().map(|x| x * 2).collect::<Vec<_>>()
+    );
+    // A size-1 axis with a stride of its own: still the elements `offset..offset + len`.
+    let row = m.view().slice(ranked::s![2..3, ..4]).unwrap(); // [1, 4], strides [6, 1]
+    let col = m.view().slice(ranked::s![.., 2..3]).unwrap().t(); // [1, 4], strides [1, 6]
+    assert_eq!((&row + &row).to_vec(), [40, 42, 44, 46]);
+    assert_eq!((&col + &row).to_vec(), [22, 33, 44, 55]);
+    // One operand transposed: the general walk, same values.
+    let sq = Tensor::<i64, 2>::from_fn([3, 3], |[i, j]| (3 * i + j) as i64);
+    let t = sq.view().t();
+    assert_eq!((&sq + &t).to_vec(), [0, 4, 8, 4, 8, 12, 8, 12, 16]);
+    let empty = Tensor::<i64, 2>::zeros([0, 3]);
+    assert_eq!((&empty + &empty).shape(), &[0, 3]);
+}
