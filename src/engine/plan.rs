@@ -295,6 +295,17 @@ pub(crate) fn runs_any_order<const N: usize>(
     offset: usize,
     f: &mut impl FnMut(usize, usize, isize),
 ) {
+    // A C-contiguous operand is one run, handed over without the plan, whose fixed cost
+    // dominates small tensors. (A valid layout's element count fits `usize`.) Not on
+    // bare-metal targets, where the code size of the firmware's sums counts for more.
+    #[cfg(not(target_os = "none"))]
+    if crate::layout::parts::is_contiguous(shape, strides, false) {
+        let len = shape.iter().fold(1usize, |n, &d| n.wrapping_mul(d));
+        if len > 0 {
+            f(offset, len, 1);
+        }
+        return;
+    }
     let op = Operand { strides, offset };
     match LoopPlan::<1, N>::new(shape, [op], 0) {
         Some(plan) => plan.runs(&mut |[p], n, [s]| f(p, n, s)),

@@ -148,14 +148,11 @@ pub(crate) fn is_contiguous(shape: &[usize], strides: &[isize], column_major: bo
         return true;
     }
     let mut expected: isize = 1;
-    let rank = shape.len();
-    for k in 0..rank {
-        let axis = if column_major { k } else { rank - 1 - k };
-        let dim = shape[axis];
+    let mut next = |(&dim, &stride): (&usize, &isize)| {
         if dim == 1 {
-            continue;
+            return true;
         }
-        if strides[axis] != expected {
+        if stride != expected {
             return false;
         }
         // `dim` > 1 and the layout is not empty; on overflow it cannot be contiguous.
@@ -163,11 +160,21 @@ pub(crate) fn is_contiguous(shape: &[usize], strides: &[isize], column_major: bo
             .ok()
             .and_then(|d| expected.checked_mul(d))
         {
-            Some(next) => expected = next,
-            None => return false,
+            Some(e) => {
+                expected = e;
+                true
+            }
+            None => false,
         }
-    }
-    true
+    };
+    // Walked without indexing, so that no bounds check (and no panic path) is compiled in.
+    let axes = shape.iter().zip(strides);
+    shape.len() == strides.len()
+        && if column_major {
+            axes.clone().all(&mut next)
+        } else {
+            axes.rev().all(&mut next)
+        }
 }
 
 /// Checks every index against the size of its axis.
