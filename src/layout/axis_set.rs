@@ -127,6 +127,20 @@ pub(crate) fn moved_axes<const R: usize>(from: &[usize], to: &[usize]) -> Option
     Some(order)
 }
 
+/// The inverse of the permutation `order` of `0..R` (`inverse(order)[order[i]] = i`): the
+/// order that puts permuted axes back where they were. Entries of `order` outside `0..R` are
+/// skipped (a `permute` with the result then fails).
+#[cfg(feature = "alloc")]
+pub(crate) fn inverse<const R: usize>(order: &[usize; R]) -> [usize; R] {
+    let mut back = [0usize; R];
+    for (i, &a) in order.iter().enumerate() {
+        if let Some(slot) = back.get_mut(a) {
+            *slot = i;
+        }
+    }
+    back
+}
+
 /// The axes of a rank-`rank` tensor in an order that puts `axes` last, in increasing order,
 /// after the others in theirs: a permutation for [`Layout::permute`].
 #[cfg(feature = "alloc")]

@@ -417,3 +417,19 @@ fn axis_sets_that_do_not_fit_give_empty_layouts() {
         ErrorKind::RankMismatch
     );
 }
+
+/// A permutation composed with its inverse is the identity, both ways; an entry out of range
+/// is skipped.
+#[cfg(feature = "alloc")]
+#[test]
+fn inverse_permutations_undo_the_permutation() {
+    let order = [2, 0, 3, 1];
+    let back = axis_set::inverse(&order);
+    assert_eq!(back, [1, 3, 0, 2]);
+    assert!((0..4).all(|i| back[order[i]] == i && order[back[i]] == i));
+    let moved = axis_set::axes_last::<4>(&[1]).unwrap();
+    let l = Layout::row_major([2, 3, 4, 5]).unwrap();
+    let there_and_back = l.permute(moved).unwrap().permute(axis_set::inverse(&moved));
+    assert_eq!(there_and_back.unwrap(), l);
+    assert_eq!(axis_set::inverse(&[7, 0]), [1, 0]);
+}

@@ -205,10 +205,7 @@ where
     {
         let axis = <Rank<R> as HasAxis<Ax>>::AXIS;
         let last = crate::layout::axis_set::axes_last::<R>(&[axis])?;
-        let mut back = [0usize; R];
-        for (i, &a) in last.iter().enumerate() {
-            back[a] = i;
-        }
+        let back = crate::layout::axis_set::inverse(&last);
         let renamed = |e: ShapeError| match (e.kind(), e.axis()) {
             (ErrorKind::SizeMismatch, Some(a)) if a + 1 == R => ShapeError::sizes(
                 ErrorKind::SizeMismatch,

@@ -146,11 +146,7 @@ pub(crate) fn from_lanes_last<U: Clone, const R: usize>(
     if axis + 1 >= R {
         return t;
     }
-    let moved = axis_last::<R>(axis);
-    let mut back = [0usize; R];
-    for (i, &m) in moved.iter().enumerate() {
-        back[m] = i;
-    }
+    let back = crate::layout::axis_set::inverse(&axis_last::<R>(axis));
     match t.permute(back) {
         Ok(t) => t.into_contiguous(),
         // `back` is a permutation of `0..R`.
