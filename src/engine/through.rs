@@ -267,8 +267,8 @@ fn copy_out<U: Clone>(
 /// [`copy_out`] for [`Blocks::streams_out`]: each of the `len` rows of the block's results
 /// (its `b` lanes' elements at one position, adjacent in the result) is gathered from the
 /// lanes and written with non-temporal stores, which skip reading the lines they fill (a
-/// third of the traffic of a copy into memory). The caller
-/// issues [`kernel::stream_fence`] after the walk.
+/// third of the traffic of a copy into memory). The caller issues [`kernel::stream_fence`]
+/// after the walk.
 ///
 /// # Errors
 ///
