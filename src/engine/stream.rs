@@ -85,6 +85,9 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
     /// elements into each row, and where the source's runs along `unit` are at least
     /// [`BAND_MIN_RUN_BYTES`] every whole line of it is a band (see [`StreamCut`]); otherwise it is
     /// cut into tiles as wide as the staging buffer allows for [`kernel::STAGE_ROWS`] rows.
+    /// Or, where the rows are not a whole number of lines apart but are that long (or the
+    /// source rows that far apart), the last axis is cut anywhere, into tiles as wide as the
+    /// staging buffer allows for half as many rows.
     pub(super) fn stream_plan(
         &self,
         unit: usize,
@@ -109,6 +112,7 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
                 width,
                 bands: false,
                 carry: false,
+                rows: kernel::STAGE_ROWS,
             });
         }
         if dst
@@ -145,10 +149,26 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
                     width: if bands { line / size } else { width },
                     bands,
                     carry,
+                    rows: kernel::STAGE_ROWS,
                 },
             );
         }
-        None
+        // Rows that are not a whole number of lines apart each start at their own place in
+        // a line, so no cut along the last axis suits them all: long ones are streamed in
+        // tiles cut anywhere, each row's two partial lines written with ordinary stores.
+        // Tiles half as tall and twice as wide as the staging buffer's default halve the
+        // share of partial lines.
+        let src_step = self.strides.get(1)?.get(last)?.unsigned_abs();
+        let long = nl.saturating_mul(size) >= STREAM_PARTIAL_ROW_BYTES
+            || src_step.saturating_mul(size) > STREAM_PARTIAL_ROW_BYTES;
+        let rows = kernel::STAGE_ROWS / 2;
+        long.then_some(StreamCut {
+            head: 0,
+            width: kernel::STAGE_BYTES / (rows * size),
+            bands: false,
+            carry: false,
+            rows,
+        })
     }
 
     /// The axes `0..last` but `unit`, ordered by the stride of operand 1 (the source of a
@@ -239,7 +259,7 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
     /// last axis is cut at `cut.head` and then every `cut.width` elements. A piece one whole
     /// line wide, when `cut.bands`, is a band: all of axis `unit` by that line (the kernel's
     /// [`stream_lines`](Kernel::stream_lines)); any other piece is cut along `unit` into
-    /// tiles of up to [`kernel::STAGE_ROWS`]. The loops follow the source: the axes whose
+    /// tiles of up to `cut.rows`. The loops follow the source: the axes whose
     /// source stride is larger than the last axis's outermost, then the pieces of the last
     /// axis, then the other axes, then the tiles along `unit` — so the source rows of a piece
     /// are read front to back, and a band reads only the source rows one destination line
@@ -275,7 +295,7 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
                 let rows = if cut.bands && n == cut.width {
                     nu
                 } else {
-                    kernel::STAGE_ROWS
+                    cut.rows
                 };
                 let mut tile = |base: [usize; K], u0: usize| {
                     f(&TileGeometry {
@@ -327,4 +347,6 @@ pub(super) struct StreamCut {
     /// the next tile's rows beginning where this one's end (the walk takes the axis along
     /// which they follow each other innermost, [`LoopPlan::chain_axis`]).
     pub(super) carry: bool,
+    /// The rows of a tile along the transposed axis (at most [`kernel::STAGE_ROWS`]).
+    pub(super) rows: usize,
 }

@@ -149,8 +149,8 @@ fn tiled_copies_match_the_logical_order() {
 /// Streamed transpositions (threshold 0, so small ones stream) give the logical order,
 /// with `CloneTo` and `CloneInto`, for every element size: rows a whole number of lines
 /// apart (cut at the lines, at every alignment of the destination: bands one line wide
-/// across more rows than a tile holds, partial lines in tiles) and rows adjacent (each
-/// tile one range), odd sizes,
+/// across more rows than a tile holds, partial lines in tiles), rows adjacent (each
+/// tile one range) and rows neither (tiles cut anywhere), odd sizes,
 /// negative strides, a permuted source whose other axes are walked in its memory order;
 /// nothing outside the destination is written.
 #[cfg(feature = "alloc")]
@@ -235,7 +235,17 @@ fn streamed_copies_match_the_logical_order() {
         let whole = Layout::from_parts([10, 3, 2 * lanes], [1, 10, far as isize], 0);
         #[cfg(not(miri))]
         cases.push((whole, true, false));
-        let mut carried = 0;
+        // Rows neither whole lines nor adjacent, their source rows as far apart: streamed
+        // in tiles cut anywhere, half as tall as the default (two along the transposed axis).
+        #[cfg(not(miri))]
+        let units = kernel::STAGE_ROWS / 2 + 1;
+        #[cfg(not(miri))]
+        cases.push((
+            Layout::from_parts([units, 2, 9], [1, units as isize, far as isize], 0),
+            true,
+            false,
+        ));
+        let (mut carried, mut short_tiles) = (0, 0);
         for (l, streamed, bands) in cases {
             assert!(l.validate(data.len()).is_ok(), "{l:?}");
             let expected = logical(&data, l.parts());
@@ -249,9 +259,12 @@ fn streamed_copies_match_the_logical_order() {
             assert_eq!(plan_of(64).is_some_and(|cut| cut.bands), bands, "{l:?}");
             // Off a line, a band's rows are cut where the lines start, a tile's whole rows
             // are not.
+            // Rows that are not a whole number of lines apart are cut anywhere.
+            let lined = (l.shape()[2] * size).is_multiple_of(64);
             if let Some(cut) = plan_of(64 + size) {
                 let whole = !cut.bands && l.shape()[2] <= cut.width;
-                assert_eq!(cut.head == 0, whole, "{l:?}");
+                assert_eq!(cut.head == 0, whole || !lined, "{l:?}");
+                short_tiles += usize::from(cut.rows < kernel::STAGE_ROWS);
             }
             // Partial lines are carried where the rows (a whole number of lines apart) follow
             // each other along an axis of their own, a tile holds them whole, and they start
@@ -262,7 +275,7 @@ fn streamed_copies_match_the_logical_order() {
             for lead in [16, 32, 48] {
                 let cut = plan_of(64 + lead);
                 let whole = l.shape()[2] * size <= kernel::STAGE_BYTES / kernel::STAGE_ROWS;
-                let lines = plan_of(64).is_some();
+                let lines = lined && plan_of(64).is_some();
                 assert_eq!(
                     cut.is_some_and(|cut| cut.carry),
                     lines && chain && whole,
@@ -303,6 +316,7 @@ fn streamed_copies_match_the_logical_order() {
         }
         // The chained layouts and `whole` (two of them under Miri, one).
         assert!(carried >= if cfg!(miri) { 1 } else { 3 }, "{carried}");
+        assert_eq!(short_tiles, usize::from(!cfg!(miri)));
     }
     check(|i| i as u8);
     check(|i| i as f64);
