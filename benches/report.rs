@@ -1,15 +1,21 @@
 //! Runs the benchmark kernels of `benches/kernels.rs` briefly and prints one table of ratios:
 //! ours / peer (time; below 1 is faster) and, where bytes are copied, the fraction of `memcpy`
 //! throughput we reach. `cargo bench -p ranked-bench` runs the same kernels under criterion.
+//! With `--features hptt` the transpositions also run against HPTT (built with cmake).
 //!
 //! Run with `cargo run --release -p ranked-bench --example bench_report` (`-- --quick` for smaller data and
 //! shorter timing, `-- --only B4` for the benchmarks whose name contains `B4`). With
 //! `--features rayon` it also measures the parallel forms against the sequential ones (B18).
 //! `-- --write benches/RESULTS.md` also writes the table, with the date, the machine and the
-//! options of the run, into that file, and (for a full run) the README's performance summary:
-//! both are written by this program, never by hand. `-- --summary-from benches/RESULTS.md`
+//! options of the run, into that file, the chart of every ratio beside it (`RESULTS.svg`), and
+//! (for a full run) the README's performance summary: all written by this program, never by
+//! hand. `-- --summary-from benches/RESULTS.md`
 //! rewrites the README's summary from a results file without measuring anything.
 
+#[path = "chart.rs"]
+mod chart;
+#[path = "copy_kernels.rs"]
+mod copy_kernels;
 #[path = "fft_kernels.rs"]
 mod fft_kernels;
 #[path = "io_kernels.rs"]
@@ -22,6 +28,8 @@ mod linalg_kernels;
 mod notation_kernels;
 #[path = "order_kernels.rs"]
 mod order_kernels;
+#[path = "peers.rs"]
+mod peers;
 
 use std::cell::RefCell;
 use std::time::{Duration, Instant, SystemTime};
@@ -79,6 +87,8 @@ const SUMMARY: &[&str] = &[
     "B4 permute [0, 2, 3, 1] of [64",
     "B19 all 23 permutations",
     "B19 transpose 4096x4096 f32",
+    "B19 transpose 4095x4097 f32",
+    "B18 par_to_contiguous permute [3, 2, 1, 0]",
     "B6 allocating to_contiguous",
     "B7 out = a + b, contiguous + broadcast",
     "B8 sum along axis 1",
@@ -149,11 +159,13 @@ fn write_results(path: &str, quick: bool) -> std::io::Result<()> {
          - processor: {} ({threads} threads available)\n\
          - ranked's features: `mmap`, `safetensors`, `csv`, `linalg`, `half`{} (so `f32`/`f64` products \
          run on faer's kernels, not `matrixmultiply`'s)\n\
-         - data: {}\n\n",
-        if cfg!(feature = "rayon") {
-            " with `--features rayon`"
-        } else {
-            ""
+         - data: {}\n\
+         - chart of every ratio: `benches/RESULTS.svg`{}\n\n",
+        match (cfg!(feature = "rayon"), cfg!(feature = "hptt")) {
+            (true, true) => " with `--features rayon,hptt`",
+            (true, false) => " with `--features rayon`",
+            (false, true) => " with `--features hptt`",
+            (false, false) => "",
         },
         cpu_model(),
         if cfg!(feature = "rayon") {
@@ -165,6 +177,11 @@ fn write_results(path: &str, quick: bool) -> std::io::Result<()> {
             "`--quick` (smaller tensors, shorter timing)"
         } else {
             "full size (64⁴ `f32` unless the row says otherwise)"
+        },
+        if cfg!(feature = "hptt") {
+            ""
+        } else {
+            "\n- HPTT: not built (`--features hptt` adds it to the transpositions)"
         },
     );
     ROWS.with(|rows| {
@@ -245,36 +262,71 @@ fn report(case: Case<'_>, budget: Duration) {
 }
 
 /// One row for a family of copies: the median and the worst fraction of `memcpy` throughput
-/// over `cases` (each with a `memcpy` contender; contenders other than ours and memcpy are not
-/// run), and which case was worst.
+/// over `cases` (each with a `memcpy` contender), and which case was worst; where the cases
+/// have an HPTT contender, the median and the range of ours/HPTT. Other contenders are not run.
 fn report_spread(label: &str, cases: Vec<Case<'_>>, budget: Duration) {
     if option("--only").is_some_and(|only| !label.contains(only.as_str())) {
         return;
     }
-    let mut rows: Vec<(f64, f64, String)> = cases
+    // (fraction of memcpy, our time, the case, ours/HPTT)
+    let mut rows: Vec<(f64, f64, String, Option<f64>)> = cases
         .into_iter()
         .map(|case| {
             let mut contenders: Vec<Contender<'_>> = case
                 .contenders
                 .into_iter()
                 .enumerate()
-                .filter(|(i, c)| *i == 0 || c.name == "memcpy")
+                .filter(|(i, c)| *i == 0 || c.name == "memcpy" || c.name == "HPTT")
                 .map(|(_, c)| c)
                 .collect();
+            let names: Vec<&str> = contenders.iter().map(|c| c.name).collect();
             let times = medians(&mut contenders, budget);
-            let (ours, memcpy) = (times[0].as_secs_f64(), times[1].as_secs_f64());
-            (memcpy / ours, ours, case.id)
+            let time_of = |name: &str| {
+                names
+                    .iter()
+                    .position(|n| *n == name)
+                    .map(|i| times[i].as_secs_f64())
+            };
+            let ours = times[0].as_secs_f64();
+            let memcpy = time_of("memcpy").expect("a copy family has a memcpy contender");
+            (
+                memcpy / ours,
+                ours,
+                case.id,
+                time_of("HPTT").map(|t| ours / t),
+            )
         })
         .collect();
     rows.sort_by(|a, b| a.0.total_cmp(&b.0));
     let (worst, median) = (&rows[0], &rows[rows.len() / 2]);
+    let mut hptt: Vec<f64> = rows.iter().filter_map(|r| r.3).collect();
+    hptt.sort_by(f64::total_cmp);
+    let against_hptt = match (hptt.first(), hptt.last()) {
+        (Some(low), Some(high)) => format!(
+            "; ours/HPTT: median {:.2}, from {low:.2} to {high:.2}",
+            hptt[hptt.len() / 2]
+        ),
+        _ => String::new(),
+    };
     emit(format!(
-        "| {label} | {} (median case) | memcpy: median {:.2}x its throughput, worst {:.2}x ({}) |",
+        "| {label} | {} (median case) | memcpy: median {:.2}x its throughput, worst {:.2}x ({}){against_hptt} |",
         readable(median.1),
         median.0,
         worst.0,
         worst.2
     ));
+}
+
+/// Draws the chart of the rows kept so far beside the results file `results` (its name with
+/// `.svg` for its extension).
+fn write_chart(results: &str) {
+    let svg = std::path::Path::new(results).with_extension("svg");
+    let rows = ROWS.with(|rows| rows.borrow().clone());
+    if let Err(err) = chart::write(&rows, &svg) {
+        eprintln!("bench_report: cannot draw {}: {err}", svg.display());
+        std::process::exit(1);
+    }
+    println!("chart written to {}", svg.display());
 }
 
 /// Seconds in the unit that keeps three significant digits readable.
@@ -307,6 +359,7 @@ fn main() {
             std::process::exit(1);
         }
         println!("summary written to {}", readme.display());
+        write_chart(&results);
         return;
     }
     let quick = std::env::args().any(|a| a == "--quick");
@@ -324,21 +377,21 @@ fn main() {
     report(kernels::b2(&d32), budget);
     let big_data = data4([big; 4]);
     report(kernels::b3(&big_data), budget);
-    for perm in kernels::B4_PERMUTATIONS {
-        report(kernels::permuted_copy(&big_data, perm, "B4"), budget);
+    for perm in copy_kernels::B4_PERMUTATIONS {
+        report(copy_kernels::permuted_copy(&big_data, perm, "B4"), budget);
     }
     let odd = data4([61, 59, 63, 57]);
     // The odd shape beside the power-of-two one, for the layout-friendliest and the worst
     // permutation: power-of-two strides must not make a transposition collapse.
-    for perm in [[0, 2, 3, 1], [3, 2, 1, 0]] {
-        report(kernels::permuted_copy(&odd, perm, "B4"), budget);
+    for perm in [[0, 2, 3, 1], [3, 2, 1, 0], [2, 3, 1, 0]] {
+        report(copy_kernels::permuted_copy(&odd, perm, "B4"), budget);
     }
     for perm in [[0, 2, 3, 1], [3, 2, 1, 0], [0, 1, 3, 2], [1, 0, 2, 3]] {
-        report(kernels::permuted_copy(&d16, perm, "B5"), budget);
+        report(copy_kernels::permuted_copy(&d16, perm, "B5"), budget);
     }
-    let every: Vec<_> = kernels::all_permutations()
+    let every: Vec<_> = copy_kernels::all_permutations()
         .into_iter()
-        .map(|perm| kernels::permuted_copy(&big_data, perm, "B19"))
+        .map(|perm| copy_kernels::permuted_copy(&big_data, perm, "B19"))
         .collect();
     report_spread(
         &format!("B19 all 23 permutations of [{big}, {big}, {big}, {big}]"),
@@ -346,10 +399,18 @@ fn main() {
         budget / 3,
     );
     let side = if quick { 1024 } else { 4096 };
-    report(kernels::b19::<f32>(side, "f32"), budget);
-    report(kernels::b19::<f64>(side, "f64"), budget);
-    report(kernels::b19::<u16>(side, "u16"), budget);
-    report(kernels::b19::<u8>(side, "u8"), budget);
+    report(copy_kernels::b19::<f32>([side; 2], "f32"), budget);
+    report(copy_kernels::b19::<f64>([side; 2], "f64"), budget);
+    report(copy_kernels::b19::<u16>([side; 2], "u16"), budget);
+    report(copy_kernels::b19::<u8>([side; 2], "u8"), budget);
+    // Sizes that are not powers of two: the tiles meet partial edges.
+    for (shape, f64_too) in copy_kernels::B19_ODD {
+        let shape = if quick { shape.map(|n| n / 4) } else { shape };
+        report(copy_kernels::b19::<f32>(shape, "f32"), budget);
+        if f64_too {
+            report(copy_kernels::b19::<f64>(shape, "f64"), budget);
+        }
+    }
     report(kernels::b6(&big_data), budget);
     let other = data4([big; 4]);
     for case in kernels::b7(&big_data, &other) {
@@ -448,7 +509,7 @@ fn main() {
         report(case, budget);
     }
     #[cfg(feature = "rayon")]
-    for case in kernels::b18(&big_data) {
+    for case in copy_kernels::b18(&big_data) {
         report(case, budget);
     }
     if let Some(path) = option("--write") {
@@ -457,6 +518,7 @@ fn main() {
             std::process::exit(1);
         }
         println!("written to {path}");
+        write_chart(&path);
         // A full run also refreshes the README's summary; a partial one (`--only`, `--quick`)
         // leaves it as it is.
         if option("--only").is_none() && !quick {

@@ -2,12 +2,14 @@
 //! data in the same run (ours, ndarray, and `memcpy` or a contiguous fold where bytes are
 //! copied or read). `cargo run --release -p ranked-bench --example bench_report` prints the ratios as a table.
 
+mod copy_kernels;
 mod fft_kernels;
 mod io_kernels;
 mod kernels;
 mod linalg_kernels;
 mod notation_kernels;
 mod order_kernels;
+mod peers;
 
 use std::time::Duration;
 
@@ -36,27 +38,33 @@ fn access(c: &mut Criterion) {
 fn copies(c: &mut Criterion) {
     let big = data4([64; 4]);
     run(c, kernels::b3(&big), true);
-    for perm in kernels::B4_PERMUTATIONS {
-        run(c, kernels::permuted_copy(&big, perm, "B4"), true);
+    for perm in copy_kernels::B4_PERMUTATIONS {
+        run(c, copy_kernels::permuted_copy(&big, perm, "B4"), true);
     }
     let odd = data4([61, 59, 63, 57]);
     // The odd shape beside the power-of-two one, for the layout-friendliest and the worst
     // permutation: power-of-two strides must not make a transposition collapse.
     for perm in [[0, 2, 3, 1], [3, 2, 1, 0]] {
-        run(c, kernels::permuted_copy(&odd, perm, "B4"), true);
+        run(c, copy_kernels::permuted_copy(&odd, perm, "B4"), true);
     }
     let small = data4([16; 4]);
     for perm in [[0, 2, 3, 1], [3, 2, 1, 0], [0, 1, 3, 2], [1, 0, 2, 3]] {
-        run(c, kernels::permuted_copy(&small, perm, "B5"), false);
+        run(c, copy_kernels::permuted_copy(&small, perm, "B5"), false);
     }
     run(c, kernels::b6(&big), true);
-    for perm in kernels::all_permutations() {
-        run(c, kernels::permuted_copy(&big, perm, "B19"), true);
+    for perm in copy_kernels::all_permutations() {
+        run(c, copy_kernels::permuted_copy(&big, perm, "B19"), true);
     }
-    run(c, kernels::b19::<f32>(4096, "f32"), true);
-    run(c, kernels::b19::<f64>(4096, "f64"), true);
-    run(c, kernels::b19::<u16>(4096, "u16"), true);
-    run(c, kernels::b19::<u8>(4096, "u8"), true);
+    run(c, copy_kernels::b19::<f32>([4096; 2], "f32"), true);
+    run(c, copy_kernels::b19::<f64>([4096; 2], "f64"), true);
+    run(c, copy_kernels::b19::<u16>([4096; 2], "u16"), true);
+    run(c, copy_kernels::b19::<u8>([4096; 2], "u8"), true);
+    for (shape, f64_too) in copy_kernels::B19_ODD {
+        run(c, copy_kernels::b19::<f32>(shape, "f32"), true);
+        if f64_too {
+            run(c, copy_kernels::b19::<f64>(shape, "f64"), true);
+        }
+    }
 }
 
 fn maths(c: &mut Criterion) {
@@ -171,7 +179,7 @@ fn parallel(c: &mut Criterion) {
     #[cfg(feature = "rayon")]
     {
         let big = data4([64; 4]);
-        for case in kernels::b18(&big) {
+        for case in copy_kernels::b18(&big) {
             run(c, case, true);
         }
     }

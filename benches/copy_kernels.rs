@@ -1,0 +1,240 @@
+//! The copies: permuted copies and transposes into existing tensors (B4, B5, B19) against
+//! ndarray, HPTT and `memcpy`, and the parallel forms (B18) against the sequential ones, HPTT
+//! and `memcpy` on as many threads.
+
+use std::hint::black_box;
+
+use ndarray::{Array, Ix4};
+use ranked::Tensor;
+
+use crate::kernels::{Case, Data4, contender, flat_buffer};
+use crate::peers::{self, Element};
+
+/// B4/B5: copy a permuted view into a preallocated contiguous tensor, against ndarray's
+/// `assign` and a `memcpy` of the same bytes.
+pub fn permuted_copy<'a>(d: &'a Data4, perm: [usize; 4], label: &str) -> Case<'a> {
+    let shape = d.ours.view().permute(perm).unwrap().shape().to_owned();
+    let mut out: Tensor<f32, 4> = Tensor::zeros(shape);
+    let mut nd_out: Array<f32, Ix4> = Array::zeros(shape);
+    let mut flat = flat_buffer(d.ours.len());
+    let src = d.ours.as_slice().unwrap();
+    let expected = d.ours.view().permute(perm).unwrap().to_vec();
+    let mut contenders = vec![
+        contender("ranked", move || {
+            out.assign(&d.ours.view().permute(perm).unwrap());
+            black_box(&out);
+        }),
+        contender("ndarray Ix4", move || {
+            nd_out.assign(&d.nd.view().permuted_axes(perm));
+            black_box(&nd_out);
+        }),
+    ];
+    if peers::checked(&perm, d.ours.shape(), src, &expected) {
+        let mut hptt_out = flat_buffer(d.ours.len());
+        contenders.push(contender("HPTT", move || {
+            f32::hptt(&perm, d.ours.shape(), src, &mut hptt_out, 1);
+            black_box(&hptt_out);
+        }));
+    }
+    contenders.push(contender("memcpy", move || {
+        flat.copy_from_slice(black_box(src));
+        black_box(&flat);
+    }));
+    Case {
+        id: format!("{label} permute {perm:?} of {:?}", d.ours.shape()),
+        contenders,
+    }
+}
+
+/// The permutations B4 copies: the layout-friendliest transposition, the worst one, one whose
+/// tiles read 16 KiB blocks, one copying 16 KiB runs, and `[0, 2, 1, 3]`, which keeps the last
+/// axis (runs of 256 bytes, streamed a plane at a time): the heads-first transpose of
+/// attention.
+pub const B4_PERMUTATIONS: [[usize; 4]; 5] = [
+    [0, 2, 3, 1],
+    [3, 2, 1, 0],
+    [0, 1, 3, 2],
+    [1, 0, 2, 3],
+    [0, 2, 1, 3],
+];
+
+/// The 23 permutations of four axes other than the identity, in lexicographic order (B19).
+pub fn all_permutations() -> Vec<[usize; 4]> {
+    let mut out = Vec::new();
+    for code in 0..256usize {
+        let p = [code & 3, (code >> 2) & 3, (code >> 4) & 3, code >> 6];
+        let mut seen = [false; 4];
+        p.iter().for_each(|&a| seen[a] = true);
+        if seen.iter().all(|&s| s) && p != [0, 1, 2, 3] {
+            out.push(p);
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The shapes of B19 that are not powers of two, and whether B19 also copies them as `f64`.
+pub const B19_ODD: [([usize; 2], bool); 3] = [
+    ([1000, 1001], false),
+    ([3000, 2999], false),
+    ([4095, 4097], true),
+];
+
+/// B19: the transpose of an `rows × cols` matrix of `T` into a preallocated contiguous one,
+/// against ndarray's `assign`, HPTT (for `f32` and `f64`) and a `memcpy` of the same bytes
+/// (into a buffer `ranked` allocated, so both destinations are backed by the same kind of
+/// pages).
+pub fn b19<T>([rows, cols]: [usize; 2], type_name: &str) -> Case<'static>
+where
+    T: Element + Default + From<u8>,
+{
+    let a = Tensor::<T, 2>::from_fn([rows, cols], |[i, j]| {
+        T::from(((i * 31 + j * 7) % 251) as u8)
+    });
+    let nd = Array::from_shape_vec((rows, cols), a.to_vec()).unwrap();
+    let expected = a.view().t().to_vec();
+    let a = std::rc::Rc::new(a);
+    let (a2, a3) = (std::rc::Rc::clone(&a), std::rc::Rc::clone(&a));
+    let mut out = Tensor::<T, 2>::full([cols, rows], T::default());
+    let mut nd_out = Array::from_elem((cols, rows), T::default());
+    let mut flat = Tensor::<T, 1>::full([rows * cols], T::default()).into_vec();
+    let mut contenders = vec![
+        contender("ranked", move || {
+            out.assign(&a.view().t());
+            black_box(&out);
+        }),
+        contender("ndarray", move || {
+            nd_out.assign(&nd.t());
+            black_box(&nd_out);
+        }),
+    ];
+    if peers::checked(&[1, 0], &[rows, cols], a3.as_slice().unwrap(), &expected) {
+        let mut hptt_out = Tensor::<T, 1>::full([rows * cols], T::default()).into_vec();
+        contenders.push(contender("HPTT", move || {
+            T::hptt(
+                &[1, 0],
+                &[rows, cols],
+                a3.as_slice().unwrap(),
+                &mut hptt_out,
+                1,
+            );
+            black_box(&hptt_out);
+        }));
+    }
+    contenders.push(contender("memcpy", move || {
+        flat.copy_from_slice(black_box(a2.as_slice().unwrap()));
+        black_box(&flat);
+    }));
+    Case {
+        id: format!("B19 transpose {rows}x{cols} {type_name}"),
+        contenders,
+    }
+}
+
+/// B18 (feature `rayon`): the parallel forms against their sequential namesakes on the same
+/// 64 MiB, all threads of rayon's global pool: `par_to_contiguous` of permuted views (a new
+/// tensor, so page faults of the result are part of both; `[3, 2, 1, 0]` puts the source's
+/// contiguous axis first in the result, where the work is cut), `par_map` into a new tensor,
+/// and `par_sum` of a permuted view. The ratio is the speed-up (sequential time / parallel
+/// time); the copies are also measured against HPTT and `memcpy` on as many threads.
+#[cfg(feature = "rayon")]
+pub fn b18(d: &Data4) -> Vec<Case<'_>> {
+    let perm = [0, 2, 3, 1];
+    let copies = [[0, 2, 3, 1], [3, 2, 1, 0]].map(|perm| Case {
+        id: format!(
+            "B18 par_to_contiguous permute {perm:?} of {:?}",
+            d.ours.shape()
+        ),
+        contenders: vec![
+            contender("ranked par", move || {
+                black_box(
+                    black_box(&d.ours)
+                        .view()
+                        .permute(perm)
+                        .unwrap()
+                        .par_to_contiguous(),
+                );
+            }),
+            contender("sequential", move || {
+                black_box(
+                    black_box(&d.ours)
+                        .view()
+                        .permute(perm)
+                        .unwrap()
+                        .to_contiguous(),
+                );
+            }),
+        ]
+        .into_iter()
+        .chain(hptt_threads(d, perm))
+        .chain([parallel_memcpy(d)])
+        .collect(),
+    });
+    copies
+        .into_iter()
+        .chain([
+            Case {
+                id: format!("B18 par_map x * 2 + 1 of {:?}", d.ours.shape()),
+                contenders: vec![
+                    contender("ranked par", move || {
+                        black_box(black_box(&d.ours).par_map(|x| x * 2.0 + 1.0));
+                    }),
+                    contender("sequential", move || {
+                        black_box(black_box(&d.ours).map(|x| x * 2.0 + 1.0));
+                    }),
+                ],
+            },
+            Case {
+                id: format!(
+                    "B18 par_sum of the permute {perm:?} of {:?}",
+                    d.ours.shape()
+                ),
+                contenders: vec![
+                    contender("ranked par", move || {
+                        black_box(black_box(&d.ours).view().permute(perm).unwrap().par_sum());
+                    }),
+                    contender("sequential", move || {
+                        black_box(black_box(&d.ours).view().permute(perm).unwrap().sum());
+                    }),
+                ],
+            },
+        ])
+        .collect()
+}
+
+/// HPTT writing the permuted copy of `d` with as many threads as rayon's global pool has (B18),
+/// where it is built: into a buffer allocated once, so it pays no page faults where ours (a new
+/// tensor) does.
+#[cfg(feature = "rayon")]
+fn hptt_threads(d: &Data4, perm: [usize; 4]) -> Option<crate::kernels::Contender<'_>> {
+    let src = d.ours.as_slice().unwrap();
+    let expected = d.ours.view().permute(perm).unwrap().to_vec();
+    let threads = peers::threads();
+    peers::checked(&perm, d.ours.shape(), src, &expected).then(|| {
+        let mut out = flat_buffer(src.len());
+        contender("HPTT, as many threads", move || {
+            f32::hptt(&perm, black_box(&d.ours).shape(), src, &mut out, threads);
+            black_box(&out);
+        })
+    })
+}
+
+/// `memcpy` of `d`'s bytes, cut into one piece per thread of rayon's global pool, each copied on
+/// a thread of its own (B18): what the machine's threads together get from memory, the
+/// physical limit of the parallel copies. Like HPTT in B18, it writes into a buffer allocated
+/// once, so it pays no page faults where ours (a new tensor) does: the ratios favour them.
+#[cfg(feature = "rayon")]
+fn parallel_memcpy(d: &Data4) -> crate::kernels::Contender<'_> {
+    let threads = peers::threads();
+    let mut out = flat_buffer(d.ours.len());
+    contender("memcpy on as many threads", move || {
+        let src = black_box(d.ours.as_slice().unwrap());
+        let piece = src.len().div_ceil(threads).max(1);
+        std::thread::scope(|scope| {
+            for (to, from) in out.chunks_mut(piece).zip(src.chunks(piece)) {
+                scope.spawn(move || to.copy_from_slice(from));
+            }
+        });
+        black_box(&out);
+    })
+}
