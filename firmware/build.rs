@@ -1,9 +1,17 @@
-//! Links the firmware with `link.x`: the memory map of QEMU's `mps2-an386` board and the
-//! vector table at address 0.
+//! Links the firmware with the memory map of its target's QEMU board: `link.x` for the Arm
+//! targets (`mps2-an386` and `mps2-an385`, whose maps are the same, with the vector table at
+//! address 0), `link-riscv.x` for RISC-V (`virt`).
 
 fn main() {
     let dir = std::env::var("CARGO_MANIFEST_DIR").unwrap_or_else(|_| ".".into());
+    let target = std::env::var("TARGET").unwrap_or_default();
+    let script = if target.starts_with("riscv") {
+        "link-riscv.x"
+    } else {
+        "link.x"
+    };
     println!("cargo:rustc-link-search={dir}");
-    println!("cargo:rustc-link-arg-bins=-Tlink.x");
+    println!("cargo:rustc-link-arg-bins=-T{script}");
     println!("cargo:rerun-if-changed=link.x");
+    println!("cargo:rerun-if-changed=link-riscv.x");
 }

@@ -132,10 +132,10 @@
 //!
 //! The repository proves it at link time: `firmware/src/bin/panic_free.rs` calls every
 //! operation of the table, on good and bad inputs read through `read_volatile` (so the optimiser
-//! cannot see them), in a release build for `thumbv7em-none-eabihf` whose panic handler calls a
-//! function that is defined nowhere. The program links only if the optimiser removed every path
-//! to a panic; CI builds it, then runs it on QEMU's `mps2-an386` board, where it checks every
-//! result. The proof holds for the usual release profile; with `overflow-checks = true` the
+//! cannot see them), in a release build whose panic handler calls a function that is defined
+//! nowhere. The program links only if the optimiser removed every path to a panic; CI builds it
+//! for `thumbv7em-none-eabihf` (Cortex-M4F), `thumbv6m-none-eabi` (Cortex-M0) and
+//! `riscv32imc-unknown-none-elf`, then runs it on QEMU boards, where it checks every result. The proof holds for the usual release profile; with `overflow-checks = true` the
 //! loop counters keep checks that the compiler cannot remove, although they never fire. The
 //! element arithmetic is the element type's own: a closure you pass, or an integer `/=` by
 //! zero, panics as it would anywhere in Rust.

@@ -4,8 +4,9 @@
 //! and a batch of two matrices by one, and sums the weights' rows with `sum_axis_into`, each
 //! into an output it owns (`ArrayTensor::zeros`), reading the inputs through
 //! `read_volatile` so that the optimiser cannot fold the products away. CI builds it for
-//! `thumbv7em-none-eabihf` (`cargo build --release --target thumbv7em-none-eabihf` in this
-//! directory) and runs it on QEMU's `mps2-an386` board (a Cortex-M4):
+//! `thumbv7em-none-eabihf`, `thumbv6m-none-eabi` and `riscv32imc-unknown-none-elf`
+//! (`cargo build --release --target thumbv7em-none-eabihf` in this directory) and runs it on
+//! QEMU, here on the `mps2-an386` board (a Cortex-M4; see the firmware guide for the others):
 //!
 //! ```sh
 //! qemu-system-arm -M mps2-an386 -nographic -semihosting-config enable=on,target=native \

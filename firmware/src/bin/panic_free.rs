@@ -8,9 +8,10 @@
 //! so the optimiser cannot see their values and must keep every error path — including the
 //! calls that are expected to fail (an index out of bounds, a wrong shape, sizes that overflow).
 //!
-//! CI builds it in release for `thumbv7em-none-eabihf` (the build fails if a panic path
-//! survives) and runs it on QEMU, where it checks the values and errors it got: exit status 0
-//! and `ranked panic-free subset: ok` when all are right.
+//! CI builds it in release for `thumbv7em-none-eabihf`, `thumbv6m-none-eabi` and
+//! `riscv32imc-unknown-none-elf` (the build fails if a panic path survives on any of them) and
+//! runs it on QEMU, where it checks the values and errors it got: exit status 0 and
+//! `ranked panic-free subset: ok` when all are right.
 //!
 //! When the link fails, build with `--features find-panics` (a panic handler that links) and
 //! look for the callers of `core::panicking` in the disassembly, for example with
