@@ -742,6 +742,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// Overlapping windows map several indices to one element, so the result is read-only:
     /// this method needs read-only storage (call [`view`](Self::view) first).
     ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
     /// # Errors
     ///
     /// [`ErrorKind::ZeroStep`](crate::ErrorKind::ZeroStep);

@@ -276,6 +276,8 @@ where
     /// Limits every element to `low..=high`, in place (see [`clamp`](Self::clamp)). O(len), no
     /// allocation.
     ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
     /// # Examples
     ///
     /// ```
@@ -328,6 +330,8 @@ where
     }
 
     /// [`clip`](Self::clip) of every element, in place. O(len), no allocation.
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
     ///
     /// # Examples
     ///

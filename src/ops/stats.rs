@@ -138,6 +138,8 @@ where
     ///
     /// NaN unless `n − ddof` is positive (see above).
     ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
     /// # Errors
     ///
     /// [`ErrorKind::Allocation`] only for `f16` and `bf16` (feature `half`), which are
@@ -172,6 +174,8 @@ where
     }
 
     /// The standard deviation of all elements, `√var(ddof)`. O(len), two passes.
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
     ///
     /// # Errors
     ///

@@ -338,6 +338,65 @@ fn reductions_of_nothing_are_errors_or_identities() {
     assert!(a.try_max().unwrap().is_nan() && a.flip(Axis::<0>).try_min().unwrap().is_nan());
 }
 
+/// Windows of every size and step, variances with every `ddof`, and clipping with bounds in
+/// either order or NaN: errors of the right kind, never a panic, and values as NumPy's
+/// (`sliding_window_view`, `var`, `clip`).
+#[test]
+fn windows_variances_and_clipping_take_any_input() {
+    let d = data();
+    let a = TensorView::from_slice(&d, [2, 3, 4]).unwrap();
+    for size in NUMBERS {
+        for step in NUMBERS {
+            let r = a.unfold(Axis::<2>, size, step);
+            match (size, step) {
+                (_, 0) => assert_eq!(kind(&r), Some(ErrorKind::ZeroStep)),
+                (s, _) if s > 4 => assert_eq!(kind(&r), Some(ErrorKind::RangeOutOfBounds)),
+                (s, t) => {
+                    let w = r.unwrap();
+                    // As NumPy, windows of size 0 number one more than the axis is long.
+                    let windows = (4 - s) / t + 1;
+                    assert!(w.layout().validate(24).is_ok(), "{s} {t}");
+                    assert_eq!(w.shape(), &[2, 3, windows, s], "{s} {t}");
+                    // Window k of row (i, j) starts at element 12i + 4j + kt.
+                    for (idx, &x) in w.indexed_iter() {
+                        let [i, j, k, e] = idx;
+                        assert_eq!(x, (12 * i + 4 * j + k * t + e) as f32);
+                    }
+                }
+            }
+        }
+    }
+    // 0, …, 23: a population variance of 575 / 12; NaN where n − ddof is not positive.
+    for ddof in NUMBERS {
+        let v = a.var(ddof).unwrap();
+        match 24usize.checked_sub(ddof).filter(|&n| n > 0) {
+            Some(n) => assert!((v - 575.0 / 12.0 * 24.0 / n as f32).abs() < 1e-3, "{ddof}"),
+            None => assert!(v.is_nan(), "{ddof}"),
+        }
+    }
+    for ddof in [f64::NAN, f64::INFINITY, -1.0, 23.5, 24.0] {
+        let s = a.std(ddof).unwrap();
+        assert_eq!(s.is_nan(), ddof.is_nan() || ddof >= 24.0, "{ddof}");
+    }
+    assert!(
+        TensorView::from_slice(&none_f32(), [0, 3])
+            .unwrap()
+            .var(0)
+            .unwrap()
+            .is_nan()
+    );
+    // Bounds in either order (the upper one wins, as NumPy's), one bound, a NaN bound.
+    let mut out = d;
+    let mut o = TensorViewMut::from_slice_mut(&mut out, [2, 3, 4]).unwrap();
+    o.clamp_inplace(10.0, 5.0);
+    assert!(o.iter().all(|&x| x == 5.0));
+    o.copy_from(&a).unwrap();
+    o.clip_inplace(Some(20.0), None);
+    assert_eq!(o.sum(), 20.0 * 21.0 + 21.0 + 22.0 + 23.0);
+    o.clamp_inplace(f32::NAN, 1.0);
+    assert!(o.iter().all(|x| x.is_nan()));
+}
+
 #[test]
 fn reductions_and_products_into_caller_storage_check_the_output() {
     let d = data();

@@ -255,8 +255,22 @@ fn checked() -> bool {
     c.expect(a.try_mean() == Ok(11.5));
     c.expect(a.try_argmax() == Ok([1, 2, 3]));
     c.expect(a.try_argmin() == Ok([0, 0, 0]));
+    // 0, …, 23: a population variance of 575 / 12 and a sample variance of 50 (NumPy's
+    // `var()` and `var(ddof=1)`); a `ddof` of at least the count gives NaN.
+    c.expect(a.var(zero).is_ok_and(|v| (v - 575.0 / 12.0).abs() < 1e-4));
+    c.expect(a.std(one).is_ok_and(|s| (s * s - 50.0).abs() < 1e-3));
+    c.expect(a.var(huge).is_ok_and(f32::is_nan));
+    // Windows of three along the last axis: [2, 3, 2, 3], as NumPy's
+    // `sliding_window_view(a, 3, axis=2)`, whose elements sum to 414.
+    c.expect(
+        a.unfold(Axis::<2>, three, one)
+            .is_ok_and(|w| w.shape() == &[2, 3, 2, 3] && w.sum() == 414.0),
+    );
+    c.fails_with(a.unfold(Axis::<2>, huge, one), ErrorKind::RangeOutOfBounds);
+    c.fails_with(a.unfold(Axis::<2>, three, zero), ErrorKind::ZeroStep);
     match a.narrow(Axis::<1>, zero, zero) {
         Ok(empty) => {
+            c.expect(empty.var(zero).is_ok_and(f32::is_nan));
             c.fails_with(empty.try_max(), ErrorKind::Empty);
             c.expect(empty.try_mean().is_ok_and(f32::is_nan));
             c.fails_with(empty.try_argmax(), ErrorKind::Empty);
@@ -352,6 +366,13 @@ fn checked() -> bool {
             o -= 1.5;
             o /= 4.0;
             c.expect(o.get([1, 2, 3]) == Some(&5.0));
+            // NumPy's `clip(a, 5, 10)` sums to 200, and clipped again above at 7 to 155.
+            c.expect(o.copy_from(&a).is_ok());
+            o.clamp_inplace(5.0, 10.0);
+            c.expect(o.sum() == 200.0);
+            o.clip_inplace(None, Some(7.0));
+            c.expect(o.sum() == 155.0);
+            c.expect(o.copy_from(&a).is_ok());
             if let Some(x) = o.get_mut([zero, zero, zero]) {
                 *x = -1.0;
             }
