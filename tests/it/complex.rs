@@ -438,3 +438,14 @@ fn complex_decompositions_match_numpy() {
         "lstsq residuals (matrix)",
     );
 }
+
+/// The mean of lanes of no elements, into caller storage, is NaN + NaN·i, as NumPy's
+/// `mean(zeros((2, 0), complex), axis=1)`.
+#[test]
+fn mean_of_empty_lanes_into_storage_is_nan_in_both_parts() {
+    let none: [Complex<f64>; 0] = [];
+    let e = TensorView::from_slice(&none, [2, 0]).unwrap();
+    let mut out = ArrayTensor::<Complex<f64>, 2, 1>::zeros([2]).unwrap();
+    e.mean_axis_into(ranked::Axis::<1>, &mut out).unwrap();
+    assert!(out.iter().all(|z| z.re.is_nan() && z.im.is_nan()));
+}

@@ -137,15 +137,29 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         out: &mut TensorBase<S2, O>,
     ) -> Result<(), ShapeError>
     where
-        S::Elem: Zero + Add<Output = S::Elem> + Div<Output = S::Elem> + FromPrimitive + Copy,
+        S::Elem: Zero
+            + Add<Output = S::Elem>
+            + Mul<Output = S::Elem>
+            + Div<Output = S::Elem>
+            + FromPrimitive
+            + Copy,
         S2: StorageMut<Elem = S::Elem>,
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
         let axis = <Rank<R> as RemoveAxis<Ax>>::AXIS;
         self.check_axis_into(axis, out)?;
         let count = self.lane_count(axis)?;
+        // Lanes of no elements have the mean NaN in a type that has NaN (NumPy's 0 / 0; for
+        // complex numbers NaN + NaN·i, which NaN · NaN gives too), and no mean in one without
+        // (`lane_count` is then an error). Nothing is divided by zero, so the optimiser sees no
+        // panic path in the `/` of integers and fixed-point numbers.
+        let nan = S::Elem::from_f64(f64::NAN).map(|x| x * x);
         self.reduce_axis_into(axis, out, |lane, slot| {
-            *slot = lane.iter().fold(S::Elem::zero(), |acc, &x| acc + x) / count;
+            if !count.is_zero() {
+                *slot = lane.iter().fold(S::Elem::zero(), |acc, &x| acc + x) / count;
+            } else if let Some(nan) = nan {
+                *slot = nan;
+            }
         })
     }
 
