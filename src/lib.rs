@@ -93,6 +93,7 @@
 //! | `faer` | no | `MatRef`/`MatMut` ↔ rank-2 views without copying, `Mat` copied ([`interop`]); `f32`/`f64` and complex matrix products on faer's kernels; implies `alloc` and `complex` |
 //! | `complex` | no | complex numbers (`linalg::Complex`, `num_complex`'s): real and imaginary parts as strided views (`re`, `im`, `re_mut`, `im_mut`), `conj`, `norm`, `arg` |
 //! | `half` | no | `f16` and `bf16` elements (the `half` crate, re-exported): the float maths, products on the `f32` kernels, sums, means, variances and standard deviations (whole and along axes) accumulated in `f32`; implies `alloc` |
+//! | `fixed` | no | fixed-point elements (the `fixed` crate, re-exported, e.g. `fixed::types::I16F16`): sums, products, means, extremes, comparisons, sorting and `matmul_into`, without an allocator (the firmware subset, but `var`, `std` and `median_inplace`, which need a float); overflow is the `fixed` operators' own (a panic with debug assertions, wrapping without) |
 //! | `fft` | no | NumPy's and the Array API's `fft` ([`fft`](mod@fft): `fft`, `ifft`, `rfft`, `irfft`, `hfft`, `fftn`, `fftfreq`, `fftshift`, …) along any axis of any layout, on `rustfft`/`realfft`; implies `std` and `complex` |
 //! | `linalg` | no | NumPy's `linalg` on stacks of matrices ([`linalg`]: `solve`, `inv`, `det`, `svd`, `eigh`, `lstsq`, norms, …); implies `std`, `faer` and `complex` |
 //!
@@ -230,6 +231,31 @@ pub use zip::Zip;
 #[cfg(feature = "rand")]
 pub use rand;
 
+/// Re-export of the `fixed` version this crate is tested with (fixed-point numbers such as
+/// `I16F16`; feature `fixed`), with its `num-traits` impls enabled.
+///
+/// # Examples
+///
+/// A FIR filter in `I16F16` on fixed storage, as firmware without an FPU runs it: the windows
+/// of the signal (a view) times the reversed taps.
+///
+/// ```
+/// use ranked::fixed::types::I16F16;
+/// use ranked::{ArrayTensor, Axis, TensorView};
+///
+/// let fx = |v: f32| I16F16::from_num(v);
+/// let signal = [1.0, 2.0, 4.0, 8.0, 16.0].map(fx);
+/// let taps = [0.5, 0.25].map(fx);
+/// let x = TensorView::from_slice(&signal, [5]).unwrap();
+/// let h = TensorView::from_slice(&taps, [2]).unwrap();
+/// let mut y = ArrayTensor::<I16F16, 4, 1>::zeros([4]).unwrap();
+/// x.unfold(Axis::<0>, 2, 1).unwrap().matmul_into(&h.flip(Axis::<0>), &mut y).unwrap();
+/// // NumPy's convolve([1, 2, 4, 8, 16], [0.5, 0.25], "valid").
+/// assert!(y.iter().copied().eq([1.25, 2.5, 5.0, 10.0].map(fx)));
+/// assert_eq!(x.try_max(), Ok(fx(16.0)));
+/// ```
+#[cfg(feature = "fixed")]
+pub use fixed;
 /// Re-export of the `half` version this crate uses (`f16`, `bf16`; feature `half`).
 #[cfg(feature = "half")]
 pub use half;

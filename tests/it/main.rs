@@ -18,6 +18,7 @@ mod elementwise;
 mod extreme;
 mod fft;
 mod firmware_subset;
+mod fixed;
 mod half;
 mod indexing;
 mod interop;

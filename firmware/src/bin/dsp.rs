@@ -7,7 +7,9 @@
 //! and reduced by `median_inplace`), statistics (`try_mean`, `var`, `std`, `try_min`,
 //! `try_max`), a threshold mask (`try_assign_zip` into `bool` storage) and a matrix · vector
 //! product of the statistics. Every result is compared with NumPy's, exactly
-//! (`src/dsp_expected.rs`, written by `data/make_dsp_expected.py`).
+//! (`src/dsp_expected.rs`, written by `data/make_dsp_expected.py`). The moving average, the
+//! FIR filter, the extremes and the mask run again in fixed point (`I16F16`, feature `fixed`),
+//! where NumPy's values are exact too.
 //!
 //! As `panic_free`, its panic handler calls a function defined nowhere, so it links only if no
 //! path to a panic is left. CI builds it for each target, runs it on QEMU (exit status 0 and
@@ -24,6 +26,7 @@ mod expected;
 use core::panic::PanicInfo;
 use core::ptr::{read_volatile, write_volatile};
 
+use ranked::fixed::types::I16F16;
 use ranked::{ArrayTensor, Axis, TensorView};
 
 use expected::{
@@ -151,5 +154,43 @@ fn checked() -> bool {
     ok &= mask.try_assign_zip(&x, &t, |&v, &t| v > t).is_ok();
     ok &= mask.iter().zip(&MASK).all(|(a, b)| a == b);
     keep(average.iter().copied());
+    ok && fixed_point(&signal, &taps, threshold)
+}
+
+/// The moving average, the FIR filter, the extremes and the threshold mask in `I16F16`.
+#[inline(never)]
+fn fixed_point(signal: &[f32; 32], taps: &[f32; 4], threshold: f32) -> bool {
+    // `from_num` panics on a value out of range; `checked_from_num` says so instead (a value
+    // out of range becomes `MIN` here, which no expected value is). Every value below is
+    // exact in `I16F16`: small integers and their halves to eighths.
+    let fx = |v: f32| I16F16::checked_from_num(v).unwrap_or(I16F16::MIN);
+    let (signal, taps, threshold) = (signal.map(fx), taps.map(fx), [fx(threshold)]);
+    let (Ok(x), Ok(h), Ok(t)) = (
+        TensorView::from_slice(&signal, [32]),
+        TensorView::from_slice(&taps, [4]),
+        TensorView::from_slice(&threshold, [1]),
+    ) else {
+        return false;
+    };
+    let (Ok(windows), Ok(mut average), Ok(mut fir), Ok(mut mask)) = (
+        x.unfold(Axis::<0>, 4, 1),
+        ArrayTensor::<I16F16, 29, 1>::zeros([29]),
+        ArrayTensor::<I16F16, 29, 1>::zeros([29]),
+        ArrayTensor::<bool, 32, 1>::full([32], false),
+    ) else {
+        return false;
+    };
+    let mut ok = windows.mean_axis_into(Axis::<1>, &mut average).is_ok();
+    ok &= average
+        .iter()
+        .zip(&MOVING_AVERAGE)
+        .all(|(a, &b)| *a == fx(b));
+    ok &= windows.matmul_into(&h.flip(Axis::<0>), &mut fir).is_ok();
+    ok &= fir.iter().zip(&FIR).all(|(a, &b)| *a == fx(b));
+    ok &= x.try_min() == Ok(fx(STATISTICS[3])) && x.try_max() == Ok(fx(STATISTICS[4]));
+    ok &= x.try_mean() == Ok(fx(STATISTICS[0]));
+    ok &= mask.try_assign_zip(&x, &t, |v, t| v > t).is_ok();
+    ok &= mask.iter().zip(&MASK).all(|(a, b)| a == b);
+    keep(fir.iter().map(|v| v.to_num::<f32>()));
     ok
 }
