@@ -11,20 +11,20 @@
 
 use num_traits::Float;
 
-use crate::engine;
+use super::sum::{lane_sum, lane_sum_of};
+use crate::engine::{self, Run};
 use crate::error::ShapeError;
-use crate::rank::{HasAxis, IsAxis, Rank};
+use crate::rank::{HasAxis, IsAxis, Rank, RemoveAxis};
 use crate::storage::{Storage, StorageMut};
 use crate::tensor::TensorBase;
 
 #[cfg(feature = "alloc")]
 use {
-    super::sum::{SquaresAbout, lane_sum, lane_sum_of},
+    super::sum::SquaresAbout,
     crate::{
         Axis, ErrorKind, TensorView,
-        engine::Run,
         layout::{axis_set, parts},
-        rank::{RemoveAxes, RemoveAxis},
+        rank::RemoveAxes,
         tensor::Tensor,
     },
 };
@@ -93,7 +93,6 @@ fn divisors<T: Float>(n: usize, ddof: impl Ddof) -> Option<(T, T)> {
 }
 
 /// The sum of `(x − mean)²` over one lane, with its own mean (`count` is its length), pairwise.
-#[cfg(feature = "alloc")]
 fn lane_squares<T: Float>(run: Run<'_, T>, count: T) -> T {
     let mean = lane_sum(run) / count;
     lane_sum_of(run, |x| {
@@ -195,6 +194,86 @@ where
             return wide.std(ddof).map(narrow);
         }
         self.var(ddof).map(Float::sqrt)
+    }
+
+    /// The variance of every lane along axis `A`, `Σ(x − mean)² / (n − ddof)`, into `out` (NumPy's
+    /// `var(axis=A, ddof=ddof, out=out)`): [`var_axis`](Self::var_axis) into caller storage.
+    /// NaN where `n − ddof` is not positive. Rank R → R − 1; O(len), two passes over each lane,
+    /// pairwise sums, no allocation. `f16` and `bf16` sum in their own type here (`var_axis`
+    /// widens them to `f32`).
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::SizeMismatch`](crate::ErrorKind::SizeMismatch) naming operand 1 (`out`), its
+    /// axis, the size needed and the size found, if `out` does not have the shape of `self`
+    /// without axis `A`; `out` is unchanged then.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{ArrayTensor, Axis, inline_tensor};
+    ///
+    /// let t = inline_tensor![[1.0f32, 2.0, 3.0, 6.0], [2.0, 2.0, 2.0, 2.0]];
+    /// let mut rows = ArrayTensor::<f32, 2, 1>::zeros([2]).unwrap();
+    /// t.var_axis_into(Axis::<1>, 1, &mut rows).unwrap();
+    /// assert!(rows.iter().copied().eq([14.0 / 3.0, 0.0]));
+    /// t.std_axis_into(Axis::<1>, 0, &mut rows).unwrap();
+    /// assert!(rows.iter().copied().eq([3.5f32.sqrt(), 0.0]));
+    /// ```
+    pub fn var_axis_into<Ax: IsAxis, S2, const O: usize>(
+        &self,
+        _axis: Ax,
+        ddof: impl Ddof,
+        out: &mut TensorBase<S2, O>,
+    ) -> Result<(), ShapeError>
+    where
+        S2: StorageMut<Elem = S::Elem>,
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        let axis = <Rank<R> as RemoveAxis<Ax>>::AXIS;
+        let n = self.shape().get(axis).copied().unwrap_or(0);
+        let divisors = divisors::<S::Elem>(n, ddof);
+        self.reduce_axis_into(axis, out, |lane, slot| {
+            *slot = divisors.map_or(S::Elem::nan(), |(div, count)| {
+                lane_squares(lane, count) / div
+            });
+        })
+    }
+
+    /// The standard deviation of every lane along axis `A`, `√var`, into `out` (NumPy's
+    /// `std(axis=A, ddof=ddof, out=out)`): see [`var_axis_into`](Self::var_axis_into).
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
+    /// # Errors
+    ///
+    /// As [`var_axis_into`](Self::var_axis_into).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{ArrayTensor, Axis, inline_tensor};
+    ///
+    /// let t = inline_tensor![[2.0f64, 4.0, 4.0, 4.0, 5.0, 5.0, 7.0, 9.0]];
+    /// let mut out = ArrayTensor::<f64, 1, 1>::zeros([1]).unwrap();
+    /// t.std_axis_into(Axis::<1>, 0, &mut out).unwrap();
+    /// assert_eq!(out.get([0]), Some(&2.0));
+    /// ```
+    pub fn std_axis_into<Ax: IsAxis, S2, const O: usize>(
+        &self,
+        axis: Ax,
+        ddof: impl Ddof,
+        out: &mut TensorBase<S2, O>,
+    ) -> Result<(), ShapeError>
+    where
+        S2: StorageMut<Elem = S::Elem>,
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        self.var_axis_into(axis, ddof, out)?;
+        out.map_inplace(|x| *x = x.sqrt());
+        Ok(())
     }
 }
 

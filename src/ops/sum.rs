@@ -157,14 +157,12 @@ pub(crate) fn sum_run<T: Zero + Add<Output = T> + Copy>(
 }
 
 /// The blocked pairwise sum of one lane.
-#[cfg(feature = "alloc")]
 #[inline]
 pub(crate) fn lane_sum<T: Zero + Add<Output = T> + Copy>(run: Run<'_, T>) -> T {
     lane_sum_of(run, |x| x)
 }
 
 /// The blocked pairwise sum of `f(x)` over one lane.
-#[cfg(feature = "alloc")]
 #[inline]
 pub(crate) fn lane_sum_of<T: Zero + Add<Output = T> + Copy>(
     run: Run<'_, T>,
@@ -305,7 +303,6 @@ pub(crate) fn add1<T: Add<Output = T> + Copy>(acc: &mut [T], x: &[T], term: impl
 
 /// The pairwise sum of `f(x)` over a lane longer than one chunk. Kept out of line: its
 /// 64-slot accumulator would otherwise weigh on every short lane's stack frame.
-#[cfg(feature = "alloc")]
 #[inline(never)]
 fn long_lane_sum<T: Zero + Add<Output = T> + Copy>(
     run: Run<'_, T>,

@@ -338,6 +338,45 @@ fn reductions_of_nothing_are_errors_or_identities() {
     assert!(a.try_max().unwrap().is_nan() && a.flip(Axis::<0>).try_min().unwrap().is_nan());
 }
 
+/// Variances and standard deviations along an axis into caller storage: as the allocating
+/// `var_axis`/`std_axis` over every axis of a permuted, reversed layout, NaN where `n − ddof`
+/// is not positive, NaN for lanes of no elements, and a wrong `out` refused and left alone.
+#[test]
+fn variances_along_an_axis_into_storage_match_the_allocating_forms() {
+    let mut d = [0.0f64; 24];
+    d.iter_mut()
+        .enumerate()
+        .for_each(|(i, x)| *x = ((i * 7) % 11) as f64 - 3.5);
+    let a = TensorView::from_slice(&d, [2, 3, 4]).unwrap();
+    let p = a.permute([2, 0, 1]).unwrap().flip(Axis::<1>);
+    for ddof in [0, 1, 2, 3, 4, usize::MAX] {
+        let mut out = ArrayTensor::<f64, 8, 2>::zeros([4, 2]).unwrap();
+        p.var_axis_into(Axis::<2>, ddof, &mut out).unwrap();
+        let want = p.var_axis(Axis::<2>, ddof).unwrap();
+        for (x, y) in out.iter().zip(want.iter()) {
+            assert!(x == y || (x.is_nan() && y.is_nan()), "{ddof}: {x} {y}");
+        }
+        let mut out = ArrayTensor::<f64, 6, 2>::zeros([2, 3]).unwrap();
+        a.std_axis_into(Axis::<2>, ddof, &mut out).unwrap();
+        let want = a.std_axis(Axis::<2>, ddof).unwrap();
+        for (x, y) in out.iter().zip(want.iter()) {
+            assert!(
+                (x - y).abs() < 1e-12 || (x.is_nan() && y.is_nan()),
+                "{ddof}: {x} {y}"
+            );
+        }
+    }
+    let mut wrong = ArrayTensor::<f64, 8, 2>::full([2, 4], 9.0).unwrap();
+    let err = a.var_axis_into(Axis::<2>, 0, &mut wrong).unwrap_err();
+    assert_eq!(err.kind(), ErrorKind::SizeMismatch);
+    assert!(wrong.iter().all(|&x| x == 9.0));
+    let none: [f64; 0] = [];
+    let e = TensorView::from_slice(&none, [2, 0, 3]).unwrap();
+    let mut out = ArrayTensor::<f64, 6, 2>::zeros([2, 3]).unwrap();
+    e.std_axis_into(Axis::<1>, 0, &mut out).unwrap();
+    assert!(out.iter().all(|x| x.is_nan()));
+}
+
 /// Windows of every size and step, variances with every `ddof`, and clipping with bounds in
 /// either order or NaN: errors of the right kind, never a panic, and values as NumPy's
 /// (`sliding_window_view`, `var`, `clip`).

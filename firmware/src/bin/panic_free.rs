@@ -315,6 +315,22 @@ fn checked() -> bool {
             );
             c.expect(a.max_axis_into(Axis::<2>, &mut sums).is_ok());
             c.expect(sums.get([0, 0]) == Some(&3.0));
+            // Each lane along axis 2 is four consecutive numbers: variance 1.25 (NumPy's
+            // `var(axis=2)`), standard deviation √(5 / 3) with `ddof = 1`; NaN past the count.
+            c.expect(a.var_axis_into(Axis::<2>, zero, &mut sums).is_ok());
+            c.expect(sums.iter().all(|&v| v == 1.25));
+            c.expect(a.std_axis_into(Axis::<2>, one, &mut sums).is_ok());
+            c.expect(sums.iter().all(|&v| (v * v - 5.0 / 3.0).abs() < 1e-5));
+            c.expect(a.var_axis_into(Axis::<2>, huge, &mut sums).is_ok());
+            c.expect(sums.iter().all(|v| v.is_nan()));
+            c.fails_with(
+                a.var_axis_into(Axis::<1>, zero, &mut sums),
+                ErrorKind::SizeMismatch,
+            );
+            c.fails_with(
+                a.std_axis_into(Axis::<0>, zero, &mut sums),
+                ErrorKind::SizeMismatch,
+            );
             c.fails_with(
                 a.max_axis_into(Axis::<1>, &mut sums),
                 ErrorKind::SizeMismatch,

@@ -262,7 +262,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Calls `lane(run, slot)` for every lane along `axis` with the element of `out` it
     /// reduces to, after checking `out`'s shape (the one loop of the `_axis_into` forms).
-    pub(super) fn reduce_axis_into<S2, B, const O: usize>(
+    pub(crate) fn reduce_axis_into<S2, B, const O: usize>(
         &self,
         axis: usize,
         out: &mut TensorBase<S2, O>,
