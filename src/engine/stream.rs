@@ -58,7 +58,7 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
             for u0 in (0..nu).step_by(TILE_U) {
                 for l0 in (0..nl).step_by(TILE_L) {
                     f(&TileGeometry {
-                        start: core::array::from_fn(|k| affine(base[k], u0, l0, su[k], sl[k])),
+                        start: affine_all(base, u0, l0, su, sl),
                         nu: TILE_U.min(nu - u0),
                         nl: TILE_L.min(nl - l0),
                         su,
@@ -299,7 +299,7 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
                 };
                 let mut tile = |base: [usize; K], u0: usize| {
                     f(&TileGeometry {
-                        start: core::array::from_fn(|k| affine(base[k], u0, l0, su[k], sl[k])),
+                        start: affine_all(base, u0, l0, su, sl),
                         nu: rows.min(nu - u0),
                         nl: n,
                         su,

@@ -43,9 +43,10 @@ impl<const K: usize> TileGeometry<K> {
     pub(super) fn inside(&self, lens: [usize; K]) -> bool {
         let (u1, l1) = (self.nu.wrapping_sub(1), self.nl.wrapping_sub(1));
         let inside = [(0, 0), (u1, 0), (0, l1), (u1, l1)].iter().all(|&(u, l)| {
-            lens.iter()
-                .enumerate()
-                .all(|(k, &len)| self.at(k, u, l) < len)
+            affine_all(self.start, u, l, self.su, self.sl)
+                .iter()
+                .zip(&lens)
+                .all(|(&at, &len)| at < len)
         });
         debug_assert!(
             inside,
@@ -75,11 +76,11 @@ impl<const K: usize> TileGeometry<K> {
             for l0 in ls.clone().step_by(STRIP) {
                 let len = STRIP.min(ls.end - l0);
                 for u in us.clone() {
-                    let mut pos: [usize; K] = core::array::from_fn(|k| self.at(k, u, l0));
+                    let mut pos = affine_all(self.start, u, l0, self.su, self.sl);
                     for _ in 0..len {
                         f(pos);
-                        for k in 0..K {
-                            pos[k] = pos[k].wrapping_add_signed(self.sl[k]);
+                        for (p, &step) in pos.iter_mut().zip(&self.sl) {
+                            *p = p.wrapping_add_signed(step);
                         }
                     }
                 }
@@ -160,6 +161,22 @@ pub(super) unsafe fn stream2<T, U>(
         // SAFETY: the caller's contract.
         unsafe { block2(dst, src, block, k) }
     }
+}
+
+/// [`affine`] for each of `K` operands. It walks the arrays together rather than by index, so
+/// no bounds check is left for the optimiser to remove (the firmware proof depends on it).
+#[inline(always)]
+pub(super) fn affine_all<const K: usize>(
+    mut start: [usize; K],
+    u: usize,
+    l: usize,
+    su: [isize; K],
+    sl: [isize; K],
+) -> [usize; K] {
+    for (at, (&a, &b)) in start.iter_mut().zip(su.iter().zip(&sl)) {
+        *at = affine(*at, u, l, a, b);
+    }
+    start
 }
 
 /// The position `start + u·su + l·sl` (wrapping, like every position of the engine).
