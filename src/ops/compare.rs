@@ -374,6 +374,73 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         })
     }
 
+    /// Copies `src` into `self` where `mask` is `true`, leaving the other elements as they are
+    /// (NumPy's `copyto(self, src, where=mask)`); `src` and `mask` broadcast to `self`'s shape.
+    /// With [`try_assign`](Self::try_assign) first, it is NumPy's `where(mask, src, other)`
+    /// written into caller storage. O(len), no allocation.
+    ///
+    /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
+    ///
+    /// # Errors
+    ///
+    /// [`ErrorKind::BroadcastMismatch`](crate::ErrorKind::BroadcastMismatch) if `src` or `mask`
+    /// does not broadcast to `self`'s shape (nothing is written then).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{ArrayTensor, inline_tensor};
+    ///
+    /// // ReLU into fixed storage: NumPy's where(x > 0, x, 0).
+    /// let x = inline_tensor![[-1.0f32, 2.0], [3.0, -4.0]];
+    /// let mut positive = ArrayTensor::<bool, 4, 2>::full([2, 2], false).unwrap();
+    /// positive.try_assign_zip(&x, &inline_tensor![0.0f32], |&v, &z| v > z).unwrap();
+    /// let mut out = ArrayTensor::<f32, 4, 2>::zeros([2, 2]).unwrap();
+    /// out.copy_where(&x, &positive).unwrap();
+    /// assert!(out.iter().copied().eq([0.0, 2.0, 3.0, 0.0]));
+    /// assert!(out.copy_where(&x, &inline_tensor![true, false, true]).is_err());
+    /// ```
+    #[doc(alias = "copyto")]
+    pub fn copy_where<S2, Sm, const R2: usize, const RM: usize>(
+        &mut self,
+        src: &TensorBase<S2, R2>,
+        mask: &TensorBase<Sm, RM>,
+    ) -> Result<(), ShapeError>
+    where
+        S: StorageMut,
+        S2: Storage<Elem = S::Elem>,
+        S::Elem: Clone,
+        Sm: Storage<Elem = bool>,
+        Rank<R2>: BroadcastTo<R>,
+        Rank<RM>: BroadcastTo<R>,
+    {
+        let shape = *self.shape();
+        let (from, picks) = (
+            src.layout().broadcast_to(shape)?,
+            mask.layout().broadcast_to(shape)?,
+        );
+        let target = *self.layout();
+        let data = self.view_mut().into_raw_parts().0;
+        // SAFETY: `self`'s storage and unique layout (invariants 1 and 2); broadcasts of `src`'s
+        // and `mask`'s layouts (view arithmetic) to that shape, valid for their storage
+        // (invariant 1).
+        unsafe {
+            engine::zip3_mut::<R, _, _, _>(
+                data,
+                target.operand(),
+                (src.view().into_raw_parts().0, from.operand()),
+                (mask.view().into_raw_parts().0, picks.operand()),
+                &shape,
+                &mut |o: &mut S::Elem, x: &S::Elem, &m: &bool| {
+                    if m {
+                        o.clone_from(x);
+                    }
+                },
+            );
+        }
+        Ok(())
+    }
+
     /// Whether `self` and `other` are equal within a tolerance, element by element with
     /// broadcasting (NumPy's `allclose`): `|a − b| ≤ atol + rtol·|b|` for every pair. NaN is
     /// close to nothing, as in NumPy. O(len), no allocation.

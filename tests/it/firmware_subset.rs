@@ -377,6 +377,47 @@ fn variances_along_an_axis_into_storage_match_the_allocating_forms() {
     assert!(out.iter().all(|x| x.is_nan()));
 }
 
+/// `copy_where` (NumPy's `copyto(dst, src, where=mask)`): masks and sources broadcast from
+/// every lower rank, over a reversed destination; shapes that do not broadcast are refused and
+/// leave the destination alone.
+#[test]
+fn masked_copies_broadcast_or_leave_the_target_alone() {
+    let d = data();
+    let a = TensorView::from_slice(&d, [2, 3, 4]).unwrap();
+    let bits: [bool; 4] = [true, false, false, true];
+    let columns = TensorView::from_slice(&bits, [4]).unwrap();
+    let mut out = [-1.0f32; 24];
+    let mut o = TensorViewMut::from_slice_mut(&mut out, [2, 3, 4]).unwrap();
+    o.view_mut()
+        .flip(Axis::<0>)
+        .copy_where(&a.flip(Axis::<0>), &columns)
+        .unwrap();
+    for (i, &x) in o.iter().enumerate() {
+        let want = if bits[i % 4] { i as f32 } else { -1.0 };
+        assert_eq!(x, want, "{i}");
+    }
+    // A scalar source (rank 0) where a full mask holds.
+    let seven = [7.0f32];
+    let scalar = TensorView::from_slice(&seven, []).unwrap();
+    let mut full = [false; 24];
+    full[5] = true;
+    let m = TensorView::from_slice(&full, [2, 3, 4]).unwrap();
+    o.copy_where(&scalar, &m).unwrap();
+    assert_eq!(o.get([0, 1, 1]), Some(&7.0));
+    let before: Vec<f32> = o.iter().copied().collect();
+    let wrong_mask = TensorView::from_slice(&bits[..3], [3]).unwrap();
+    assert_eq!(
+        kind(&o.copy_where(&a, &wrong_mask)),
+        Some(ErrorKind::BroadcastMismatch)
+    );
+    let wrong_src = TensorView::from_slice(&d[..12], [3, 4, 1]).unwrap();
+    assert_eq!(
+        kind(&o.copy_where(&wrong_src, &m)),
+        Some(ErrorKind::BroadcastMismatch)
+    );
+    assert_eq!(o.iter().copied().collect::<Vec<_>>(), before);
+}
+
 /// Windows of every size and step, variances with every `ddof`, and clipping with bounds in
 /// either order or NaN: errors of the right kind, never a panic, and values as NumPy's
 /// (`sliding_window_view`, `var`, `clip`).

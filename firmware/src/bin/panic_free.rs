@@ -382,6 +382,20 @@ fn checked() -> bool {
             o -= 1.5;
             o /= 4.0;
             c.expect(o.get([1, 2, 3]) == Some(&5.0));
+            // NumPy's `where(a > 11, a, 0)` into `o`: the mask by a comparison into `bool`
+            // storage, then `copy_where` over zeros; it sums to 12 + … + 23 = 210.
+            let mut mask = [false; 24];
+            match TensorViewMut::from_slice_mut(&mut mask, [two, three, four]) {
+                Ok(mut m) => {
+                    c.expect(m.try_assign_zip(&a, &W, |&x, _| x > 11.0).is_err());
+                    c.expect(m.try_assign_zip(&a, &a, |&x, _| x > 11.0).is_ok());
+                    o.fill(0.0);
+                    c.expect(o.copy_where(&a, &m).is_ok());
+                    c.expect(o.sum() == 210.0);
+                    c.fails_with(o.copy_where(&W, &m), ErrorKind::BroadcastMismatch);
+                }
+                Err(_) => c.expect(false),
+            }
             // NumPy's `clip(a, 5, 10)` sums to 200, and clipped again above at 7 to 155.
             c.expect(o.copy_from(&a).is_ok());
             o.clamp_inplace(5.0, 10.0);
