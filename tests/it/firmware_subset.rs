@@ -707,3 +707,32 @@ fn the_never_panic_table_is_what_the_proof_calls() {
         "ArrayTensor::zeros"
     ));
 }
+
+/// The firmware guide's table of sizes covers the whole never-panic table:
+/// `firmware/src/bin/op_size.rs` has a probe for every operation the table names (a line
+/// `"name" =>` or `"a" | "name" =>` of its `probes!`, or a `size_op = "name"` of its own).
+#[test]
+fn every_table_operation_has_a_size_probe() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let docs = std::fs::read_to_string(root.join("src/lib.rs")).expect("readable crate docs");
+    let probes =
+        std::fs::read_to_string(root.join("firmware/src/bin/op_size.rs")).expect("readable probes");
+    let probed = |name: &str| {
+        let quoted = format!("\"{name}\"");
+        probes.contains(&format!("#[cfg(size_op = {quoted})]"))
+            || probes.lines().any(|l| {
+                let l = l.trim_start();
+                l.starts_with('"')
+                    && l.split_once(" =>")
+                        .is_some_and(|(names, _)| names.split(" | ").any(|n| n == quoted))
+            })
+    };
+    let names = table_operations(&docs);
+    let missing: Vec<&String> = names.iter().filter(|n| !probed(n)).collect();
+    assert!(
+        missing.is_empty(),
+        "operations of the never-panic table without a size probe: {missing:?}"
+    );
+    assert!(probed("matmul_into") && probed("s!") && probed("TensorView::from_slice"));
+    assert!(!probed("sum_axis"));
+}
