@@ -66,21 +66,21 @@ case "$mode" in
         mv README.md.new README.md
         ;;
     --check)
-        # The same sources built from another directory give sizes a few bytes apart (seen: 40
-        # bytes on one row), as the build path enters the crates' hashes and with them the
-        # order of the code; a row passes within 64 bytes of the documented size.
+        # The same sources built from another directory give sizes a few bytes apart (seen: 44
+        # bytes on a row), as the build path enters the crates' hashes and with them the
+        # order of the code; a row passes within 96 bytes of the documented size.
         if [ "$measured" != "$documented" ]; then
             diff <(echo "$documented") <(echo "$measured") || true
         fi
         if ! paste -d '\n' <(echo "$documented") <(echo "$measured") | awk -F' *[|] *' '
             NR % 2 == 1 { label = $2; for (i = 3; i < NF; i++) want[i] = $i; next }
             $2 != label { print "documented row " label " is measured as " $2; bad = 1; next }
-            { for (i = 3; i < NF; i++) if ($i ~ /^[0-9]+$/ && (want[i] - $i > 64 || $i - want[i] > 64)) {
+            { for (i = 3; i < NF; i++) if ($i ~ /^[0-9]+$/ && (want[i] - $i > 96 || $i - want[i] > 96)) {
                   print label ", target " i - 2 ": documented " want[i] ", measured " $i; bad = 1 } }
             END { exit bad }'; then
             echo "the table of sizes in firmware/README.md is not what was measured: run firmware/op_sizes.sh --write"
             exit 1
         fi
-        echo "firmware/README.md's table of sizes is the one measured (each size within 64 bytes)"
+        echo "firmware/README.md's table of sizes is the one measured (each size within 96 bytes)"
         ;;
 esac

@@ -128,7 +128,7 @@
 //! | reductions | [`sum`](TensorBase::sum), [`product`](TensorBase::product), [`fold`](TensorBase::fold), [`try_min`](TensorBase::try_min), [`try_max`](TensorBase::try_max), [`try_mean`](TensorBase::try_mean), [`try_argmin`](TensorBase::try_argmin), [`try_argmax`](TensorBase::try_argmax), [`var`](TensorBase::var), [`std`](TensorBase::std) |
 //! | reductions along an axis, into caller storage | [`sum_axis_into`](TensorBase::sum_axis_into), [`product_axis_into`](TensorBase::product_axis_into), [`mean_axis_into`](TensorBase::mean_axis_into), [`min_axis_into`](TensorBase::min_axis_into), [`max_axis_into`](TensorBase::max_axis_into), [`fold_axis_into`](TensorBase::fold_axis_into), [`var_axis_into`](TensorBase::var_axis_into), [`std_axis_into`](TensorBase::std_axis_into) |
 //! | ordering in place | [`sort_unstable_axis_inplace`](TensorBase::sort_unstable_axis_inplace) (NaN last, along any axis of a view), [`median_inplace`](TensorBase::median_inplace) (of a view of any layout) |
-//! | products | [`matmul_into`](TensorBase::matmul_into): matrix · matrix, matrix · vector, batches |
+//! | products | [`matmul_into`](TensorBase::matmul_into): matrix · matrix, matrix · vector, batches; [`einsum_into!`] with one or two operands (traces, diagonals, sums over axes, contractions) |
 //! | axis iteration | [`outer_iter`](TensorBase::outer_iter), [`axis_iter`](TensorBase::axis_iter), [`try_lanes`](TensorBase::try_lanes), [`try_outer_iter_mut`](TensorBase::try_outer_iter_mut), [`try_axis_iter_mut`](TensorBase::try_axis_iter_mut) |
 //!
 //! The repository proves it at link time: `firmware/src/bin/panic_free.rs` calls every

@@ -16,6 +16,19 @@ struct Index {
     present: [bool; 3],
 }
 
+impl Index {
+    /// Adds `stride` to the index's stride in `operand` (`a`, `b`, then the output) and marks
+    /// it present there.
+    fn add(&mut self, operand: usize, stride: isize) {
+        if let (Some(s), Some(present)) =
+            (self.strides.get_mut(operand), self.present.get_mut(operand))
+        {
+            *s = s.wrapping_add(stride);
+            *present = true;
+        }
+    }
+}
+
 /// The indices of a spec over operands `a` and `b` (`b` is a rank-0 operand with an empty
 /// term for a one-operand einsum), with the output's shape written to `out` and its strides
 /// those of a new C-contiguous tensor of that shape.
@@ -44,11 +57,13 @@ fn index_of(
     operand: usize,
     axis: usize,
 ) -> Result<(usize, bool), ShapeError> {
-    match indices.find(label) {
-        Some(k) => {
-            let index = &mut indices.all[k];
+    match indices
+        .find(label)
+        .and_then(|k| Some((k, indices.all.get_mut(k)?)))
+    {
+        Some((k, index)) => {
             let known = index.size;
-            let elsewhere = !index.present[operand];
+            let elsewhere = !index.present.get(operand).copied().unwrap_or(false);
             if known == size {
                 Ok((k, false))
             } else if elsewhere && size == 1 {
@@ -107,13 +122,15 @@ fn collect(terms: [&[u8]; 2], ops: [RawLayout<'_>; 2]) -> Result<Indices, ShapeE
             )
             .with_operand(operand));
         }
-        for (axis, &label) in term.iter().enumerate() {
-            let (k, broadcast) = index_of(&mut indices, label, p.shape[axis], operand, axis)?;
-            let index = &mut indices.all[k];
-            if !broadcast {
-                index.strides[operand] = index.strides[operand].wrapping_add(p.strides[axis]);
+        // The layout's shape and strides have the term's length (invariant 1 of the tensor
+        // the operand comes from).
+        for (axis, ((&label, &size), &stride)) in
+            term.iter().zip(p.shape).zip(p.strides).enumerate()
+        {
+            let (k, broadcast) = index_of(&mut indices, label, size, operand, axis)?;
+            if let Some(index) = indices.all.get_mut(k) {
+                index.add(operand, if broadcast { 0 } else { stride });
             }
-            index.present[operand] = true;
         }
     }
     Ok(indices)
@@ -176,6 +193,7 @@ pub(crate) fn index_sizes(
 /// # Errors
 ///
 /// As [`plan`].
+#[cfg(feature = "alloc")]
 pub(crate) fn view_of(
     term: &[u8],
     p: RawLayout<'_>,
@@ -213,6 +231,7 @@ pub(crate) fn view_of(
 /// rank; [`ErrorKind::SizeMismatch`] naming the operand and axis where an index's size
 /// differs from its first appearance (`expected`); [`ErrorKind::Overflow`] if the output's
 /// size overflows.
+#[cfg(feature = "alloc")]
 pub(crate) fn plan(
     terms: [&[u8]; 2],
     ops: [RawLayout<'_>; 2],
@@ -269,22 +288,20 @@ pub(crate) fn plan_into(
             out.shape.len(),
         ));
     }
-    for (axis, &label) in output.iter().enumerate() {
-        let k = indices
+    for (axis, ((&label, &size), &stride)) in
+        output.iter().zip(out.shape).zip(out.strides).enumerate()
+    {
+        let index = indices
             .find(label)
+            .and_then(|k| indices.all.get_mut(k))
             .ok_or_else(|| ShapeError::new(ErrorKind::InvalidAxis, None, 0, i128::from(label)))?;
-        let index = &mut indices.all[k];
-        if index.size != out.shape[axis] {
-            return Err(ShapeError::sizes(
-                ErrorKind::SizeMismatch,
-                Some(axis),
-                index.size,
-                out.shape[axis],
-            )
-            .with_operand(2));
+        if index.size != size {
+            return Err(
+                ShapeError::sizes(ErrorKind::SizeMismatch, Some(axis), index.size, size)
+                    .with_operand(2),
+            );
         }
-        index.strides[2] = index.strides[2].wrapping_add(out.strides[axis]);
-        index.present[2] = true;
+        index.add(2, stride);
     }
     Ok(product_plan(&indices, ops, output, out.offset))
 }
@@ -297,11 +314,13 @@ fn product_plan(
     out_offset: usize,
 ) -> ProductPlan {
     // The product's dimensions: the largest index of each kind.
-    let all = &indices.all[..indices.len];
+    let all = indices.all.get(..indices.len).unwrap_or(&[]);
     let largest = |kind: [bool; 3]| {
-        (0..all.len())
-            .filter(|&k| all[k].present == kind)
-            .max_by_key(|&k| all[k].size)
+        all.iter()
+            .enumerate()
+            .filter(|(_, i)| i.present == kind)
+            .max_by_key(|(_, i)| i.size)
+            .map(|(j, _)| j)
     };
     let m = largest([true, false, true]);
     let n = largest([false, true, true]);
@@ -311,8 +330,14 @@ fn product_plan(
         .filter(|(_, i)| !i.present[2])
         .max_by_key(|(_, i)| i.size)
         .map(|(j, _)| j);
-    let size = |d: Option<usize>| d.map_or(1, |j| all[j].size);
-    let stride = |d: Option<usize>, operand: usize| d.map_or(0, |j| all[j].strides[operand]);
+    let index = |d: Option<usize>| d.and_then(|j| all.get(j));
+    let size = |d: Option<usize>| index(d).map_or(1, |i| i.size);
+    let stride = |d: Option<usize>, operand: usize| {
+        index(d)
+            .and_then(|i| i.strides.get(operand))
+            .copied()
+            .unwrap_or(0)
+    };
     let mats = [
         MatrixAxes {
             rows: size(m),
@@ -346,19 +371,24 @@ fn product_plan(
     let order = output
         .iter()
         .filter_map(|&l| indices.find(l))
-        .chain((0..all.len()).filter(|&j| !all[j].present[2]));
-    for j in order.filter(|&j| !chosen(j)) {
-        let b = plan.batch_rank;
-        plan.batch[b] = all[j].size;
-        for operand in 0..3 {
-            plan.strides[operand][b] = all[j].strides[operand];
+        .chain((0..all.len()).filter(|&j| index(Some(j)).is_some_and(|i| !i.present[2])));
+    // At most one loop per index, and there are at most `MAX_PLAN_AXES` indices.
+    for (j, b) in order.filter(|&j| !chosen(j)).zip(0..MAX_PLAN_AXES) {
+        let Some(i) = index(Some(j)) else { continue };
+        if let Some(size) = plan.batch.get_mut(b) {
+            *size = i.size;
         }
-        plan.batch_rank += 1;
+        for (strides, &stride) in plan.strides.iter_mut().zip(&i.strides) {
+            if let Some(s) = strides.get_mut(b) {
+                *s = stride;
+            }
+        }
+        plan.batch_rank = b + 1;
     }
     plan
 }
 
-#[cfg(test)]
+#[cfg(all(test, feature = "alloc"))]
 mod tests {
     use super::*;
 

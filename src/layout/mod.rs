@@ -22,7 +22,6 @@ use crate::error::{ErrorKind, ShapeError};
 
 pub(crate) mod axis_set;
 mod dynamic;
-#[cfg(feature = "alloc")]
 pub(crate) mod einsum;
 mod grid;
 pub(crate) mod parts;

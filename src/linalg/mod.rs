@@ -50,7 +50,6 @@ pub use product::{Conjugate, Dot, VectorHasNoMatvec};
 #[cfg(feature = "alloc")]
 pub use tensordot::tensordot;
 
-#[cfg(feature = "alloc")]
 pub(crate) use batch::run as run_batch;
 #[cfg(feature = "alloc")]
 pub(crate) use batch::run_new as run_new_batch;

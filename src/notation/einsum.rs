@@ -11,39 +11,14 @@ use crate::layout::parts::{RawLayout, contiguous_strides};
 use crate::layout::product::MAX_PLAN_AXES;
 use crate::layout::{Layout, Order, einsum as plan};
 use crate::linalg::LinalgScalar;
-use crate::rank::{MAX_RANK, Rank};
-use crate::storage::{Storage, StorageMut, ViewRepr};
+use crate::rank::Rank;
+use crate::storage::{StorageMut, ViewRepr, ViewReprMut};
 use crate::tensor::{Tensor, TensorBase, TensorView};
 
 use super::EinsumSpec;
-use super::path::{self, ELLIPSIS_LABEL, EinsumPath, Labels};
-use super::spec::MAX_OPERANDS;
-
-/// An operand of [`einsum!`](crate::einsum), of any rank: its elements and layout. Written by
-/// the macro.
-#[doc(hidden)]
-pub struct EinsumOperand<'a, T> {
-    data: ViewRepr<'a, T>,
-    layout: RawLayout<'a>,
-}
-
-impl<T> Clone for EinsumOperand<'_, T> {
-    fn clone(&self) -> Self {
-        *self
-    }
-}
-
-impl<T> Copy for EinsumOperand<'_, T> {}
-
-impl<'a, T> EinsumOperand<'a, T> {
-    /// The operand `view`.
-    pub fn of<const R: usize>(view: &'a TensorView<'_, T, R>) -> Self {
-        EinsumOperand {
-            data: view.storage().elems(),
-            layout: view.layout().parts(),
-        }
-    }
-}
+use super::contract::{self, EinsumOperand, Expanded, expand};
+use super::labels::Labels;
+use super::path::{self, EinsumPath};
 
 /// A result of a contraction that a later one reads: a C-contiguous buffer of any rank.
 struct Intermediate<T> {
@@ -75,107 +50,12 @@ impl<T> Slot<'_, T> {
     }
 }
 
-/// The spec over operands of known ranks: each term with the axes of its `...` labelled
-/// `ELLIPSIS_LABEL + g` (axis `g` of the broadcast `...`, aligned to the right as NumPy
-/// broadcasts), and the output likewise.
-struct Expanded {
-    terms: [Labels; MAX_OPERANDS],
-    n: usize,
-    output: Labels,
-    sizes: [Option<usize>; 256],
-}
-
-impl Expanded {
-    fn terms(&self) -> &[Labels] {
-        self.terms.get(..self.n).unwrap_or(&[])
-    }
-}
-
-/// `spec` over `ops`, checked: one operand per term, each of a rank its term allows, the
-/// output of rank `out_rank`, and every index of one size (up to broadcasting).
-fn expand<T>(
-    spec: &EinsumSpec,
-    ops: &[EinsumOperand<'_, T>],
-    out_rank: usize,
-) -> Result<Expanded, ShapeError> {
-    let rank_error = |expected: usize, found: usize| {
-        ShapeError::sizes(ErrorKind::RankMismatch, None, expected, found)
-    };
-    if ops.len() != spec.operands() || ops.len() > MAX_OPERANDS {
-        return Err(rank_error(spec.operands(), ops.len()));
-    }
-    // The rank of the broadcast `...`.
-    let mut ellipsis = 0;
-    for (k, op) in ops.iter().enumerate() {
-        let (named, rank) = (spec.term(k).len(), op.layout.shape.len());
-        let fits = match spec.term_ellipsis(k) {
-            Some(_) => rank >= named,
-            None => rank == named,
-        };
-        if !fits {
-            return Err(rank_error(named, rank).with_operand(k));
-        }
-        ellipsis = ellipsis.max(rank - named);
-    }
-    let with_ellipsis = |named: &[u8], at: Option<usize>, own: usize| {
-        let mut bytes = [0u8; 2 * MAX_RANK];
-        let mut len = 0;
-        let at = at.unwrap_or(named.len());
-        let (before, after) = named.split_at(at.min(named.len()));
-        let axes = (ellipsis - own..ellipsis).map(|g| ELLIPSIS_LABEL + g as u8);
-        for l in before
-            .iter()
-            .copied()
-            .chain(axes)
-            .chain(after.iter().copied())
-        {
-            if let Some(slot) = bytes.get_mut(len) {
-                *slot = l;
-                len += 1;
-            }
-        }
-        Labels::of(bytes.get(..len).unwrap_or(&[])).unwrap_or(Labels::EMPTY)
-    };
-    let mut terms = [Labels::EMPTY; MAX_OPERANDS];
-    for (k, op) in ops.iter().enumerate() {
-        let own = op.layout.shape.len() - spec.term(k).len();
-        terms[k] = with_ellipsis(spec.term(k), spec.term_ellipsis(k), own);
-    }
-    let output = match spec.output_ellipsis() {
-        Some(at) => with_ellipsis(spec.output(), Some(at), ellipsis),
-        // NumPy: `...` standing for axes must appear in the output.
-        None if ellipsis > 0 => return Err(rank_error(spec.output().len(), out_rank)),
-        None => with_ellipsis(spec.output(), None, 0),
-    };
-    if output.as_slice().len() != out_rank {
-        return Err(rank_error(output.as_slice().len(), out_rank));
-    }
-    let n = ops.len();
-    let mut term_slices: [&[u8]; MAX_OPERANDS] = [&[]; MAX_OPERANDS];
-    let mut layouts = [RawLayout {
-        shape: &[],
-        strides: &[],
-        offset: 0,
-    }; MAX_OPERANDS];
-    for k in 0..n {
-        term_slices[k] = terms[k].as_slice();
-        layouts[k] = ops[k].layout;
-    }
-    let sizes = plan::index_sizes(&term_slices[..n], &layouts[..n])?;
-    Ok(Expanded {
-        terms,
-        n,
-        output,
-        sizes,
-    })
-}
-
 /// Where the last contraction writes.
 enum Target<'t, T> {
     /// A new C-contiguous buffer, whose shape is written to the slice.
     New(&'t mut [usize]),
     /// An existing output of that layout, zeroed by the caller.
-    Into(crate::storage::ViewReprMut<'t, T>, RawLayout<'t>),
+    Into(ViewReprMut<'t, T>, RawLayout<'t>),
 }
 
 /// `out = einsum([a, b] labelled by terms)` into `target`; for a new target, the buffer.
@@ -203,41 +83,38 @@ unsafe fn contract_pair<T: LinalgScalar>(
             }))
         }
         Target::Into(data, layout) => {
-            // Every product is added to the zeroed target (summed indices outside the product
-            // accumulate).
-            let plan = plan::plan_into(terms, [a.layout, b.layout], output, layout)?;
-            // SAFETY: the plan reaches the operands through their layouts and the target
-            // through its own, each valid for its data; the target is unique (invariant 2).
-            unsafe { crate::linalg::run_batch(T::one(), a.data, b.data, T::one(), data, &plan) };
-            Ok(None)
+            // SAFETY: the caller's operands and target (this function's contract).
+            unsafe { contract::pair_into(terms, [a, b], output, data, layout) }.map(|()| None)
         }
     }
 }
 
-/// Runs `spec` over `ops` into `target`: a view or a contraction with one operand, the greedy
-/// order of pairwise contractions with more.
+/// Runs the expanded spec `e` over `ops` into `target`: a contraction with one operand (with
+/// the scalar 1), or with two, or the greedy order of pairwise contractions with more.
 fn run<T: LinalgScalar>(
-    spec: &EinsumSpec,
+    e: &Expanded,
     ops: &[EinsumOperand<'_, T>],
-    out_rank: usize,
     target: Target<'_, T>,
 ) -> Result<Option<Vec<T>>, ShapeError> {
-    let e = expand(spec, ops, out_rank)?;
     let output = e.output.as_slice();
+    // One or two operands into existing storage: as without an allocator.
+    let target = match target {
+        Target::Into(data, layout) if ops.len() <= 2 => {
+            return match contract::one_or_two(e, ops, data, layout) {
+                Some(done) => done.map(|()| None),
+                None => Ok(None),
+            };
+        }
+        target => target,
+    };
     if let [op] = ops {
         let term = e.terms[0].as_slice();
         let one = [T::one()];
-        let scalar = EinsumOperand {
-            data: ViewRepr::from_slice(&one),
-            layout: RawLayout {
-                shape: &[],
-                strides: &[],
-                offset: 0,
-            },
-        };
         // SAFETY: the operand's own layout, and a scalar layout over one element; the
         // target's as the caller gives it.
-        return unsafe { contract_pair([term, &[]], [*op, scalar], output, target) };
+        return unsafe {
+            contract_pair([term, &[]], [*op, contract::scalar(&one)], output, target)
+        };
     }
     if let [a, b] = ops {
         let terms = [e.terms[0].as_slice(), e.terms[1].as_slice()];
@@ -332,8 +209,9 @@ pub fn einsum<T: LinalgScalar, const N: usize, const O: usize>(
             return view.try_to_contiguous();
         }
     }
+    let e = expand(spec, &ops, O)?;
     let mut shape = [0usize; O];
-    let data = run(spec, &ops, O, Target::New(&mut shape))?.unwrap_or_default();
+    let data = run(&e, &ops, Target::New(&mut shape))?.unwrap_or_default();
     Ok(Tensor::from_contiguous_vec(data, shape))
 }
 
@@ -354,20 +232,8 @@ where
     S: StorageMut<Elem = T>,
 {
     // The output's shape is checked before it is zeroed, so that an error leaves it as it was.
-    let e = expand(spec, &ops, O)?;
-    for (axis, (&label, &size)) in e.output.as_slice().iter().zip(out.shape()).enumerate() {
-        let expected = e.sizes[usize::from(label)].unwrap_or(1);
-        if expected != size {
-            return Err(
-                ShapeError::sizes(ErrorKind::SizeMismatch, Some(axis), expected, size)
-                    .with_operand(N),
-            );
-        }
-    }
-    out.fill(T::zero());
-    let layout = *out.layout();
-    let data = out.storage_mut().elems_mut();
-    run(spec, &ops, O, Target::Into(data, layout.parts())).map(|_| ())
+    let (e, data, layout) = contract::prepare(spec, &ops, out)?;
+    run(&e, &ops, Target::Into(data, layout.parts())).map(|_| ())
 }
 
 /// [`einsum_path!`](crate::einsum_path). Use the macro.

@@ -99,7 +99,8 @@
 /// let a: Tensor<f32, 2> = Tensor::ones([2, 3]);
 /// let _ = einsum!("bij,jk->bik", a, a); // `a` has rank 2, its term 3 indices
 /// ```
-#[cfg(feature = "alloc")]
+// Defined without `alloc` too, where `einsum_into!` uses its parts and its own form is refused
+// with an error naming the feature.
 #[macro_export]
 macro_rules! einsum {
     ($spec:literal $(, $op:expr)+ $(,)?) => {{
@@ -141,6 +142,7 @@ macro_rules! einsum {
     };
     (@operands [new] $spec:ident $k:tt $ellipsis:expr; [$($v:ident)*];) => {{
         $crate::SpecOutput::<{ $spec.output_rank() }, { $spec.output_mode() }>::check($ellipsis);
+        $crate::notation::MakesNewTensor::check($crate::notation::Operands::<{ $spec.operands() }>);
         $crate::notation::einsum(
             $crate::rank::SpecOutputRank::<{ $spec.output_rank() }, { $spec.output_mode() }>::result($ellipsis),
             &$spec,
@@ -172,9 +174,11 @@ macro_rules! einsum {
 ///
 /// The output (the first argument, a mutable tensor or view of any layout) must have the
 /// shape the spec gives; it is zeroed and the result written into it. With one or two
-/// operands no memory is allocated (the matrix-product backend's own packing buffers aside);
-/// with more, the intermediate results of all but the last contraction are. Needs the `alloc`
-/// feature.
+/// operands no memory is allocated (with the `alloc` feature, the matrix-product backend's own
+/// packing buffers aside): without `alloc` they work on firmware and never panic (the crate
+/// docs' subset that never panics). With more, the intermediate results of all but the last
+/// contraction are allocated, which needs the `alloc` feature; without it, three or more
+/// operands are a compile error that says so.
 ///
 /// # Errors
 ///
@@ -202,11 +206,13 @@ macro_rules! einsum {
 /// let err = einsum_into!(&mut wrong, "ij,jk->ik", a, a).unwrap_err();
 /// assert_eq!((err.operand(), err.axis(), err.expected(), err.found()), (Some(2), Some(1), 2, 3));
 /// ```
-#[cfg(feature = "alloc")]
 #[macro_export]
 macro_rules! einsum_into {
     ($out:expr, $spec:literal $(, $op:expr)+ $(,)?) => {{
         $crate::einsum!(@spec $spec $(, $op)+);
+        $crate::notation::EinsumIntoOperands::check(
+            $crate::notation::Operands::<{ SPEC.operands() }>,
+        );
         $crate::einsum!(@operands [into ($out)] SPEC () $crate::Rank::<0>; []; $($op),+)
     }};
 }

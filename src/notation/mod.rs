@@ -41,11 +41,13 @@
 
 mod spec;
 
+mod contract;
 mod einops;
 mod einops_macros;
 #[cfg(feature = "alloc")]
 mod einsum;
 mod einsum_macros;
+mod labels;
 #[cfg(feature = "alloc")]
 mod path;
 
@@ -70,13 +72,16 @@ where
     crate::Rank
 }
 
+pub use contract::{EinsumIntoOperands, EinsumOperand, MakesNewTensor, Operands};
+#[cfg(not(feature = "alloc"))]
+pub use contract::{einsum, einsum_into};
 pub use einops::{
     AxisSizes, Max, Mean, Min, Prod, Reduction, Sum, einops_parse_shape, einops_rearrange_plan,
 };
 #[cfg(feature = "alloc")]
 pub use einops::{Fold, einops_rearrange, einops_reduce, einops_reduce_fn, einops_repeat};
 #[cfg(feature = "alloc")]
-pub use einsum::{EinsumOperand, einsum, einsum_into, einsum_path};
+pub use einsum::{einsum, einsum_into, einsum_path};
 #[cfg(feature = "alloc")]
 pub use path::{EinsumPath, EinsumStep};
 pub use spec::{EinopsKind, EinopsSpec, EinsumSpec, MAX_OPERANDS, Problem, SpecMessage};

@@ -636,6 +636,78 @@ fn axis_reductions_into_match_the_allocating_forms() {
     assert!(out.get([0]) == Some(&1.0) && out.get([1]).unwrap().is_nan());
 }
 
+/// `einsum_into!` with one or two operands over every combination of small sizes, including
+/// 0 and the size 1 that broadcasts: each result is the product computed here element by
+/// element, each error leaves the output as it was; views of sizes past `isize::MAX` (by
+/// broadcasting) are refused, never a panic.
+#[test]
+fn einsum_into_storage_contracts_or_leaves_the_output_alone() {
+    let d = data();
+    // Every size of m, k, k2, n in 0..4.
+    for c in 0..256 {
+        let (m, k, k2, n) = (c / 64, c / 16 % 4, c / 4 % 4, c % 4);
+        let a = TensorView::from_slice(&d[..m * k], [m, k]).unwrap();
+        let b = TensorView::from_slice(&d[..k2 * n], [k2, n]).unwrap();
+        for (rows, cols) in [(m, n), (m + 1, n), (m, n + 1)] {
+            let mut room = [-7.0f32; 16];
+            let mut out =
+                TensorViewMut::from_slice_mut(&mut room[..rows * cols], [rows, cols]).unwrap();
+            let r = ranked::einsum_into!(&mut out, "ij,jk->ik", a, b);
+            // NumPy: an index of size 1 broadcasts against another size; the output's shape
+            // is the spec's exactly.
+            let inner_fits = k == k2 || k == 1 || k2 == 1;
+            let sum_len = if k == 1 { k2 } else { k };
+            if inner_fits && (rows, cols) == (m, n) {
+                r.unwrap();
+                for i in 0..m {
+                    for j in 0..n {
+                        let want: f32 = (0..sum_len)
+                            .map(|l| {
+                                let x = a.get([i, if k == 1 { 0 } else { l }]).unwrap();
+                                let y = b.get([if k2 == 1 { 0 } else { l }, j]).unwrap();
+                                x * y
+                            })
+                            .sum();
+                        assert_eq!(out.get([i, j]), Some(&want), "{m} {k} {k2} {n}");
+                    }
+                }
+            } else {
+                assert_eq!(kind(&r), Some(ErrorKind::SizeMismatch), "{m} {k} {k2} {n}");
+                assert!(room.iter().all(|&x| x == -7.0), "{m} {k} {k2} {n}");
+            }
+        }
+    }
+    // A trace needs a square; a sum over an axis any shape.
+    let a = TensorView::from_slice(&d, [4, 6]).unwrap();
+    let mut trace = [0.0f32];
+    let mut t = TensorViewMut::from_slice_mut(&mut trace, []).unwrap();
+    assert_eq!(
+        kind(&ranked::einsum_into!(&mut t, "ii->", a)),
+        Some(ErrorKind::SizeMismatch)
+    );
+    let square = a.narrow(Axis::<1>, 0, 4).unwrap();
+    ranked::einsum_into!(&mut t, "ii->", square).unwrap();
+    assert_eq!(trace, [0.0 + 7.0 + 14.0 + 21.0]);
+    // Sizes past `isize::MAX` by broadcasting: refused where made, and never contracted.
+    let row = TensorView::from_slice(&d[..3], [1, 3]).unwrap();
+    for huge in NUMBERS {
+        let Ok(tall) = row.broadcast_to([huge, 3]) else {
+            continue;
+        };
+        let mut room = [0.0f32; 6];
+        let mut out = TensorViewMut::from_slice_mut(&mut room, [2, 3]).unwrap();
+        let r = ranked::einsum_into!(&mut out, "ij,ij->ij", tall, tall);
+        assert_eq!(r.is_ok(), huge == 2, "{huge}");
+        let mut sums = [0.0f32; 3];
+        let mut s = TensorViewMut::from_slice_mut(&mut sums, [3]).unwrap();
+        let r = ranked::einsum_into!(&mut s, "ij->j", tall);
+        if huge <= 7 {
+            r.unwrap();
+            assert_eq!(sums, [0.0, huge as f32, 2.0 * huge as f32]);
+        }
+    }
+}
+
 /// The operations named in a row of the never-panic table (the crate docs' "Firmware: the subset
 /// that never panics"): every code span of its second column.
 fn table_operations(crate_docs: &str) -> Vec<String> {

@@ -28,7 +28,9 @@ use core::ptr::{read_volatile, write_volatile};
 // Each probe uses some of these.
 #[cfg(op_probe)]
 #[allow(unused_imports)]
-use ranked::{ArrayTensor, Axis, INFER, ShapeError, TensorView, TensorViewMut, s, tensor_view};
+use ranked::{
+    ArrayTensor, Axis, INFER, ShapeError, TensorView, TensorViewMut, einsum_into, s, tensor_view,
+};
 
 /// 0, 1, …, 23.
 static DATA: [f32; 24] = {
@@ -396,6 +398,10 @@ probes! {
     "median_inplace" => o.median_inplace()?;
     "matmul_into" => {
         a.matmul_into(&m, &mut p)?;
+        0.0
+    };
+    "einsum_into!" => {
+        einsum_into!(&mut p, "bij,jk->bik", a, m)?;
         0.0
     };
     "outer_iter" => {

@@ -28,7 +28,8 @@ use core::panic::PanicInfo;
 use core::ptr::{read_volatile, write_volatile};
 
 use ranked::{
-    ArrayTensor, Axis, ErrorKind, INFER, NewAxis, TensorView, TensorViewMut, s, tensor_view,
+    ArrayTensor, Axis, ErrorKind, INFER, NewAxis, TensorView, TensorViewMut, einsum_into, s,
+    tensor_view,
 };
 
 /// 0, 1, …, 23.
@@ -465,6 +466,50 @@ fn checked() -> bool {
             c.expect(y.get([0]) == Some(&3.5) && y.get([1]) == Some(&18.0));
         }
         _ => c.expect(false),
+    }
+
+    // The notation into caller storage, one or two operands: `ij,jk->ik` is `W · x` as above,
+    // `ii->` the trace of a 3 × 3 block and `ijk->k` sums over the first two axes.
+    match (
+        a.select(Axis::<0>, zero)
+            .and_then(|m| m.narrow(Axis::<0>, zero, three)),
+        TensorViewMut::from_slice_mut(&mut product, [two, four]),
+    ) {
+        (Ok(x), Ok(mut y)) => {
+            c.expect(einsum_into!(&mut y, "ij,jk->ik", W, x).is_ok());
+            c.expect(y.get([0, 0]) == Some(&2.0) && y.get([1, 3]) == Some(&22.0));
+            c.fails_with(
+                einsum_into!(&mut y, "ij,jk->ik", x, W),
+                ErrorKind::SizeMismatch,
+            );
+            c.fails_with(
+                einsum_into!(&mut y, "ij,jk->ik", W, W),
+                ErrorKind::SizeMismatch,
+            );
+            c.fails_with(einsum_into!(&mut y, "ij->ij", x), ErrorKind::SizeMismatch);
+            match x.narrow(Axis::<1>, zero, three) {
+                Ok(block) => {
+                    let mut trace = [0.0f32];
+                    match TensorViewMut::from_slice_mut(&mut trace, []) {
+                        Ok(mut t) => {
+                            c.expect(einsum_into!(&mut t, "ii->", block).is_ok());
+                            c.expect(t.get([]) == Some(&15.0));
+                        }
+                        Err(_) => c.expect(false),
+                    }
+                }
+                Err(_) => c.expect(false),
+            }
+        }
+        _ => c.expect(false),
+    }
+    let mut columns = [0.0f32; 4];
+    match TensorViewMut::from_slice_mut(&mut columns, [four]) {
+        Ok(mut sums) => {
+            c.expect(einsum_into!(&mut sums, "ijk->k", a).is_ok());
+            c.expect(sums.get([3]) == Some(&(3.0 + 7.0 + 11.0 + 15.0 + 19.0 + 23.0)));
+        }
+        Err(_) => c.expect(false),
     }
 
     // Ordering in place: sorting the lanes of a strided view (down the columns, so each lane

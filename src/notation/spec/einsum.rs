@@ -299,7 +299,7 @@ impl EinsumSpec {
     /// Where input term `k` has `...`: the number of indices before it.
     #[must_use]
     pub const fn term_ellipsis(&self, k: usize) -> Option<usize> {
-        if k < self.n_terms {
+        if k < self.n_terms && k < self.ellipses.len() {
             self.ellipses[k]
         } else {
             None
