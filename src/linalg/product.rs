@@ -222,7 +222,11 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// Writes the product `self @ rhs` by the rules of [`matmul`](Self::matmul) into `out`
     /// (NumPy's `matmul(a, b, out=c)`): any ranks from 1 up (a rank-0 operand does not
-    /// compile), any layouts, no allocation — so without an allocator too. O(batch·m·k·n).
+    /// compile), any layouts. No result is allocated, and without the `alloc` feature nothing
+    /// is (the blocked generic kernel works in place); with it, `f32` and `f64` products run on
+    /// `matrixmultiply` or faer, whose kernels allocate their own packing buffers (and a large
+    /// product on faer copies one operand into the order faer reads fastest).
+    /// O(batch·m·k·n).
     ///
     /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
     ///
