@@ -29,6 +29,7 @@ use crate::tensor::TensorBase;
 #[cfg(feature = "alloc")]
 use {
     crate::error::{ErrorKind, ShapeError},
+    crate::layout::axis_set::{axes_last, inverse},
     crate::tensor::Tensor,
     alloc::vec::Vec,
 };
@@ -124,16 +125,6 @@ fn cmp_pairs<T: PartialOrd>(a: &(T, usize), b: &(T, usize)) -> Ordering {
     cmp_nan_last(&a.0, &b.0).then(a.1.cmp(&b.1))
 }
 
-/// The permutation that moves `axis` last, the other axes keeping their order.
-#[cfg(feature = "alloc")]
-fn axis_last<const R: usize>(axis: usize) -> [usize; R] {
-    core::array::from_fn(|i| match i {
-        _ if i + 1 == R => axis,
-        _ if i < axis => i,
-        _ => i + 1,
-    })
-}
-
 /// `vec`, the row-major elements of a tensor whose `axis` was moved last (shape `shape`), as a
 /// row-major tensor of the original axis order.
 #[cfg(feature = "alloc")]
@@ -146,10 +137,9 @@ pub(crate) fn from_lanes_last<U: Clone, const R: usize>(
     if axis + 1 >= R {
         return t;
     }
-    let back = crate::layout::axis_set::inverse(&axis_last::<R>(axis));
-    match t.permute(back) {
+    // `axis < R − 1` here, so the order and its inverse are permutations of `0..R`.
+    match axes_last::<R>(&[axis]).and_then(|order| t.permute(inverse(&order))) {
         Ok(t) => t.into_contiguous(),
-        // `back` is a permutation of `0..R`.
         Err(err) => crate::tensor::shape_error("internal: moving an axis back", err),
     }
 }
@@ -162,9 +152,9 @@ where
     /// The elements in row-major order with `axis` moved last, and that shape: each lane along
     /// `axis` is then a contiguous piece of the `Vec`.
     pub(crate) fn lanes_last(&self, axis: usize) -> (Vec<S::Elem>, [usize; R]) {
-        let view = match self.view().permute(axis_last::<R>(axis)) {
+        // The callers' `axis` is below R, so the order is a permutation of `0..R`.
+        let view = match axes_last::<R>(&[axis]).and_then(|order| self.view().permute(order)) {
             Ok(v) => v,
-            // `axis_last` is a permutation of `0..R` for every `axis < R`.
             Err(err) => crate::tensor::shape_error("internal: moving an axis last", err),
         };
         (view.to_vec(), *view.shape())
