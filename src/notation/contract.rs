@@ -18,8 +18,8 @@ use super::EinsumSpec;
 use super::labels::{ELLIPSIS_LABEL, Labels};
 use super::spec::MAX_OPERANDS;
 
-/// An operand of [`einsum!`](crate::einsum) or [`einsum_into!`](crate::einsum_into), of any rank: its elements and layout. Written by
-/// the macro.
+/// An operand of [`einsum!`](crate::einsum) or [`einsum_into!`](crate::einsum_into), of any
+/// rank: its elements and layout. Written by the macro.
 #[doc(hidden)]
 pub struct EinsumOperand<'a, T> {
     pub(super) data: ViewRepr<'a, T>,
@@ -200,7 +200,12 @@ where
 }
 
 /// Contracts one or two operands into the prepared target; `None` for more.
-pub(super) fn one_or_two<T: LinalgScalar>(
+///
+/// # Safety
+///
+/// `data` and `layout` are a tensor's storage and layout, as [`prepare`] returns them: the
+/// layout valid for the data and unique (invariants 1 and 2).
+pub(super) unsafe fn one_or_two<T: LinalgScalar>(
     e: &Expanded,
     ops: &[EinsumOperand<'_, T>],
     data: ViewReprMut<'_, T>,
@@ -211,8 +216,8 @@ pub(super) fn one_or_two<T: LinalgScalar>(
     match (ops, terms) {
         ([op], [term]) => {
             let one = [T::one()];
-            // SAFETY: the operand's own layout and a scalar layout over one element; the
-            // target's layout from its tensor (invariants 1 and 2).
+            // SAFETY: the operand's layout is its view's (invariant 1), the scalar's one
+            // element; the target's as the caller gives it (this function's contract).
             Some(unsafe {
                 pair_into(
                     [term.as_slice(), &[]],
@@ -342,7 +347,8 @@ where
     S: StorageMut<Elem = T>,
 {
     let (e, data, layout) = prepare(spec, &ops, out)?;
-    one_or_two(&e, &ops, data, layout.parts()).unwrap_or(Err(ShapeError::sizes(
+    // SAFETY: `out`'s storage and layout (invariants 1 and 2 of `out`).
+    unsafe { one_or_two(&e, &ops, data, layout.parts()) }.unwrap_or(Err(ShapeError::sizes(
         ErrorKind::RankMismatch,
         None,
         2,

@@ -54,7 +54,8 @@ impl<T> Slot<'_, T> {
 enum Target<'t, T> {
     /// A new C-contiguous buffer, whose shape is written to the slice.
     New(&'t mut [usize]),
-    /// An existing output of that layout, zeroed by the caller.
+    /// An existing output, zeroed by the caller: a tensor's storage and its layout, valid for
+    /// it and unique (invariants 1 and 2), as `contract::prepare` returns them.
     Into(ViewReprMut<'t, T>, RawLayout<'t>),
 }
 
@@ -100,7 +101,8 @@ fn run<T: LinalgScalar>(
     // One or two operands into existing storage: as without an allocator.
     let target = match target {
         Target::Into(data, layout) if ops.len() <= 2 => {
-            return match contract::one_or_two(e, ops, data, layout) {
+            // SAFETY: an existing target is a tensor's storage and layout (`Target::Into`).
+            return match unsafe { contract::one_or_two(e, ops, data, layout) } {
                 Some(done) => done.map(|()| None),
                 None => Ok(None),
             };
