@@ -98,6 +98,8 @@ use kernel::MICRO;
 #[cfg(target_arch = "x86_64")]
 pub(crate) use kernel::has_avx;
 pub(crate) use kernel::{CloneTo, Kernel};
+#[cfg(feature = "half")]
+pub(crate) use kernel::{narrow_f16, widen_f16};
 pub(crate) use lanes::*;
 pub(crate) use plan::*;
 use stream::*;

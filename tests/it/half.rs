@@ -174,3 +174,48 @@ fn bf16_products_round_the_f32_product_once() {
         );
     }
 }
+
+/// `gemm` on `f16` with α and β, into a row-major result (rows written slice by slice) and a
+/// transposed one (element by element): `α·(a·b) + β·c` computed in `f32` and rounded once,
+/// against the same formula in `f64`; with β = 0 a NaN in `c` is not read. Lengths of 11
+/// leave a remainder after the blocks of eight of the slice conversions.
+#[test]
+fn f16_gemm_scales_and_accumulates_in_f32() {
+    let a: Tensor<f16, 2> = Tensor::from_fn([7, 5], |[i, j]| {
+        f16::from_f32((i * 5 + j) as f32 / 8.0 - 2.0)
+    });
+    let b: Tensor<f16, 2> = Tensor::from_fn([5, 11], |[i, j]| {
+        f16::from_f32(1.0 / (1.0 + (i + 3 * j) as f32))
+    });
+    let c0: Tensor<f16, 2> = Tensor::from_fn([7, 11], |[i, j]| f16::from_f32((i + j) as f32 / 4.0));
+    let want = |i: usize, j: usize, beta: f64| {
+        let ab: f64 = (0..5)
+            .map(|k| f64::from(a[[i, k]].to_f32()) * f64::from(b[[k, j]].to_f32()))
+            .sum();
+        let old = if beta == 0.0 {
+            0.0
+        } else {
+            beta * f64::from(c0[[i, j]].to_f32())
+        };
+        f16::from_f64(2.0 * ab + old)
+    };
+    let check = |got: TensorView<'_, f16, 2>, beta: f64, what: &str| {
+        for i in 0..7 {
+            for j in 0..11 {
+                let (g, w) = (got[[i, j]], want(i, j, beta));
+                let apart = (i32::from(g.to_bits() as i16) - i32::from(w.to_bits() as i16)).abs();
+                assert!(apart <= 1, "{what} [{i}, {j}]: {g} against {w}");
+            }
+        }
+    };
+    let two = f16::from_f32(2.0);
+    let mut c = c0.clone();
+    ranked::linalg::gemm(two, &a, &b, f16::from_f32(0.5), &mut c).unwrap();
+    check(c.view(), 0.5, "row-major, β = 0.5");
+    let mut ct = c0.view().t().to_contiguous();
+    ranked::linalg::gemm(two, &a, &b, f16::from_f32(0.5), &mut ct.view_mut().t()).unwrap();
+    check(ct.view().t(), 0.5, "transposed, β = 0.5");
+    let mut nan = Tensor::<f16, 2>::from_fn([7, 11], |_| f16::NAN);
+    ranked::linalg::gemm(two, &a, &b, f16::ZERO, &mut nan).unwrap();
+    check(nan.view(), 0.0, "row-major, β = 0");
+}

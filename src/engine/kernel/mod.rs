@@ -470,6 +470,8 @@ impl<T: Clone> Kernel<MaybeUninit<T>, T> for CloneInto {
 pub(crate) use simd::transpose as transpose_bits;
 #[cfg(target_arch = "x86_64")]
 pub(crate) use simd::x86::has_avx;
+#[cfg(feature = "half")]
+pub(crate) use simd::{narrow_f16, widen_f16};
 
 mod simd;
 mod stores;

@@ -466,3 +466,32 @@ pub(super) mod neon;
 /// SIMD kernels: SSE2 (part of the x86-64 baseline, so always there) and AVX (asked for).
 #[cfg(target_arch = "x86_64")]
 pub(super) mod x86;
+
+/// Widens binary16 bits to `f32`, `dst[i] = src[i]` for a prefix of both slices, on the SIMD
+/// conversion instructions where the CPU has them (F16C on x86-64); returns the prefix's
+/// length, which may be 0. The caller converts the rest.
+#[cfg(feature = "half")]
+#[inline]
+pub(crate) fn widen_f16(src: &[u16], dst: &mut [f32]) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if x86::f16c::has_f16c() {
+        // SAFETY: the CPU has F16C (`has_f16c`).
+        return unsafe { x86::f16c::widen(src, dst) };
+    }
+    let _ = (src, dst);
+    0
+}
+
+/// Rounds `f32` to binary16 bits (to nearest, ties to even), `dst[i] = src[i]` for a prefix
+/// of both slices, as [`widen_f16`]; returns the prefix's length.
+#[cfg(feature = "half")]
+#[inline]
+pub(crate) fn narrow_f16(src: &[f32], dst: &mut [u16]) -> usize {
+    #[cfg(target_arch = "x86_64")]
+    if x86::f16c::has_f16c() {
+        // SAFETY: the CPU has F16C (`has_f16c`).
+        return unsafe { x86::f16c::narrow(src, dst) };
+    }
+    let _ = (src, dst);
+    0
+}

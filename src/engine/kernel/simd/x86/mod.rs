@@ -600,3 +600,7 @@ pub(crate) unsafe fn transpose_8(dst: *mut u8, ds: isize, src: *const u8, ss: is
 /// The AVX kernels, compiled for AVX whatever the build's baseline, and called only
 /// when the CPU has it.
 mod avx;
+
+/// Half-precision slice conversions with F16C.
+#[cfg(feature = "half")]
+pub(crate) mod f16c;
