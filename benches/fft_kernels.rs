@@ -22,7 +22,9 @@ fn noise(len: usize, seed: u64) -> Vec<f64> {
 }
 
 /// B39: the complex transform of `n` points (`f64` and `f32`), against rustfft's in-place
-/// transform of a copy of the input (the input is kept, as ours keeps it).
+/// transform of a copy of the input (the input is kept, as ours keeps it): `fft` against a
+/// new buffer per call and against one allocated once, and `fft_into` an output tensor
+/// allocated once against the buffer allocated once.
 pub fn b39(n: usize) -> Vec<Case<'static>> {
     let re = noise(n, 39);
     let im = noise(n, 40);
@@ -35,40 +37,57 @@ pub fn b39(n: usize) -> Vec<Case<'static>> {
         .iter()
         .map(|w| Complex::new(w.re as f32, w.im as f32))
         .collect();
-    vec![
-        complex_case(format!("B39 fft of {n} points, complex f64"), z),
-        { complex_case(format!("B39 fft of {n} points, complex f32"), z32) },
-    ]
+    let mut cases = complex_cases(n, "f64", z);
+    cases.extend(complex_cases(n, "f32", z32));
+    cases
 }
 
-fn complex_case<T: fft::FftFloat>(id: String, z: Vec<Complex<T>>) -> Case<'static> {
-    let n = z.len();
+fn complex_cases<T: fft::FftFloat>(n: usize, name: &str, z: Vec<Complex<T>>) -> Vec<Case<'static>> {
     let ours = Tensor::from_vec(z.clone(), [n]).unwrap();
-    let plan = FftPlanner::<T>::new().plan_fft_forward(n);
-    let plan2 = plan.clone();
-    let mut buf = z.clone();
+    let ours2 = ours.clone();
     let zero = Complex::new(T::zero(), T::zero());
-    let mut scratch = vec![zero; plan.get_inplace_scratch_len()];
-    let mut scratch2 = scratch.clone();
-    let z2 = z.clone();
-    Case {
-        id,
-        contenders: vec![
-            contender("ranked", move || {
-                black_box(fft::fft(&ours, Axis::<0>, None, Norm::Backward).unwrap());
-            }),
-            contender("rustfft, new buffer", move || {
-                let mut fresh = z2.clone();
-                plan2.process_with_scratch(&mut fresh, &mut scratch2);
+    let mut out = Tensor::from_fn([n], |_| zero);
+    // rustfft on a copy of the input: into a new buffer per call (`fresh`) or one allocated
+    // once.
+    let direct = |fresh: bool| {
+        let plan = FftPlanner::<T>::new().plan_fft_forward(n);
+        let mut scratch = vec![zero; plan.get_inplace_scratch_len()];
+        let mut buf = z.clone();
+        let z = z.clone();
+        move || {
+            if fresh {
+                let mut fresh = z.clone();
+                plan.process_with_scratch(&mut fresh, &mut scratch);
                 black_box(fresh);
-            }),
-            contender("rustfft, buffer reused", move || {
+            } else {
                 buf.copy_from_slice(&z);
                 plan.process_with_scratch(&mut buf, &mut scratch);
                 black_box(&buf);
-            }),
-        ],
-    }
+            }
+        }
+    };
+    vec![
+        Case {
+            id: format!("B39 fft of {n} points, complex {name}"),
+            contenders: vec![
+                contender("ranked", move || {
+                    black_box(fft::fft(&ours, Axis::<0>, None, Norm::Backward).unwrap());
+                }),
+                contender("rustfft, new buffer", direct(true)),
+                contender("rustfft, buffer reused", direct(false)),
+            ],
+        },
+        Case {
+            id: format!("B39 fft_into of {n} points, complex {name}, output reused"),
+            contenders: vec![
+                contender("ranked", move || {
+                    fft::fft_into(&ours2, Axis::<0>, None, Norm::Backward, &mut out).unwrap();
+                    black_box(&out);
+                }),
+                contender("rustfft, buffer reused", direct(false)),
+            ],
+        },
+    ]
 }
 
 /// B40, B41: `rfft` of a `[rows, cols]` `f64` matrix along the last axis (contiguous lanes)

@@ -5,7 +5,8 @@
 //! together into a block buffer (a tiled transposition when the lanes run across memory, as
 //! the columns of a row-major matrix do), so each cache line read serves a whole block of
 //! lanes. Each lane is cropped to `keep` elements or padded with zeros to its transform's
-//! length. When the axis is the last one, the results go straight into their place in the new
+//! length; in a block's buffer, lanes spanning a multiple of 512 bytes lie a cache line more
+//! apart ([`lane_stride`]). When the axis is the last one, the results go straight into their place in the new
 //! buffer, in order; otherwise a block's results are copied into place the same tiled way.
 
 // Only the Fourier transforms call it; without them only the tests do.
@@ -31,6 +32,20 @@ const SOLO_ELEMS: usize = 1 << 11;
 /// The least bytes of a block's result row (its lanes' elements at one position, adjacent in
 /// the result) for [`stream_out`]: eight lines.
 const STREAM_ROW_BYTES: usize = 512;
+
+/// The distance between the starts of lanes of `len` elements of `V` in a block's buffer:
+/// `len`, or a cache line more when a lane spans a multiple of 512 bytes. Lanes a multiple of
+/// 4 KiB apart all fall into one set of the L1 cache (one of a few sets of L2), so the
+/// transposition that fills a block's lanes evicts its own lines: on an AMD EPYC, `rfft`
+/// along axis 0 of `[512, 4096]` `f64` (lanes of 4 KiB) took 4.3 ms a call, 3.2 ms with
+/// the lanes a line apart.
+fn lane_stride<V>(len: usize) -> usize {
+    let size = size_of::<V>();
+    if size == 0 || !len.saturating_mul(size).is_multiple_of(512) {
+        return len;
+    }
+    len.saturating_add(kernel::LINE.div_ceil(size))
+}
 
 /// The lengths and padding of [`map_lanes`]'s buffers.
 pub(crate) struct LaneLens<V, U> {
@@ -181,18 +196,18 @@ impl Blocks {
 }
 
 /// Writes `b` source lanes (`keep` elements each, the first at `from`) mapped by `k` into the
-/// rows of `rows` (`len` slots each), and pads each row from `keep` on with `zero`: every slot
-/// of `rows` is written.
+/// rows of `rows` (`len` slots each, `stride` apart), and pads each row from `keep` to `len`
+/// with `zero`: every slot of the rows is written (the slots between rows are not).
 ///
 /// # Safety
 ///
 /// The `b` lanes of `keep` elements lie in a layout valid for `data` (invariant 1);
-/// `keep ≤ len` and `rows` holds `b · len` slots.
+/// `keep ≤ len ≤ stride` and `rows` holds `b · stride` slots.
 unsafe fn copy_in<T, V: Clone>(
     data: ViewRepr<'_, T>,
     blocks: &Blocks,
     (from, b): (usize, usize),
-    (keep, len, zero): (usize, usize, &V),
+    (keep, len, stride, zero): (usize, usize, usize, &V),
     rows: &mut [MaybeUninit<V>],
     k: &mut impl Kernel<MaybeUninit<V>, T>,
 ) {
@@ -203,7 +218,7 @@ unsafe fn copy_in<T, V: Clone>(
             zip_mut::<2, MaybeUninit<V>, T>(
                 ViewReprMut::from_slice(rows),
                 Operand {
-                    strides: &[len as isize, 1],
+                    strides: &[stride as isize, 1],
                     offset: 0,
                 },
                 data,
@@ -217,8 +232,8 @@ unsafe fn copy_in<T, V: Clone>(
         }
     }
     if keep < len {
-        for row in rows.chunks_exact_mut(len) {
-            for slot in &mut row[keep..] {
+        for row in rows.chunks_exact_mut(stride) {
+            for slot in &mut row[keep..len] {
                 slot.write(zero.clone());
             }
         }
@@ -233,16 +248,16 @@ fn as_slots<V>(rows: &mut [V]) -> &mut [MaybeUninit<V>] {
     unsafe { core::slice::from_raw_parts_mut(rows.as_mut_ptr().cast(), rows.len()) }
 }
 
-/// Copies `b` rows of `len` results into their lanes of the row-major result `out` (its
-/// `blocks.total` slots), the first at `to`.
+/// Copies `b` rows of `len` results (`stride` apart in `rows`, which holds `b · stride`) into
+/// their lanes of the row-major result `out` (its `blocks.total` slots), the first at `to`.
 fn copy_out<U: Clone>(
     out: &mut [MaybeUninit<U>],
     blocks: &Blocks,
     to: usize,
     rows: &[U],
-    len: usize,
+    (len, stride): (usize, usize),
 ) {
-    let b = rows.len() / len;
+    let b = rows.len() / stride;
     // SAFETY: the destination is `b` lanes of the row-major layout of the result over its
     // `total` slots of room (valid, and unique: one layout, each lane written by this block
     // only); the source is `b` rows of `len` of a buffer of their own.
@@ -255,7 +270,7 @@ fn copy_out<U: Clone>(
             },
             ViewRepr::from_slice(rows),
             Operand {
-                strides: &[len as isize, 1],
+                strides: &[stride as isize, 1],
                 offset: 0,
             },
             &[b, len],
@@ -278,26 +293,27 @@ fn stream_out<U: Copy>(
     out: &mut [MaybeUninit<U>],
     blocks: &Blocks,
     to: usize,
-    (rows, len): (&[U], usize),
+    (rows, len, stride): (&[U], usize, usize),
 ) -> Result<(), ShapeError> {
-    let b = rows.len() / len;
+    let b = rows.len() / stride;
     for j in 0..len {
         let at = to.wrapping_add_signed((j as isize).wrapping_mul(blocks.axis_dst));
         let Some(row) = at.checked_add(b).and_then(|end| out.get_mut(at..end)) else {
             return Err(ShapeError::overflow(None));
         };
-        // SAFETY: element `j` of each of the `b` lanes of `rows` (`b · len` elements) is read,
-        // and the `b` elements of `row` written, a distinct buffer.
-        unsafe { kernel::stream_gather(rows.as_ptr().add(j), len, row.as_mut_ptr().cast(), b) };
+        // SAFETY: element `j < len ≤ stride` of each of the `b` lanes of `rows` (`b · stride`
+        // elements) is read, and the `b` elements of `row` written, a distinct buffer.
+        unsafe { kernel::stream_gather(rows.as_ptr().add(j), stride, row.as_mut_ptr().cast(), b) };
     }
     Ok(())
 }
 
 /// The lanes along `axis` of a layout (`shape`, `src`) over `data`, each element written by
-/// the kernel `k` (a copy, or a map) into a lane of `lens.in_len`, passed to `f` a block at a
-/// time with room for their results: `f(inputs, outputs)` gets `b` input lanes back to back and
-/// `b` output lanes of `lens.out_len` to write. The results, as a row-major buffer of `shape`
-/// with `axis` of size `lens.out_len`.
+/// the kernel `k` (a copy, or a map) into a lane of `lens.in_len`, passed to `f` one lane at a
+/// time with room for its result: `f(input, output)` gets an input lane of `lens.in_len` and an
+/// output lane of `lens.out_len` to write (the lanes of a block are copied in and out
+/// together). The results, as a row-major buffer of `shape` with `axis` of size
+/// `lens.out_len`.
 ///
 /// # Errors
 ///
@@ -410,44 +426,61 @@ unsafe fn lanes_through<T, V: Clone, U: Copy>(
     if blocks.total == 0 {
         return Ok(());
     }
-    let mut inputs = try_vec::<V>(blocks.block * lens.in_len)?;
-    inputs.resize(blocks.block * lens.in_len, lens.in_zero.clone());
+    let in_stride = lane_stride::<V>(lens.in_len);
+    let room = blocks.block.saturating_mul(in_stride);
+    let mut inputs = try_vec::<V>(room)?;
+    inputs.resize(room, lens.in_zero.clone());
     // With the axis last, output lanes are contiguous and come in the order of the walk.
     let direct = blocks.last;
+    let out_stride = lane_stride::<U>(lens.out_len);
     let mut results = Vec::new();
     if !direct {
-        results = try_vec::<U>(blocks.block * lens.out_len)?;
-        results.resize(blocks.block * lens.out_len, lens.out_zero);
+        let room = blocks.block.saturating_mul(out_stride);
+        results = try_vec::<U>(room)?;
+        results.resize(room, lens.out_zero);
     }
     let base = match &out {
         Room::Fresh(slots) => slots.as_ptr().addr(),
         Room::Filled(values) => values.as_ptr().addr(),
     };
     let streamed = blocks.streams_out::<U>(base);
-    let pad = (lens.keep, lens.in_len, &lens.in_zero);
+    let pad = (lens.keep, lens.in_len, in_stride, &lens.in_zero);
+    let (in_len, out_len) = (lens.in_len, lens.out_len);
+    // `f` on each lane of the block: `b` input rows `in_stride` apart, output rows `stride`
+    // apart.
+    let mut each = |rows: &mut [V], outs: &mut [U], stride: usize| {
+        for (x, y) in rows
+            .chunks_exact_mut(in_stride)
+            .zip(outs.chunks_exact_mut(stride))
+        {
+            f(&mut x[..in_len], &mut y[..out_len])?;
+        }
+        Ok(())
+    };
     let mut written = 0usize;
     let walked = blocks.walk(offset, &mut |from, to, b| {
-        let rows = &mut inputs[..b * lens.in_len];
-        // SAFETY: `b` lanes of the layout (the caller's contract), into `b` rows of `in_len`.
+        let rows = &mut inputs[..b * in_stride];
+        // SAFETY: `b` lanes of the layout (the caller's contract), into `b` rows of `in_len`,
+        // `in_stride` apart.
         unsafe { copy_in(data, blocks, (from, b), pad, as_slots(rows), k) };
-        let (at, n) = (written, b * lens.out_len);
+        let (at, n) = (written, b * out_len);
         written += n;
         match (&mut out, direct) {
             (Room::Fresh(slots), true) => {
                 let Some(slots) = slots.get_mut(at..at + n) else {
                     return Err(ShapeError::overflow(None));
                 };
-                f(rows, filled(slots, &lens.out_zero))
+                each(rows, filled(slots, &lens.out_zero), out_len)
             }
             (Room::Filled(values), true) => {
                 let Some(lanes) = values.get_mut(at..at + n) else {
                     return Err(ShapeError::overflow(None));
                 };
-                f(rows, lanes)
+                each(rows, lanes, out_len)
             }
             (room, false) => {
-                let done = &mut results[..n];
-                f(rows, done)?;
+                let done = &mut results[..b * out_stride];
+                each(rows, done, out_stride)?;
                 let slots = match room {
                     Room::Fresh(slots) => &mut **slots,
                     // The values are `Copy` (`map_lanes_into`'s bound): written over through
@@ -455,9 +488,9 @@ unsafe fn lanes_through<T, V: Clone, U: Copy>(
                     Room::Filled(values) => as_slots(values),
                 };
                 if streamed {
-                    return stream_out(slots, blocks, to, (done, lens.out_len));
+                    return stream_out(slots, blocks, to, (done, out_len, out_stride));
                 }
-                copy_out(slots, blocks, to, done, lens.out_len);
+                copy_out(slots, blocks, to, done, (out_len, out_stride));
                 Ok(())
             }
         }
@@ -479,8 +512,8 @@ fn filled<'a, U: Clone>(slots: &'a mut [MaybeUninit<U>], zero: &U) -> &'a mut [U
 }
 
 /// [`map_lanes`] for a transform in place: each lane, written by the kernel `k` and cropped or padded
-/// with `zero` to `len`, is handed to `f` in the memory of its result (a block at a time), so
-/// a lane along the last axis is copied once, straight into its place.
+/// with `zero` to `len`, is handed to `f` (one lane of `len` at a time) in the memory of its
+/// result, so a lane along the last axis is copied once, straight into its place.
 ///
 /// # Errors
 ///
@@ -574,12 +607,22 @@ unsafe fn lanes_in_place<T, U: Clone>(
         return Ok(());
     }
     let direct = blocks.last;
+    // The result's own slots hold the lanes when the axis is last; a buffer of lanes
+    // `stride` apart otherwise.
+    let stride = if direct { len } else { lane_stride::<U>(len) };
     let mut rows = Vec::new();
     if !direct {
-        rows = try_vec::<U>(blocks.block * len)?;
-        rows.resize(blocks.block * len, zero.clone());
+        let room = blocks.block.saturating_mul(stride);
+        rows = try_vec::<U>(room)?;
+        rows.resize(room, zero.clone());
     }
-    let pad = (keep, len, &zero);
+    let pad = (keep, len, stride, &zero);
+    let mut each = |lanes: &mut [U]| {
+        for lane in lanes.chunks_exact_mut(stride) {
+            f(&mut lane[..len])?;
+        }
+        Ok(())
+    };
     let mut written = 0usize;
     blocks.walk(offset, &mut |from, to, b| {
         if direct {
@@ -590,17 +633,17 @@ unsafe fn lanes_in_place<T, U: Clone>(
             // SAFETY: `b` lanes of the layout (the caller's contract), into `b` rows of `len`
             // of the result's slots.
             unsafe { copy_in(data, blocks, (from, b), pad, slots, k) };
-            // SAFETY: `copy_in` wrote every one of those slots; `MaybeUninit<U>` has the
-            // layout of `U`.
+            // SAFETY: `copy_in` wrote every one of those slots (`stride` is `len`);
+            // `MaybeUninit<U>` has the layout of `U`.
             let lanes =
                 unsafe { core::slice::from_raw_parts_mut(slots.as_mut_ptr().cast(), slots.len()) };
-            f(lanes)
+            each(lanes)
         } else {
-            let lanes = &mut rows[..b * len];
-            // SAFETY: as above, into a buffer of its own.
+            let lanes = &mut rows[..b * stride];
+            // SAFETY: as above, into a buffer of its own, rows `stride` apart.
             unsafe { copy_in(data, blocks, (from, b), pad, as_slots(lanes), k) };
-            f(lanes)?;
-            copy_out(out, blocks, to, lanes, len);
+            each(lanes)?;
+            copy_out(out, blocks, to, lanes, (len, stride));
             Ok(())
         }
     })
@@ -642,25 +685,36 @@ mod tests {
     }
 
     /// `stream_out` puts a block's results where `copy_out` does, for elements of 16 and 8
-    /// bytes, from a block that starts inside a row (Miri runs it over the gather and the
-    /// stores).
+    /// bytes, from a block that starts inside a row, with rows of results side by side and
+    /// two slots apart (Miri runs it over the gather and the stores).
     #[test]
     fn streamed_results_land_where_copied_ones_do() {
-        fn check<U: Copy + PartialEq + core::fmt::Debug>(make: impl Fn(usize) -> U) {
+        for gap in [0, 2] {
+            check(gap, |i| (i as u128) << 64 | 7);
+            check(gap, |i| i as u64 * 3);
+        }
+        fn check<U: Copy + PartialEq + core::fmt::Debug>(gap: usize, make: impl Fn(usize) -> U) {
             // Lanes along axis 0, 70 of them side by side; results of 3 each.
             let (shape, strides, len) = ([4usize, 70], [70isize, 1], 3);
+            let stride = len + gap;
             let src = Operand {
                 strides: &strides,
                 offset: 0,
             };
             let blocks = Blocks::new(&shape, &src, 0, len, 4).unwrap();
             let b = blocks.block.min(60);
-            let rows: Vec<U> = (0..b * len).map(&make).collect();
+            // Row `r`'s result `j` is `make(r · len + j)`; the gaps hold other values.
+            let rows: Vec<U> = (0..b * stride)
+                .map(|p| match (p / stride, p % stride) {
+                    (r, j) if j < len => make(r * len + j),
+                    _ => make(1000 + p),
+                })
+                .collect();
             let mut streamed = vec![MaybeUninit::<U>::uninit(); blocks.total];
             let mut copied = vec![MaybeUninit::<U>::uninit(); blocks.total];
-            stream_out(&mut streamed, &blocks, 5, (&rows, len)).unwrap();
+            stream_out(&mut streamed, &blocks, 5, (&rows, len, stride)).unwrap();
             kernel::stream_fence();
-            copy_out(&mut copied, &blocks, 5, &rows, len);
+            copy_out(&mut copied, &blocks, 5, &rows, (len, stride));
             for j in 0..len {
                 for l in 5..5 + b {
                     let at = j * 70 + l;
@@ -670,8 +724,109 @@ mod tests {
                 }
             }
         }
-        check(|i| (i as u128) << 64 | 7);
-        check(|i| i as u64 * 3);
+    }
+
+    /// Lanes spanning 512 bytes (64 `f64`) lie a line apart in the block buffers; the
+    /// results are those of lanes read one index at a time, through `map_lanes` (input and
+    /// output lanes padded, a result lane one longer), its `_into` form and
+    /// `map_lanes_in_place`, along axis 0 of a row-major `[64, 70]` (blocks of lanes across
+    /// memory) and along its last axis when transposed.
+    #[test]
+    fn lanes_a_line_apart_give_the_same_results() {
+        assert_eq!(lane_stride::<f64>(64), 72);
+        assert_eq!(lane_stride::<[f64; 2]>(32), 36);
+        assert_eq!(lane_stride::<f64>(63), 63);
+        let (rows, cols) = (64usize, 70usize);
+        let buf: Vec<f64> = (0..rows * cols).map(|p| p as f64).collect();
+        for (shape, strides) in [
+            ([rows, cols], [cols as isize, 1]),
+            ([cols, rows], [1, cols as isize]),
+        ] {
+            let axis = if strides[0] == 1 { 1 } else { 0 };
+            let lane = |l: usize| -> Vec<f64> { (0..rows).map(|p| buf[p * cols + l]).collect() };
+            let src = || Operand {
+                strides: &strides,
+                offset: 0,
+            };
+            let lens = || LaneLens {
+                keep: rows,
+                in_len: rows,
+                in_zero: 0.0,
+                out_len: rows + 1,
+                out_zero: 0.0,
+            };
+            // Each output lane: the input lane reversed, then its first element.
+            let mut f = |x: &mut [f64], y: &mut [f64]| {
+                assert_eq!((x.len(), y.len()), (rows, rows + 1));
+                for (o, v) in y.iter_mut().zip(x.iter().rev()) {
+                    *o = *v;
+                }
+                y[rows] = x[0];
+                Ok(())
+            };
+            let copy = || {
+                as_kernel(|d: &mut MaybeUninit<f64>, s: &f64| {
+                    d.write(*s);
+                })
+            };
+            // SAFETY: `buf` holds every position of the row-major (or transposed) layout.
+            let got = unsafe {
+                map_lanes(
+                    ViewRepr::from_slice(&buf),
+                    &shape,
+                    src(),
+                    axis,
+                    lens(),
+                    &mut copy(),
+                    &mut f,
+                )
+            }
+            .unwrap();
+            let mut into = vec![f64::NAN; got.len()];
+            // SAFETY: as above.
+            unsafe {
+                map_lanes_into(
+                    ViewRepr::from_slice(&buf),
+                    &shape,
+                    src(),
+                    axis,
+                    lens(),
+                    &mut copy(),
+                    &mut f,
+                    &mut into,
+                )
+            }
+            .unwrap();
+            // SAFETY: as above.
+            let negated = unsafe {
+                map_lanes_in_place(
+                    ViewRepr::from_slice(&buf),
+                    &shape,
+                    src(),
+                    axis,
+                    (rows, rows, 0.0),
+                    &mut CloneInto,
+                    &mut |x: &mut [f64]| {
+                        assert_eq!(x.len(), rows);
+                        x.iter_mut().for_each(|v| *v = -*v);
+                        Ok(())
+                    },
+                )
+            }
+            .unwrap();
+            // The result's lanes lie along `axis`, row-major.
+            let at =
+                |l: usize, p: usize, len: usize| if axis == 0 { p * cols + l } else { l * len + p };
+            for l in 0..cols {
+                let want = lane(l);
+                for p in 0..rows {
+                    assert_eq!(got[at(l, p, rows + 1)], want[rows - 1 - p], "lane {l}, {p}");
+                    assert_eq!(negated[at(l, p, rows)], -want[p], "lane {l}, {p} in place");
+                }
+                assert_eq!(got[at(l, rows, rows + 1)], want[0], "lane {l}, last");
+            }
+            assert_eq!(into, got);
+        }
     }
 
     /// `map_lanes` and `map_lanes_in_place` along each axis of transposed and reversed

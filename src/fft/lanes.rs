@@ -1,10 +1,11 @@
 //! The transforms of the lanes along one axis, and the plans that transform them.
 //!
-//! The engine hands the lanes of any layout over in blocks of contiguous buffers, each lane
-//! cropped or zero-padded to the transform's length (NumPy's `n`), and puts the results in
-//! place in a new row-major tensor ([`engine::map_lanes`]); this module transforms each block
-//! with rustfft's or realfft's plan, scaled as the [`Norm`] asks. A plan is made on the first
-//! block (so an empty tensor plans nothing) and cached per thread, one planner per float type.
+//! The engine hands the lanes of any layout over one at a time from blocks of contiguous
+//! buffers, each lane cropped or zero-padded to the transform's length (NumPy's `n`), and puts
+//! the results in place in a new row-major tensor ([`engine::map_lanes`]); this module
+//! transforms each lane with rustfft's or realfft's plan, scaled as the [`Norm`] asks. A plan
+//! is made on the first lane (so an empty tensor plans nothing) and cached per thread, one
+//! planner per float type.
 
 use alloc::sync::Arc;
 use alloc::vec::Vec;
@@ -23,7 +24,7 @@ use crate::tensor::{Tensor, TensorBase};
 use num_traits::Zero;
 
 /// Each lane along `axis` of `x`, its elements written by the kernel `k`, cropped or padded to `in_len`,
-/// transformed by `f` a block at a time into lanes of `out_len`: the results, in the original
+/// transformed by `f` one lane at a time into lanes of `out_len`: the results, in the original
 /// axis order, in a new tensor, or in `dest` (the result's row-major elements) when given.
 fn through<S: Storage, V: Clone, U: Copy, const R: usize>(
     x: &TensorBase<S, R>,
@@ -94,7 +95,7 @@ where
                 planned.insert((plan, work))
             }
         };
-        // `lanes` holds whole lanes of `n` points, the plan's length, as rustfft requires.
+        // `lanes` is one lane of `n` points, the plan's length, as rustfft requires.
         plan.process_with_scratch(lanes, work);
         apply_scale::<<S::Elem as FftInput>::Real, _>(lanes, norm, n, inverse);
         Ok(())
@@ -155,11 +156,9 @@ where
                     planned.insert((plan, work))
                 }
             };
-            for (x, y) in lanes.chunks_exact_mut(n).zip(out.chunks_exact_mut(half)) {
-                // The lengths are the plan's (`n` in, `n / 2 + 1` out): realfft's only error.
-                plan.process_with_scratch(x, y, work)
-                    .map_err(|_| ShapeError::sizes(ErrorKind::LengthMismatch, None, n, x.len()))?;
-            }
+            // One lane of the plan's lengths (`n` in, `n / 2 + 1` out): realfft's only error.
+            plan.process_with_scratch(lanes, out, work)
+                .map_err(|_| ShapeError::sizes(ErrorKind::LengthMismatch, None, n, lanes.len()))?;
             apply_scale::<S::Elem, _>(out, norm, n, false);
             if conj {
                 out.iter_mut().for_each(|z| z.im = -z.im);
@@ -208,17 +207,17 @@ where
                     planned.insert((plan, work))
                 }
             };
-            for (x, y) in lanes.chunks_exact_mut(half).zip(out.chunks_exact_mut(n)) {
-                // realfft asks for these imaginary parts to be zero (a real signal's spectrum has
-                // them so); NumPy reads only the real parts there.
-                x[0].im = zero;
-                if n.is_multiple_of(2) {
-                    x[half - 1].im = zero;
-                }
-                plan.process_with_scratch(x, y, work).map_err(|_| {
-                    ShapeError::sizes(ErrorKind::LengthMismatch, None, half, x.len())
-                })?;
+            // realfft asks for these imaginary parts to be zero (a real signal's spectrum has
+            // them so); NumPy reads only the real parts there. One lane of `half` points.
+            if let Some(first) = lanes.first_mut() {
+                first.im = zero;
             }
+            if let (true, Some(last)) = (n.is_multiple_of(2), lanes.last_mut()) {
+                last.im = zero;
+            }
+            plan.process_with_scratch(lanes, out, work).map_err(|_| {
+                ShapeError::sizes(ErrorKind::LengthMismatch, None, half, lanes.len())
+            })?;
             apply_scale::<<S::Elem as FftInput>::Real, _>(out, norm, n, true);
             Ok(())
         },
