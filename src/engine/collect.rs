@@ -11,6 +11,10 @@ use super::*;
 ///
 /// [`ErrorKind::Allocation`](crate::ErrorKind::Allocation) (with `len` as `expected`) when the
 /// room cannot be had: more bytes than `isize::MAX`, or an allocator that refuses.
+// Inlined: returned through memory, the `Result` was written in words and read back in wider
+// loads, which waited for the words (a failed store-to-load forward, a fifth of a tiny
+// tensor's `&a + &b`).
+#[inline]
 pub(crate) fn try_vec<T>(len: usize) -> Result<alloc::vec::Vec<T>, crate::ShapeError> {
     let mut out = alloc::vec::Vec::<T>::new();
     out.try_reserve_exact(len)

@@ -338,6 +338,27 @@ impl<const R: usize> Layout<R> {
         Ok(Self::from_parts(shape, strides, 0))
     }
 
+    /// The row-major layout of `shape` with offset 0 when its sizes multiply to exactly
+    /// `len ≥ 1` elements (at most `isize::MAX`), as [`contiguous_of_len`](Self::contiguous_of_len)
+    /// makes it; `None` otherwise (an empty shape, `INFER`, another count), where that function
+    /// decides. Computed in registers for the fixed rank: the result of an operation whose shape
+    /// is known good (a map, an element-wise operation) skips the general checks, whose strides
+    /// written piece by piece through a slice and read back whole were most of a tiny tensor's
+    /// construction.
+    #[cfg(feature = "alloc")]
+    #[inline]
+    pub(crate) fn row_major_of_len(shape: [usize; R], len: usize) -> Option<Self> {
+        let mut strides = [0isize; R];
+        let mut step = 1usize;
+        for k in (0..R).rev() {
+            strides[k] = step as isize;
+            step = step.checked_mul(shape[k])?;
+        }
+        // `step == len ≥ 1`: every size is at least 1 and every stride at most `len`.
+        (len > 0 && step == len && len <= isize::MAX as usize)
+            .then(|| Self::from_parts(shape, strides, 0))
+    }
+
     /// Puts a layout together from raw numbers, unchecked.
     ///
     /// The result is only plain data; a tensor accepts it after

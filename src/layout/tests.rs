@@ -433,3 +433,28 @@ fn inverse_permutations_undo_the_permutation() {
     assert_eq!(there_and_back.unwrap(), l);
     assert_eq!(axis_set::inverse(&[7, 0]), [1, 0]);
 }
+
+/// The register-only row-major layout of a known element count is the checked one wherever
+/// it answers, and leaves the rest (empty shapes, `INFER`, another count, more than
+/// `isize::MAX` elements) to the checked path.
+#[cfg(feature = "alloc")]
+#[test]
+fn row_major_of_len_agrees_with_the_checked_layout() {
+    for shape in [[1, 1, 1], [2, 3, 4], [7, 1, 5], [1, 1, 9]] {
+        let len = shape.iter().product();
+        assert_eq!(
+            Layout::row_major_of_len(shape, len),
+            Some(Layout::contiguous_of_len(shape, Order::RowMajor, len).unwrap())
+        );
+        assert_eq!(Layout::row_major_of_len(shape, len + 1), None);
+    }
+    assert_eq!(
+        Layout::row_major_of_len([], 1),
+        Some(Layout::row_major([]).unwrap())
+    );
+    assert_eq!(Layout::row_major_of_len([0, 3], 0), None);
+    assert_eq!(Layout::row_major_of_len([INFER, 3], 6), None);
+    assert_eq!(Layout::row_major_of_len([usize::MAX, 2], 0), None);
+    let huge = isize::MAX as usize + 1;
+    assert_eq!(Layout::row_major_of_len([huge], huge), None);
+}
