@@ -821,3 +821,48 @@ fn heap_sort_sorts_strided_lanes_in_place() {
         }
     }
 }
+
+/// Unit-stride runs of 1 KiB or more that a copy kernel copies as bits go through one
+/// `memcpy` (`Kernel::copy_run`), shorter ones and other types through the element loop:
+/// rows of 300 and 200 elements of a source whose rows are 7 elements longer, into a
+/// row-major destination, for `f32`, `u8` and `String` (not a bit copy), with `CloneTo`
+/// and `CloneInto`.
+#[cfg(feature = "alloc")]
+#[test]
+fn long_runs_copied_as_bits_land_where_the_loop_puts_them() {
+    use alloc::string::ToString;
+    use alloc::vec::Vec;
+    use core::mem::MaybeUninit;
+    fn check<T: Clone + PartialEq + core::fmt::Debug>(make: impl Fn(usize) -> T, cols: usize) {
+        let (rows, pitch) = (3, cols + 7);
+        let src: Vec<T> = (0..rows * pitch).map(&make).collect();
+        let from = Operand {
+            strides: &[pitch as isize, 1],
+            offset: 2,
+        };
+        let to = Operand {
+            strides: &[cols as isize, 1],
+            offset: 0,
+        };
+        let want: Vec<T> = (0..rows * cols)
+            .map(|p| make(2 + p / cols * pitch + p % cols))
+            .collect();
+        let mut dst: Vec<T> = (0..rows * cols).map(|_| make(usize::MAX)).collect();
+        zip_mut(&mut dst, to, &src, from, &[rows, cols], &mut CloneTo);
+        assert_eq!(dst, want);
+        let mut fresh: Vec<MaybeUninit<T>> =
+            (0..rows * cols).map(|_| MaybeUninit::uninit()).collect();
+        zip_mut(&mut fresh, to, &src, from, &[rows, cols], &mut CloneInto);
+        // SAFETY: the copy wrote every slot of the row-major destination.
+        let fresh: Vec<T> = fresh
+            .into_iter()
+            .map(|x| unsafe { x.assume_init() })
+            .collect();
+        assert_eq!(fresh, want);
+    }
+    for cols in [300, 200] {
+        check(|p| p as f32, cols);
+        check(|p| p as u8, cols * 4);
+        check(|p| p.to_string(), cols);
+    }
+}

@@ -343,6 +343,16 @@ pub(super) unsafe fn run2<T, U>(
     k: &mut impl Kernel<T, U>,
 ) {
     match (sp, sq) {
+        // A long run that the kernel copies as bits: one `memcpy` (not where code size comes
+        // first: a microcontroller's `memcpy` is a kilobyte of flash more).
+        (1, 1)
+            if !SMALL_CODE
+                && n.saturating_mul(size_of::<T>()) >= kernel::RUN_STAGE_BYTES
+                // SAFETY: unit-stride runs of the layouts (the caller's contract), `dst`'s
+                // borrowed mutably, so in another allocation than `src`'s.
+                && unsafe {
+                    k.copy_run(dst.run_mut(p, n).as_mut_ptr(), src.run(q, n).as_ptr(), n)
+                } => {}
         // SAFETY: unit-stride runs of the layouts (the caller's contract).
         (1, 1) => unsafe { dst.run_mut(p, n) }
             .iter_mut()

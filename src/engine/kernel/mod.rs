@@ -161,6 +161,21 @@ pub(crate) trait Kernel<T, U> {
         false
     }
 
+    /// Applies the operation to the pairs `(dst + k, src + k)` for `k < n` — two unit-stride
+    /// runs — as one `memcpy` when it is a bit copy of primitive numbers; returns whether it
+    /// did (otherwise nothing was touched). [`CloneTo`] and [`CloneInto`] do: the library's
+    /// `memcpy` reads memory at full width (AVX-512 where the processor has it), where the
+    /// element loop is compiled for the build's baseline (SSE2 on x86-64).
+    ///
+    /// # Safety
+    ///
+    /// `dst` is valid for writes and `src` for reads of `n` elements, in distinct allocations.
+    #[inline(always)]
+    unsafe fn copy_run(&mut self, dst: *mut T, src: *const U, n: usize) -> bool {
+        let _ = (dst, src, n);
+        false
+    }
+
     /// Applies the operation to the pairs `(dst + j·n + i, src + j·sm + i)` for `i < n`,
     /// `j < m` — a plane of `m` unit-stride runs of `n` elements whose destinations are
     /// adjacent, so one range of `m·n` — writing the range's whole cache lines with
@@ -366,6 +381,18 @@ impl<T: Clone> Kernel<T, T> for CloneTo {
     }
 
     #[inline(always)]
+    unsafe fn copy_run(&mut self, dst: *mut T, src: *const T, n: usize) -> bool {
+        if simd::plain_size::<T>() == 0 {
+            return false;
+        }
+        // SAFETY: `T` is a primitive number, whose `clone` is a bit copy; `n` elements valid
+        // for reads at `src` and writes at `dst`, in distinct allocations (the caller's
+        // contract), so they do not overlap.
+        unsafe { core::ptr::copy_nonoverlapping(src, dst, n) };
+        true
+    }
+
+    #[inline(always)]
     unsafe fn stream_plane(
         &mut self,
         dst: *mut T,
@@ -464,6 +491,17 @@ impl<T: Clone> Kernel<MaybeUninit<T>, T> for CloneInto {
     ) -> bool {
         // SAFETY: as in `stream_tile`.
         unsafe { simd::stream_plane(dst.cast::<T>(), src, n, sm, m) }
+    }
+
+    #[inline(always)]
+    unsafe fn copy_run(&mut self, dst: *mut MaybeUninit<T>, src: *const T, n: usize) -> bool {
+        if simd::plain_size::<T>() == 0 {
+            return false;
+        }
+        // SAFETY: as in `CloneTo::copy_run`; `MaybeUninit<T>` has the layout of `T`, and its
+        // slots are only written.
+        unsafe { core::ptr::copy_nonoverlapping(src, dst.cast::<T>(), n) };
+        true
     }
 }
 

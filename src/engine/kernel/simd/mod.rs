@@ -7,7 +7,7 @@ use core::any::TypeId;
 /// The size in bytes of `T` when it is a primitive number of 1, 2, 4 or 8 bytes (`Copy`, so
 /// its `clone` copies its bits), 0 for any other type.
 #[inline(always)]
-fn plain_size<T>() -> usize {
+pub(super) fn plain_size<T>() -> usize {
     let t = typeid::of::<T>();
     let any = |types: &[TypeId]| types.contains(&t);
     if any(&[
