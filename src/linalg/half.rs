@@ -273,7 +273,7 @@ mod tests {
             let blocks = crate::engine::widen_f16(&[0; 9], &mut [0.0; 9]);
             assert_eq!(
                 blocks,
-                if std::is_x86_feature_detected!("f16c") {
+                if std::is_x86_feature_detected!("avx") && std::is_x86_feature_detected!("f16c") {
                     8
                 } else {
                     0

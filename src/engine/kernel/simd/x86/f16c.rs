@@ -51,21 +51,23 @@ pub(crate) unsafe fn narrow(src: &[f32], dst: &mut [u16]) -> usize {
     n
 }
 
-/// Whether the CPU has F16C: known at compile time when the build enables it, asked once and
-/// cached by the standard library with `std`, assumed absent otherwise (and under Miri, which
-/// does not run these instructions).
+/// Whether the CPU has F16C and AVX (the 256-bit registers these use): known at compile time
+/// when the build enables both, asked once and cached by the standard library with `std`,
+/// assumed absent otherwise (and under Miri, which does not run these instructions). AVX is
+/// asked for as well because the standard library reports F16C from the CPU alone, while AVX
+/// also needs the operating system to save the 256-bit registers.
 #[inline]
 pub(crate) fn has_f16c() -> bool {
     if cfg!(miri) {
         return false;
     }
-    if cfg!(target_feature = "f16c") {
+    if cfg!(all(target_feature = "f16c", target_feature = "avx")) {
         return true;
     }
     #[cfg(feature = "std")]
     {
         extern crate std;
-        std::arch::is_x86_feature_detected!("f16c")
+        super::has_avx() && std::arch::is_x86_feature_detected!("f16c")
     }
     #[cfg(not(feature = "std"))]
     false
