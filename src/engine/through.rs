@@ -6,8 +6,9 @@
 //! the columns of a row-major matrix do), so each cache line read serves a whole block of
 //! lanes. Each lane is cropped to `keep` elements or padded with zeros to its transform's
 //! length; in a block's buffer, lanes spanning a multiple of 512 bytes lie a cache line more
-//! apart ([`lane_stride`]). When the axis is the last one, the results go straight into their place in the new
-//! buffer, in order; otherwise a block's results are copied into place the same tiled way.
+//! apart ([`lane_stride`]). When the axis is the last one, the results go straight into their
+//! place in the new buffer, in order; otherwise a block's results are copied into place the
+//! same tiled way.
 
 // Only the Fourier transforms call it; without them only the tests do.
 #![cfg_attr(not(feature = "fft"), allow(dead_code))]

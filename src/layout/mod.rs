@@ -339,8 +339,8 @@ impl<const R: usize> Layout<R> {
     }
 
     /// The row-major layout of `shape` with offset 0 when its sizes multiply to exactly
-    /// `len ≥ 1` elements (at most `isize::MAX`), as [`contiguous_of_len`](Self::contiguous_of_len)
-    /// makes it; `None` otherwise (an empty shape, `INFER`, another count), where that function
+    /// `len ≥ 1` elements (at most `isize::MAX`), as
+    /// [`contiguous_of_len`](Self::contiguous_of_len) makes it; `None` otherwise (an empty shape, `INFER`, another count), where that function
     /// decides. Computed in registers for the fixed rank: the result of an operation whose shape
     /// is known good (a map, an element-wise operation) skips the general checks, whose strides
     /// written piece by piece through a slice and read back whole were most of a tiny tensor's
