@@ -512,9 +512,10 @@ fn filled<'a, U: Clone>(slots: &'a mut [MaybeUninit<U>], zero: &U) -> &'a mut [U
     unsafe { core::slice::from_raw_parts_mut(slots.as_mut_ptr().cast(), slots.len()) }
 }
 
-/// [`map_lanes`] for a transform in place: each lane, written by the kernel `k` and cropped or padded
-/// with `zero` to `len`, is handed to `f` (one lane of `len` at a time) in the memory of its
-/// result, so a lane along the last axis is copied once, straight into its place.
+/// [`map_lanes`] for a transform in place: each lane, written by the kernel `k` and cropped or
+/// padded with `zero` to `len`, is handed to `f` in the memory of its result, so a lane along
+/// the last axis is copied once, straight into its place. `f` gets one or more whole lanes of
+/// `len` back to back (a block's lanes at once where its buffer holds them so).
 ///
 /// # Errors
 ///
@@ -618,7 +619,12 @@ unsafe fn lanes_in_place<T, U: Clone>(
         rows.resize(room, zero.clone());
     }
     let pad = (keep, len, stride, &zero);
+    // The lanes of a block in one call when they lie back to back (a transform then runs over
+    // all of them at once, without a call per short lane), one at a time otherwise.
     let mut each = |lanes: &mut [U]| {
+        if stride == len {
+            return f(lanes);
+        }
         for lane in lanes.chunks_exact_mut(stride) {
             f(&mut lane[..len])?;
         }
@@ -808,7 +814,10 @@ mod tests {
                     (rows, rows, 0.0),
                     &mut CloneInto,
                     &mut |x: &mut [f64]| {
-                        assert_eq!(x.len(), rows);
+                        // Whole lanes: one where they lie a line apart (axis 0), a block of
+                        // them back to back otherwise.
+                        assert_eq!(x.len() % rows, 0);
+                        assert!(axis == 1 || x.len() == rows);
                         x.iter_mut().for_each(|v| *v = -*v);
                         Ok(())
                     },

@@ -1,10 +1,11 @@
 //! The transforms of the lanes along one axis, and the plans that transform them.
 //!
-//! The engine hands the lanes of any layout over one at a time from blocks of contiguous
-//! buffers, each lane cropped or zero-padded to the transform's length (NumPy's `n`), and puts
+//! The engine hands the lanes of any layout over from blocks of contiguous buffers (one lane at
+//! a time to the real transforms, whole blocks where it can to the complex ones, which work in
+//! place), each lane cropped or zero-padded to the transform's length (NumPy's `n`), and puts
 //! the results in place in a new row-major tensor ([`engine::map_lanes`]); this module
-//! transforms each lane with rustfft's or realfft's plan, scaled as the [`Norm`] asks. A plan
-//! is made on the first lane (so an empty tensor plans nothing) and cached per thread, one
+//! transforms the lanes with rustfft's or realfft's plan, scaled as the [`Norm`] asks. A plan
+//! is made on the first lanes (so an empty tensor plans nothing) and cached per thread, one
 //! planner per float type.
 
 use alloc::sync::Arc;
@@ -95,7 +96,7 @@ where
                 planned.insert((plan, work))
             }
         };
-        // `lanes` is one lane of `n` points, the plan's length, as rustfft requires.
+        // `lanes` holds whole lanes of `n` points, the plan's length, as rustfft requires.
         plan.process_with_scratch(lanes, work);
         apply_scale::<<S::Elem as FftInput>::Real, _>(lanes, norm, n, inverse);
         Ok(())
