@@ -718,6 +718,35 @@ impl<'a, T> ViewReprMut<'a, T> {
         unsafe { core::slice::from_raw_parts_mut(self.ptr.as_ptr().add(pos), n) }
     }
 
+    /// The same positions, as a storage with gaps: it only ever holds the layout it is given
+    /// next (invariant 1), and claims nothing of the positions that layout does not reach.
+    #[cfg(feature = "rayon")]
+    pub(crate) fn into_gapped(self) -> Self {
+        // SAFETY: the same buffer, exclusively for `'a`; with gaps it claims only the
+        // positions its layout reaches, a subset of what `self` held.
+        unsafe { Self::from_raw(self.ptr, self.len, true) }
+    }
+
+    /// Two storages with gaps over the same positions, for pieces of one layout that interleave
+    /// in memory.
+    ///
+    /// # Safety
+    ///
+    /// `self` has gaps, and the two storages are given layouts (with those derived from them
+    /// by view operations) that reach disjoint positions among those `self`'s layout reaches:
+    /// then each holds its positions exclusively (invariant 1).
+    #[cfg(feature = "rayon")]
+    pub(crate) unsafe fn share_gapped(self) -> (Self, Self) {
+        debug_assert!(self.gaps);
+        // SAFETY: the caller's contract: the two storages reach disjoint positions.
+        unsafe {
+            (
+                Self::from_raw(self.ptr, self.len, true),
+                Self::from_raw(self.ptr, self.len, true),
+            )
+        }
+    }
+
     /// Positions `..mid` and `mid..` as two storages with disjoint positions (position `mid` of
     /// `self` is position 0 of the second); `None` if `mid` is beyond the end.
     pub(crate) fn split_at(self, mid: usize) -> Option<(Self, Self)> {

@@ -182,6 +182,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         let from = src.layout().broadcast_to(*self.shape())?;
         let src_data = src.view().into_raw_parts().0;
         let target = *self.layout();
+        let stream_min = engine::piece_stream_min::<S::Elem>(self.len());
         let mut data = self.view_mut().into_raw_parts().0;
         let size = size_of::<S::Elem>();
         let split = par::split_mut(
@@ -196,13 +197,14 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
                 // (`split_mut`'s contract); `s` the same piece of a broadcast of `src`'s layout,
                 // valid for its storage (invariant 1).
                 unsafe {
-                    engine::zip_mut::<R, _, _>(
+                    engine::zip_mut_streaming::<R, _, _>(
                         chunk,
                         to,
                         src_data,
                         s.operand(),
                         d.shape(),
                         &mut CloneTo,
+                        stream_min,
                     );
                 }
             },
@@ -373,6 +375,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         S::Elem: Sync,
     {
         let src = *self.layout();
+        let stream_min = engine::piece_stream_min::<U>(self.len());
         let data = self.view().into_raw_parts().0;
         let fill = |chunk: ViewReprMut<'_, MaybeUninit<U>>,
                     to: Operand<'_>,
@@ -383,11 +386,19 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
             // SAFETY: `to` is valid and unique for `chunk` (`par_collect`'s contract); the
             // piece of this tensor's layout is valid for its storage (invariant 1).
             unsafe {
-                engine::zip_mut::<R, _, _>(chunk, to, data, from.operand(), shape, &mut kernel())
+                engine::zip_mut_streaming::<R, _, _>(
+                    chunk,
+                    to,
+                    data,
+                    from.operand(),
+                    shape,
+                    &mut kernel(),
+                    stream_min,
+                )
             };
         };
         let keep = |axis: usize| par::whole_lines(src.strides()[axis], size_of::<S::Elem>());
-        // SAFETY: `zip_mut` applies the kernel to every index of the piece, and the kernel
+        // SAFETY: `zip_mut_streaming` applies the kernel to every index of the piece, and the kernel
         // writes its destination (this function's contract).
         unsafe { par_collect(*self.shape(), keep, &fill) }
     }
@@ -429,9 +440,37 @@ mod tests {
     /// A walk of the splitter's pieces down to single rows: every element reached once.
     #[test]
     fn pieces_cover_every_element_once() {
-        let mut t: Tensor<u32, 3> = Tensor::zeros([3, 300, 250]);
+        let shape = if cfg!(miri) {
+            [3, 10, 9]
+        } else {
+            [3, 300, 250]
+        };
+        let mut t: Tensor<u32, 3> = Tensor::zeros(shape);
         let mut v = t.view_mut().permute([2, 0, 1]).unwrap().flip(Axis::<1>);
         v.par_map_inplace(|x| *x += 1);
         assert!(t.iter().all(|&x| x == 1));
+    }
+
+    /// Permuted copies in parallel, into a new tensor and into an existing one, equal the
+    /// sequential copies: cut along the outermost axis, or (where that axis is the source's
+    /// contiguous one, `[3, 2, 1, 0]`) along an inner one, in pieces that interleave. Under
+    /// Miri the pieces are small enough for these sizes to be cut and handed to threads.
+    #[test]
+    fn parallel_copies_cut_along_outer_and_inner_axes() {
+        let shape = if cfg!(miri) {
+            [2, 3, 4, 24]
+        } else {
+            [9, 10, 11, 70]
+        };
+        let t =
+            Tensor::<u16, 4>::from_fn(shape, |[a, b, c, d]| (a * 701 + b * 71 + c * 7 + d) as u16);
+        for perm in [[3, 2, 1, 0], [0, 2, 3, 1], [3, 0, 1, 2]] {
+            let v = t.view().permute(perm).unwrap();
+            let want = v.to_contiguous();
+            assert_eq!(v.par_to_contiguous(), want, "{perm:?}");
+            let mut out = Tensor::<u16, 4>::zeros(*want.shape());
+            out.par_assign(&v);
+            assert_eq!(out, want, "assign {perm:?}");
+        }
     }
 }
