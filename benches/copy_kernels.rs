@@ -1,5 +1,5 @@
 //! The copies: permuted copies and transposes into existing tensors (B4, B5, B19) against
-//! ndarray, HPTT and `memcpy`, and the parallel forms (B18) against the sequential ones, HPTT
+//! ndarray, HPTT, strided-perm and `memcpy`, and the parallel forms (B18) against the sequential ones, HPTT
 //! and `memcpy` on as many threads.
 
 use std::hint::black_box;
@@ -36,6 +36,12 @@ pub fn permuted_copy<'a>(d: &'a Data4, perm: [usize; 4], label: &str) -> Case<'a
             black_box(&hptt_out);
         }));
     }
+    let mut strided = peers::strided_perm(&perm, d.ours.shape(), src, &expected);
+    let mut strided_out = flat_buffer(d.ours.len());
+    contenders.push(contender("strided-perm", move || {
+        strided(black_box(src), &mut strided_out);
+        black_box(&strided_out);
+    }));
     contenders.push(contender("memcpy", move || {
         flat.copy_from_slice(black_box(src));
         black_box(&flat);
@@ -86,7 +92,7 @@ pub const B19_ODD: [([usize; 2], bool); 3] = [
 /// pages).
 pub fn b19<T>([rows, cols]: [usize; 2], type_name: &str) -> Case<'static>
 where
-    T: Element + Default + From<u8>,
+    T: Element + Default + From<u8> + Send + Sync,
 {
     let a = Tensor::<T, 2>::from_fn([rows, cols], |[i, j]| {
         T::from(((i * 31 + j * 7) % 251) as u8)
@@ -121,6 +127,14 @@ where
             black_box(&hptt_out);
         }));
     }
+    let a4 = std::rc::Rc::clone(&a2);
+    let mut strided =
+        peers::strided_perm(&[1, 0], &[rows, cols], a4.as_slice().unwrap(), &expected);
+    let mut strided_out = Tensor::<T, 1>::full([rows * cols], T::default()).into_vec();
+    contenders.push(contender("strided-perm", move || {
+        strided(black_box(a4.as_slice().unwrap()), &mut strided_out);
+        black_box(&strided_out);
+    }));
     contenders.push(contender("memcpy", move || {
         flat.copy_from_slice(black_box(a2.as_slice().unwrap()));
         black_box(&flat);
@@ -135,8 +149,9 @@ where
 /// 64 MiB, all threads of rayon's global pool: `par_to_contiguous` of permuted views (a new
 /// tensor, so page faults of the result are part of both; `[3, 2, 1, 0]` puts the source's
 /// contiguous axis first in the result, where the work is cut), `par_map` into a new tensor,
-/// and `par_sum` of a permuted view. The ratio is the speed-up (sequential time / parallel
-/// time); the copies are also measured against HPTT and `memcpy` on as many threads.
+/// and `par_sum` of a permuted view; and `par_assign` of the same permuted views into a tensor
+/// allocated once, as HPTT and `memcpy` write. The ratio is the speed-up (sequential time /
+/// parallel time); the copies are also measured against HPTT and `memcpy` on as many threads.
 #[cfg(feature = "rayon")]
 pub fn b18(d: &Data4) -> Vec<Case<'_>> {
     let perm = [0, 2, 3, 1];
@@ -166,12 +181,41 @@ pub fn b18(d: &Data4) -> Vec<Case<'_>> {
             }),
         ]
         .into_iter()
-        .chain(hptt_threads(d, perm))
+        .chain(hptt_threads(d, perm, false))
+        .chain(hptt_threads(d, perm, true))
         .chain([parallel_memcpy(d)])
         .collect(),
     });
+    // The same copies into a tensor allocated once, as HPTT and `memcpy` write: the
+    // like-for-like comparison with them, without the new tensor's page faults.
+    let assigns = [[0, 2, 3, 1], [3, 2, 1, 0]].map(|perm| {
+        let shape = *d.ours.view().permute(perm).unwrap().shape();
+        let mut par_out = Tensor::<f32, 4>::full(shape, 0.0);
+        let mut seq_out = Tensor::<f32, 4>::full(shape, 0.0);
+        Case {
+            id: format!(
+                "B18 par_assign permute {perm:?} of {:?} into an existing tensor",
+                d.ours.shape()
+            ),
+            contenders: vec![
+                contender("ranked par", move || {
+                    par_out.par_assign(&black_box(&d.ours).view().permute(perm).unwrap());
+                    black_box(&par_out);
+                }),
+                contender("sequential", move || {
+                    seq_out.assign(&black_box(&d.ours).view().permute(perm).unwrap());
+                    black_box(&seq_out);
+                }),
+            ]
+            .into_iter()
+            .chain(hptt_threads(d, perm, false))
+            .chain([parallel_memcpy(d)])
+            .collect(),
+        }
+    });
     copies
         .into_iter()
+        .chain(assigns)
         .chain([
             Case {
                 id: format!("B18 par_map x * 2 + 1 of {:?}", d.ours.shape()),
@@ -203,14 +247,29 @@ pub fn b18(d: &Data4) -> Vec<Case<'_>> {
 }
 
 /// HPTT writing the permuted copy of `d` with as many threads as rayon's global pool has (B18),
-/// where it is built: into a buffer allocated once, so it pays no page faults where ours (a new
-/// tensor) does.
+/// where it is built. Into a buffer allocated once, it pays no page faults where
+/// `par_to_contiguous` (a new tensor) does, and compares with `par_assign`. With `new_buffer`,
+/// into a new buffer at every call, as `par_to_contiguous` writes: zeros from `calloc` (fresh
+/// pages, not yet touched, for a buffer this large), advised as huge pages as `ranked` advises
+/// its own new buffers, so both pay the same first touch.
 #[cfg(feature = "rayon")]
-fn hptt_threads(d: &Data4, perm: [usize; 4]) -> Option<crate::kernels::Contender<'_>> {
+fn hptt_threads(
+    d: &Data4,
+    perm: [usize; 4],
+    new_buffer: bool,
+) -> Option<crate::kernels::Contender<'_>> {
     let src = d.ours.as_slice().unwrap();
     let expected = d.ours.view().permute(perm).unwrap().to_vec();
     let threads = peers::threads();
     peers::checked(&perm, d.ours.shape(), src, &expected).then(|| {
+        if new_buffer {
+            return contender("HPTT, as many threads, into a new buffer", move || {
+                let mut out = vec![0.0f32; src.len()];
+                advise_huge(&mut out);
+                f32::hptt(&perm, black_box(&d.ours).shape(), src, &mut out, threads);
+                black_box(&out);
+            });
+        }
         let mut out = flat_buffer(src.len());
         contender("HPTT, as many threads", move || {
             f32::hptt(&perm, black_box(&d.ours).shape(), src, &mut out, threads);
@@ -219,10 +278,29 @@ fn hptt_threads(d: &Data4, perm: [usize; 4]) -> Option<crate::kernels::Contender
     })
 }
 
+/// Asks Linux for huge pages on the 2 MiB-aligned part of `v`, before it is written.
+#[cfg(feature = "rayon")]
+fn advise_huge(v: &mut [f32]) {
+    #[cfg(target_os = "linux")]
+    {
+        const HUGE: usize = 2 << 20;
+        let start = v.as_mut_ptr() as usize;
+        let first = start.next_multiple_of(HUGE);
+        let end = (start + size_of_val(v)) & !(HUGE - 1);
+        if end > first {
+            // SAFETY: the range lies inside `v`'s allocation, which this function borrows
+            // exclusively; MADV_HUGEPAGE changes neither its contents nor its access rights.
+            let _ = unsafe {
+                libc::madvise(first as *mut libc::c_void, end - first, libc::MADV_HUGEPAGE)
+            };
+        }
+    }
+}
+
 /// `memcpy` of `d`'s bytes, cut into one piece per thread of rayon's global pool, each copied on
 /// a thread of its own (B18): what the machine's threads together get from memory, the
 /// physical limit of the parallel copies. Like HPTT in B18, it writes into a buffer allocated
-/// once, so it pays no page faults where ours (a new tensor) does: the ratios favour them.
+/// once, so it pays no page faults where `par_to_contiguous` (a new tensor) does.
 #[cfg(feature = "rayon")]
 fn parallel_memcpy(d: &Data4) -> crate::kernels::Contender<'_> {
     let threads = peers::threads();

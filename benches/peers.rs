@@ -1,6 +1,7 @@
-//! HPTT, the C++ tensor transposition library (through the `hptt` crate), as a contender of
-//! the transposition benchmarks. It exists with the `hptt` feature only (building it needs
-//! cmake); without it, [`Element::hptt`] reports that HPTT is absent and no row names it.
+//! HPTT, the C++ tensor transposition library (through the `hptt` crate), and strided-perm, the
+//! Rust port of its scheme, as contenders of the transposition benchmarks. HPTT exists with the
+//! `hptt` feature only (building it needs cmake); without it, [`Element::hptt`] reports that
+//! HPTT is absent and no row names it.
 
 /// Element types a transposition benchmark copies, and whether HPTT has a kernel for them.
 pub trait Element: Copy + PartialEq + 'static {
@@ -71,14 +72,7 @@ without_hptt!(f32, f64);
 ///
 /// If HPTT's result differs from `expected`.
 pub fn checked<T: Element>(perm: &[usize], shape: &[usize], src: &[T], expected: &[T]) -> bool {
-    // `expected` rotated by one element: a kernel that wrote nothing would not pass.
-    let mut out: Vec<T> = expected
-        .iter()
-        .cycle()
-        .skip(1)
-        .take(expected.len())
-        .copied()
-        .collect();
+    let mut out = rotated(expected);
     if !T::hptt(perm, shape, src, &mut out, 1) {
         return false;
     }
@@ -91,4 +85,51 @@ pub fn checked<T: Element>(perm: &[usize], shape: &[usize], src: &[T], expected:
 #[cfg(feature = "rayon")]
 pub fn threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
+/// strided-perm on the calling thread: a function that writes into its second argument the
+/// row-major tensor of shape `shape` in its first with its axes permuted by `perm`, as
+/// [`Element::hptt`] does, checked once on `src` against `expected` (the copy `ranked` makes).
+///
+/// # Panics
+///
+/// If strided-perm rejects the shapes or its result differs from `expected`.
+pub fn strided_perm<T: Copy + Send + Sync + PartialEq + 'static>(
+    perm: &[usize],
+    shape: &[usize],
+    src: &[T],
+    expected: &[T],
+) -> impl FnMut(&[T], &mut [T]) + use<T> {
+    let strides = strided_view::row_major_strides(shape);
+    let dims: Vec<usize> = perm.iter().map(|&p| shape[p]).collect();
+    let out_strides = strided_view::row_major_strides(&dims);
+    let (perm, shape) = (perm.to_vec(), shape.to_vec());
+    let copy = move |src: &[T], out: &mut [T]| {
+        let from = strided_view::StridedView::<T>::new(src, &shape, &strides, 0)
+            .and_then(|v| v.permute(&perm))
+            .expect("strided-perm rejected the benchmark's source");
+        let mut to = strided_view::StridedViewMut::<T>::new(out, &dims, &out_strides, 0)
+            .expect("strided-perm rejected the benchmark's destination");
+        strided_perm::copy_into(&mut to, &from, threadteam::Exec::serial())
+            .expect("strided-perm rejected the copy");
+    };
+    let mut out = rotated(expected);
+    copy(src, &mut out);
+    assert!(
+        out == expected,
+        "strided-perm's result differs from ranked's"
+    );
+    copy
+}
+
+/// `expected` rotated by one element: the destination a checked kernel starts from, so that a
+/// kernel that wrote nothing would not pass.
+fn rotated<T: Copy>(expected: &[T]) -> Vec<T> {
+    expected
+        .iter()
+        .cycle()
+        .skip(1)
+        .take(expected.len())
+        .copied()
+        .collect()
 }

@@ -1,7 +1,8 @@
 //! Runs the benchmark kernels of `benches/kernels.rs` briefly and prints one table of ratios:
 //! ours / peer (time; below 1 is faster) and, where bytes are copied, the fraction of `memcpy`
 //! throughput we reach. `cargo bench -p ranked-bench` runs the same kernels under criterion.
-//! With `--features hptt` the transpositions also run against HPTT (built with cmake).
+//! The transpositions run against strided-perm, and with `--features hptt` against HPTT too
+//! (built with cmake).
 //!
 //! Run with `cargo run --release -p ranked-bench --example bench_report` (`-- --quick` for smaller data and
 //! shorter timing, `-- --only B4` for the benchmarks whose name contains `B4`). With
@@ -261,22 +262,26 @@ fn report(case: Case<'_>, budget: Duration) {
     ));
 }
 
+/// The transposition libraries a family of copies is compared with, where its cases have them.
+const COPY_PEERS: [&str; 2] = ["HPTT", "strided-perm"];
+
 /// One row for a family of copies: the median and the worst fraction of `memcpy` throughput
-/// over `cases` (each with a `memcpy` contender), and which case was worst; where the cases
-/// have an HPTT contender, the median and the range of ours/HPTT. Other contenders are not run.
+/// over `cases` (each with a `memcpy` contender), and which case was worst; for each of
+/// [`COPY_PEERS`] the cases have, the median and the range of ours/peer. Other contenders are
+/// not run.
 fn report_spread(label: &str, cases: Vec<Case<'_>>, budget: Duration) {
     if option("--only").is_some_and(|only| !label.contains(only.as_str())) {
         return;
     }
-    // (fraction of memcpy, our time, the case, ours/HPTT)
-    let mut rows: Vec<(f64, f64, String, Option<f64>)> = cases
+    // (fraction of memcpy, our time, the case, ours/peer for each of COPY_PEERS)
+    let mut rows: Vec<(f64, f64, String, [Option<f64>; 2])> = cases
         .into_iter()
         .map(|case| {
             let mut contenders: Vec<Contender<'_>> = case
                 .contenders
                 .into_iter()
                 .enumerate()
-                .filter(|(i, c)| *i == 0 || c.name == "memcpy" || c.name == "HPTT")
+                .filter(|(i, c)| *i == 0 || c.name == "memcpy" || COPY_PEERS.contains(&c.name))
                 .map(|(_, c)| c)
                 .collect();
             let names: Vec<&str> = contenders.iter().map(|c| c.name).collect();
@@ -289,27 +294,25 @@ fn report_spread(label: &str, cases: Vec<Case<'_>>, budget: Duration) {
             };
             let ours = times[0].as_secs_f64();
             let memcpy = time_of("memcpy").expect("a copy family has a memcpy contender");
-            (
-                memcpy / ours,
-                ours,
-                case.id,
-                time_of("HPTT").map(|t| ours / t),
-            )
+            let peers = COPY_PEERS.map(|peer| time_of(peer).map(|t| ours / t));
+            (memcpy / ours, ours, case.id, peers)
         })
         .collect();
     rows.sort_by(|a, b| a.0.total_cmp(&b.0));
     let (worst, median) = (&rows[0], &rows[rows.len() / 2]);
-    let mut hptt: Vec<f64> = rows.iter().filter_map(|r| r.3).collect();
-    hptt.sort_by(f64::total_cmp);
-    let against_hptt = match (hptt.first(), hptt.last()) {
-        (Some(low), Some(high)) => format!(
-            "; ours/HPTT: median {:.2}, from {low:.2} to {high:.2}",
-            hptt[hptt.len() / 2]
-        ),
-        _ => String::new(),
-    };
+    let mut against = String::new();
+    for (k, peer) in COPY_PEERS.iter().enumerate() {
+        let mut ratios: Vec<f64> = rows.iter().filter_map(|r| r.3[k]).collect();
+        ratios.sort_by(f64::total_cmp);
+        if let (Some(low), Some(high)) = (ratios.first(), ratios.last()) {
+            against += &format!(
+                "; ours/{peer}: median {:.2}, from {low:.2} to {high:.2}",
+                ratios[ratios.len() / 2]
+            );
+        }
+    }
     emit(format!(
-        "| {label} | {} (median case) | memcpy: median {:.2}x its throughput, worst {:.2}x ({}){against_hptt} |",
+        "| {label} | {} (median case) | memcpy: median {:.2}x its throughput, worst {:.2}x ({}){against} |",
         readable(median.1),
         median.0,
         worst.0,
@@ -340,7 +343,30 @@ fn readable(seconds: f64) -> String {
     }
 }
 
+/// HPTT's threads are OpenMP's, which by default keep spinning on their cores for a while after
+/// each call: on a machine with few cores that takes the cores from the next contender's
+/// threads (on 2 vCPUs, `par_assign` of a 64⁴ permutation took 1.6× its time run right after
+/// HPTT). OpenMP reads `OMP_WAIT_POLICY` when it loads, before `main`, so the report runs itself
+/// again with `passive` (its threads sleep when idle) unless the variable is already set.
+#[cfg(all(feature = "hptt", unix))]
+fn with_passive_openmp() {
+    use std::os::unix::process::CommandExt;
+    if std::env::var_os("OMP_WAIT_POLICY").is_some() {
+        return;
+    }
+    let Ok(exe) = std::env::current_exe() else {
+        return;
+    };
+    let err = std::process::Command::new(exe)
+        .args(std::env::args_os().skip(1))
+        .env("OMP_WAIT_POLICY", "passive")
+        .exec();
+    eprintln!("bench_report: cannot run again with OMP_WAIT_POLICY=passive: {err}");
+}
+
 fn main() {
+    #[cfg(all(feature = "hptt", unix))]
+    with_passive_openmp();
     if let Some(results) = option("--summary-from") {
         let readme = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../README.md");
         let rows = std::fs::read_to_string(&results).unwrap_or_else(|err| {
