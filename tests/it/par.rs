@@ -278,3 +278,28 @@ fn parallel_copies_equal_sequential_ones_on_every_permutation() {
         assert_eq!(v.par_to_contiguous(), v.to_contiguous(), "{rows} x {cols}");
     }
 }
+
+/// Copies of 8 MiB or more, whose pieces stream their stores as the whole copy would: every
+/// permutation of a rank-3 `f32` tensor of 2.1 M elements with rows off the cache lines, into
+/// a new tensor and into an existing one, bit for bit as the sequential copies.
+#[test]
+fn large_parallel_copies_equal_sequential_ones() {
+    let t = Tensor::<f32, 3>::from_fn([16, 130, 1031], |[a, b, c]| {
+        (a * 1_000_003 + b * 1031 + c) as f32
+    });
+    for perm in [
+        [0, 1, 2],
+        [0, 2, 1],
+        [1, 0, 2],
+        [1, 2, 0],
+        [2, 0, 1],
+        [2, 1, 0],
+    ] {
+        let v = t.view().permute(perm).unwrap();
+        let want = v.to_contiguous();
+        assert_eq!(v.par_to_contiguous(), want, "{perm:?}");
+        let mut out = Tensor::<f32, 3>::zeros(*want.shape());
+        out.par_assign(&v);
+        assert_eq!(out, want, "assign {perm:?}");
+    }
+}
