@@ -1,6 +1,6 @@
 //! The copies: permuted copies and transposes into existing tensors (B4, B5, B19) against
-//! ndarray, HPTT, strided-perm and `memcpy`, and the parallel forms (B18) against the sequential ones, HPTT
-//! and `memcpy` on as many threads.
+//! ndarray, HPTT, strided-perm and `memcpy`, and the parallel forms (B18) against the
+//! sequential ones, HPTT and `memcpy` on as many threads.
 
 use std::hint::black_box;
 

@@ -398,8 +398,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
             };
         };
         let keep = |axis: usize| par::whole_lines(src.strides()[axis], size_of::<S::Elem>());
-        // SAFETY: `zip_mut_streaming` applies the kernel to every index of the piece, and the kernel
-        // writes its destination (this function's contract).
+        // SAFETY: `zip_mut_streaming` applies the kernel to every index of the piece, and the
+        // kernel writes its destination (this function's contract).
         unsafe { par_collect(*self.shape(), keep, &fill) }
     }
 
