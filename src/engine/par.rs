@@ -108,30 +108,6 @@ impl DisjointSplit {
 /// 64.
 const INTERLEAVED_PIECES: usize = 8;
 
-/// Whether every axis of size above 1 has a stride larger than the span of all the axes of
-/// smaller stride: then distinct indices reach distinct positions, and the positions of two
-/// index ranges along any one axis are disjoint. Contiguous and permuted layouts are nested;
-/// so are their steps and flips.
-fn nested(shape: &[usize], strides: &[isize]) -> bool {
-    let mut axes = [(0usize, 0usize); crate::rank::MAX_RANK];
-    let Some(axes) = axes.get_mut(..shape.len()) else {
-        return false;
-    };
-    for (a, (&n, &s)) in axes.iter_mut().zip(shape.iter().zip(strides)) {
-        *a = (s.unsigned_abs(), n);
-    }
-    axes.sort_unstable();
-    let mut span = 0usize;
-    for &(stride, n) in axes.iter().filter(|&&(_, n)| n > 1) {
-        if stride <= span {
-            return false;
-        }
-        // A valid layout's span fits in the storage, so nothing here overflows.
-        span += (n - 1) * stride;
-    }
-    true
-}
-
 /// Runs `leaf(chunk, base, axis, range)` on pieces of a writable operand in parallel, where
 /// `chunk` is the part of `data` holding the piece's elements and starts at position `base` of
 /// `data`; a piece keeps at least `keep(axis)` indices of the axis (the operands read
@@ -142,9 +118,11 @@ fn nested(shape: &[usize], strides: &[isize]) -> bool {
 ///
 /// The operand is cut along that separating axis, the outermost in memory, into pieces that
 /// each hold a range of `data` of their own. Where that axis is too short to cut into pieces
-/// keeping `keep(axis)` indices, and the layout is [`nested`], it is cut along the outermost
-/// axis that can be: those pieces interleave in memory, so each one's `chunk` is all of `data`
-/// (with `base` 0), holding the other pieces' elements as gaps that `leaf` must not touch. On
+/// keeping `keep(axis)` indices, and the layout passes the layout code's uniqueness check
+/// (`check_unique`: each stride beyond the span of the smaller ones, as in contiguous,
+/// permuted, stepped and flipped layouts), it is cut along the outermost axis that can be:
+/// those pieces interleave in memory, so each one's `chunk` is all of `data` (with `base` 0),
+/// holding the other pieces' elements as gaps that `leaf` must not touch. On
 /// 2 vCPUs, `par_to_contiguous` of the `[3, 2, 1, 0]` permutation of 64⁴ `f32`, whose outermost
 /// axis is the source's contiguous one, took the sequential time when not cut and 0.52–0.59×
 /// of it cut along the next axis.
@@ -180,7 +158,8 @@ pub(crate) fn split_mut<T: Send>(
         let inner = (0..shape.len())
             .filter(|&k| k != axis && shape[k] >= 2 * keep(k).max(1))
             .max_by_key(|&k| op.strides[k].unsigned_abs());
-        if let Some(inner) = inner.filter(|_| nested(shape, op.strides)) {
+        let unique = crate::layout::parts::check_unique(shape, op.strides).is_ok();
+        if let Some(inner) = inner.filter(|_| unique) {
             let cut = Interleaved {
                 axis: inner,
                 per_index: per_index(inner),
@@ -235,7 +214,7 @@ fn split_mut_range<T: Send>(
     );
 }
 
-/// How a nested operand is cut into pieces that interleave in memory.
+/// How an operand is cut into pieces that interleave in memory.
 struct Interleaved {
     axis: usize,
     per_index: usize,
@@ -254,9 +233,10 @@ fn split_interleaved<T: Send>(
         return leaf(data, 0, cut.axis, r);
     }
     let mid = r.start + r.len() / 2;
-    // SAFETY: the two halves' index ranges along one axis are disjoint, so in a nested layout
-    // their positions are disjoint too (`split_mut` checked `nested`), and each half's storage
-    // is handed on with that half's layout alone (`leaf` gets the piece it is named with).
+    // SAFETY: the two halves' index ranges along one axis are disjoint, so in a layout that
+    // passed `check_unique` (`split_mut`) their positions are disjoint too, and each half's
+    // storage is handed on with that half's layout alone (`leaf` gets the piece it is named
+    // with).
     let (first, second) = unsafe { data.share_gapped() };
     rayon::join(
         || split_interleaved(first, r.start..mid, cut, leaf),
@@ -344,7 +324,7 @@ mod tests {
     /// An outer axis too short to cut keeping its lines: the next axis out is cut into pieces
     /// that interleave in memory, and they still cover every position once.
     #[test]
-    fn nested_operands_are_cut_along_an_inner_axis() {
+    fn unique_operands_are_cut_along_an_inner_axis() {
         let g = GRAIN;
         let keep_outer = |axis| if axis == 0 { 8 } else { 1 };
         let (count, axes) = pieces_keeping(
@@ -368,7 +348,7 @@ mod tests {
             count > 1 && axes == alloc::vec![2],
             "{count} pieces along {axes:?}"
         );
-        // Not nested (rows overlap): the outer axis is kept whole, in one piece.
+        // Rows that overlap (not unique): the outer axis is kept whole, in one piece.
         let n = g.isqrt() + 2;
         let strides = [5 * n as isize, 3, 2];
         let (count, axes) = pieces_keeping(&[2, n, n], &strides, 0, 10 * n - 4, |a| {
