@@ -169,7 +169,9 @@ fn streamed_copies_match_the_logical_order() {
         let banded = |rows: usize| 2 * rows * size >= BAND_MIN_RUN_BYTES;
         #[cfg(not(miri))]
         let (len, rows, shifts) = (
-            (10 * lanes * long.max(70) + 64).max(20 * CUT_WIDE_ROW_BYTES / size + 64),
+            (10 * lanes * long.max(70) + 64)
+                .max(20 * CUT_WIDE_ROW_BYTES / size + 64)
+                .max(2 * (BAND_MIN_RUN_BYTES / 4 + 5) * (STREAM_PARTIAL_ROW_BYTES / 4 + 3)),
             70,
             alloc::vec![0, 1, 16 / size, lanes / 2, lanes - 1],
         );
@@ -255,6 +257,30 @@ fn streamed_copies_match_the_logical_order() {
             let cut = plan.stream_plan(0, size, 64, 0).unwrap();
             assert_eq!((cut.rows, cut.width * size), (kernel::STAGE_ROWS / 8, 2048));
             cases.push((l, true, false));
+        }
+        // Rows neither whole lines nor adjacent, of `STREAM_PARTIAL_ROW_BYTES` or more, and
+        // source runs long enough for bands: one shifted band (4- and 8-byte elements), and
+        // each row's fringe.
+        #[cfg(not(miri))]
+        if size >= 4 {
+            let units = BAND_MIN_RUN_BYTES / size + 5;
+            let (n, step) = (STREAM_PARTIAL_ROW_BYTES / size + 3, units as isize);
+            let l = Layout::from_parts([units, 2, n], [1, step, 2 * step], 0);
+            let to = Layout::row_major(*l.shape()).unwrap();
+            let plan = LoopPlan::<2, 3>::new(l.shape(), [to.operand(), l.operand()], 0).unwrap();
+            let cut = plan.stream_plan(0, size, 64, 0).unwrap();
+            assert!(cut.shifted && cut.bands && cut.width * size == 64);
+            // A kernel that cannot stream (a closure) writes the band as an ordinary tile.
+            let mut out = alloc::vec![blank; units * 2 * n];
+            let mut d = ViewReprMut::from_slice(&mut out[..]);
+            let s = ViewRepr::from_slice(&data);
+            let mut copy = |d: &mut T, s: &T| *d = *s;
+            // SAFETY: both layouts are valid for their data; `to` is row-major (unique).
+            plan.tiled_stream(0, cut, &mut |block, piece| unsafe {
+                stream2(&mut d, s, block, &mut copy, None, piece)
+            });
+            assert_eq!(out, logical(&data, l.parts()), "{l:?}, element by element");
+            cases.push((l, true, true));
         }
         let (mut carried, mut short_tiles) = (0, 0);
         for (l, streamed, bands) in cases {

@@ -130,9 +130,11 @@ pub(super) unsafe fn block2<T, U>(
     });
 }
 
-/// A tile of a streamed transposition ([`LoopPlan::tiled_stream`]): staged and written with
-/// non-temporal stores by the kernel (its partial lines through `carry`, when given), or as in
-/// [`block2`] when the kernel declines it.
+/// A piece of a streamed transposition ([`LoopPlan::tiled_stream`]): a tile staged and written
+/// with non-temporal stores by the kernel (its partial lines through `carry`, when given), or
+/// as in [`block2`] when the kernel declines it; a band written a line at a time by the kernel
+/// (or as a tile); a shifted band, whose rows' whole lines the kernel writes with non-temporal
+/// stores (or, when it declines, as in [`block2`]); or a plain tile, as in [`block2`].
 ///
 /// # Safety
 ///
@@ -144,18 +146,27 @@ pub(super) unsafe fn stream2<T, U>(
     block: &TileGeometry<2>,
     k: &mut impl Kernel<T, U>,
     carry: Option<&mut kernel::Carry>,
+    piece: Piece,
 ) {
     if block.nu == 0 || block.nl == 0 || !block.inside([dst.len(), src.len()]) {
         return;
     }
     let (d, s) = (dst.as_mut_ptr(), src.as_ptr());
+    let (su, sl) = (block.su[0], block.sl[1]);
+    let line = kernel::LINE / size_of::<T>().max(1);
     // SAFETY: the block's corners were checked to be inside `dst` and `src`, so its positions
     // are (affine in `(u, l)`; invariant 1); `dst` and `src` are distinct buffers.
     let streamed = unsafe {
         let (a, b) = (d.add(block.start[0]), s.add(block.start[1]));
-        let line = k.stream_size().wrapping_mul(block.nl) == kernel::LINE;
-        (line && k.stream_lines(a, block.su[0], b, block.sl[1], block.nu))
-            || k.stream_tile(a, block.su[0], b, block.sl[1], (block.nu, block.nl), carry)
+        match piece {
+            Piece::Band => {
+                k.stream_lines(a, su, b, sl, block.nu)
+                    || k.stream_tile(a, su, b, sl, (block.nu, block.nl), carry)
+            }
+            Piece::Tile => k.stream_tile(a, su, b, sl, (block.nu, block.nl), carry),
+            Piece::Shifted => k.stream_shifted(a, su, b, sl, (block.nu, block.nl / line)),
+            Piece::Plain => false,
+        }
     };
     if !streamed {
         // SAFETY: the caller's contract.
@@ -257,13 +268,14 @@ pub(crate) unsafe fn zip_mut_streaming<const N: usize, T, U>(
             // once, so the partial lines a tile leaves in the carry (invariant 1 of `Carry`)
             // are written by nothing else; the carry is flushed before the fence (its
             // invariant 2), while `dst` is still borrowed.
-            plan.tiled_stream(unit, cut, &mut |block| unsafe {
+            plan.tiled_stream(unit, cut, &mut |block, piece| unsafe {
                 stream2(
                     &mut dst_data,
                     src_data,
                     block,
                     k,
                     cut.carry.then_some(&mut carry),
+                    piece,
                 )
             });
             carry.flush();

@@ -127,3 +127,32 @@ fn u8_transpositions_match_the_logical_order() {
 fn string_transpositions_match_the_logical_order() {
     check(|i| format!("s{i}"), String::from("-"));
 }
+
+/// Large transposes of odd sizes, whose destination rows are not a whole number of cache lines
+/// apart (each starts at its own place in a line), into existing and new tensors, forwards and
+/// flipped: 8 MiB or more, so they are written with non-temporal stores a line at a time, the
+/// partial lines at each row's two ends with ordinary ones.
+#[test]
+#[cfg_attr(miri, ignore = "tens of millions of elements")]
+fn large_odd_transposes_match_the_logical_order() {
+    fn check<T: Copy + PartialEq + Debug + Default>(shape: [usize; 2], make: impl Fn(usize) -> T) {
+        let t = Tensor::from_fn(shape, |[i, j]| make(i * shape[1] + j));
+        for flipped in [false, true] {
+            let v = t.view().t();
+            let v = if flipped { v.flip(Axis::<0>) } else { v };
+            let expected: Vec<T> = v.iter().copied().collect();
+            let what = format!("{shape:?} transposed, flipped {flipped}");
+            let mut out = Tensor::full(*v.shape(), T::default());
+            out.assign(&v);
+            assert!(out.to_vec() == expected, "assign of {what}");
+            assert!(
+                v.to_contiguous().to_vec() == expected,
+                "to_contiguous of {what}"
+            );
+        }
+    }
+    check([1501, 1499], |i| i as f32);
+    check([1024 + 3, 1024 + 5], |i| i as f32);
+    check([1001, 1021], |i| i as f64);
+    check([1001, 1021], |i| i as u64);
+}

@@ -143,6 +143,31 @@ pub(crate) trait Kernel<T, U> {
         false
     }
 
+    /// Applies the operation to the pairs `(dst + u·ds + l, src + u + l·ss)` for `u < nu` and
+    /// `l < blocks · LINE / size`, writing each destination row's whole lines from its first
+    /// line boundary on whole with non-temporal stores (the partial lines at its two ends with
+    /// ordinary ones): a shifted band, for rows that each start at their own place in a line
+    /// (see the engine's `StreamCut`).
+    /// Returns whether it did (otherwise nothing was touched). The caller issues
+    /// [`stream_fence`] before anything else reads or writes the destination.
+    ///
+    /// # Safety
+    ///
+    /// As for [`transpose`](Self::transpose), for each position `u < nu`,
+    /// `l < blocks · LINE / size`.
+    #[inline(always)]
+    unsafe fn stream_shifted(
+        &mut self,
+        dst: *mut T,
+        ds: isize,
+        src: *const U,
+        ss: isize,
+        tile: (usize, usize),
+    ) -> bool {
+        let _ = (dst, ds, src, ss, tile);
+        false
+    }
+
     /// Applies the operation to the pairs `(dst + k, src + k·ss)` for `k < n` — a run of an
     /// existing destination — writing the destination's whole cache lines with non-temporal
     /// stores (a strided source through a staging buffer); returns whether it did (otherwise
@@ -375,6 +400,19 @@ impl<T: Clone> Kernel<T, T> for CloneTo {
     }
 
     #[inline(always)]
+    unsafe fn stream_shifted(
+        &mut self,
+        dst: *mut T,
+        ds: isize,
+        src: *const T,
+        ss: isize,
+        tile: (usize, usize),
+    ) -> bool {
+        // SAFETY: as in `stream_tile`, for the band's positions (the caller's contract).
+        unsafe { simd::stream_shifted(dst, ds, src, ss, tile) }
+    }
+
+    #[inline(always)]
     unsafe fn stream_run(&mut self, dst: *mut T, src: *const T, ss: isize, n: usize) -> bool {
         // SAFETY: as in `stream_tile`, for the run's positions (the caller's contract).
         unsafe { simd::stream_run(dst, src, ss, n) }
@@ -478,6 +516,19 @@ impl<T: Clone> Kernel<MaybeUninit<T>, T> for CloneInto {
     ) -> bool {
         // SAFETY: as in `stream_tile`.
         unsafe { simd::stream_lines(dst.cast::<T>(), ds, src, ss, nu) }
+    }
+
+    #[inline(always)]
+    unsafe fn stream_shifted(
+        &mut self,
+        dst: *mut MaybeUninit<T>,
+        ds: isize,
+        src: *const T,
+        ss: isize,
+        tile: (usize, usize),
+    ) -> bool {
+        // SAFETY: as in `stream_tile`.
+        unsafe { simd::stream_shifted(dst.cast::<T>(), ds, src, ss, tile) }
     }
 
     #[inline(always)]

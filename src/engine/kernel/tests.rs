@@ -345,6 +345,58 @@ fn streamed_bands_land_transposed() {
     let (src, mut dst) = ([(1u8, 2u16); 64], [(0u8, 0u16); 64]);
     // SAFETY: declined before any access (not a plain number).
     assert!(!unsafe { simd::stream_lines(dst.as_mut_ptr(), 16, src.as_ptr(), 1, 1) });
+    // SAFETY: as above.
+    assert!(!unsafe { simd::stream_shifted(dst.as_mut_ptr(), 17, src.as_ptr(), 1, (1, 2)) });
+}
+
+/// Shifted bands ([`simd::stream_shifted`]) land transposed (each row's whole lines streamed,
+/// its partial lines written with ordinary stores), and nothing else is written: rows not a
+/// whole number of lines apart (so each starts at its own place in a line), walked either
+/// way, one block or more, heights with and without a rest after the whole steps and beyond
+/// [`simd::SHIFTED_ROWS`], 4- and 8-byte elements; 1- and 2-byte elements are declined
+/// untouched.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn shifted_bands_write_each_rows_whole_lines() {
+    fn run<T: Copy + PartialEq + Debug>(make: impl Fn(usize) -> T) {
+        let size = core::mem::size_of::<T>();
+        let line = super::LINE / size;
+        let blank = make(usize::MAX);
+        #[cfg(not(miri))]
+        let heights = [1, 8, 19, simd::SHIFTED_ROWS + 11];
+        #[cfg(miri)]
+        let heights = [super::BAND_ROWS + 3];
+        for nu in heights {
+            for (blocks, extra, sign_d, sign_s) in
+                [(3, 1, 1, 1), (2, 3, -1, 1), (4, line - 1, 1, -1)]
+            {
+                let (ds, ss) = (blocks * line + extra, nu + 5);
+                let src: alloc::vec::Vec<T> = (0..3 + blocks * line * ss).map(&make).collect();
+                let mut dst = alloc::vec![blank; nu * ds + 2 * line];
+                let d0 = if sign_d > 0 { 1 } else { 1 + (nu - 1) * ds };
+                let s0 = if sign_s > 0 {
+                    3
+                } else {
+                    3 + (blocks * line - 1) * ss
+                };
+                let (ds, ss) = (sign_d * ds as isize, sign_s * ss as isize);
+                let d = dst.as_mut_ptr().wrapping_add(d0);
+                let s = src.as_ptr().wrapping_add(s0);
+                if size < 4 {
+                    // SAFETY: declined before any access (the element size).
+                    assert!(!unsafe { simd::stream_shifted(d, ds, s, ss, (nu, blocks)) });
+                    assert!(dst.iter().all(|x| *x == blank));
+                    continue;
+                }
+                // SAFETY: every position of the band (`nu` rows by `blocks` lines' worth) is
+                // inside the two distinct buffers.
+                assert!(unsafe { simd::stream_shifted(d, ds, s, ss, (nu, blocks)) });
+                super::stream_fence();
+                assert_transposed(&dst, &src, blank, (d0, ds), (s0, ss), (nu, blocks * line));
+            }
+        }
+    }
+    each_plain_number!(run);
 }
 
 /// A streamed plane (`m` runs, `step` apart in the source, one range in the destination)
@@ -572,7 +624,7 @@ fn each_band_line_writer_matches() {
             let first = if sign > 0 { 0 } else { 2 * gap * LINE };
             // SAFETY: three aligned lines of `buf`, written to three aligned lines of
             // `big` (9 lines long), `gap` lines apart from line `first / LINE`.
-            unsafe { x86::write_lines(buf.0.as_ptr(), dst.add(first), ds, 3, wide) };
+            unsafe { x86::write_lines(buf.0.as_ptr(), LINE, dst.add(first), ds, 3, wide) };
             super::stream_fence();
             let all: alloc::vec::Vec<u8> = big.iter().flat_map(|l| l.0).collect();
             for u in 0..3 {

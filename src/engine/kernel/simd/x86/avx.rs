@@ -13,21 +13,29 @@ use core::arch::x86_64::{
 /// As for `write_lines`, and the CPU has AVX.
 #[inline]
 #[target_feature(enable = "avx")]
-pub(crate) unsafe fn write_lines(buf: *const u8, dst: *mut u8, ds: isize, rows: usize) {
+pub(crate) unsafe fn write_lines(
+    buf: *const u8,
+    pitch: usize,
+    dst: *mut u8,
+    ds: isize,
+    rows: usize,
+) {
     use super::super::super::LINE;
     #[cfg(miri)]
     use core::arch::x86_64::_mm256_storeu_si256;
     #[cfg(not(miri))]
     use core::arch::x86_64::_mm256_stream_si256;
-    use core::arch::x86_64::{__m256i, _mm256_load_si256};
+    use core::arch::x86_64::{__m256i, _mm256_loadu_si256};
     for u in 0..rows {
-        // SAFETY: line `u` of the buffer and the destination's line `u`, both
-        // aligned to a line, so each half to the 32 bytes the instructions need
-        // (the caller's contract).
+        // SAFETY: the line of row `u` of the buffer and the destination's line of row
+        // `u`, which starts on a line, so each half is aligned to the 32 bytes the store
+        // needs (the caller's contract).
         unsafe {
-            let (f, t) = (buf.add(u * LINE), dst.offset(u as isize * ds));
+            let t = dst.offset(u as isize * ds);
+            let s = t.addr().wrapping_neg() % LINE;
+            let (f, t) = (buf.add(u * pitch + s), t.add(s));
             for h in [0, 32] {
-                let v = _mm256_load_si256(f.add(h).cast::<__m256i>());
+                let v = _mm256_loadu_si256(f.add(h).cast::<__m256i>());
                 let t = t.add(h).cast::<__m256i>();
                 // Miri cannot run the non-temporal store (inline assembly); an
                 // ordinary one writes the same bytes.

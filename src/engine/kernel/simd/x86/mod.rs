@@ -54,39 +54,52 @@ pub(crate) fn prefetch(at: *const i8) {
     unsafe { _mm_prefetch::<_MM_HINT_T0>(at) };
 }
 
-/// Writes the `rows` lines of the line-aligned buffer `buf` to the lines at
-/// `dst + u·ds` (bytes), each whole with non-temporal stores: four of 16 bytes (SSE2),
-/// or two of 32 bytes when `wide`.
+/// Writes one whole line of each of `rows` destination rows at `dst + u·ds` (bytes), with
+/// non-temporal stores (four of 16 bytes, SSE2, or two of 32 bytes when `wide`): the line
+/// that starts at the row's first line boundary, `s = (−(dst + u·ds)) mod LINE` bytes in,
+/// taken from the same place of the buffer's row `u`, `buf + u·pitch + s`. With rows that
+/// start on a line (`s` = 0) the buffer's rows are lines (`pitch` = `LINE`); rows that
+/// start anywhere (a shifted band) take buffer rows of two lines.
 ///
 /// # Safety
 ///
-/// `buf` holds `rows` initialised lines and is aligned to a line; every `dst + u·ds`
-/// is aligned to a line and valid for writes of one, outside `buf`; `wide` only if the
-/// CPU has AVX.
+/// `buf` holds `rows` initialised rows of `pitch` bytes and is aligned to a line; every
+/// row's `s + LINE ≤ pitch`, and `dst + u·ds + s` is valid for writes of a line, outside
+/// `buf`; `wide` only if the CPU has AVX.
 #[inline(always)]
-pub(crate) unsafe fn write_lines(buf: *const u8, dst: *mut u8, ds: isize, rows: usize, wide: bool) {
+pub(crate) unsafe fn write_lines(
+    buf: *const u8,
+    pitch: usize,
+    dst: *mut u8,
+    ds: isize,
+    rows: usize,
+    wide: bool,
+) {
     use super::super::LINE;
     #[cfg(not(miri))]
-    use core::arch::x86_64::{_mm_load_si128, _mm_stream_si128};
+    use core::arch::x86_64::_mm_stream_si128;
     if wide {
         // SAFETY: the caller's contract, and the CPU has AVX (`wide`).
-        return unsafe { avx::write_lines(buf, dst, ds, rows) };
+        return unsafe { avx::write_lines(buf, pitch, dst, ds, rows) };
     }
     for u in 0..rows {
-        // SAFETY: line `u` of the buffer and the destination's line `u`, both aligned
-        // to a line, so each quarter to the 16 bytes the instructions need (the
-        // caller's contract).
+        // SAFETY: the line of row `u` of the buffer and the destination's line of row
+        // `u`, which starts on a line, so each quarter is aligned to the 16 bytes the
+        // store needs (the caller's contract).
         unsafe {
-            let (f, t) = (buf.add(u * LINE), dst.offset(u as isize * ds));
-            debug_assert!(t.addr() % LINE == 0 && f.addr() % LINE == 0);
+            let t = dst.offset(u as isize * ds);
+            let s = t.addr().wrapping_neg() % LINE;
+            let (f, t) = (buf.add(u * pitch + s), t.add(s));
+            debug_assert!(t.addr() % LINE == 0 && s + LINE <= pitch);
             for q in (0..LINE).step_by(16) {
+                let v = _mm_loadu_si128(f.add(q).cast::<__m128i>());
                 let t = t.add(q).cast::<__m128i>();
                 // Miri cannot run the non-temporal store (inline assembly); an
                 // ordinary one writes the same bytes.
                 #[cfg(not(miri))]
-                _mm_stream_si128(t, _mm_load_si128(f.add(q).cast::<__m128i>()));
+                _mm_stream_si128(t, v);
                 #[cfg(miri)]
-                _mm_storeu_si128(t, _mm_loadu_si128(f.add(q).cast::<__m128i>()));
+                _mm_storeu_si128(t, v);
             }
         }
     }
