@@ -437,6 +437,11 @@ fn main() {
             report(copy_kernels::b19::<f64>(shape, "f64"), budget);
         }
     }
+    // In the caches, with the result's rows a large power of two apart (4 KiB): they crowd a
+    // few of the L1's sets.
+    let cached = if quick { 256 } else { 1024 };
+    report(copy_kernels::b19::<f32>([cached; 2], "f32"), budget);
+    report(copy_kernels::b19::<f64>([cached / 2; 2], "f64"), budget);
     report(kernels::b6(&big_data), budget);
     let other = data4([big; 4]);
     for case in kernels::b7(&big_data, &other) {

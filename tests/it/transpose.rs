@@ -156,3 +156,32 @@ fn large_odd_transposes_match_the_logical_order() {
     check([1001, 1021], |i| i as f64);
     check([1001, 1021], |i| i as u64);
 }
+
+/// Transposes of 1 MiB or more whose result's rows lie a large power of two apart (2 KiB or
+/// more), so that they crowd a few sets of the L1 cache: staged through a buffer for 4- and
+/// 8-byte elements, forwards and flipped, into existing and new tensors.
+#[test]
+#[cfg_attr(miri, ignore = "millions of elements")]
+fn crowded_transposes_match_the_logical_order() {
+    fn check<T: Copy + PartialEq + Debug + Default>(shape: [usize; 2], make: impl Fn(usize) -> T) {
+        let t = Tensor::from_fn(shape, |[i, j]| make(i * shape[1] + j));
+        for flipped in [false, true] {
+            let v = t.view().t();
+            let v = if flipped { v.flip(Axis::<1>) } else { v };
+            let expected: Vec<T> = v.iter().copied().collect();
+            let what = format!("{shape:?} transposed, flipped {flipped}");
+            let mut out = Tensor::full(*v.shape(), T::default());
+            out.assign(&v);
+            assert!(out.to_vec() == expected, "assign of {what}");
+            assert!(
+                v.to_contiguous().to_vec() == expected,
+                "to_contiguous of {what}"
+            );
+        }
+    }
+    check([1024, 1024], |i| i as f32);
+    check([517, 1024], |i| i as f32);
+    check([512, 515], |i| i as f64);
+    check([1024, 1027], |i| i as u16);
+    check([1024, 1024], |i| i as i32);
+}

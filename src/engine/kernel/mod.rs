@@ -118,6 +118,26 @@ pub(crate) trait Kernel<T, U> {
         false
     }
 
+    /// Applies the operation to the pairs `(dst + u·ds + l, src + u + l·ss)` for `u < nu`,
+    /// `l < nl`, through a staging buffer (see `simd::stage_tile`), with ordinary stores;
+    /// returns whether it did (otherwise nothing was touched).
+    ///
+    /// # Safety
+    ///
+    /// As for [`transpose`](Self::transpose), for each of those positions.
+    #[inline(always)]
+    unsafe fn stage_tile(
+        &mut self,
+        dst: *mut T,
+        ds: isize,
+        src: *const U,
+        ss: isize,
+        tile: (usize, usize),
+    ) -> bool {
+        let _ = (dst, ds, src, ss, tile);
+        false
+    }
+
     /// Applies the operation to the pairs `(dst + u·ds + l, src + u + l·ss)` for `u < nu` and
     /// `l < LINE / size` — a band of `nu` destination rows, one cache line of each — where
     /// every destination row's line starts on a line (`dst` and `ds` line-aligned), writing
@@ -387,6 +407,19 @@ impl<T: Clone> Kernel<T, T> for CloneTo {
     }
 
     #[inline(always)]
+    unsafe fn stage_tile(
+        &mut self,
+        dst: *mut T,
+        ds: isize,
+        src: *const T,
+        ss: isize,
+        tile: (usize, usize),
+    ) -> bool {
+        // SAFETY: as in `stream_tile` (the caller's contract).
+        unsafe { simd::stage_tile(dst, ds, src, ss, tile) }
+    }
+
+    #[inline(always)]
     unsafe fn stream_lines(
         &mut self,
         dst: *mut T,
@@ -503,6 +536,19 @@ impl<T: Clone> Kernel<MaybeUninit<T>, T> for CloneInto {
         // SAFETY: as in `CloneTo::stream_tile`; `MaybeUninit<T>` has the layout of `T`, and
         // the destination is only written.
         unsafe { simd::stream_tile(dst.cast::<T>(), ds, src, ss, tile, carry) }
+    }
+
+    #[inline(always)]
+    unsafe fn stage_tile(
+        &mut self,
+        dst: *mut MaybeUninit<T>,
+        ds: isize,
+        src: *const T,
+        ss: isize,
+        tile: (usize, usize),
+    ) -> bool {
+        // SAFETY: as in `stream_tile`.
+        unsafe { simd::stage_tile(dst.cast::<T>(), ds, src, ss, tile) }
     }
 
     #[inline(always)]

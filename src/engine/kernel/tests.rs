@@ -188,8 +188,9 @@ fn bits_copied<T: Copy>() -> bool {
 
 /// A streamed tile of every shape the engine hands over (odd sides, one row or column,
 /// rows adjacent or apart, up to the staging buffer's limits), for every element size, at
-/// every destination alignment within a line and with both signs of both strides: every
-/// position holds its source element and nothing else is written. The tile kernels
+/// every destination alignment within a line and with both signs of both strides, and the
+/// same tiles staged with ordinary stores: every position holds its source element and
+/// nothing else is written. The tile kernels
 /// behind it are the ones this machine selects.
 #[cfg(target_arch = "x86_64")]
 #[test]
@@ -231,6 +232,12 @@ fn streamed_tiles_land_transposed() {
             let streamed = unsafe { simd::stream_tile(d, ds, s, ss, (nu, nl), None) };
             super::stream_fence();
             assert!(streamed, "{nu} × {nl} of {size}-byte elements");
+        });
+        // The same tiles staged and written with ordinary stores.
+        check_at(&make, &tiles, &places, &mut |d, ds, s, ss, (nu, nl)| {
+            // SAFETY: `check_at` hands over tiles inside its two distinct buffers.
+            let staged = unsafe { simd::stage_tile(d, ds, s, ss, (nu, nl)) };
+            assert!(staged, "{nu} × {nl} of {size}-byte elements, staged");
         });
         // Source rows adjacent (`ss == nu`, the tile one range: copied first), at an
         // odd start.
@@ -280,6 +287,8 @@ fn streamed_tiles_land_transposed() {
     let (src, mut dst) = ([(1u8, 2u16); 4], [(0u8, 0u16); 4]);
     // SAFETY: declined before any access (not a plain number).
     assert!(!unsafe { simd::stream_tile(dst.as_mut_ptr(), 2, src.as_ptr(), 2, (2, 2), None) });
+    // SAFETY: as above.
+    assert!(!unsafe { simd::stage_tile(dst.as_mut_ptr(), 2, src.as_ptr(), 2, (2, 2)) });
     assert_eq!(simd::stream_size::<(u8, u16)>(), 0);
     assert_eq!(simd::stream_size::<f64>(), 8);
 }
@@ -698,4 +707,16 @@ fn each_x86_tile_kernel_matches() {
     assert!(bits_copied::<u16>() && bits_copied::<i16>());
     assert!(bits_copied::<f32>() && bits_copied::<u32>() && bits_copied::<i32>());
     assert!(bits_copied::<f64>() && bits_copied::<u64>() && bits_copied::<i64>());
+}
+
+/// Rows crowd the L1's sets when 16 of them fall into fewer than 4 sets: strides near a
+/// multiple of 2 KiB, either sign, but not 1 KiB (four sets) or strides that spread.
+#[test]
+fn rows_a_large_power_of_two_apart_crowd_the_l1() {
+    for stride in [4096, -4096, 2048, 8192, 4100, 4092, 1 << 20, 0, 4] {
+        assert!(super::crowds_l1(stride), "{stride}");
+    }
+    for stride in [1024, 4000, 4004, 12000, 64, 2048 + 256] {
+        assert!(!super::crowds_l1(stride), "{stride}");
+    }
 }

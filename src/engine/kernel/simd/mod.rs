@@ -179,8 +179,46 @@ pub(crate) unsafe fn stream_tile<T>(
     ds: isize,
     src: *const T,
     ss: isize,
-    (nu, nl): (usize, usize),
+    tile: (usize, usize),
     carry: Option<&mut super::Carry>,
+) -> bool {
+    // SAFETY: the caller's contract.
+    unsafe { through_stage(dst, ds, src, ss, tile, Some(carry)) }
+}
+
+/// [`stream_tile`] with ordinary stores: the tile is transposed into the staging buffer, then
+/// copied to the destination row by row. For transpositions that stay in the caches whose
+/// rows lie a power of two apart: transposed straight into the destination, the source rows
+/// and the destination rows of a block all fall into one set of the L1 cache.
+///
+/// # Safety
+///
+/// As for [`stream_tile`].
+#[inline(always)]
+pub(crate) unsafe fn stage_tile<T>(
+    dst: *mut T,
+    ds: isize,
+    src: *const T,
+    ss: isize,
+    tile: (usize, usize),
+) -> bool {
+    // SAFETY: the caller's contract.
+    unsafe { through_stage(dst, ds, src, ss, tile, None) }
+}
+
+/// [`stream_tile`] (`stream`: with its carry) or [`stage_tile`] (`None`).
+///
+/// # Safety
+///
+/// As for [`stream_tile`].
+#[inline(always)]
+unsafe fn through_stage<T>(
+    dst: *mut T,
+    ds: isize,
+    src: *const T,
+    ss: isize,
+    (nu, nl): (usize, usize),
+    stream: Option<Option<&mut super::Carry>>,
 ) -> bool {
     #[cfg(target_arch = "x86_64")]
     {
@@ -228,19 +266,27 @@ pub(crate) unsafe fn stream_tile<T>(
                     buf.add(u * nl + l).write(at(u, l).read());
                 }
             }
-            x86::write_rows(
-                stage.0.as_ptr().cast::<u8>(),
-                dst.cast::<u8>(),
-                ds.wrapping_mul(size as isize),
-                (nu, nl * size),
-                carry,
-            );
+            match stream {
+                Some(carry) => x86::write_rows(
+                    stage.0.as_ptr().cast::<u8>(),
+                    dst.cast::<u8>(),
+                    ds.wrapping_mul(size as isize),
+                    (nu, nl * size),
+                    carry,
+                ),
+                None => {
+                    for u in 0..nu {
+                        let to = dst.offset(u as isize * ds);
+                        core::ptr::copy_nonoverlapping(buf.add(u * nl), to, nl);
+                    }
+                }
+            }
         }
         true
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        let _ = (dst, ds, src, ss, nu, nl, carry);
+        let _ = (dst, ds, src, ss, nu, nl, stream);
         false
     }
 }
