@@ -607,7 +607,8 @@ fn carried_lines_land_in_place() {
 
 /// The line writers of the bands, each on its own: SSE2 always, AVX where this machine
 /// has it. Every line lands in its row, rows one or more lines apart and walked either
-/// way; nothing else is written.
+/// way, and (shifted bands) rows off the lines, each line taken from its own place in a
+/// buffer row of two lines; nothing else is written.
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn each_band_line_writer_matches() {
@@ -645,6 +646,44 @@ fn each_band_line_writer_matches() {
             let nonzero = buf.0.iter().filter(|&&x| x != 0).count();
             assert_eq!(
                 written, nonzero,
+                "wide {wide}, {ds}: written outside the lines"
+            );
+        }
+        // Rows of a shifted band: buffer rows of two lines, destination rows starting off
+        // the lines (`off` bytes past one, rows `gap` lines and `skew` bytes apart); each
+        // row's line from its first line boundary comes from the same place of its buffer
+        // row.
+        let two: alloc::vec::Vec<u8> = (0..3 * 2 * LINE).map(|i| (i % 251) as u8 + 1).collect();
+        #[repr(C, align(64))]
+        struct Two([u8; 6 * LINE]);
+        let mut pair = Two([0; 6 * LINE]);
+        pair.0.copy_from_slice(&two);
+        for (off, gap, skew, sign) in [(4, 1, 12, 1), (60, 2, 52, -1), (0, 1, 32, 1)] {
+            let mut big = alloc::vec![Lines([0; 3 * LINE]); 4];
+            let dst = big.as_mut_ptr().cast::<u8>();
+            let ds = sign * (gap * LINE + skew) as isize;
+            let first = off + if sign > 0 { 0 } else { 2 * (gap * LINE + skew) };
+            // SAFETY: three buffer rows of two lines; each destination row's line from its
+            // first boundary lies in `big` (12 lines): at most `first + 2·|ds| + 2·LINE`.
+            unsafe { x86::write_lines(pair.0.as_ptr(), 2 * LINE, dst.add(first), ds, 3, wide) };
+            super::stream_fence();
+            let all: alloc::vec::Vec<u8> = big.iter().flat_map(|l| l.0).collect();
+            let mut inside = alloc::vec![false; all.len()];
+            for u in 0..3 {
+                let at = first.wrapping_add_signed(u as isize * ds);
+                let s = (dst.addr() + at).wrapping_neg() % LINE;
+                let what = alloc::format!("wide {wide}, row {u} at {at}, {ds}");
+                assert_eq!(
+                    &all[at + s..][..LINE],
+                    &two[u * 2 * LINE + s..][..LINE],
+                    "{what}"
+                );
+                inside[at + s..at + s + LINE]
+                    .iter_mut()
+                    .for_each(|x| *x = true);
+            }
+            assert!(
+                all.iter().zip(&inside).all(|(&x, &i)| i || x == 0),
                 "wide {wide}, {ds}: written outside the lines"
             );
         }
