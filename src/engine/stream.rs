@@ -175,10 +175,10 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
         let long = nl.saturating_mul(size) >= STREAM_PARTIAL_ROW_BYTES
             || src_step.saturating_mul(size) > STREAM_PARTIAL_ROW_BYTES;
         // Where the source's runs along `unit` are long, the elements 4 or 8 bytes and the
-        // rows long enough that their partial lines, written element by element, are a small
-        // part of them, they go by shifted bands instead (see `StreamCut`). With rows of 244
-        // bytes (the `[2, 3, 1, 0]` permutation of 61 × 59 × 63 × 57 `f32`), shifted bands
-        // took 1.8× the time of the tiles.
+        // rows long enough that their partial lines and last elements, written with ordinary
+        // stores, are a small part of them, they go by shifted bands instead (see
+        // `StreamCut`). With rows of 244 bytes (the `[2, 3, 1, 0]` permutation of
+        // 61 × 59 × 63 × 57 `f32`), shifted bands took 1.8× the time of the tiles.
         let (lane, nu) = (line / size, *self.shape.get(unit)?);
         let row = nl.saturating_mul(size);
         if size >= 4

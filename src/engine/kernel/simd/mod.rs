@@ -480,8 +480,8 @@ pub(crate) unsafe fn stream_shifted<T>(
                     // whole: `l` from `s_u / size + l0 − line` on, inside the band. Block 0's
                     // first `s_u / size` elements and the last block's elements from
                     // `s_u / size` on are inside the band too, and inside the buffer's row.
-                    // The second lines are then copied into the first ones, within the
-                    // buffer.
+                    // Block 0's line is kept in line `u0 + r < SHIFTED_ROWS` of `heads`. The
+                    // second lines are then copied into the first ones, within the buffer.
                     unsafe {
                         let at = buf.add(u0 * 2 * line);
                         let from = src.offset(l0 as isize * ss).add(c0 + u0);
