@@ -128,6 +128,34 @@ fn string_transpositions_match_the_logical_order() {
     check(|i| format!("s{i}"), String::from("-"));
 }
 
+/// Transposes `shape` (row-major) forwards and with one axis of the result flipped (`flip_rows`
+/// picks axis 0, otherwise axis 1), into an existing tensor and a new one, against the
+/// logical-order iterator.
+fn check_transposed<T: Copy + PartialEq + Debug + Default>(
+    shape: [usize; 2],
+    flip_rows: bool,
+    make: impl Fn(usize) -> T,
+) {
+    let t = Tensor::from_fn(shape, |[i, j]| make(i * shape[1] + j));
+    for flipped in [false, true] {
+        let v = t.view().t();
+        let v = match (flipped, flip_rows) {
+            (false, _) => v,
+            (true, true) => v.flip(Axis::<0>),
+            (true, false) => v.flip(Axis::<1>),
+        };
+        let expected: Vec<T> = v.iter().copied().collect();
+        let what = format!("{shape:?} transposed, flipped {flipped}");
+        let mut out = Tensor::full(*v.shape(), T::default());
+        out.assign(&v);
+        assert!(out.to_vec() == expected, "assign of {what}");
+        assert!(
+            v.to_contiguous().to_vec() == expected,
+            "to_contiguous of {what}"
+        );
+    }
+}
+
 /// Large transposes of odd sizes, whose destination rows are not a whole number of cache lines
 /// apart (each starts at its own place in a line), into existing and new tensors, forwards and
 /// flipped: 8 MiB or more, so they are written with non-temporal stores a line at a time, the
@@ -135,26 +163,10 @@ fn string_transpositions_match_the_logical_order() {
 #[test]
 #[cfg_attr(miri, ignore = "tens of millions of elements")]
 fn large_odd_transposes_match_the_logical_order() {
-    fn check<T: Copy + PartialEq + Debug + Default>(shape: [usize; 2], make: impl Fn(usize) -> T) {
-        let t = Tensor::from_fn(shape, |[i, j]| make(i * shape[1] + j));
-        for flipped in [false, true] {
-            let v = t.view().t();
-            let v = if flipped { v.flip(Axis::<0>) } else { v };
-            let expected: Vec<T> = v.iter().copied().collect();
-            let what = format!("{shape:?} transposed, flipped {flipped}");
-            let mut out = Tensor::full(*v.shape(), T::default());
-            out.assign(&v);
-            assert!(out.to_vec() == expected, "assign of {what}");
-            assert!(
-                v.to_contiguous().to_vec() == expected,
-                "to_contiguous of {what}"
-            );
-        }
-    }
-    check([1501, 1499], |i| i as f32);
-    check([1024 + 3, 1024 + 5], |i| i as f32);
-    check([1001, 1021], |i| i as f64);
-    check([1001, 1021], |i| i as u64);
+    check_transposed([1501, 1499], true, |i| i as f32);
+    check_transposed([1024 + 3, 1024 + 5], true, |i| i as f32);
+    check_transposed([1001, 1021], true, |i| i as f64);
+    check_transposed([1001, 1021], true, |i| i as u64);
 }
 
 /// Transposes of 1 MiB or more whose result's rows lie a large power of two apart (2 KiB or
@@ -163,25 +175,9 @@ fn large_odd_transposes_match_the_logical_order() {
 #[test]
 #[cfg_attr(miri, ignore = "millions of elements")]
 fn crowded_transposes_match_the_logical_order() {
-    fn check<T: Copy + PartialEq + Debug + Default>(shape: [usize; 2], make: impl Fn(usize) -> T) {
-        let t = Tensor::from_fn(shape, |[i, j]| make(i * shape[1] + j));
-        for flipped in [false, true] {
-            let v = t.view().t();
-            let v = if flipped { v.flip(Axis::<1>) } else { v };
-            let expected: Vec<T> = v.iter().copied().collect();
-            let what = format!("{shape:?} transposed, flipped {flipped}");
-            let mut out = Tensor::full(*v.shape(), T::default());
-            out.assign(&v);
-            assert!(out.to_vec() == expected, "assign of {what}");
-            assert!(
-                v.to_contiguous().to_vec() == expected,
-                "to_contiguous of {what}"
-            );
-        }
-    }
-    check([1024, 1024], |i| i as f32);
-    check([517, 1024], |i| i as f32);
-    check([512, 515], |i| i as f64);
-    check([1024, 1027], |i| i as u16);
-    check([1024, 1024], |i| i as i32);
+    check_transposed([1024, 1024], false, |i| i as f32);
+    check_transposed([517, 1024], false, |i| i as f32);
+    check_transposed([512, 515], false, |i| i as f64);
+    check_transposed([1024, 1027], false, |i| i as u16);
+    check_transposed([1024, 1024], false, |i| i as i32);
 }
