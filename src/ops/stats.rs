@@ -11,7 +11,7 @@
 
 use num_traits::Float;
 
-use super::sum::{lane_sum, lane_sum_of};
+use super::sum::lane_sum_of;
 use crate::engine::{self, Run};
 use crate::error::ShapeError;
 use crate::rank::{HasAxis, IsAxis, Rank, RemoveAxis};
@@ -93,10 +93,11 @@ fn divisors<T: Float>(n: usize, ddof: impl Ddof) -> Option<(T, T)> {
 }
 
 /// The sum of `(x − mean)²` over one lane, with its own mean (`count` is its length), pairwise.
-fn lane_squares<T: Float>(run: Run<'_, T>, count: T) -> T {
-    let mean = lane_sum(run) / count;
+/// `widen` gives each element in the type the sums are in (`f32` for half precision).
+fn lane_squares<T: Copy, U: Float>(run: Run<'_, T>, count: U, widen: impl Fn(T) -> U + Copy) -> U {
+    let mean = lane_sum_of(run, widen) / count;
     lane_sum_of(run, |x| {
-        let d = x - mean;
+        let d = widen(x) - mean;
         d * d
     })
 }
@@ -199,8 +200,8 @@ where
     /// The variance of every lane along axis `A`, `Σ(x − mean)² / (n − ddof)`, into `out` (NumPy's
     /// `var(axis=A, ddof=ddof, out=out)`): [`var_axis`](Self::var_axis) into caller storage.
     /// NaN where `n − ddof` is not positive. Rank R → R − 1; O(len), two passes over each lane,
-    /// pairwise sums, no allocation. `f16` and `bf16` sum in their own type here (`var_axis`
-    /// widens them to `f32`).
+    /// pairwise sums, no allocation. `f16` and `bf16` are summed in `f32` (as PyTorch does),
+    /// only the results rounded.
     ///
     /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
     ///
@@ -234,10 +235,19 @@ where
     {
         let axis = <Rank<R> as RemoveAxis<Ax>>::AXIS;
         let n = self.shape().get(axis).copied().unwrap_or(0);
+        #[cfg(feature = "half")]
+        if let Some((widen, narrow)) = super::reduce::half::converters::<S::Elem>() {
+            let divisors = divisors::<f32>(n, ddof);
+            return self.reduce_axis_into(axis, out, |lane, slot| {
+                *slot = narrow(divisors.map_or(f32::NAN, |(div, count)| {
+                    lane_squares(lane, count, |x| widen(&x)) / div
+                }));
+            });
+        }
         let divisors = divisors::<S::Elem>(n, ddof);
         self.reduce_axis_into(axis, out, |lane, slot| {
             *slot = divisors.map_or(S::Elem::nan(), |(div, count)| {
-                lane_squares(lane, count) / div
+                lane_squares(lane, count, |x| x) / div
             });
         })
     }
@@ -334,8 +344,8 @@ where
         };
         // Lanes that are contiguous, or strided in a layout the blocks do not take, are
         // reduced one by one.
-        let squares =
-            blocks.unwrap_or_else(|| self.reduce_lanes(axis, |run| lane_squares(run, count)));
+        let squares = blocks
+            .unwrap_or_else(|| self.reduce_lanes(axis, |run| lane_squares(run, count, |x| x)));
         let mut out = Tensor::from_contiguous_vec(squares, out_shape);
         out.map_inplace(|x| *x = *x / div);
         Ok(out)

@@ -101,7 +101,10 @@ pub(crate) fn horizontal<T: Add<Output = T> + Copy>(l: [T; 8]) -> T {
 // Always inlined on x86-64, so that `with_avx` compiles it for AVX.
 #[cfg_attr(target_arch = "x86_64", inline(always))]
 #[cfg_attr(not(target_arch = "x86_64"), inline)]
-fn chunk_sum<T: Zero + Add<Output = T> + Copy>(run: Run<'_, T>, f: impl Fn(T) -> T + Copy) -> T {
+fn chunk_sum<T: Copy, U: Zero + Add<Output = U> + Copy>(
+    run: Run<'_, T>,
+    f: impl Fn(T) -> U + Copy,
+) -> U {
     horizontal(chunk_lanes(run, f))
 }
 
@@ -111,12 +114,12 @@ fn chunk_sum<T: Zero + Add<Output = T> + Copy>(run: Run<'_, T>, f: impl Fn(T) ->
 // Always inlined on x86-64, so that `with_avx` compiles it for AVX.
 #[cfg_attr(target_arch = "x86_64", inline(always))]
 #[cfg_attr(not(target_arch = "x86_64"), inline)]
-fn chunk_lanes<T: Zero + Add<Output = T> + Copy>(
+fn chunk_lanes<T: Copy, U: Zero + Add<Output = U> + Copy>(
     run: Run<'_, T>,
-    f: impl Fn(T) -> T + Copy,
-) -> [T; 8] {
+    f: impl Fn(T) -> U + Copy,
+) -> [U; 8] {
     if let (false, Some(xs)) = (engine::SMALL_CODE, run.to_slice()) {
-        let mut lanes = [T::zero(); 8];
+        let mut lanes = [U::zero(); 8];
         let (groups, rest) = xs.as_chunks::<8>();
         for g in groups {
             for j in 0..8 {
@@ -131,7 +134,7 @@ fn chunk_lanes<T: Zero + Add<Output = T> + Copy>(
     // The first 8 elements start the lanes (`x` rather than `0 + x`: the same sum, and no
     // zeroing pass, which on firmware is a call to `memset`).
     let mut xs = run.iter();
-    let mut lanes = core::array::from_fn(|_| xs.next().map_or_else(T::zero, |&x| f(x)));
+    let mut lanes = core::array::from_fn(|_| xs.next().map_or_else(U::zero, |&x| f(x)));
     'run: loop {
         for lane in &mut lanes {
             let Some(&x) = xs.next() else {
@@ -145,10 +148,10 @@ fn chunk_lanes<T: Zero + Add<Output = T> + Copy>(
 
 /// Adds `f(x)` over a run to `acc` chunk by chunk (runs longer than a chunk with AVX where the
 /// CPU has it: see [`with_avx`]).
-pub(crate) fn sum_run<T: Zero + Add<Output = T> + Copy>(
-    acc: &mut Pairwise<T>,
+pub(crate) fn sum_run<T: Copy, U: Zero + Add<Output = U> + Copy>(
+    acc: &mut Pairwise<U>,
     run: Run<'_, T>,
-    f: impl Fn(T) -> T + Copy,
+    f: impl Fn(T) -> U + Copy,
 ) {
     // Runs of one chunk or less stay inline on x86-64: the call into the AVX copy would cost
     // them more than it gains. (Elsewhere there is no such copy, and one loop is less code.)
@@ -176,12 +179,13 @@ pub(crate) fn lane_sum<T: Zero + Add<Output = T> + Copy>(run: Run<'_, T>) -> T {
     lane_sum_of(run, |x| x)
 }
 
-/// The blocked pairwise sum of `f(x)` over one lane.
+/// The blocked pairwise sum of `f(x)` over one lane, in the type of `f(x)` (wider than the
+/// elements' for half precision).
 #[inline]
-pub(crate) fn lane_sum_of<T: Zero + Add<Output = T> + Copy>(
+pub(crate) fn lane_sum_of<T: Copy, U: Zero + Add<Output = U> + Copy>(
     run: Run<'_, T>,
-    f: impl Fn(T) -> T + Copy,
-) -> T {
+    f: impl Fn(T) -> U + Copy,
+) -> U {
     if run.len() <= SUM_CHUNK {
         chunk_sum(run, f)
     } else {
@@ -318,10 +322,10 @@ pub(crate) fn add1<T: Add<Output = T> + Copy>(acc: &mut [T], x: &[T], term: impl
 /// The pairwise sum of `f(x)` over a lane longer than one chunk. Kept out of line: its
 /// 64-slot accumulator would otherwise weigh on every short lane's stack frame.
 #[inline(never)]
-fn long_lane_sum<T: Zero + Add<Output = T> + Copy>(
+fn long_lane_sum<T: Copy, U: Zero + Add<Output = U> + Copy>(
     run: Run<'_, T>,
-    f: impl Fn(T) -> T + Copy,
-) -> T {
+    f: impl Fn(T) -> U + Copy,
+) -> U {
     let mut acc = Pairwise::new();
     sum_run(&mut acc, run, f);
     acc.finish()

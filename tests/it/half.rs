@@ -89,7 +89,7 @@ fn f16_products_sums_and_maths_match_numpy() {
 /// matrix stored column-major), whole variances and standard deviations, and two-axis means,
 /// accumulated in `f32` and rounded once (NumPy's `float32` results rounded to `float16`);
 /// 5 000 ones summed along either axis give 5 000, where a half-precision accumulator stops
-/// at 2 048 (2 048 + 1 rounds back to 2 048).
+/// at 2 048 (2 048 + 1 rounds back to 2 048). The `_into` forms (no allocation) too.
 #[test]
 fn f16_reductions_accumulate_in_f32() {
     use ranked::Axis;
@@ -108,6 +108,25 @@ fn f16_reductions_accumulate_in_f32() {
         check(z.var_axis(Axis::<1>, 1).unwrap(), "var_axis1");
         check(z.std_axis(Axis::<0>, 0).unwrap(), "std_axis0");
         check(z.std_axis(Axis::<1>, 0).unwrap(), "std_axis1");
+        // The same into caller storage (no allocation, no f32 copy).
+        let (mut rows, mut columns) =
+            (Tensor::<f16, 1>::zeros([40]), Tensor::zeros([z.shape()[1]]));
+        z.sum_axis_into(Axis::<0>, &mut columns).unwrap();
+        check(columns.clone(), "sum_axis0");
+        z.sum_axis_into(Axis::<1>, &mut rows).unwrap();
+        check(rows.clone(), "sum_axis1");
+        z.mean_axis_into(Axis::<0>, &mut columns).unwrap();
+        check(columns.clone(), "mean_axis0");
+        z.mean_axis_into(Axis::<1>, &mut rows).unwrap();
+        check(rows.clone(), "mean_axis1");
+        z.var_axis_into(Axis::<0>, 1, &mut columns).unwrap();
+        check(columns.clone(), "var_axis0");
+        z.var_axis_into(Axis::<1>, 1, &mut rows).unwrap();
+        check(rows.clone(), "var_axis1");
+        z.std_axis_into(Axis::<0>, 0, &mut columns).unwrap();
+        check(columns.clone(), "std_axis0");
+        z.std_axis_into(Axis::<1>, 0, &mut rows).unwrap();
+        check(rows.clone(), "std_axis1");
         let keep = z.sum_axis_keepdims(Axis::<1>);
         assert_eq!(keep.shape(), &[40, 1]);
         within_one_ulp(
@@ -132,6 +151,16 @@ fn f16_reductions_accumulate_in_f32() {
         ones.view().t().sum_axis(Axis::<0>).to_vec(),
         [five_thousand; 3]
     );
+    let mut sums = Tensor::<f16, 1>::zeros([3]);
+    ones.sum_axis_into(Axis::<1>, &mut sums).unwrap();
+    assert_eq!(sums.to_vec(), [five_thousand; 3], "sum_axis_into");
+    // Lanes longer than f16's largest number (65 504): divided in f32, not an overflow.
+    let long: Tensor<f16, 2> = Tensor::ones([2, 70_000]);
+    let mut means = Tensor::<f16, 1>::zeros([2]);
+    long.mean_axis_into(Axis::<1>, &mut means).unwrap();
+    assert_eq!(means.to_vec(), [f16::ONE; 2], "mean_axis_into");
+    long.var_axis_into(Axis::<1>, 1, &mut means).unwrap();
+    assert_eq!(means.to_vec(), [f16::ZERO; 2], "var_axis_into");
     let ones_b: Tensor<bf16, 2> = Tensor::ones([3, 5000]);
     assert_eq!(
         ones_b.sum_axis(Axis::<1>).to_vec(),

@@ -3,14 +3,15 @@
 //! precision): only the results are rounded to half precision. A mean divides in `f32` too,
 //! so that counts beyond `f16`'s largest number (65504) do not overflow.
 //!
-//! Whole sums and means read the elements once, each chunk of [`SUM_CHUNK`] summed in `f32`
-//! and the chunks added pairwise. Reductions along axes, variances and standard deviations
-//! run on an `f32` copy of the tensor ([`widened`]): one allocation the size of the tensor in
-//! `f32`, and the `f32` kernels and their accuracy.
+//! Whole sums and means, and the reductions along an axis into caller storage (`sum_axis_into`,
+//! `mean_axis_into`, `var_axis_into`, `std_axis_into`), read the elements once and add them
+//! widened, blocked and pairwise as `f32`'s sums do, with no allocation. The other reductions
+//! along axes, and whole variances and standard deviations, run on an `f32` copy of the tensor
+//! ([`widened`]): one allocation the size of the tensor in `f32`, and the `f32` kernels and
+//! their accuracy.
 
 use half::{bf16, f16};
 
-use crate::ops::sum::{Pairwise, SUM_CHUNK};
 use crate::storage::ViewRepr;
 use crate::tensor::{Tensor, TensorBase};
 
@@ -30,13 +31,13 @@ pub(super) fn mean<T: Copy, const R: usize>(view: &TensorBase<ViewRepr<'_, T>, R
 type Widened<T> = (f32, fn(f32) -> T);
 
 /// The widening of a half-precision `T` to `f32`, and the rounding back.
-type Converters<T> = (fn(&T) -> f32, fn(f32) -> T);
+pub(crate) type Converters<T> = (fn(&T) -> f32, fn(f32) -> T);
 
 /// A half-precision tensor's `f32` copy, and the rounding back to `T`.
 type WideCopy<T, const R: usize> = (Tensor<f32, R>, fn(f32) -> T);
 
 /// The widening of `T` to `f32` and the rounding back, when `T` is `f16` or `bf16`.
-fn converters<T: Copy>() -> Option<Converters<T>> {
+pub(crate) fn converters<T: Copy>() -> Option<Converters<T>> {
     let id = typeid::of::<T>();
     if id == typeid::of::<f16>() {
         // SAFETY: `T` is `f16` (same type id): the copies are of the same type.
@@ -59,7 +60,7 @@ fn converters<T: Copy>() -> Option<Converters<T>> {
 fn widened_sum<T: Copy, const R: usize>(
     view: &TensorBase<ViewRepr<'_, T>, R>,
 ) -> Option<Widened<T>> {
-    converters::<T>().map(|(widen, narrow)| (chunked(view, widen), narrow))
+    converters::<T>().map(|(widen, narrow)| (view.sum_map(|x| widen(&x)), narrow))
 }
 
 /// A half-precision tensor widened to `f32` (same shape, row-major), and the rounding back to
@@ -88,26 +89,4 @@ pub(crate) fn narrowed<T, const R: usize>(
     narrow: fn(f32) -> T,
 ) -> Tensor<T, R> {
     t.map(|&x| narrow(x))
-}
-
-/// `widen` of each element, summed in chunks of [`SUM_CHUNK`] added pairwise.
-fn chunked<T, const R: usize>(
-    view: &TensorBase<ViewRepr<'_, T>, R>,
-    widen: impl Fn(&T) -> f32,
-) -> f32 {
-    let mut acc = Pairwise::<f32>::new();
-    let mut items = view.iter();
-    loop {
-        let mut chunk = 0f32;
-        let mut n = 0usize;
-        for x in items.by_ref().take(SUM_CHUNK) {
-            chunk += widen(x);
-            n += 1;
-        }
-        if n == 0 {
-            break;
-        }
-        acc.push(chunk);
-    }
-    acc.finish()
 }

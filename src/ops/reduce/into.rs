@@ -1,6 +1,8 @@
 //! Reductions along one axis into caller storage: no allocator, never a panic.
 
 use super::*;
+#[cfg(feature = "half")]
+use crate::ops::sum::lane_sum_of;
 
 /// # Reductions along one axis into caller storage (no allocator)
 ///
@@ -48,6 +50,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
 
     /// The sums along axis `A` into `out` (a running sum along each lane; the allocating
     /// [`sum_axis`](Self::sum_axis) sums pairwise). Rank R → R − 1; O(len), no allocation.
+    /// `f16` and `bf16` (feature `half`) are added in `f32`, pairwise, and rounded once.
     ///
     /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
     ///
@@ -75,6 +78,13 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         S2: StorageMut<Elem = S::Elem>,
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
+        #[cfg(feature = "half")]
+        if let Some((widen, narrow)) = super::half::converters::<S::Elem>() {
+            let axis = <Rank<R> as RemoveAxis<Ax>>::AXIS;
+            return self.reduce_axis_into(axis, out, |lane, slot| {
+                *slot = narrow(lane_sum_of(lane, |x| widen(&x)));
+            });
+        }
         self.fold_axis_into(axis, S::Elem::zero(), |acc, &x| acc + x, out)
     }
 
@@ -110,7 +120,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     }
 
     /// The means along axis `A` into `out` (running sums divided by the axis length).
-    /// Rank R → R − 1; O(len), no allocation.
+    /// Rank R → R − 1; O(len), no allocation. `f16` and `bf16` (feature `half`) are added
+    /// and divided in `f32`, pairwise, and rounded once: any length is a count, none overflows.
     ///
     /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
     ///
@@ -147,6 +158,15 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
         let axis = <Rank<R> as RemoveAxis<Ax>>::AXIS;
+        #[cfg(feature = "half")]
+        if let Some((widen, narrow)) = super::half::converters::<S::Elem>() {
+            // Divided in `f32`: an axis longer than `f16`'s largest number is no overflow, and
+            // an empty one gives NaN (0 / 0).
+            let n = self.shape().get(axis).copied().unwrap_or(0) as f32;
+            return self.reduce_axis_into(axis, out, |lane, slot| {
+                *slot = narrow(lane_sum_of(lane, |x| widen(&x)) / n);
+            });
+        }
         self.check_axis_into(axis, out)?;
         let count = self.lane_count(axis)?;
         // Lanes of no elements have the mean NaN in a type that has NaN (NumPy's 0 / 0; for

@@ -4,10 +4,12 @@ use super::*;
 
 /// # Reductions over all elements
 impl<S: Storage, const R: usize> TensorBase<S, R> {
-    /// The sum of `f(x)` over all elements, blocked and pairwise as [`sum`](Self::sum) adds.
-    pub(crate) fn sum_map(&self, f: impl Fn(S::Elem) -> S::Elem + Copy) -> S::Elem
+    /// The sum of `f(x)` over all elements, in the type of `f(x)`, blocked and pairwise as
+    /// [`sum`](Self::sum) adds.
+    pub(crate) fn sum_map<U>(&self, f: impl Fn(S::Elem) -> U + Copy) -> U
     where
-        S::Elem: Zero + Add<Output = S::Elem> + Copy,
+        S::Elem: Copy,
+        U: Zero + Add<Output = U> + Copy,
     {
         let mut acc = Pairwise::new();
         self.runs(&mut |run| sum_run(&mut acc, run, f));
