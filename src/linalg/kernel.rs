@@ -1,13 +1,15 @@
 //! The matrix-product backend: `C ← α·A·B + β·C` on strided operands.
 //!
-//! `f32` and `f64` go to faer's `matmul` when the `faer` feature is on (its kernels use
-//! AVX-512 where the processor has it, and its small-matrix kernels skip packing: 1.4× to 3.5×
-//! the speed of `matrixmultiply` from 16 × 16 to 1024 × 1024 on an AVX-512 Xeon, measured by
-//! B36), and otherwise to `matrixmultiply` (BLIS-style packed micro-kernels, AVX/FMA chosen at
-//! run time with `std`) whenever the `alloc` feature is on, since both allocate packing
-//! buffers. Both strided interfaces take every layout a tensor can have — negative and zero
-//! strides included — without a copy. Every other element type, and every type without an
-//! allocator, uses the blocked generic kernel here.
+//! Short, narrow `f32` and `f64` products go to the AVX-512 kernel of [`small`](super::small)
+//! where the processor has it. Other `f32` and `f64` products go to faer's `matmul` when the
+//! `faer` feature is on (its kernels use AVX-512 where the processor has it, and its
+//! small-matrix kernels skip packing: 1.4× to 3.5× the speed of `matrixmultiply` from 16 × 16
+//! to 1024 × 1024 on an AVX-512 Xeon, measured by B36), and otherwise to `matrixmultiply`
+//! (BLIS-style packed micro-kernels, AVX/FMA chosen at run time with `std`) whenever the
+//! `alloc` feature is on, since both allocate packing buffers. Their strided interfaces take
+//! every layout a tensor can have — negative and zero strides included — without a copy; the
+//! small kernel declines the layouts it cannot read, which go on to them. Every other element
+//! type, and every type without an allocator, uses the blocked generic kernel here.
 
 use core::ops::{Add, Mul};
 
@@ -76,6 +78,10 @@ fn at(offset: usize, rs: isize, cs: isize, i: usize, j: usize) -> usize {
         .wrapping_add_signed((i as isize).wrapping_mul(rs))
         .wrapping_add_signed((j as isize).wrapping_mul(cs))
 }
+
+/// Below this many multiply-adds a product runs on one thread (faer's, with `rayon`).
+#[cfg(feature = "alloc")]
+pub(super) const PARALLEL_WORK: usize = 1 << 21;
 
 /// Tile sizes of the generic kernel (rows of A, shared dimension, columns of B), sized for
 /// the caches of desktop and server processors.
@@ -293,6 +299,10 @@ mod backend {
         rs: isize,
         cs: isize,
     ) -> bool {
+        // SAFETY: the caller's contract is `small::product`'s (C is read only when β ≠ 0).
+        if unsafe { crate::linalg::small::product(alpha, a, b, beta, c, rs, cs) } {
+            return true;
+        }
         #[cfg(feature = "faer")]
         // SAFETY: the caller's contract, with C initialised: `writes_uninit` is false with the
         // `faer` feature.
@@ -363,10 +373,6 @@ mod faer_backend {
     use super::MatRef as Operand;
     use crate::layout::Layout;
     use crate::tensor::{TensorBase, TensorView};
-
-    /// Below this many multiply-adds a product runs on one thread (with `rayon`).
-    #[cfg(feature = "rayon")]
-    const PARALLEL_WORK: usize = 1 << 21;
 
     /// `C ← α·A·B + β·C` when `T` is `f32`, `f64`, `Complex<f32>` or `Complex<f64>` and `β`
     /// is 0 or 1 (faer's `Replace` and `Add`), returning `true`; `false`, touching nothing,
@@ -558,7 +564,7 @@ mod faer_backend {
     /// One thread, or rayon's pool for large products (with `rayon`).
     fn par(m: usize, k: usize, n: usize) -> Par {
         #[cfg(feature = "rayon")]
-        if m.saturating_mul(k).saturating_mul(n) >= PARALLEL_WORK {
+        if m.saturating_mul(k).saturating_mul(n) >= super::PARALLEL_WORK {
             return Par::rayon(0);
         }
         let _ = (m, k, n);

@@ -23,9 +23,13 @@
 //! `matrixmultiply`'s packed micro-kernels (the kernels behind ndarray's `dot`) when the
 //! `alloc` feature is on, on any strides: transposed, sliced, negatively strided and broadcast
 //! (stride-0) operands multiply without a copy (a large product copies one operand into the
-//! order faer reads fastest). Other element types — integers, user numeric types — and builds
-//! without an allocator use a cache-blocked generic kernel. With the `rayon` feature, large
-//! products use several threads.
+//! order faer reads fastest). On x86-64 processors with AVX-512 (detected at run time, with
+//! `std`), products whose shared dimension is at most 32 and whose result is at most 32 `f32`
+//! (16 `f64`) columns wide, or 16 (8) rows tall with a small right operand, take a kernel that
+//! packs nothing (16 × 16 · 16 × 16 `f32` in about half of faer's time); a column-major result
+//! is the same product transposed. Other element types — integers, user numeric types — and
+//! builds without an allocator use a cache-blocked generic kernel. With the `rayon` feature,
+//! large products use several threads.
 //!
 //! With the `linalg` feature, this module also holds NumPy's `linalg` on stacks of matrices:
 //! see [`solve`] and the table below it.
@@ -37,6 +41,8 @@ mod decomp;
 mod half;
 mod kernel;
 mod product;
+#[cfg(feature = "alloc")]
+mod small;
 #[cfg(feature = "alloc")]
 mod tensordot;
 

@@ -80,6 +80,13 @@ fn check_all<T: LinalgScalar + std::fmt::Debug>(make: impl Fn(usize) -> T) {
             (3, 4, 5),
             (7, 9, 6),
             (33, 17, 40),
+            // Short shared dimensions with narrow or short results (the unpacked AVX-512
+            // kernel, where the processor has it): one register wide, two, and a short wide
+            // result.
+            (16, 16, 16),
+            (21, 32, 32),
+            (40, 5, 16),
+            (16, 8, 40),
         ]
     };
     for &(m, k, n) in shapes {

@@ -1,0 +1,503 @@
+//! Products with a short shared dimension on AVX-512: `C ← α·A·B + β·C` with `A: m × k`,
+//! `k` at most [`MAX_SHARED`], and C's and B's rows contiguous.
+//!
+//! C is cut into panels one register wide (16 `f32` or 8 `f64` columns, the last one masked).
+//! Sixteen rows of a single panel, or eight rows of a pair of panels, are accumulated in
+//! registers at a time: for each `kk`, a load of B's row `kk` per panel and a fused
+//! multiply-add per row and panel, with A's elements broadcast. Nothing is packed and nothing
+//! is allocated, which is what the general kernels pay at these sizes: measured on an AVX-512
+//! EPYC through `matmul_into`, 16 × 16 · 16 × 16 `f32` took 0.51–0.55× faer's time and
+//! 2048 × 16 · 16 × 16 0.84–0.89×. With a shared dimension of 64 faer's packed kernels are as
+//! fast, and ahead beyond it, so longer ones go to them.
+//!
+//! A result with contiguous columns instead (column-major C, and A) is the transposed product
+//! `Cᵀ = Bᵀ·Aᵀ`, which takes the same kernel.
+//!
+//! Used on x86-64 with `std` (AVX-512F detected at run time, once), not under Miri.
+
+use super::kernel::{MatRef, PARALLEL_WORK};
+
+/// The longest shared dimension taken here.
+const MAX_SHARED: usize = 32;
+
+/// Results more than this many registers wide (in the orientation taken) go to the general
+/// kernels unless they have at most one register's worth of rows (16 `f32`, 8 `f64`): at
+/// 64 × 16 · 16 × 64 `f32` and wider, with 64 rows or more, faer's kernels on the same
+/// row-major memory took 0.90–1.0× this kernel's time; with 16 rows, or 32 columns, this one
+/// took 0.5–0.94× theirs.
+const MAX_PANELS: usize = 2;
+
+/// Results wider than [`MAX_PANELS`] registers go to the general kernels when B (in the
+/// orientation taken) is larger than this: in the benchmark report, which runs other
+/// products between calls, 16 × 16 · 16 × 2048 `f32` (B of 128 KiB) took 1.47× the time of
+/// faer's kernels on the same memory here.
+const MAX_B_BYTES: usize = 32 << 10;
+
+/// `C ← α·A·B + β·C` when `T` is `f32` or `f64`, the CPU has AVX-512F, the shared dimension is
+/// at most [`MAX_SHARED`], the product has fewer multiply-adds than [`PARALLEL_WORK`] (larger
+/// ones are split across threads with `rayon`) and is narrow or short enough
+/// ([`MAX_PANELS`]), and either C's and B's rows are contiguous or C's and A's columns are;
+/// returns `true`. Otherwise returns `false`, touching nothing. With `β = 0`, C is only
+/// written.
+///
+/// # Safety
+///
+/// The shapes agree and are non-zero (`A: m × k`, `B: k × n`); `A`'s and `B`'s layouts are
+/// valid for their data; `c + i·rs + j·cs` is valid for writes (and for reads unless `β = 0`)
+/// for every `i < m`, `j < n`, those positions being distinct and not aliased by `A` or `B`.
+#[inline]
+pub(super) unsafe fn product<T: Copy>(
+    alpha: T,
+    a: MatRef<'_, T>,
+    b: MatRef<'_, T>,
+    beta: T,
+    c: *mut T,
+    rs: isize,
+    cs: isize,
+) -> bool {
+    #[cfg(all(target_arch = "x86_64", feature = "std", not(miri)))]
+    {
+        let (m, k, n) = (a.rows, a.cols, b.cols);
+        if k > MAX_SHARED || m.saturating_mul(k).saturating_mul(n) >= PARALLEL_WORK {
+            return false;
+        }
+        let single = typeid::of::<T>() == typeid::of::<f32>();
+        if !single && typeid::of::<T>() != typeid::of::<f64>() {
+            return false;
+        }
+        let pa = a.data.as_ptr().wrapping_add(a.offset);
+        let pb = b.data.as_ptr().wrapping_add(b.offset);
+        // As `Narrow`: rows of C and of B contiguous.
+        let job = if cs == 1 && b.cs == 1 {
+            Narrow {
+                rows: m,
+                shared: k,
+                cols: n,
+                a: (pa, a.rs, a.cs),
+                b: (pb, b.rs),
+                c: (c, rs),
+            }
+        } else if rs == 1 && a.rs == 1 {
+            // `Cᵀ = Bᵀ·Aᵀ`: `Bᵀ[j, kk]` is `B[kk, j]`, `Aᵀ[kk, i]` is `A[i, kk]`.
+            Narrow {
+                rows: n,
+                shared: k,
+                cols: m,
+                a: (pb, b.cs, b.rs),
+                b: (pa, a.cs),
+                c: (c, cs),
+            }
+        } else {
+            return false;
+        };
+        // Wider results on more rows, or with more of B than the first-level cache holds,
+        // are as fast or faster on faer's and matrixmultiply's packed kernels (see
+        // `MAX_PANELS` and `MAX_B_BYTES`).
+        let width = if single { 16 } else { 8 };
+        let b_bytes = k * job.cols * size_of::<T>();
+        if job.cols > MAX_PANELS * width && (job.rows > width || b_bytes > MAX_B_BYTES) {
+            return false;
+        }
+        if !std::arch::is_x86_feature_detected!("avx512f") {
+            return false;
+        }
+        if single {
+            // SAFETY: `T` is `f32` (same type id), so the casts are identities; the CPU has
+            // AVX-512F; `job` is the product in the caller's contract, oriented so that its
+            // rows of B and C are contiguous: it keeps invariant 1 of `Narrow`.
+            unsafe { x86::f32s(job.cast(), core::mem::transmute_copy(&(alpha, beta))) };
+        } else {
+            // SAFETY: as above, with `T` = `f64`.
+            unsafe { x86::f64s(job.cast(), core::mem::transmute_copy(&(alpha, beta))) };
+        }
+        true
+    }
+    #[cfg(not(all(target_arch = "x86_64", feature = "std", not(miri))))]
+    {
+        let _ = (alpha, a, b, beta, c, rs, cs);
+        false
+    }
+}
+
+/// A product `C ← α·A·B + β·C` of `rows × shared` by `shared × cols` matrices whose rows of B
+/// and C are contiguous: A at `a.0 + i·a.1 + kk·a.2`, B at `b.0 + kk·b.1 + j`, C at
+/// `c.0 + i·c.1 + j`.
+///
+/// Invariant 1: `rows`, `shared` and `cols` are non-zero, each of those positions is valid
+/// (A's and B's for reads, C's for writes, and for reads when `β ≠ 0`), and C's are distinct
+/// and not aliased by A or B.
+#[cfg(all(target_arch = "x86_64", feature = "std", not(miri)))]
+#[derive(Clone, Copy)]
+struct Narrow<T> {
+    rows: usize,
+    shared: usize,
+    cols: usize,
+    a: (*const T, isize, isize),
+    b: (*const T, isize),
+    c: (*mut T, isize),
+}
+
+#[cfg(all(target_arch = "x86_64", feature = "std", not(miri)))]
+impl<T> Narrow<T> {
+    /// The same product with the pointers cast to `U` (of the same type, for the callers).
+    fn cast<U>(self) -> Narrow<U> {
+        Narrow {
+            rows: self.rows,
+            shared: self.shared,
+            cols: self.cols,
+            a: (self.a.0.cast(), self.a.1, self.a.2),
+            b: (self.b.0.cast(), self.b.1),
+            c: (self.c.0.cast(), self.c.1),
+        }
+    }
+}
+
+#[cfg(all(target_arch = "x86_64", feature = "std", not(miri)))]
+mod x86 {
+    use core::arch::x86_64::*;
+
+    use super::Narrow;
+
+    /// The kernel for one element type: `$run` walks the panels of one register's width, and
+    /// in each the rows eight at a time, then one at a time; `$block` accumulates `R` rows of
+    /// a panel. Masked loads and stores touch only the panel's lanes of each row (AVX-512
+    /// suppresses faults on masked-out lanes).
+    macro_rules! narrow_kernel {
+        ($run:ident, $panels:ident, $block:ident, $t:ty, $mask:ty, $vec:ty, $zero:ident, $set1:ident,
+         $load:ident, $store:ident, $fmadd:ident, $mul:ident) => {
+            /// `C ← α·A·B + β·C` for `job`.
+            ///
+            /// # Safety
+            ///
+            /// The CPU has AVX-512F; `job` keeps invariant 1 of `Narrow`.
+            #[target_feature(enable = "avx512f")]
+            pub(super) unsafe fn $run(job: Narrow<$t>, (alpha, beta): ($t, $t)) {
+                let mut i = 0;
+                while i + 16 <= job.rows {
+                    // SAFETY: rows `i..i + 16` are in the product (the caller's contract).
+                    unsafe { $panels::<16, 8>(&job, i, alpha, beta) };
+                    i += 16;
+                }
+                while i + 8 <= job.rows {
+                    // SAFETY: rows `i..i + 8` are in the product (the caller's contract).
+                    unsafe { $panels::<8, 8>(&job, i, alpha, beta) };
+                    i += 8;
+                }
+                while i < job.rows {
+                    // SAFETY: as above, row `i`.
+                    unsafe { $panels::<1, 1>(&job, i, alpha, beta) };
+                    i += 1;
+                }
+            }
+
+            /// Rows `i..i + R` of `job`'s C, two panels at a time in blocks of `H` rows (each
+            /// element of A broadcast once for both), and a last single panel in one block of
+            /// `R` rows. B's rows are read along their length.
+            ///
+            /// # Safety
+            ///
+            /// The CPU has AVX-512F; `job` keeps invariant 1 of `Narrow`; `i + R ≤ job.rows`;
+            /// `H` divides `R`.
+            #[target_feature(enable = "avx512f")]
+            #[inline]
+            unsafe fn $panels<const R: usize, const H: usize>(
+                job: &Narrow<$t>,
+                i: usize,
+                alpha: $t,
+                beta: $t,
+            ) {
+                const WIDTH: usize = 64 / size_of::<$t>();
+                let mask = |cols: usize| ((1u32 << cols) - 1) as $mask;
+                // Columns from `j`: B's and C's pointers moved `j` elements along their rows.
+                let from = |j: usize| Narrow {
+                    b: (job.b.0.wrapping_add(j), job.b.1),
+                    c: (job.c.0.wrapping_add(j), job.c.1),
+                    ..*job
+                };
+                let mut j = 0;
+                while job.cols - j > WIDTH {
+                    let second = WIDTH.min(job.cols - j - WIDTH);
+                    let masks = [mask(WIDTH), mask(second)];
+                    let mut r = 0;
+                    while r < R {
+                        // SAFETY: rows `i + r..i + r + H` (within `i..i + R`) and columns
+                        // `j..j + WIDTH + second` are in the product, whose positions are
+                        // valid (the caller's contract).
+                        unsafe { $block::<H, 2>(&from(j), i + r, masks, alpha, beta) };
+                        r += H;
+                    }
+                    j += WIDTH + second;
+                }
+                if j < job.cols {
+                    // SAFETY: rows `i..i + R` and columns `j..cols` are in the product.
+                    unsafe { $block::<R, 1>(&from(j), i, [mask(job.cols - j)], alpha, beta) };
+                }
+            }
+
+            /// Rows `i..i + R` of `P` adjacent panels of C: `R · P` accumulators over the
+            /// shared dimension, then scaled and stored under `masks` (panel `p` at column
+            /// `p · WIDTH` of `job`).
+            ///
+            /// # Safety
+            ///
+            /// The CPU has AVX-512F; `job`'s pointers are those of a product that keeps
+            /// invariant 1 of `Narrow`, moved along the rows of B and C to a column `j`; the set
+            /// bits of each mask are the lowest, and panel `p`'s columns
+            /// `j + p · WIDTH + (0..bits)` are columns of that product; `i + R ≤ job.rows`.
+            #[target_feature(enable = "avx512f")]
+            #[inline]
+            unsafe fn $block<const R: usize, const P: usize>(
+                job: &Narrow<$t>,
+                i: usize,
+                masks: [$mask; P],
+                alpha: $t,
+                beta: $t,
+            ) {
+                const WIDTH: usize = 64 / size_of::<$t>();
+                let (pa, ars, acs) = job.a;
+                let (pb, brs) = job.b;
+                let (pc, crs) = job.c;
+                let mut acc: [[$vec; P]; R] = [[$zero(); P]; R];
+                let first = (i as isize).wrapping_mul(ars);
+                for kk in 0..job.shared as isize {
+                    let row = pb.wrapping_offset(kk * brs);
+                    let mut rows = [$zero(); P];
+                    for (p, (to, &mask)) in rows.iter_mut().zip(&masks).enumerate() {
+                        // SAFETY: `kk < shared`: the masked lanes of panel `p` of B's row `kk`
+                        // are elements of B, valid (invariant 1 of `Narrow`); the rest are not
+                        // touched.
+                        *to = unsafe { $load(mask, row.wrapping_add(p * WIDTH)) };
+                    }
+                    let ak = first.wrapping_add(kk.wrapping_mul(acs));
+                    for (r, acc) in acc.iter_mut().enumerate() {
+                        let at = ak.wrapping_add((r as isize).wrapping_mul(ars));
+                        // SAFETY: `[i + r, kk]` is an element of A (`i + r < rows`, the
+                        // caller's contract), valid (invariant 1 of `Narrow`).
+                        let x = $set1(unsafe { *pa.wrapping_offset(at) });
+                        for (acc, &row) in acc.iter_mut().zip(&rows) {
+                            *acc = $fmadd(x, row, *acc);
+                        }
+                    }
+                }
+                let scaled = alpha != 1.0;
+                for (r, acc) in acc.into_iter().enumerate() {
+                    let line = pc.wrapping_offset(((i + r) as isize).wrapping_mul(crs));
+                    for (p, acc) in acc.into_iter().enumerate() {
+                        let acc = if scaled { $mul($set1(alpha), acc) } else { acc };
+                        let out = line.wrapping_add(p * WIDTH);
+                        // SAFETY: the masked lanes of C's row `i + r` are elements of the
+                        // panels, valid for writes, and for reads when `β ≠ 0` (invariant 1
+                        // of `Narrow`).
+                        unsafe {
+                            let value = if beta == 0.0 {
+                                acc
+                            } else {
+                                $fmadd($set1(beta), $load(masks[p], out), acc)
+                            };
+                            $store(out, masks[p], value);
+                        }
+                    }
+                }
+            }
+        };
+    }
+
+    narrow_kernel!(
+        f32s,
+        f32_panels,
+        f32_rows,
+        f32,
+        __mmask16,
+        __m512,
+        _mm512_setzero_ps,
+        _mm512_set1_ps,
+        _mm512_maskz_loadu_ps,
+        _mm512_mask_storeu_ps,
+        _mm512_fmadd_ps,
+        _mm512_mul_ps
+    );
+    narrow_kernel!(
+        f64s,
+        f64_panels,
+        f64_rows,
+        f64,
+        __mmask8,
+        __m512d,
+        _mm512_setzero_pd,
+        _mm512_set1_pd,
+        _mm512_maskz_loadu_pd,
+        _mm512_mask_storeu_pd,
+        _mm512_fmadd_pd,
+        _mm512_mul_pd
+    );
+}
+
+#[cfg(all(test, target_arch = "x86_64", feature = "std", not(miri)))]
+mod tests {
+    extern crate std;
+    use std::prelude::rust_2024::*;
+    use std::{format, vec};
+
+    use super::*;
+
+    /// Small integers, so that every product and sum is exact in `f32` and `f64` whatever the
+    /// order and fusing of the operations.
+    fn value(i: usize, seed: usize) -> f64 {
+        ((i * 7 + seed * 13) % 11) as f64 - 5.0
+    }
+
+    /// `C ← α·A·B + β·C` by `product` and by the definition, over every row count to 19 (two
+    /// blocks of eight and a rest), every width to two registers' and one more (a masked third
+    /// panel), shared dimensions 1, 5 and [`MAX_SHARED`]; A row-major and transposed; C
+    /// row-major (B row-major) and column-major (A column-major: the transposed product); `β`
+    /// 0 (C holding NaN, which must not leak), 1 and 2, `α` 1 and −3.
+    fn check<T: Copy + PartialEq + core::fmt::Debug>(width: usize, from: fn(f64) -> T) {
+        let has = std::arch::is_x86_feature_detected!("avx512f");
+        for m in 1..=19 {
+            for n in 1..=2 * width + 1 {
+                for k in [1, 5, MAX_SHARED] {
+                    for (alpha, beta) in [(1.0, 0.0), (-3.0, 1.0), (1.0, 2.0)] {
+                        for a_t in [false, true] {
+                            for c_t in [false, true] {
+                                one(m, k, n, (alpha, beta), (a_t, c_t), has, from);
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    fn one<T: Copy + PartialEq + core::fmt::Debug>(
+        m: usize,
+        k: usize,
+        n: usize,
+        (alpha, beta): (f64, f64),
+        (a_t, c_t): (bool, bool),
+        has: bool,
+        from: fn(f64) -> T,
+    ) {
+        let av: Vec<f64> = (0..m * k).map(|i| value(i, 1)).collect();
+        let bv: Vec<f64> = (0..k * n).map(|i| value(i, 2)).collect();
+        let c0: Vec<f64> = (0..m * n).map(|i| value(i, 3)).collect();
+        // A's strides: row-major, or the transpose of a column-major buffer. B is row-major
+        // when C is, column-major when C is (so that one orientation applies).
+        let (ars, acs) = if a_t || c_t {
+            (1, m as isize)
+        } else {
+            (k as isize, 1)
+        };
+        let (brs, bcs) = if c_t {
+            (1, k as isize)
+        } else {
+            (n as isize, 1)
+        };
+        let (crs, ccs) = if c_t {
+            (1, m as isize)
+        } else {
+            (n as isize, 1)
+        };
+        let pos =
+            |i: usize, j: usize, rs: isize, cs: isize| (i as isize * rs + j as isize * cs) as usize;
+        let mut want = vec![0.0; m * n];
+        for i in 0..m {
+            for j in 0..n {
+                let dot: f64 = (0..k)
+                    .map(|kk| av[pos(i, kk, ars, acs)] * bv[pos(kk, j, brs, bcs)])
+                    .sum();
+                let before = c0[pos(i, j, crs, ccs)];
+                let before = if beta == 0.0 { 0.0 } else { beta * before };
+                want[pos(i, j, crs, ccs)] = alpha * dot + before;
+            }
+        }
+        let (a32, b32): (Vec<T>, Vec<T>) = (av.iter().map(|&x| from(x)).collect(), {
+            bv.iter().map(|&x| from(x)).collect()
+        });
+        let start = if beta == 0.0 { f64::NAN } else { 0.0 };
+        let mut c: Vec<T> = (0..m * n).map(|i| from(c0[i] + start)).collect();
+        let ma = MatRef {
+            data: crate::storage::ViewRepr::from_slice(&a32),
+            rows: m,
+            cols: k,
+            rs: ars,
+            cs: acs,
+            offset: 0,
+        };
+        let mb = MatRef {
+            data: crate::storage::ViewRepr::from_slice(&b32),
+            rows: k,
+            cols: n,
+            rs: brs,
+            cs: bcs,
+            offset: 0,
+        };
+        // SAFETY: the shapes agree, A's and B's layouts are valid for their buffers, and C's
+        // positions `i·crs + j·ccs` are the distinct positions of `c`.
+        let taken = unsafe { product(from(alpha), ma, mb, from(beta), c.as_mut_ptr(), crs, ccs) };
+        let width = 64 / size_of::<T>();
+        let shape = if ccs == 1 && bcs == 1 {
+            Some((m, n))
+        } else if crs == 1 && ars == 1 {
+            Some((n, m))
+        } else {
+            None
+        };
+        let fits = shape.is_some_and(|(rows, cols)| {
+            let b_bytes = k * cols * size_of::<T>();
+            cols <= MAX_PANELS * width || (rows <= width && b_bytes <= MAX_B_BYTES)
+        });
+        let what =
+            format!("{m}×{k}×{n}, α {alpha}, β {beta}, A transposed {a_t}, C transposed {c_t}");
+        assert_eq!(taken, has && fits, "taken: {what}");
+        if taken {
+            let want: Vec<T> = want.into_iter().map(from).collect();
+            assert_eq!(c, want, "{what}");
+        }
+    }
+
+    #[test]
+    fn narrow_products_match_the_definition() {
+        check::<f32>(16, |x| x as f32);
+        check::<f64>(8, |x| x);
+    }
+
+    #[test]
+    fn long_or_large_or_strided_products_are_left_to_the_general_kernels() {
+        let (a, b) = (vec![1f32; 2048 * 64], vec![1f32; 32 * 1024]);
+        let mut c = vec![0f32; 2048 * 64];
+        let mat = |data, rows, cols| MatRef {
+            data: crate::storage::ViewRepr::from_slice(data),
+            rows,
+            cols,
+            rs: cols as isize,
+            cs: 1,
+            offset: 0,
+        };
+        // A shared dimension past `MAX_SHARED`; `PARALLEL_WORK` multiply-adds; a wide result with
+        // more than `MAX_B_BYTES` of B; columns of C two apart (neither its rows nor its
+        // columns contiguous).
+        for (m, k, n, cs) in [
+            (64, MAX_SHARED + 1, 16, 1),
+            (2048, 32, 32, 1),
+            (16, 16, 1024, 1),
+            (16, 16, 8, 2),
+        ] {
+            // SAFETY: row-major operands within their buffers; C's positions `i·n·cs + j·cs`
+            // are distinct and within `c`.
+            let taken = unsafe {
+                let (rs, cs) = (n as isize * cs, cs);
+                product(
+                    1.0,
+                    mat(&a, m, k),
+                    mat(&b, k, n),
+                    0.0,
+                    c.as_mut_ptr(),
+                    rs,
+                    cs,
+                )
+            };
+            assert!(!taken, "{m} × {k} × {n}, C's column stride {cs}");
+        }
+        assert!(c.iter().all(|&x| x == 0.0), "nothing written");
+    }
+}
