@@ -14,17 +14,31 @@ use super::*;
 // Inlined: returned through memory, the `Result` was written in words and read back in wider
 // loads, which waited for the words (a failed store-to-load forward, a fifth of a tiny
 // tensor's `&a + &b`).
+// The room comes from the global allocator directly rather than from `try_reserve_exact`,
+// whose growth path (a call that is never inlined) was a tenth of a tiny tensor's `map`.
 #[inline]
 pub(crate) fn try_vec<T>(len: usize) -> Result<alloc::vec::Vec<T>, crate::ShapeError> {
-    let mut out = alloc::vec::Vec::<T>::new();
-    out.try_reserve_exact(len)
-        .map_err(|_| crate::ShapeError::sizes(crate::ErrorKind::Allocation, None, len, 0))?;
-    // The room is this new `Vec`'s own and nothing is written yet (`advise_huge`'s contract).
-    pages::advise_huge(
-        out.as_mut_ptr().cast(),
-        out.capacity().saturating_mul(core::mem::size_of::<T>()),
-    );
-    Ok(out)
+    let refused = || crate::ShapeError::sizes(crate::ErrorKind::Allocation, None, len, 0);
+    // `Layout::array` refuses more than `isize::MAX` bytes.
+    let layout = core::alloc::Layout::array::<T>(len).map_err(|_| refused())?;
+    if layout.size() == 0 {
+        // No elements, or elements of no size: a `Vec` of that capacity allocates nothing.
+        return Ok(alloc::vec::Vec::with_capacity(len));
+    }
+    // SAFETY: `layout` has a non-zero size (`GlobalAlloc::alloc`'s precondition).
+    let start = unsafe { alloc::alloc::alloc(layout) };
+    if start.is_null() {
+        return Err(refused());
+    }
+    // The room is this new allocation's own and nothing is written yet (`advise_huge`'s
+    // contract).
+    pages::advise_huge(start, layout.size());
+    // SAFETY: `Vec::from_raw_parts`'s preconditions: `start` was allocated by the global
+    // allocator (`alloc::alloc::alloc`) with `T`'s alignment and `len · size_of::<T>()` bytes
+    // (`Layout::array::<T>(len)`), which is the capacity `len` times the size of `T`, at most
+    // `isize::MAX` bytes; the length, 0, is at most the capacity, and no element needs to be
+    // initialised.
+    Ok(unsafe { alloc::vec::Vec::from_raw_parts(start.cast(), 0, len) })
 }
 
 /// [`try_vec`] for the operations that cannot return an error.
@@ -91,6 +105,7 @@ pub(crate) unsafe fn try_map_to_vec<T, U>(
 /// The `len` elements of a C-contiguous operand of `shape`, in row-major order: one slice of
 /// its data (invariant 1 puts them at positions `offset..offset + len`); `None` for any other
 /// layout, or a storage with gaps.
+#[inline]
 fn dense<'a, T>(
     (data, op): (ViewRepr<'a, T>, &Operand<'_>),
     shape: &[usize],

@@ -24,14 +24,23 @@ pub(crate) const THRESHOLD: usize = 4 << 20;
 ///
 /// `start .. start + bytes` must be memory of one allocation that the caller owns and has not
 /// yet handed out (the spare capacity of a new `Vec`); the call does not read or write it.
+// The size test is inlined into every allocation; the rest is out of line (for a tiny
+// tensor, the call alone was a measurable part of `map`).
 #[cfg(all(feature = "std", target_os = "linux", not(miri)))]
+#[inline(always)]
 pub(crate) fn advise_huge(start: *mut u8, bytes: usize) {
+    if bytes >= THRESHOLD {
+        advise_large(start, bytes);
+    }
+}
+
+/// [`advise_huge`] for `bytes ≥ THRESHOLD`, with its contract.
+#[cfg(all(feature = "std", target_os = "linux", not(miri)))]
+#[inline(never)]
+fn advise_large(start: *mut u8, bytes: usize) {
     /// The size of an x86-64 or 4 KiB-granule aarch64 huge page; a multiple of every base
     /// page size, so the range below starts on a page as `madvise` requires.
     const HUGE: usize = 2 << 20;
-    if bytes < THRESHOLD {
-        return;
-    }
     let addr = start as usize;
     let (Some(first), Some(end)) = (addr.checked_add(HUGE - 1), addr.checked_add(bytes)) else {
         return;
