@@ -3,6 +3,8 @@
 //!
 //! - [Coming from NumPy](coming_from_numpy): an index of NumPy names.
 //! - [Coming from ndarray](coming_from_ndarray): ndarray's calls side by side.
+//! - [Everyday operations](everyday): iteration by axis, joins, maths, comparisons,
+//!   statistics, constructors, sorting, indexing and masks at work.
 //! - [The Python Array API standard](array_api): each of its functions and the `ranked` call
 //!   that does the same.
 
@@ -12,6 +14,10 @@ pub mod coming_from_numpy {
 
 pub mod coming_from_ndarray {
     #![doc = include_str!("coming_from_ndarray.md")]
+}
+
+pub mod everyday {
+    #![doc = include_str!("everyday.md")]
 }
 
 pub mod array_api {
