@@ -362,8 +362,9 @@ fn streamed_bands_land_transposed() {
 /// its partial lines written with ordinary stores), and nothing else is written: rows not a
 /// whole number of lines apart (so each starts at its own place in a line), walked either
 /// way, one block or more, heights with and without a rest after the whole steps and beyond
-/// [`simd::SHIFTED_ROWS`], 4- and 8-byte elements; 1- and 2-byte elements are declined
-/// untouched.
+/// [`simd::SHIFTED_ROWS`], source rows that spread over the L1's sets and rows 4 KiB and 4
+/// bytes apart, which crowd them (16 rows a step for 4-byte elements), 4- and 8-byte
+/// elements; 1- and 2-byte elements are declined untouched.
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn shifted_bands_write_each_rows_whole_lines() {
@@ -375,11 +376,12 @@ fn shifted_bands_write_each_rows_whole_lines() {
         let heights = [1, 8, 19, simd::SHIFTED_ROWS + 11];
         #[cfg(miri)]
         let heights = [super::BAND_ROWS + 3];
-        for nu in heights {
+        for (nu, crowded) in heights.into_iter().flat_map(|nu| [(nu, false), (nu, true)]) {
             for (blocks, extra, sign_d, sign_s) in
                 [(3, 1, 1, 1), (2, 3, -1, 1), (4, line - 1, 1, -1)]
             {
-                let (ds, ss) = (blocks * line + extra, nu + 5);
+                let ss = if crowded { 4096 / size + 1 } else { nu + 5 };
+                let (ds, ss) = (blocks * line + extra, ss.max(nu + 5));
                 let src: alloc::vec::Vec<T> = (0..3 + blocks * line * ss).map(&make).collect();
                 let mut dst = alloc::vec![blank; nu * ds + 2 * line];
                 let d0 = if sign_d > 0 { 1 } else { 1 + (nu - 1) * ds };

@@ -452,6 +452,14 @@ pub(crate) unsafe fn stream_shifted<T>(
             return false;
         }
         let line = LINE / size;
+        // Where a block's source rows crowd a few sets of the L1, 4-byte elements are
+        // transposed 16 destination rows at a time, so that each source row is read a whole
+        // line at once rather than half a line twice.
+        let tall = if size == 4 && super::crowds_l1(ss.wrapping_mul(size as isize)) {
+            2 * BAND_ROWS
+        } else {
+            BAND_ROWS
+        };
         /// Two lines for each of [`SHIFTED_ROWS`] rows.
         #[repr(C, align(64))]
         struct Rows([MaybeUninit<[u8; 2 * LINE]>; SHIFTED_ROWS]);
@@ -469,11 +477,15 @@ pub(crate) unsafe fn stream_shifted<T>(
             let n = SHIFTED_ROWS.min(whole - c0);
             for b in 0..blocks {
                 let l0 = b * line;
-                for u0 in (0..n).step_by(BAND_ROWS) {
-                    // SAFETY: rows `c0 + u0..c0 + u0 + BAND_ROWS` (the caller's contract:
+                let mut u0 = 0;
+                while u0 < n {
+                    // `tall` rows where they fit, otherwise `BAND_ROWS` (`n` is a multiple of
+                    // it).
+                    let h = if u0 + tall <= n { tall } else { BAND_ROWS };
+                    // SAFETY: rows `c0 + u0..c0 + u0 + h` (the caller's contract:
                     // positions of layouts valid for their storage, invariant 1 of the tensor
                     // types), block `b` (`l0..l0 + line`, inside the band), transposed into
-                    // the second lines of rows `u0..u0 + BAND_ROWS` of the buffer (row stride
+                    // the second lines of rows `u0..u0 + h` of the buffer (row stride
                     // `2·line` elements); both multiples of `MICRO`. From the second block on,
                     // each row's line from `s_u < LINE` bytes in (`s_u + LINE ≤ 2·LINE`), the
                     // destination row's line `b − 1` from its first boundary, is written
@@ -485,13 +497,7 @@ pub(crate) unsafe fn stream_shifted<T>(
                     unsafe {
                         let at = buf.add(u0 * 2 * line);
                         let from = src.offset(l0 as isize * ss).add(c0 + u0);
-                        transpose_tile(
-                            at.add(line),
-                            2 * line as isize,
-                            from,
-                            ss,
-                            (BAND_ROWS, line),
-                        );
+                        transpose_tile(at.add(line), 2 * line as isize, from, ss, (h, line));
                         let row0 = dst.offset((c0 + u0) as isize * ds);
                         if b > 0 {
                             x86::write_lines(
@@ -499,11 +505,11 @@ pub(crate) unsafe fn stream_shifted<T>(
                                 2 * LINE,
                                 row0.add(l0 - line).cast(),
                                 ds_bytes,
-                                BAND_ROWS,
+                                h,
                                 wide,
                             );
                         }
-                        for r in 0..BAND_ROWS {
+                        for r in 0..h {
                             let row = at.add(r * 2 * line);
                             let to = row0.offset(r as isize * ds);
                             let s = to.addr().wrapping_neg() % LINE / size;
@@ -526,6 +532,7 @@ pub(crate) unsafe fn stream_shifted<T>(
                             core::ptr::copy_nonoverlapping(row.add(line), row, line);
                         }
                     }
+                    u0 += h;
                 }
             }
         }
