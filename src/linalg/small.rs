@@ -158,10 +158,11 @@ mod x86 {
 
     use super::Narrow;
 
-    /// The kernel for one element type: `$run` walks the panels of one register's width, and
-    /// in each the rows eight at a time, then one at a time; `$block` accumulates `R` rows of
-    /// a panel. Masked loads and stores touch only the panel's lanes of each row (AVX-512
-    /// suppresses faults on masked-out lanes).
+    /// The kernel for one element type: `$run` walks the rows sixteen, then eight, then one
+    /// at a time; `$panels` walks those rows' panels of one register's width, two at a time
+    /// and a last one alone; `$block` accumulates `R` rows of `P` panels. Masked loads and
+    /// stores touch only the panels' lanes of each row (AVX-512 suppresses faults on
+    /// masked-out lanes).
     macro_rules! narrow_kernel {
         ($run:ident, $panels:ident, $block:ident, $t:ty, $mask:ty, $vec:ty, $zero:ident, $set1:ident,
          $load:ident, $store:ident, $fmadd:ident, $mul:ident) => {
