@@ -1,5 +1,5 @@
-//! Products with a short shared dimension on AVX-512: `C ← α·A·B + β·C` with `A: m × k`,
-//! `k` at most [`MAX_SHARED`], and C's and B's rows contiguous.
+//! Products with a short shared dimension, or a narrow result, on AVX-512: `C ← α·A·B + β·C`
+//! with `A: m × k` and C's and B's rows contiguous.
 //!
 //! C is cut into panels one register wide (16 `f32` or 8 `f64` columns, the last one masked).
 //! Sixteen rows of a single panel, or eight rows of a pair of panels, are accumulated in
@@ -8,7 +8,10 @@
 //! is allocated, which is what the general kernels pay at these sizes: measured on an AVX-512
 //! EPYC through `matmul_into`, 16 × 16 · 16 × 16 `f32` took 0.51–0.55× faer's time and
 //! 2048 × 16 · 16 × 16 0.84–0.89×. With a shared dimension of 64 faer's packed kernels are as
-//! fast, and ahead beyond it, so longer ones go to them.
+//! fast as this, and ahead beyond it: a longer shared dimension is taken only for narrow
+//! `f32` results, in chunks, each chunk of A's rows first copied into a small buffer (rows of
+//! A a power of two apart share first-level cache sets, and would be fetched again for every
+//! column of the chunk); see [`LONG_ROWS`].
 //!
 //! A result with contiguous columns instead (column-major C, and A) is the transposed product
 //! `Cᵀ = Bᵀ·Aᵀ`, which takes the same kernel.
@@ -17,8 +20,21 @@
 
 use super::kernel::{MatRef, PARALLEL_WORK};
 
-/// The longest shared dimension taken here.
+/// The longest shared dimension taken straight from A.
 const MAX_SHARED: usize = 32;
+
+/// The most of A's rows a chunk along a longer shared dimension copies into a buffer.
+const CHUNK_BYTES: usize = 8 << 10;
+
+/// A shared dimension longer than [`MAX_SHARED`] is taken in chunks of A's rows copied into a
+/// buffer of [`CHUNK_BYTES`], for `f32` results one register wide, or two with at most this
+/// many rows, when A's rows (in the orientation taken) are contiguous (gathered element by
+/// element from columns, 16 × 2048 · 2048 × 16 took 1.23× faer's time). On an AVX-512 EPYC, through `matmul_into` against faer's kernels on the same
+/// row-major memory, shared dimensions 64 to 2048: one register wide, 0.69–0.89× faer's time
+/// (16 × 2048 · 2048 × 16: 0.74–0.78×); two registers, 0.85–0.97× with 8 or 16 rows but
+/// 0.98–1.03× with 64 or more. `f64` results took 1.2–1.6× faer's time (its kernels fuse
+/// each broadcast into the multiply-add) and are left to it.
+const LONG_ROWS: usize = 16;
 
 /// Results more than this many registers wide (in the orientation taken) go to the general
 /// kernels unless they have at most one register's worth of rows (16 `f32`, 8 `f64`): at
@@ -58,7 +74,7 @@ pub(super) unsafe fn product<T: Copy>(
     #[cfg(all(target_arch = "x86_64", feature = "std", not(miri)))]
     {
         let (m, k, n) = (a.rows, a.cols, b.cols);
-        if k > MAX_SHARED || m.saturating_mul(k).saturating_mul(n) >= PARALLEL_WORK {
+        if m.saturating_mul(k).saturating_mul(n) >= PARALLEL_WORK {
             return false;
         }
         let single = typeid::of::<T>() == typeid::of::<f32>();
@@ -95,7 +111,14 @@ pub(super) unsafe fn product<T: Copy>(
         // `MAX_PANELS` and `MAX_B_BYTES`).
         let width = if single { 16 } else { 8 };
         let b_bytes = k * job.cols * size_of::<T>();
-        if job.cols > MAX_PANELS * width && (job.rows > width || b_bytes > MAX_B_BYTES) {
+        let narrow = job.cols <= MAX_PANELS * width;
+        let taken = if k <= MAX_SHARED {
+            narrow || job.rows <= width && b_bytes <= MAX_B_BYTES
+        } else {
+            // Chunks of A's rows, copied (see `LONG_ROWS`).
+            single && job.a.2 == 1 && (job.cols <= width || narrow && job.rows <= LONG_ROWS)
+        };
+        if !taken {
             return false;
         }
         if !std::arch::is_x86_feature_detected!("avx512f") {
@@ -104,7 +127,8 @@ pub(super) unsafe fn product<T: Copy>(
         if single {
             // SAFETY: `T` is `f32` (same type id), so the casts are identities; the CPU has
             // AVX-512F; `job` is the product in the caller's contract, oriented so that its
-            // rows of B and C are contiguous: it keeps invariant 1 of `Narrow`.
+            // rows of B and C are contiguous: it keeps invariant 1 of `Narrow`, and invariant 2
+            // (`taken` requires `a.2 = 1` past `MAX_SHARED`).
             unsafe { x86::f32s(job.cast(), core::mem::transmute_copy(&(alpha, beta))) };
         } else {
             // SAFETY: as above, with `T` = `f64`.
@@ -126,6 +150,9 @@ pub(super) unsafe fn product<T: Copy>(
 /// Invariant 1: `rows`, `shared` and `cols` are non-zero, each of those positions is valid
 /// (A's and B's for reads, C's for writes, and for reads when `β ≠ 0`), and C's are distinct
 /// and not aliased by A or B.
+///
+/// Invariant 2: when `shared` is larger than [`MAX_SHARED`], A's rows are contiguous
+/// (`a.2 = 1`).
 #[cfg(all(target_arch = "x86_64", feature = "std", not(miri)))]
 #[derive(Clone, Copy)]
 struct Narrow<T> {
@@ -164,30 +191,124 @@ mod x86 {
     /// stores touch only the panels' lanes of each row (AVX-512 suppresses faults on
     /// masked-out lanes).
     macro_rules! narrow_kernel {
-        ($run:ident, $panels:ident, $block:ident, $t:ty, $mask:ty, $vec:ty, $zero:ident, $set1:ident,
+        ($run:ident, $rows:ident, $chunks:ident, $panels:ident, $block:ident, $t:ty, $mask:ty, $vec:ty, $zero:ident, $set1:ident,
          $load:ident, $store:ident, $fmadd:ident, $mul:ident) => {
             /// `C ← α·A·B + β·C` for `job`.
             ///
             /// # Safety
             ///
-            /// The CPU has AVX-512F; `job` keeps invariant 1 of `Narrow`.
+            /// The CPU has AVX-512F; `job` keeps invariants 1 and 2 of `Narrow`.
             #[target_feature(enable = "avx512f")]
             pub(super) unsafe fn $run(job: Narrow<$t>, (alpha, beta): ($t, $t)) {
                 let mut i = 0;
                 while i + 16 <= job.rows {
                     // SAFETY: rows `i..i + 16` are in the product (the caller's contract).
-                    unsafe { $panels::<16, 8>(&job, i, alpha, beta) };
+                    unsafe { $rows::<16, 8>(&job, i, alpha, beta) };
                     i += 16;
                 }
                 while i + 8 <= job.rows {
                     // SAFETY: rows `i..i + 8` are in the product (the caller's contract).
-                    unsafe { $panels::<8, 8>(&job, i, alpha, beta) };
+                    unsafe { $rows::<8, 8>(&job, i, alpha, beta) };
                     i += 8;
                 }
                 while i < job.rows {
                     // SAFETY: as above, row `i`.
-                    unsafe { $panels::<1, 1>(&job, i, alpha, beta) };
+                    unsafe { $rows::<1, 1>(&job, i, alpha, beta) };
                     i += 1;
+                }
+            }
+
+            /// Rows `i..i + R` of `job`'s C: straight from A when the shared dimension is at
+            /// most [`MAX_SHARED`](super::MAX_SHARED), otherwise in chunks.
+            ///
+            /// # Safety
+            ///
+            /// The CPU has AVX-512F; `job` keeps invariants 1 and 2 of `Narrow`; `i + R ≤
+            /// job.rows`; `H` divides `R`.
+            #[target_feature(enable = "avx512f")]
+            #[inline]
+            unsafe fn $rows<const R: usize, const H: usize>(
+                job: &Narrow<$t>,
+                i: usize,
+                alpha: $t,
+                beta: $t,
+            ) {
+                // SAFETY: the caller's contract.
+                unsafe {
+                    if job.shared <= super::MAX_SHARED {
+                        $panels::<R, H>(job, i, alpha, beta)
+                    } else {
+                        $chunks::<R, H>(job, i, alpha, beta)
+                    }
+                }
+            }
+
+            /// Rows `i..i + R` of `job`'s C in chunks along the shared dimension, each chunk of
+            /// A's rows first copied into a buffer of [`CHUNK_BYTES`](super::CHUNK_BYTES) at
+            /// most (rows a power of two apart would share first-level cache sets and be read
+            /// again from the next level for every column of the chunk), and each chunk after
+            /// the first added to C. Not inlined, so that the buffer is on the stack only here.
+            ///
+            /// # Safety
+            ///
+            /// The CPU has AVX-512F; `job` keeps invariants 1 and 2 of `Narrow`; `i + R ≤
+            /// job.rows`; `H` divides `R`.
+            #[target_feature(enable = "avx512f")]
+            #[inline(never)]
+            unsafe fn $chunks<const R: usize, const H: usize>(
+                job: &Narrow<$t>,
+                i: usize,
+                alpha: $t,
+                beta: $t,
+            ) {
+                const CHUNK: usize = super::CHUNK_BYTES / (16 * size_of::<$t>());
+                const WIDTH: usize = 64 / size_of::<$t>();
+                let mut buffer = core::mem::MaybeUninit::<[[$t; CHUNK]; R]>::uninit();
+                let packed = buffer.as_mut_ptr().cast::<$t>();
+                let (pa, ars, _) = job.a;
+                let mut k0 = 0;
+                while k0 < job.shared {
+                    let len = CHUNK.min(job.shared - k0);
+                    for r in 0..R {
+                        let from = pa
+                            .wrapping_offset(((i + r) as isize).wrapping_mul(ars))
+                            .wrapping_add(k0);
+                        let to = packed.wrapping_add(r * CHUNK);
+                        let mut q = 0;
+                        while q < len {
+                            let mask = ((1u32 << WIDTH.min(len - q)) - 1) as $mask;
+                            // SAFETY: the masked lanes are `A[i + r, k0 + q..]` up to `k0 +
+                            // len ≤ shared`, elements of A (`i + r < rows`), valid for reads
+                            // (invariant 1 of `Narrow`) and next to each other (invariant 2:
+                            // `acs = 1`), and the same lanes of row `r` of the buffer (`len ≤
+                            // CHUNK`), which is not A.
+                            unsafe { $store(to.add(q), mask, $load(mask, from.add(q))) };
+                            q += WIDTH;
+                        }
+                    }
+                    // Rows `0..R` of the buffer stand for A's rows `i..i + R`, and C's and B's
+                    // pointers move to row `i` and row `k0`.
+                    let part = Narrow {
+                        rows: R,
+                        shared: len,
+                        a: (packed.cast_const(), CHUNK as isize, 1),
+                        b: (
+                            job.b.0.wrapping_offset((k0 as isize).wrapping_mul(job.b.1)),
+                            job.b.1,
+                        ),
+                        c: (
+                            job.c.0.wrapping_offset((i as isize).wrapping_mul(job.c.1)),
+                            job.c.1,
+                        ),
+                        ..*job
+                    };
+                    let beta = if k0 == 0 { beta } else { 1.0 };
+                    // SAFETY: `part` keeps invariant 1 of `Narrow`: its A is the buffer's
+                    // `R × len` elements just written, its B rows `k0..k0 + len` of `job`'s,
+                    // its C rows `i..i + R` of `job`'s (read back, once written by the first
+                    // chunk, with β = 1); and invariant 2, its A's rows being contiguous.
+                    unsafe { $panels::<R, H>(&part, 0, alpha, beta) };
+                    k0 += len;
                 }
             }
 
@@ -305,8 +426,10 @@ mod x86 {
 
     narrow_kernel!(
         f32s,
-        f32_panels,
         f32_rows,
+        f32_chunks,
+        f32_panels,
+        f32_block,
         f32,
         __mmask16,
         __m512,
@@ -319,8 +442,10 @@ mod x86 {
     );
     narrow_kernel!(
         f64s,
-        f64_panels,
         f64_rows,
+        f64_chunks,
+        f64_panels,
+        f64_block,
         f64,
         __mmask8,
         __m512d,
@@ -349,14 +474,15 @@ mod tests {
 
     /// `C ← α·A·B + β·C` by `product` and by the definition, over every row count to 19 (two
     /// blocks of eight and a rest), every width to two registers' and one more (a masked third
-    /// panel), shared dimensions 1, 5 and [`MAX_SHARED`]; A row-major and transposed; C
+    /// panel), shared dimensions 1, 5 and [`MAX_SHARED`], and past it one chunk (33) and two
+    /// (the second partial); A row-major and transposed; C
     /// row-major (B row-major) and column-major (A column-major: the transposed product); `β`
     /// 0 (C holding NaN, which must not leak), 1 and 2, `α` 1 and −3.
     fn check<T: Copy + PartialEq + core::fmt::Debug>(width: usize, from: fn(f64) -> T) {
         let has = std::arch::is_x86_feature_detected!("avx512f");
         for m in 1..=19 {
             for n in 1..=2 * width + 1 {
-                for k in [1, 5, MAX_SHARED] {
+                for k in [1, 5, MAX_SHARED, MAX_SHARED + 1, 133] {
                     for (alpha, beta) in [(1.0, 0.0), (-3.0, 1.0), (1.0, 2.0)] {
                         for a_t in [false, true] {
                             for c_t in [false, true] {
@@ -443,9 +569,18 @@ mod tests {
         } else {
             None
         };
+        // A's rows in the orientation taken: A's own, or B's columns.
+        let a_rows_contiguous = if ccs == 1 { acs == 1 } else { brs == 1 };
         let fits = shape.is_some_and(|(rows, cols)| {
             let b_bytes = k * cols * size_of::<T>();
-            cols <= MAX_PANELS * width || (rows <= width && b_bytes <= MAX_B_BYTES)
+            let narrow = cols <= MAX_PANELS * width;
+            if k <= MAX_SHARED {
+                narrow || (rows <= width && b_bytes <= MAX_B_BYTES)
+            } else {
+                size_of::<T>() == 4
+                    && a_rows_contiguous
+                    && (cols <= width || narrow && rows <= LONG_ROWS)
+            }
         });
         let what =
             format!("{m}×{k}×{n}, α {alpha}, β {beta}, A transposed {a_t}, C transposed {c_t}");
@@ -474,11 +609,11 @@ mod tests {
             cs: 1,
             offset: 0,
         };
-        // A shared dimension past `MAX_SHARED`; `PARALLEL_WORK` multiply-adds; a wide result with
-        // more than `MAX_B_BYTES` of B; columns of C two apart (neither its rows nor its
-        // columns contiguous).
+        // A shared dimension past `MAX_SHARED` with two registers' width of 64 rows;
+        // `PARALLEL_WORK` multiply-adds; a wide result with more than `MAX_B_BYTES` of B;
+        // columns of C two apart (neither its rows nor its columns contiguous).
         for (m, k, n, cs) in [
-            (64, MAX_SHARED + 1, 16, 1),
+            (64, MAX_SHARED + 1, 32, 1),
             (2048, 32, 32, 1),
             (16, 16, 1024, 1),
             (16, 16, 8, 2),

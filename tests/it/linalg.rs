@@ -82,11 +82,14 @@ fn check_all<T: LinalgScalar + std::fmt::Debug>(make: impl Fn(usize) -> T) {
             (33, 17, 40),
             // Short shared dimensions with narrow or short results (the unpacked AVX-512
             // kernel, where the processor has it): one register wide, two, and a short wide
-            // result.
+            // result; and a longer shared dimension with `f32` results one and two registers
+            // wide (the same kernel through a copied chunk of A).
             (16, 16, 16),
             (21, 32, 32),
             (40, 5, 16),
             (16, 8, 40),
+            (16, 40, 16),
+            (9, 40, 20),
         ]
     };
     for &(m, k, n) in shapes {
