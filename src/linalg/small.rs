@@ -29,11 +29,11 @@ const CHUNK_BYTES: usize = 8 << 10;
 /// A shared dimension longer than [`MAX_SHARED`] is taken in chunks of A's rows copied into a
 /// buffer of [`CHUNK_BYTES`], for `f32` results one register wide, or two with at most this
 /// many rows, when A's rows (in the orientation taken) are contiguous (gathered element by
-/// element from columns, 16 × 2048 · 2048 × 16 took 1.23× faer's time). On an AVX-512 EPYC, through `matmul_into` against faer's kernels on the same
-/// row-major memory, shared dimensions 64 to 2048: one register wide, 0.69–0.89× faer's time
-/// (16 × 2048 · 2048 × 16: 0.74–0.78×); two registers, 0.85–0.97× with 8 or 16 rows but
-/// 0.98–1.03× with 64 or more. `f64` results took 1.2–1.6× faer's time (its kernels fuse
-/// each broadcast into the multiply-add) and are left to it.
+/// element from columns, 16 × 2048 · 2048 × 16 took 1.23× faer's time). On an AVX-512 EPYC,
+/// through `matmul_into` against faer's kernels on the same row-major memory, shared
+/// dimensions 64 to 2048: one register wide, 0.69–0.90× faer's time (16 × 2048 · 2048 × 16:
+/// 0.74–0.79×); two registers, 0.85–0.97× with 8 or 16 rows but 0.98–1.03× with 64 or more.
+/// `f64` results took 1.2–1.6× faer's time at most shapes and are left to it.
 const LONG_ROWS: usize = 16;
 
 /// Results more than this many registers wide (in the orientation taken) go to the general
