@@ -252,28 +252,34 @@ impl<const R: usize> Layout<R> {
     }
 
     /// A C-contiguous layout with offset 0 over exactly `len` elements, in a `const` context:
-    /// `None` unless the shape's element count is `len` (computed without overflow) and `len`
-    /// fits `isize`. O(R).
+    /// the strides of [`row_major`](Self::row_major) (size-0 axes count as size 1), or `None`
+    /// unless the shape's element count is `len` and the product of its sizes, size-0 axes
+    /// counted as 1, fits `isize` (computed without overflow). O(R).
+    ///
+    /// Also the constructor for results whose shape is known good (a map, an element-wise
+    /// operation): computed in registers for the fixed rank, it skips the general checks,
+    /// whose strides written piece by piece through a slice and read back whole were most of a
+    /// tiny tensor's construction.
+    #[inline]
     pub(crate) const fn row_major_exact(shape: [usize; R], len: usize) -> Option<Self> {
-        if len > isize::MAX as usize {
-            return None;
-        }
         let mut strides = [0isize; R];
-        let mut count = 1usize;
+        // The product of the sizes so far, size-0 axes counted as 1 (the strides), and whether
+        // one was 0.
+        let mut step = 1usize;
+        let mut empty = false;
         let mut axis = R;
         while axis > 0 {
             axis -= 1;
-            if count > isize::MAX as usize {
-                return None;
-            }
-            // Just checked to fit.
-            strides[axis] = count as isize;
-            count = match count.checked_mul(shape[axis]) {
-                Some(c) => c,
-                None => return None,
+            // At most `isize::MAX`: checked when it was made.
+            strides[axis] = step as isize;
+            let dim = shape[axis];
+            empty |= dim == 0;
+            step = match step.checked_mul(if dim == 0 { 1 } else { dim }) {
+                Some(c) if c <= isize::MAX as usize => c,
+                _ => return None,
             };
         }
-        if count != len {
+        if len != if empty { 0 } else { step } {
             return None;
         }
         Some(Self::from_parts(shape, strides, 0))
@@ -336,27 +342,6 @@ impl<const R: usize> Layout<R> {
         parts::resolve_inferred(&mut shape, len)?;
         parts::contiguous_strides_of_len(&shape, order, &mut strides, len)?;
         Ok(Self::from_parts(shape, strides, 0))
-    }
-
-    /// The row-major layout of `shape` with offset 0 when its sizes multiply to exactly
-    /// `len ≥ 1` elements (at most `isize::MAX`), as
-    /// [`contiguous_of_len`](Self::contiguous_of_len) makes it; `None` otherwise (an empty shape, `INFER`, another count), where that function
-    /// decides. Computed in registers for the fixed rank: the result of an operation whose shape
-    /// is known good (a map, an element-wise operation) skips the general checks, whose strides
-    /// written piece by piece through a slice and read back whole were most of a tiny tensor's
-    /// construction.
-    #[cfg(feature = "alloc")]
-    #[inline]
-    pub(crate) fn row_major_of_len(shape: [usize; R], len: usize) -> Option<Self> {
-        let mut strides = [0isize; R];
-        let mut step = 1usize;
-        for k in (0..R).rev() {
-            strides[k] = step as isize;
-            step = step.checked_mul(shape[k])?;
-        }
-        // `step == len ≥ 1`: every size is at least 1 and every stride at most `len`.
-        (len > 0 && step == len && len <= isize::MAX as usize)
-            .then(|| Self::from_parts(shape, strides, 0))
     }
 
     /// Puts a layout together from raw numbers, unchecked.

@@ -435,26 +435,42 @@ fn inverse_permutations_undo_the_permutation() {
 }
 
 /// The register-only row-major layout of a known element count is the checked one wherever
-/// it answers, and leaves the rest (empty shapes, `INFER`, another count, more than
-/// `isize::MAX` elements) to the checked path.
+/// it answers, and leaves the rest (`INFER`, another count, more than `isize::MAX` elements)
+/// to the checked path.
 #[cfg(feature = "alloc")]
 #[test]
-fn row_major_of_len_agrees_with_the_checked_layout() {
-    for shape in [[1, 1, 1], [2, 3, 4], [7, 1, 5], [1, 1, 9]] {
+fn row_major_exact_agrees_with_the_checked_layout() {
+    for shape in [
+        [1, 1, 1],
+        [2, 3, 4],
+        [7, 1, 5],
+        [1, 1, 9],
+        [0, 3, 2],
+        [4, 0, 0],
+    ] {
         let len = shape.iter().product();
         assert_eq!(
-            Layout::row_major_of_len(shape, len),
+            Layout::row_major_exact(shape, len),
             Some(Layout::contiguous_of_len(shape, Order::RowMajor, len).unwrap())
         );
-        assert_eq!(Layout::row_major_of_len(shape, len + 1), None);
+        assert_eq!(Layout::row_major_exact(shape, len + 1), None);
     }
     assert_eq!(
-        Layout::row_major_of_len([], 1),
+        Layout::row_major_exact([], 1),
         Some(Layout::row_major([]).unwrap())
     );
-    assert_eq!(Layout::row_major_of_len([0, 3], 0), None);
-    assert_eq!(Layout::row_major_of_len([INFER, 3], 6), None);
-    assert_eq!(Layout::row_major_of_len([usize::MAX, 2], 0), None);
+    assert_eq!(Layout::row_major_exact([INFER, 3], 6), None);
+    assert_eq!(Layout::row_major_exact([usize::MAX, 2], 0), None);
     let huge = isize::MAX as usize + 1;
-    assert_eq!(Layout::row_major_of_len([huge], huge), None);
+    assert_eq!(Layout::row_major_exact([huge], huge), None);
+    assert_eq!(Layout::row_major_exact([huge, 0], 0), None);
+}
+
+/// `tensor_view!` lays out an empty shape as every other constructor does.
+#[test]
+fn tensor_view_of_an_empty_shape_has_row_major_strides() {
+    let none: [f32; 0] = [];
+    let v = crate::tensor_view!(&none, [3, 0]);
+    assert_eq!(v.strides(), Layout::row_major([3, 0]).unwrap().strides());
+    assert_eq!(v.strides(), &[1, 1]);
 }

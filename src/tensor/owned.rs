@@ -55,7 +55,7 @@ impl<T, const R: usize> TensorBase<Vec<T>, R> {
 
     /// A row-major tensor over a `Vec` known to hold exactly `shape`'s element count.
     pub(crate) fn from_contiguous_vec(vec: Vec<T>, shape: [usize; R]) -> Self {
-        if let Some(layout) = Layout::row_major_of_len(shape, vec.len()) {
+        if let Some(layout) = Layout::row_major_exact(shape, vec.len()) {
             // SAFETY: a row-major layout with offset 0 of exactly `vec.len()` elements reaches
             // the positions `0..vec.len()` once each: invariants 1 and 2 hold.
             return unsafe { Self::from_parts_unchecked(vec.into_storage(), layout) };
