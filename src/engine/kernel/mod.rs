@@ -453,14 +453,8 @@ impl<T: Clone> Kernel<T, T> for CloneTo {
 
     #[inline(always)]
     unsafe fn copy_run(&mut self, dst: *mut T, src: *const T, n: usize) -> bool {
-        if simd::plain_size::<T>() == 0 {
-            return false;
-        }
-        // SAFETY: `T` is a primitive number, whose `clone` is a bit copy; `n` elements valid
-        // for reads at `src` and writes at `dst`, in distinct allocations (the caller's
-        // contract), so they do not overlap.
-        unsafe { core::ptr::copy_nonoverlapping(src, dst, n) };
-        true
+        // SAFETY: the caller's contract is `simd::copy_run`'s.
+        unsafe { simd::copy_run(dst, src, n) }
     }
 
     #[inline(always)]
@@ -592,13 +586,9 @@ impl<T: Clone> Kernel<MaybeUninit<T>, T> for CloneInto {
 
     #[inline(always)]
     unsafe fn copy_run(&mut self, dst: *mut MaybeUninit<T>, src: *const T, n: usize) -> bool {
-        if simd::plain_size::<T>() == 0 {
-            return false;
-        }
         // SAFETY: as in `CloneTo::copy_run`; `MaybeUninit<T>` has the layout of `T`, and its
         // slots are only written.
-        unsafe { core::ptr::copy_nonoverlapping(src, dst.cast::<T>(), n) };
-        true
+        unsafe { simd::copy_run(dst.cast::<T>(), src, n) }
     }
 }
 

@@ -31,6 +31,24 @@ pub(super) fn plain_size<T>() -> usize {
     }
 }
 
+/// Copies `n` elements from `src` to `dst` as one `memcpy` when `T` is a primitive number
+/// (its `clone` is a bit copy); returns whether it did (otherwise nothing was touched).
+///
+/// # Safety
+///
+/// `src` is valid for reads and `dst` for writes of `n` elements, in distinct allocations
+/// (`dst` may point to uninitialised memory: it is only written).
+#[inline(always)]
+pub(super) unsafe fn copy_run<T>(dst: *mut T, src: *const T, n: usize) -> bool {
+    if plain_size::<T>() == 0 {
+        return false;
+    }
+    // SAFETY: `T` is a primitive number, whose `clone` is a bit copy; the two ranges are
+    // valid and, in distinct allocations, do not overlap (the caller's contract).
+    unsafe { core::ptr::copy_nonoverlapping(src, dst, n) };
+    true
+}
+
 /// Copies the `MICRO × MICRO` transposed block `dst[u·ds + l] = src[u + l·ss]` as bits when
 /// `T` is a primitive number of 1, 2, 4 or 8 bytes and the target has a SIMD kernel for
 /// it; returns whether it did (otherwise nothing was touched).
