@@ -199,7 +199,13 @@ where
     Ok((e, out.storage_mut().elems_mut(), layout))
 }
 
-/// Contracts one or two operands into the prepared target; `None` for more.
+/// Contracts one or two operands into the prepared target.
+///
+/// # Errors
+///
+/// As [`pair_into`], and [`ErrorKind::RankMismatch`] (2 expected, the count found) for any
+/// other number of operands or operands and terms of different counts, which the callers
+/// rule out first.
 ///
 /// # Safety
 ///
@@ -210,7 +216,7 @@ pub(super) unsafe fn one_or_two<T: LinalgScalar>(
     ops: &[EinsumOperand<'_, T>],
     data: ViewReprMut<'_, T>,
     layout: RawLayout<'_>,
-) -> Option<Result<(), ShapeError>> {
+) -> Result<(), ShapeError> {
     let output = e.output.as_slice();
     let terms = e.terms();
     match (ops, terms) {
@@ -218,7 +224,7 @@ pub(super) unsafe fn one_or_two<T: LinalgScalar>(
             let one = [T::one()];
             // SAFETY: the operand's layout is its view's (invariant 1), the scalar's one
             // element; the target's as the caller gives it (this function's contract).
-            Some(unsafe {
+            unsafe {
                 pair_into(
                     [term.as_slice(), &[]],
                     [*op, scalar(&one)],
@@ -226,11 +232,11 @@ pub(super) unsafe fn one_or_two<T: LinalgScalar>(
                     data,
                     layout,
                 )
-            })
+            }
         }
         ([a, b], [ta, tb]) => {
             // SAFETY: as above.
-            Some(unsafe {
+            unsafe {
                 pair_into(
                     [ta.as_slice(), tb.as_slice()],
                     [*a, *b],
@@ -238,9 +244,14 @@ pub(super) unsafe fn one_or_two<T: LinalgScalar>(
                     data,
                     layout,
                 )
-            })
+            }
         }
-        _ => None,
+        _ => Err(ShapeError::sizes(
+            ErrorKind::RankMismatch,
+            None,
+            2,
+            ops.len(),
+        )),
     }
 }
 
@@ -348,12 +359,7 @@ where
 {
     let (e, data, layout) = prepare(spec, &ops, out)?;
     // SAFETY: `out`'s storage and layout (invariants 1 and 2 of `out`).
-    unsafe { one_or_two(&e, &ops, data, layout.parts()) }.unwrap_or(Err(ShapeError::sizes(
-        ErrorKind::RankMismatch,
-        None,
-        2,
-        N,
-    )))
+    unsafe { one_or_two(&e, &ops, data, layout.parts()) }
 }
 
 /// [`einsum!`](crate::einsum) without an allocator: never called, as the macro is refused

@@ -102,10 +102,7 @@ fn run<T: LinalgScalar>(
     let target = match target {
         Target::Into(data, layout) if ops.len() <= 2 => {
             // SAFETY: an existing target is a tensor's storage and layout (`Target::Into`).
-            return match unsafe { contract::one_or_two(e, ops, data, layout) } {
-                Some(done) => done.map(|()| None),
-                None => Ok(None),
-            };
+            return unsafe { contract::one_or_two(e, ops, data, layout) }.map(|()| None);
         }
         target => target,
     };
