@@ -35,6 +35,49 @@ macro_rules! entry {
 }
 pub(crate) use entry;
 
+// Each program uses one of the two panic handlers below.
+/// Defines the program's panic handler: exit through semihosting with status 1.
+#[allow(unused_macros)]
+macro_rules! panic_exits {
+    () => {
+        #[panic_handler]
+        fn panic(_: &core::panic::PanicInfo) -> ! {
+            board::exit(false)
+        }
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use panic_exits;
+
+/// Defines the panic handler of a link-time proof: it calls `ranked_subset_has_a_panic_path`,
+/// which is defined nowhere, so the program links only if the optimiser removed every call to
+/// the handler, and with it that reference. With `--features find-panics` the handler exits as
+/// [`panic_exits!`]'s does, so that the program links whatever it contains and a panic path can
+/// be found (the callers of `rust_begin_unwind` in the disassembly).
+#[allow(unused_macros)]
+macro_rules! panic_fails_link {
+    () => {
+        #[cfg(not(feature = "find-panics"))]
+        unsafe extern "C" {
+            /// Defined nowhere: a reference to it that survives optimisation fails the link.
+            fn ranked_subset_has_a_panic_path() -> !;
+        }
+
+        #[cfg(not(feature = "find-panics"))]
+        #[panic_handler]
+        fn panic(_: &core::panic::PanicInfo) -> ! {
+            // SAFETY: never called: this program links only if the optimiser removed every
+            // call to the panic handler, and with it this reference to an undefined symbol.
+            unsafe { ranked_subset_has_a_panic_path() }
+        }
+
+        #[cfg(feature = "find-panics")]
+        board::panic_exits!();
+    };
+}
+#[allow(unused_imports)]
+pub(crate) use panic_fails_link;
+
 // The RISC-V entry point (placed first by `link-riscv.x`): the stack pointer is the top of RAM
 // (`_stack_top`, from the linker script), then `reset` runs.
 #[cfg(target_arch = "riscv32")]

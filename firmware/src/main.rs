@@ -20,7 +20,6 @@
 
 mod board;
 
-use core::panic::PanicInfo;
 use core::ptr::{read_volatile, write_volatile};
 
 use ranked::{ArrayTensor, TensorView, TensorViewMut};
@@ -118,7 +117,4 @@ fn checked() -> bool {
     failures == 0 && out == EXPECTED
 }
 
-#[panic_handler]
-fn panic(_: &PanicInfo) -> ! {
-    board::exit(false)
-}
+board::panic_exits!();

@@ -174,6 +174,7 @@ pub(crate) fn sum_run<T: Copy, U: Zero + Add<Output = U> + Copy>(
 }
 
 /// The blocked pairwise sum of one lane.
+#[cfg(feature = "alloc")]
 #[inline]
 pub(crate) fn lane_sum<T: Zero + Add<Output = T> + Copy>(run: Run<'_, T>) -> T {
     lane_sum_of(run, |x| x)

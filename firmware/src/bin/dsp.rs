@@ -23,7 +23,6 @@ mod board;
 #[rustfmt::skip]
 mod expected;
 
-use core::panic::PanicInfo;
 use core::ptr::{read_volatile, write_volatile};
 
 use ranked::fixed::types::I16F16;
@@ -36,24 +35,7 @@ use expected::{
 /// The results, written out so that no computation is optimised away.
 static mut OUTPUT: [f32; 29] = [0.0; 29];
 
-unsafe extern "C" {
-    /// Defined nowhere: a reference to it that survives optimisation fails the link.
-    fn ranked_subset_has_a_panic_path() -> !;
-}
-
-#[cfg(not(feature = "find-panics"))]
-#[panic_handler]
-fn panic(_: &PanicInfo) -> ! {
-    // SAFETY: never called: the link fails if this call survives optimisation.
-    unsafe { ranked_subset_has_a_panic_path() }
-}
-
-/// With `--features find-panics` the program links whatever it contains (see `panic_free`).
-#[cfg(feature = "find-panics")]
-#[panic_handler]
-fn panic(_: &PanicInfo) -> ! {
-    board::exit(false)
-}
+board::panic_fails_link!();
 
 /// `N` values read through volatile loads, so their values are unknown to the optimiser.
 fn load<T: Copy, const N: usize>(from: &[T; N]) -> [T; N] {

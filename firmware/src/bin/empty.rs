@@ -7,8 +7,6 @@
 #[path = "../board.rs"]
 mod board;
 
-use core::panic::PanicInfo;
-
 board::entry!(b"empty: ok\n\0", b"empty: failed\n\0", checked);
 
 /// Nothing to check.
@@ -17,7 +15,4 @@ fn checked() -> bool {
     true
 }
 
-#[panic_handler]
-fn panic(_: &PanicInfo) -> ! {
-    board::exit(false)
-}
+board::panic_exits!();

@@ -22,7 +22,6 @@
 #[path = "../board.rs"]
 mod board;
 
-use core::panic::PanicInfo;
 use core::ptr::{read_volatile, write_volatile};
 
 // Each probe uses some of these.
@@ -56,25 +55,7 @@ static WEIGHTS: [f32; 6] = [1.0, 0.5, 0.0, -1.0, 2.0, 1.0];
 #[allow(dead_code)]
 static W: TensorView<'static, f32, 2> = TensorView::from_array(&WEIGHTS, [2, 3]);
 
-unsafe extern "C" {
-    /// Defined nowhere: a reference to it that survives optimisation fails the link.
-    fn ranked_subset_has_a_panic_path() -> !;
-}
-
-#[cfg(not(feature = "find-panics"))]
-#[panic_handler]
-fn panic(_: &PanicInfo) -> ! {
-    // SAFETY: never called: this program links only if the optimiser removed every call to the
-    // panic handler, and with it this reference to an undefined symbol.
-    unsafe { ranked_subset_has_a_panic_path() }
-}
-
-/// With `--features find-panics` the program links whatever it contains.
-#[cfg(feature = "find-panics")]
-#[panic_handler]
-fn panic(_: &PanicInfo) -> ! {
-    board::exit(false)
-}
+board::panic_fails_link!();
 
 board::entry!(b"op_size: ok\n\0", b"op_size: failed\n\0", checked);
 

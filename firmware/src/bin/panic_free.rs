@@ -24,7 +24,6 @@
 #[path = "../board.rs"]
 mod board;
 
-use core::panic::PanicInfo;
 use core::ptr::{read_volatile, write_volatile};
 
 use ranked::{
@@ -55,26 +54,7 @@ static W: TensorView<'static, f32, 2> = TensorView::from_array(&WEIGHTS, [2, 3])
 /// Where results go, so that no call is optimised away.
 static mut SINK: f32 = 0.0;
 
-unsafe extern "C" {
-    /// Defined nowhere: a reference to it that survives optimisation fails the link.
-    fn ranked_subset_has_a_panic_path() -> !;
-}
-
-#[cfg(not(feature = "find-panics"))]
-#[panic_handler]
-fn panic(_: &PanicInfo) -> ! {
-    // SAFETY: never called: this program links only if the optimiser removed every call to the
-    // panic handler, and with it this reference to an undefined symbol.
-    unsafe { ranked_subset_has_a_panic_path() }
-}
-
-/// With `--features find-panics` the program links whatever it contains, so that a panic path
-/// can be found: the callers of `rust_begin_unwind` in the disassembly.
-#[cfg(feature = "find-panics")]
-#[panic_handler]
-fn panic(_: &PanicInfo) -> ! {
-    board::exit(false)
-}
+board::panic_fails_link!();
 
 board::entry!(
     b"ranked panic-free subset: ok\n\0",

@@ -7,7 +7,6 @@
 #[path = "../board.rs"]
 mod board;
 
-use core::panic::PanicInfo;
 use core::ptr::read_volatile;
 
 use ranked::{TensorView, TensorViewMut};
@@ -40,7 +39,4 @@ fn checked() -> bool {
     w.matmul_into(&x, &mut c).is_ok() && c.sum() + w.sum() == 18.5
 }
 
-#[panic_handler]
-fn panic(_: &PanicInfo) -> ! {
-    board::exit(false)
-}
+board::panic_exits!();
