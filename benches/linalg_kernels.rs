@@ -247,6 +247,16 @@ pub fn b36(sizes: &[usize]) -> Vec<Case<'static>> {
         .collect()
 }
 
+/// The shapes `[m, k, n]` of B38: tall × small, a long inner product, thin × wide and
+/// wide × thin from 16 to 2048, and many rows times a small matrix (as per-pixel products).
+pub const TALL_AND_SKINNY: [[usize; 3]; 5] = [
+    [2048, 16, 16],
+    [16, 2048, 16],
+    [16, 16, 2048],
+    [2048, 2048, 16],
+    [65536, 32, 16],
+];
+
 /// B38: `matmul_into` of tall and skinny shapes `[m, k, n]` (`f32` and `f64`), as
 /// [`product_case`]: a tall matrix times a small one, a long inner product of thin
 /// matrices, a thin matrix times a wide one, and a wide matrix times a thin one.

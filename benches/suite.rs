@@ -154,12 +154,7 @@ fn linear_algebra(c: &mut Criterion) {
     for case in linalg_kernels::b37(512) {
         run(c, case, true);
     }
-    for case in linalg_kernels::b38(&[
-        [2048, 16, 16],
-        [16, 2048, 16],
-        [16, 16, 2048],
-        [2048, 2048, 16],
-    ]) {
+    for case in linalg_kernels::b38(&linalg_kernels::TALL_AND_SKINNY) {
         run(c, case, false);
     }
 }

@@ -26,12 +26,14 @@
 //! order faer reads fastest). On x86-64 processors with AVX-512 (detected at run time, with
 //! `std`), products whose shared dimension is at most 32 and whose result is at most 32 `f32`
 //! (16 `f64`) columns wide, or 16 (8) rows tall with a small right operand, take a kernel that
-//! packs nothing (16 × 16 · 16 × 16 `f32` in 0.5–0.75× faer's time); `f32` products with a
-//! longer shared dimension and a result 16 columns wide (or 32 with at most 16 rows) take the
+//! packs nothing (16 × 16 · 16 × 16 `f32` in 0.5–0.75× faer's time, 65536 × 32 · 32 × 16 in
+//! 0.7–0.75×), at any number of rows; `f32` products with a longer shared dimension, fewer
+//! than 2²¹ multiply-adds and a result 16 columns wide (or 32 with at most 16 rows) take the
 //! same kernel through small copied chunks of the left operand (16 × 2048 · 2048 × 16 in
-//! 0.74–0.85× faer's time); a column-major result is the same product transposed. Other element types — integers, user numeric types — and
-//! builds without an allocator use a cache-blocked generic kernel. With the `rayon` feature,
-//! large products use several threads.
+//! 0.74–0.85× faer's time); a column-major result is the same product transposed. Other
+//! element types — integers, user numeric types — and builds without an allocator use a
+//! cache-blocked generic kernel. With the `rayon` feature, large products use several
+//! threads: faer's from 2²¹ multiply-adds, and the kernel above, split by rows, from 2²³.
 //!
 //! With the `linalg` feature, this module also holds NumPy's `linalg` on stacks of matrices:
 //! see [`solve`] and the table below it.

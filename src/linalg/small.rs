@@ -49,12 +49,27 @@ const MAX_PANELS: usize = 2;
 /// faer's kernels on the same memory here.
 const MAX_B_BYTES: usize = 32 << 10;
 
-/// `C ← α·A·B + β·C` when `T` is `f32` or `f64`, the CPU has AVX-512F, the shared dimension is
-/// at most [`MAX_SHARED`], the product has fewer multiply-adds than [`PARALLEL_WORK`] (larger
-/// ones are split across threads with `rayon`) and is narrow or short enough
-/// ([`MAX_PANELS`]), and either C's and B's rows are contiguous or C's and A's columns are;
-/// returns `true`. Otherwise returns `false`, touching nothing. With `β = 0`, C is only
-/// written.
+/// Products of this many multiply-adds or more are split by rows across rayon's threads (with
+/// the `rayon` feature). On the 2-vCPU AVX-512 EPYC, `f32` in two threads against one:
+/// 65536 × 32 · 32 × 16 (2²⁵) 338 → 194 µs and 16384 × 32 · 32 × 32 (2²⁴) 149 → 95 µs, but at
+/// 2²¹ the threads' start cost more than they saved (2048 × 32 · 32 × 32: 17 → 18–28 µs) and
+/// at 2²² they were level or slower (4096 × 32 · 32 × 32: 35 → 24–38 µs).
+#[cfg(feature = "rayon")]
+const SPLIT_WORK: usize = 1 << 23;
+
+/// `C ← α·A·B + β·C` when `T` is `f32` or `f64`, the CPU has AVX-512F, the product is narrow
+/// or short enough ([`MAX_PANELS`]) and either C's and B's rows are contiguous or C's and A's
+/// columns are, and either the shared dimension is at most [`MAX_SHARED`] or the product is
+/// narrow `f32` with fewer multiply-adds than [`PARALLEL_WORK`] (see [`LONG_ROWS`]); returns
+/// `true`. Otherwise returns `false`, touching nothing. With `β = 0`, C is only written.
+/// Products of [`SPLIT_WORK`] multiply-adds or more run on several threads with `rayon`.
+///
+/// Large products with a short shared dimension stay here, as they read A and write C once
+/// each: on the EPYC, one thread, against faer's kernels on the same row-major memory (where
+/// they went before), 65536 × 32 · 32 × 16 `f32` took 338 µs against 481 µs (faer 451 µs on
+/// column-major matrices), 16384 × 16 · 16 × 16 47 µs against 75 µs, and
+/// 131072 × 8 · 8 × 4 201 µs against 444 µs (but faer's 75 µs on column-major matrices: a
+/// result narrower than a register leaves lanes idle).
 ///
 /// # Safety
 ///
@@ -74,7 +89,8 @@ pub(super) unsafe fn product<T: Copy>(
     #[cfg(all(target_arch = "x86_64", feature = "std", not(miri)))]
     {
         let (m, k, n) = (a.rows, a.cols, b.cols);
-        if m.saturating_mul(k).saturating_mul(n) >= PARALLEL_WORK {
+        let work = m.saturating_mul(k).saturating_mul(n);
+        if work >= PARALLEL_WORK && k > MAX_SHARED {
             return false;
         }
         let single = typeid::of::<T>() == typeid::of::<f32>();
@@ -124,22 +140,78 @@ pub(super) unsafe fn product<T: Copy>(
         if !std::arch::is_x86_feature_detected!("avx512f") {
             return false;
         }
-        if single {
-            // SAFETY: `T` is `f32` (same type id), so the casts are identities; the CPU has
-            // AVX-512F; `job` is the product in the caller's contract, oriented so that its
-            // rows of B and C are contiguous: it keeps invariant 1 of `Narrow`, and invariant 2
-            // (`taken` requires `a.2 = 1` past `MAX_SHARED`).
-            unsafe { x86::f32s(job.cast(), core::mem::transmute_copy(&(alpha, beta))) };
-        } else {
-            // SAFETY: as above, with `T` = `f64`.
-            unsafe { x86::f64s(job.cast(), core::mem::transmute_copy(&(alpha, beta))) };
+        // `T` is `f32` or `f64`, by its type id; the CPU has AVX-512F; `job` is the product in
+        // the caller's contract, oriented so that its rows of B and C are contiguous: it keeps
+        // invariant 1 of `Narrow`, and invariant 2 (`taken` requires `a.2 = 1` past
+        // `MAX_SHARED`).
+        #[cfg(feature = "rayon")]
+        if work >= SPLIT_WORK {
+            // SAFETY: as just stated.
+            unsafe { par::run(job, alpha, beta) };
+            return true;
         }
+        // SAFETY: as just stated.
+        unsafe { run(job, alpha, beta) };
         true
     }
     #[cfg(not(all(target_arch = "x86_64", feature = "std", not(miri))))]
     {
         let _ = (alpha, a, b, beta, c, rs, cs);
         false
+    }
+}
+
+/// Runs `job` on the kernel of its element type.
+///
+/// # Safety
+///
+/// `T` is `f32` or `f64`; the CPU has AVX-512F; `job` keeps invariants 1 and 2 of `Narrow`.
+#[cfg(all(target_arch = "x86_64", feature = "std", not(miri)))]
+#[inline]
+unsafe fn run<T: Copy>(job: Narrow<T>, alpha: T, beta: T) {
+    if typeid::of::<T>() == typeid::of::<f32>() {
+        // SAFETY: `T` is `f32` (same type id), so the casts are identities; the rest is the
+        // caller's contract.
+        unsafe { x86::f32s(job.cast(), core::mem::transmute_copy(&(alpha, beta))) };
+    } else {
+        // SAFETY: as above, with `T` = `f64` (the only other type the caller passes).
+        unsafe { x86::f64s(job.cast(), core::mem::transmute_copy(&(alpha, beta))) };
+    }
+}
+
+/// Products of [`SPLIT_WORK`] multiply-adds or more, split by rows of C across rayon's
+/// threads.
+#[cfg(all(target_arch = "x86_64", feature = "rayon", not(miri)))]
+mod par {
+    use rayon::prelude::*;
+
+    use super::Narrow;
+
+    /// A product and its `α` and `β`, shared by the threads that run its pieces.
+    struct Shared<T>(Narrow<T>, T, T);
+
+    // SAFETY: the threads only read a `Shared` (copies of its fields); each runs the rows of
+    // C of its own piece (`run` cuts them apart, and C's positions are distinct: invariant 1
+    // of `Narrow`), A and B are only read, and `T` is `f32` or `f64` (the caller's contract).
+    unsafe impl<T> Sync for Shared<T> {}
+
+    /// `job` cut into one piece of whole 16-row blocks per thread (the last piece takes the
+    /// rest), each run on the kernel.
+    ///
+    /// # Safety
+    ///
+    /// As [`super::run`].
+    pub(super) unsafe fn run<T: Copy>(job: Narrow<T>, alpha: T, beta: T) {
+        let pieces = rayon::current_num_threads().clamp(1, job.rows.div_ceil(16));
+        let step = job.rows.div_ceil(pieces).next_multiple_of(16);
+        let shared = Shared(job, alpha, beta);
+        let shared = &shared;
+        (0..job.rows.div_ceil(step)).into_par_iter().for_each(|p| {
+            let Shared(job, alpha, beta) = *shared;
+            // SAFETY: rows `p·step..` of `job`, `p·step < job.rows` (`rows_from` keeps
+            // its invariants); the rest is the caller's contract.
+            unsafe { super::run(job.rows_from(p * step, step), alpha, beta) }
+        });
     }
 }
 
@@ -166,6 +238,25 @@ struct Narrow<T> {
 
 #[cfg(all(target_arch = "x86_64", feature = "std", not(miri)))]
 impl<T> Narrow<T> {
+    /// Rows `start..start + count` of the product (fewer at its end): the same B, A's and C's
+    /// pointers moved to row `start`. It keeps invariants 1 and 2 when `start < rows`.
+    #[cfg(feature = "rayon")]
+    fn rows_from(self, start: usize, count: usize) -> Self {
+        Self {
+            rows: count.min(self.rows - start),
+            a: (
+                self.a.0.wrapping_offset(self.a.1 * start as isize),
+                self.a.1,
+                self.a.2,
+            ),
+            c: (
+                self.c.0.wrapping_offset(self.c.1 * start as isize),
+                self.c.1,
+            ),
+            ..self
+        }
+    }
+
     /// The same product with the pointers cast to `U` (of the same type, for the callers).
     fn cast<U>(self) -> Narrow<U> {
         Narrow {
@@ -597,6 +688,22 @@ mod tests {
         check::<f64>(8, |x| x);
     }
 
+    /// Products of `SPLIT_WORK` (2²³) multiply-adds or more, split across threads with
+    /// `rayon` and whole on one thread without: a row count that leaves a partial block of
+    /// 16 rows in the last piece, C row-major and column-major (the transposed product, its
+    /// rows C's columns), `β` 0 and 2.
+    #[test]
+    fn large_products_match_the_definition() {
+        let has = std::arch::is_x86_feature_detected!("avx512f");
+        let long = (1 << 23) / (32 * 16) + 21;
+        for (m, n, c_t) in [(long, 16, false), (16, long, true)] {
+            for (alpha, beta) in [(1.0, 0.0), (-3.0, 2.0)] {
+                one::<f32>(m, 32, n, (alpha, beta), (false, c_t), has, |x| x as f32);
+                one::<f64>(m, 32, n, (alpha, beta), (false, c_t), has, |x| x);
+            }
+        }
+    }
+
     #[test]
     fn long_or_large_or_strided_products_are_left_to_the_general_kernels() {
         let (a, b) = (vec![1f32; 2048 * 64], vec![1f32; 32 * 1024]);
@@ -609,12 +716,12 @@ mod tests {
             cs: 1,
             offset: 0,
         };
-        // A shared dimension past `MAX_SHARED` with two registers' width of 64 rows;
+        // A shared dimension past `MAX_SHARED` with two registers' width of 64 rows, or with
         // `PARALLEL_WORK` multiply-adds; a wide result with more than `MAX_B_BYTES` of B;
         // columns of C two apart (neither its rows nor its columns contiguous).
         for (m, k, n, cs) in [
             (64, MAX_SHARED + 1, 32, 1),
-            (2048, 32, 32, 1),
+            (2048, 64, 16, 1),
             (16, 16, 1024, 1),
             (16, 16, 8, 2),
         ] {
