@@ -479,29 +479,11 @@ fn streamed_planes_match_the_logical_order() {
                 let mut out = alloc::vec![blank; shift + len + 64];
                 // SAFETY: both layouts are valid for their data; the destination is
                 // row-major (unique).
-                unsafe {
-                    zip_mut_streaming::<3, _, _>(
-                        ViewReprMut::from_slice(&mut out[shift..shift + len]),
-                        to.operand(),
-                        ViewRepr::from_slice(&data),
-                        l.operand(),
-                        l.shape(),
-                        &mut CloneTo,
-                        0,
-                    )
-                };
+                unsafe { streamed_to(&mut out[shift..shift + len], &to, &data, &l) };
                 let mut new = alloc::vec![MaybeUninit::new(blank); shift + len + 64];
                 // SAFETY: as above; `CloneInto` writes every element it is given.
                 let new: alloc::vec::Vec<T> = unsafe {
-                    zip_mut_streaming::<3, _, _>(
-                        ViewReprMut::from_slice(&mut new[shift..shift + len]),
-                        to.operand(),
-                        ViewRepr::from_slice(&data),
-                        l.operand(),
-                        l.shape(),
-                        &mut CloneInto,
-                        0,
-                    );
+                    streamed_into(&mut new[shift..shift + len], &to, &data, &l);
                     new.iter().map(|x| x.assume_init()).collect()
                 };
                 for out in [&out, &new] {
@@ -903,5 +885,105 @@ fn long_runs_copied_as_bits_land_where_the_loop_puts_them() {
         check(|p| p as f32, cols);
         check(|p| p as u8, cols * 4);
         check(|p| p.to_string(), cols);
+    }
+}
+
+/// Streamed transpositions whose source rows lie a page or more apart, whose tiles run one
+/// behind the walk (their source rows prefetched a tile ahead): the logical order, into an
+/// existing destination at several shifts from a line and into new memory, with tiles alone
+/// (6 columns) and with bands and a last narrower tile (70 columns), source rows one element
+/// short of a page and just past one. Nothing outside the destination is written.
+#[cfg(feature = "alloc")]
+#[test]
+fn streamed_tiles_far_apart_match_the_logical_order() {
+    use crate::Layout;
+    use core::mem::MaybeUninit;
+    fn check<T: Copy + PartialEq + core::fmt::Debug>(make: impl Fn(usize) -> T) {
+        let size = core::mem::size_of::<T>();
+        let blank = make(usize::MAX);
+        #[cfg(not(miri))]
+        let (widths, fars) = ([6, 70], [4096 / size - 1, 4096 / size + 3]);
+        #[cfg(miri)]
+        let (widths, fars) = ([6], [4096 / size + 3]);
+        for far in fars {
+            for n in widths {
+                // A row-major `[2, n, far]` source read as `[2, far, n]`.
+                let data: alloc::vec::Vec<T> = (0..2 * n * far).map(&make).collect();
+                let shape = [2, far, n];
+                let l = Layout::from_parts(shape, [(n * far) as isize, 1, far as isize], 0);
+                let to = Layout::row_major(shape).unwrap();
+                let expected = logical(&data, l.parts());
+                let len = expected.len();
+                for shift in [0, 1, 16 / size] {
+                    let mut out = alloc::vec![blank; shift + len + 64];
+                    // SAFETY: both layouts are valid for their data; the destination is
+                    // row-major (unique).
+                    unsafe { streamed_to(&mut out[shift..shift + len], &to, &data, &l) };
+                    assert_eq!(&out[shift..shift + len], &expected[..], "{l:?} {shift}");
+                    let rest = out[..shift].iter().chain(&out[shift + len..]);
+                    assert!(rest.into_iter().all(|x| *x == blank), "{l:?} {shift}");
+                }
+                let mut new = alloc::vec![MaybeUninit::<T>::uninit(); len];
+                // SAFETY: as above; `CloneInto` writes every destination slot.
+                let new: alloc::vec::Vec<T> = unsafe {
+                    streamed_into(&mut new, &to, &data, &l);
+                    new.iter().map(|x| x.assume_init()).collect()
+                };
+                assert_eq!(new, expected, "{l:?} (new memory)");
+            }
+        }
+    }
+    check(|i| i as f64);
+    #[cfg(not(miri))]
+    {
+        check(|i| i as f32);
+        check(|i| (i % 251) as u8);
+    }
+}
+
+/// `zip_mut_streaming` copying `data` read as `l` into `out` laid out as `to`, streaming from
+/// 0 bytes (so small copies stream too).
+///
+/// # Safety
+///
+/// `l` is valid for `data`, `to` for `out` and unique.
+#[cfg(feature = "alloc")]
+unsafe fn streamed_to<T: Clone>(
+    out: &mut [T],
+    to: &crate::Layout<3>,
+    data: &[T],
+    l: &crate::Layout<3>,
+) {
+    let (d, s) = (ViewReprMut::from_slice(out), ViewRepr::from_slice(data));
+    // SAFETY: the caller's contract.
+    unsafe {
+        zip_mut_streaming::<3, _, _>(d, to.operand(), s, l.operand(), l.shape(), &mut CloneTo, 0)
+    }
+}
+
+/// [`streamed_to`] into new memory (`CloneInto`, which writes every slot of `out`).
+///
+/// # Safety
+///
+/// As [`streamed_to`].
+#[cfg(feature = "alloc")]
+unsafe fn streamed_into<T: Clone>(
+    out: &mut [core::mem::MaybeUninit<T>],
+    to: &crate::Layout<3>,
+    data: &[T],
+    l: &crate::Layout<3>,
+) {
+    let (d, s) = (ViewReprMut::from_slice(out), ViewRepr::from_slice(data));
+    // SAFETY: the caller's contract.
+    unsafe {
+        zip_mut_streaming::<3, _, _>(
+            d,
+            to.operand(),
+            s,
+            l.operand(),
+            l.shape(),
+            &mut CloneInto,
+            0,
+        )
     }
 }
