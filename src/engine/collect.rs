@@ -71,6 +71,7 @@ pub(crate) fn filled_vec_or_panic<T: Clone>(len: usize, value: T) -> alloc::vec:
 /// # Safety
 ///
 /// The layout `p` is valid for `data` (invariant 1).
+#[inline]
 pub(crate) unsafe fn map_to_vec<T, U>(
     data: ViewRepr<'_, T>,
     p: crate::layout::parts::RawLayout<'_>,
@@ -89,6 +90,7 @@ pub(crate) unsafe fn map_to_vec<T, U>(
 /// # Safety
 ///
 /// The layout `p` is valid for `data` (invariant 1).
+#[inline]
 pub(crate) unsafe fn try_map_to_vec<T, U>(
     data: ViewRepr<'_, T>,
     p: crate::layout::parts::RawLayout<'_>,
@@ -142,13 +144,16 @@ pub(super) fn or_panic<T>(result: Result<T, crate::ShapeError>) -> T {
 ///
 /// Every call of `k.apply` must initialise its destination, and the layout `p` is valid for
 /// `data` (invariant 1).
+// Inlined, so that a caller of a known rank checks the small dense case with the shape's
+// length known (the products and the contiguity test unrolled); every other layout goes to
+// the planned fill, which is not.
+#[inline(always)]
 pub(super) unsafe fn fill_vec<T, U>(
     data: ViewRepr<'_, T>,
     p: crate::layout::parts::RawLayout<'_>,
     k: &mut impl Kernel<core::mem::MaybeUninit<U>, T>,
 ) -> Result<alloc::vec::Vec<U>, crate::ShapeError> {
     let len = crate::layout::checked_len(p.shape)?;
-    let mut out = try_vec(len)?;
     let src = Operand {
         strides: p.strides,
         offset: p.offset,
@@ -158,6 +163,7 @@ pub(super) unsafe fn fill_vec<T, U>(
     if len.saturating_mul(size_of::<U>()) < super::STREAM_MIN_BYTES
         && let Some(xs) = dense((data, &src), p.shape, len)
     {
+        let mut out = try_vec(len)?;
         for (slot, x) in out.spare_capacity_mut()[..len].iter_mut().zip(xs) {
             k.apply(slot, x);
         }
@@ -165,6 +171,27 @@ pub(super) unsafe fn fill_vec<T, U>(
         unsafe { out.set_len(len) };
         return Ok(out);
     }
+    // SAFETY: the caller's contract is this function's.
+    unsafe { fill_vec_planned(data, p, len, k) }
+}
+
+/// [`fill_vec`] of any layout of `len` elements, through the loop plan.
+///
+/// # Safety
+///
+/// As [`fill_vec`]; `len` is the element count of `p.shape`.
+#[inline(never)]
+unsafe fn fill_vec_planned<T, U>(
+    data: ViewRepr<'_, T>,
+    p: crate::layout::parts::RawLayout<'_>,
+    len: usize,
+    k: &mut impl Kernel<core::mem::MaybeUninit<U>, T>,
+) -> Result<alloc::vec::Vec<U>, crate::ShapeError> {
+    let mut out = try_vec(len)?;
+    let src = Operand {
+        strides: p.strides,
+        offset: p.offset,
+    };
     let mut dst_strides = [0isize; MAX_DYN_RANK];
     if p.shape.len() > MAX_DYN_RANK
         || crate::layout::parts::contiguous_strides(
@@ -309,24 +336,51 @@ pub(crate) fn as_kernel<T, U, F: FnMut(&mut T, &U)>(f: F) -> F {
 /// # Safety
 ///
 /// Each operand's layout (`shape` with its `Operand`) is valid for its data (invariant 1).
+// Inlined for the reason `fill_vec` is: the dense check unrolls at a known rank.
+#[inline(always)]
 pub(crate) unsafe fn map2_to_vec<T, U, V>(
     shape: &[usize],
     a: (ViewRepr<'_, T>, Operand<'_>),
     b: (ViewRepr<'_, U>, Operand<'_>),
     f: &mut impl FnMut(&T, &U) -> V,
 ) -> Result<alloc::vec::Vec<V>, crate::ShapeError> {
-    use core::mem::MaybeUninit;
     let len = crate::layout::checked_len(shape)?;
-    let mut out = try_vec(len)?;
     // Two C-contiguous operands: one pass over their slices, without the loop plan, whose
     // fixed cost dominates small tensors.
     if let (Some(xs), Some(ys)) = (
         dense((a.0, &a.1), shape, len),
         dense((b.0, &b.1), shape, len),
     ) {
-        out.extend(xs.iter().zip(ys).map(|(x, y)| f(x, y)));
+        let mut out = try_vec(len)?;
+        // Written through the spare room rather than `extend`, whose reserve check keeps the
+        // `Vec` in memory and reads it back wider than it was written (a store-to-load
+        // forward that fails, a third of `&a + &b` on one element).
+        for ((slot, x), y) in out.spare_capacity_mut()[..len].iter_mut().zip(xs).zip(ys) {
+            slot.write(f(x, y));
+        }
+        // SAFETY: each of the `len` slots was written above.
+        unsafe { out.set_len(len) };
         return Ok(out);
     }
+    // SAFETY: the caller's contract is this function's.
+    unsafe { map2_to_vec_planned(shape, len, a, b, f) }
+}
+
+/// [`map2_to_vec`] of any layouts of `len` elements, through the loop plan.
+///
+/// # Safety
+///
+/// As [`map2_to_vec`]; `len` is the element count of `shape`.
+#[inline(never)]
+unsafe fn map2_to_vec_planned<T, U, V>(
+    shape: &[usize],
+    len: usize,
+    a: (ViewRepr<'_, T>, Operand<'_>),
+    b: (ViewRepr<'_, U>, Operand<'_>),
+    f: &mut impl FnMut(&T, &U) -> V,
+) -> Result<alloc::vec::Vec<V>, crate::ShapeError> {
+    use core::mem::MaybeUninit;
+    let mut out = try_vec(len)?;
     let mut dst_strides = [0isize; MAX_DYN_RANK];
     let rank = shape.len();
     if rank > MAX_DYN_RANK
