@@ -81,6 +81,10 @@ fn at(offset: usize, rs: isize, cs: isize, i: usize, j: usize) -> usize {
 
 /// Below this many multiply-adds a product runs on one thread (faer's, with `rayon`).
 #[cfg(feature = "alloc")]
+#[cfg(any(
+    feature = "rayon",
+    all(target_arch = "x86_64", feature = "std", not(miri))
+))]
 pub(super) const PARALLEL_WORK: usize = 1 << 21;
 
 /// Tile sizes of the generic kernel (rows of A, shared dimension, columns of B), sized for

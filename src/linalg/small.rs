@@ -18,12 +18,16 @@
 //!
 //! Used on x86-64 with `std` (AVX-512F detected at run time, once), not under Miri.
 
-use super::kernel::{MatRef, PARALLEL_WORK};
+use super::kernel::MatRef;
+#[cfg(all(target_arch = "x86_64", feature = "std", not(miri)))]
+use super::kernel::PARALLEL_WORK;
 
 /// The longest shared dimension taken straight from A.
+#[cfg(all(target_arch = "x86_64", feature = "std", not(miri)))]
 const MAX_SHARED: usize = 32;
 
 /// The most of A's rows a chunk along a longer shared dimension copies into a buffer.
+#[cfg(all(target_arch = "x86_64", feature = "std", not(miri)))]
 const CHUNK_BYTES: usize = 8 << 10;
 
 /// A shared dimension longer than [`MAX_SHARED`] is taken in chunks of A's rows copied into a
@@ -34,6 +38,7 @@ const CHUNK_BYTES: usize = 8 << 10;
 /// dimensions 64 to 2048: one register wide, 0.69–0.90× faer's time (16 × 2048 · 2048 × 16:
 /// 0.74–0.79×); two registers, 0.85–0.97× with 8 or 16 rows but 0.98–1.03× with 64 or more.
 /// `f64` results took 1.2–1.6× faer's time at most shapes and are left to it.
+#[cfg(all(target_arch = "x86_64", feature = "std", not(miri)))]
 const LONG_ROWS: usize = 16;
 
 /// Results more than this many registers wide (in the orientation taken) go to the general
@@ -41,12 +46,14 @@ const LONG_ROWS: usize = 16;
 /// 64 × 16 · 16 × 64 `f32` and wider, with 64 rows or more, faer's kernels on the same
 /// row-major memory took 0.90–1.0× this kernel's time; with 16 rows, or 32 columns, this one
 /// took 0.5–0.94× theirs.
+#[cfg(all(target_arch = "x86_64", feature = "std", not(miri)))]
 const MAX_PANELS: usize = 2;
 
 /// Results wider than [`MAX_PANELS`] registers go to the general kernels when B (in the
 /// orientation taken) is larger than this: in the benchmark report, which runs other
 /// products between calls, 16 × 16 · 16 × 2048 `f32` (B of 128 KiB) took 1.47× the time of
 /// faer's kernels on the same memory here.
+#[cfg(all(target_arch = "x86_64", feature = "std", not(miri)))]
 const MAX_B_BYTES: usize = 32 << 10;
 
 /// Products of this many multiply-adds or more are split by rows across rayon's threads (with
