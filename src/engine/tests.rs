@@ -146,6 +146,59 @@ fn tiled_copies_match_the_logical_order() {
     }
 }
 
+/// The dense paths of `map_to_vec` and `map2_to_vec` (C-contiguous operands, a loop compiled
+/// for AVX from `WIDE_MIN` elements where the CPU has it): every element mapped once, in
+/// place, on both sides of the threshold, for floats, bytes and elements that own memory,
+/// from operands at an offset in their storage.
+#[cfg(feature = "alloc")]
+#[test]
+fn dense_maps_apply_once_per_element_on_both_sides_of_the_wide_loop() {
+    use crate::Layout;
+    for len in [0, 1, WIDE_MIN - 1, WIDE_MIN, WIDE_MIN + 1, 4 * WIDE_MIN + 3] {
+        let floats: alloc::vec::Vec<f32> = (0..len + 3).map(|i| i as f32 * 0.5 - 7.0).collect();
+        let bytes: alloc::vec::Vec<u8> = (0..len + 3).map(|i| (i * 37) as u8).collect();
+        let names: alloc::vec::Vec<alloc::string::String> =
+            (0..len + 3).map(|i| alloc::format!("{i}")).collect();
+        let l = Layout::from_parts([len], [1], 3);
+        let mut calls = 0;
+        // SAFETY: `l` reaches positions 3..len + 3 of each slice.
+        let halves = unsafe {
+            super::map_to_vec(ViewRepr::from_slice(&floats), l.parts(), &mut |&x| {
+                calls += 1;
+                x / 2.0
+            })
+        };
+        assert_eq!(calls, len);
+        let expected: alloc::vec::Vec<f32> = floats[3..].iter().map(|&x| x / 2.0).collect();
+        assert_eq!(halves, expected);
+        let mut calls = 0;
+        let sums = map2_to_vec(
+            l.shape(),
+            (&bytes, l.operand()),
+            (&floats, l.operand()),
+            &mut |&b, &x| {
+                calls += 1;
+                f32::from(b.wrapping_mul(3)) - x
+            },
+        )
+        .unwrap();
+        assert_eq!(calls, len);
+        let expected: alloc::vec::Vec<f32> = (3..len + 3)
+            .map(|i| f32::from(bytes[i].wrapping_mul(3)) - floats[i])
+            .collect();
+        assert_eq!(sums, expected);
+        // SAFETY: as above.
+        let joined = unsafe {
+            super::map_to_vec(ViewRepr::from_slice(&names), l.parts(), &mut |s| {
+                s.clone() + "!"
+            })
+        };
+        let expected: alloc::vec::Vec<alloc::string::String> =
+            names[3..].iter().map(|s| s.clone() + "!").collect();
+        assert_eq!(joined, expected);
+    }
+}
+
 /// Streamed transpositions (threshold 0, so small ones stream) give the logical order,
 /// with `CloneTo` and `CloneInto`, for every element size: rows a whole number of lines
 /// apart (cut at the lines, at every alignment of the destination: bands one line wide

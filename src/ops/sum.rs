@@ -147,7 +147,7 @@ fn chunk_lanes<T: Copy, U: Zero + Add<Output = U> + Copy>(
 }
 
 /// Adds `f(x)` over a run to `acc` chunk by chunk (runs longer than a chunk with AVX where the
-/// CPU has it: see [`with_avx`]).
+/// CPU has it: see [`with_avx`](engine::with_avx)).
 pub(crate) fn sum_run<T: Copy, U: Zero + Add<Output = U> + Copy>(
     acc: &mut Pairwise<U>,
     run: Run<'_, T>,
@@ -158,7 +158,7 @@ pub(crate) fn sum_run<T: Copy, U: Zero + Add<Output = U> + Copy>(
     if cfg!(target_arch = "x86_64") && run.len() <= SUM_CHUNK {
         return acc.push(chunk_sum(run, f));
     }
-    with_avx(
+    engine::with_avx(
         acc,
         run,
         #[inline(always)]
@@ -244,11 +244,11 @@ impl<T: Sub<Output = T> + Mul<Output = T> + Copy> Term<T> for SquaresAbout<'_, T
 /// `tⱼ = term.at(xⱼ[i], i)` (each slice at least as long as `acc`). Out of line on purpose: as
 /// a `&mut` argument `acc` is known not to alias the slices, so the loop vectorises (inlined
 /// into the block walk it did not, and sums over short blocks ran at half speed). With AVX
-/// where the CPU has it (see [`with_avx`]).
+/// where the CPU has it (see [`with_avx`](engine::with_avx)).
 #[cfg(feature = "alloc")]
 #[inline(never)]
 pub(crate) fn add8<T: Add<Output = T> + Copy>(acc: &mut [T], x: [&[T]; 8], term: impl Term<T>) {
-    with_avx(
+    engine::with_avx(
         acc,
         x,
         #[inline(always)]
@@ -271,7 +271,7 @@ pub(crate) fn add8<T: Add<Output = T> + Copy>(acc: &mut [T], x: [&[T]; 8], term:
 #[cfg(feature = "alloc")]
 #[inline(never)]
 pub(crate) fn add4<T: Add<Output = T> + Copy>(acc: &mut [T], x: [&[T]; 4], term: impl Term<T>) {
-    with_avx(
+    engine::with_avx(
         acc,
         x,
         #[inline(always)]
@@ -286,28 +286,6 @@ pub(crate) fn add4<T: Add<Output = T> + Copy>(acc: &mut [T], x: [&[T]; 4], term:
             }
         },
     );
-}
-
-/// Runs `f(acc, x)` compiled for AVX when the CPU has it (x86-64 with `std`, which detects it
-/// once; `f` must be `#[inline(always)]` and call only what is, to be compiled with it), so
-/// that `f32` and `f64` loops add 256 bits at a time instead of SSE2's 128: the same additions
-/// in the same order, so the same results to the bit. Each call is a call the compiler
-/// cannot inline, so the sums use it for whole runs longer than a chunk, not per chunk.
-#[inline(always)]
-pub(crate) fn with_avx<A: ?Sized, X>(acc: &mut A, x: X, f: impl Fn(&mut A, X)) {
-    #[cfg(target_arch = "x86_64")]
-    {
-        /// `f(acc, x)` with AVX enabled (inlined here, so compiled for it).
-        #[target_feature(enable = "avx")]
-        fn avx<A: ?Sized, X>(acc: &mut A, x: X, f: impl Fn(&mut A, X)) {
-            f(acc, x)
-        }
-        if engine::has_avx() {
-            // SAFETY: the CPU has AVX.
-            return unsafe { avx(acc, x, f) };
-        }
-    }
-    f(acc, x)
 }
 
 /// `acc[i] += t[i]` for every `i` (see [`add8`]).

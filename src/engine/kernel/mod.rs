@@ -592,9 +592,33 @@ impl<T: Clone> Kernel<MaybeUninit<T>, T> for CloneInto {
     }
 }
 
+/// Runs `f(acc, x)` compiled for AVX when the CPU has it (x86-64 with `std`, which detects it
+/// once; what `f` calls is compiled with it where the compiler inlines it, which `f`'s own
+/// `#[inline(always)]` helpers ensure), so that loops over `f32` and `f64` work 256 bits at a
+/// time instead of SSE2's 128: the same operations in the same order, so the same results to
+/// the bit. Each call is a call the compiler cannot inline, so the sums use it for whole runs
+/// longer than a chunk, and the element-wise maps into new tensors for dense loops of 64
+/// elements or more (`collect::WIDE_MIN`).
+#[inline(always)]
+pub(crate) fn with_avx<A: ?Sized, X>(acc: &mut A, x: X, f: impl Fn(&mut A, X)) {
+    #[cfg(target_arch = "x86_64")]
+    {
+        /// `f(acc, x)` with AVX enabled (inlined here, so compiled for it).
+        #[target_feature(enable = "avx")]
+        fn avx<A: ?Sized, X>(acc: &mut A, x: X, f: impl Fn(&mut A, X)) {
+            f(acc, x)
+        }
+        if has_avx() {
+            // SAFETY: the CPU has AVX.
+            return unsafe { avx(acc, x, f) };
+        }
+    }
+    f(acc, x)
+}
+
 pub(crate) use simd::transpose as transpose_bits;
 #[cfg(target_arch = "x86_64")]
-pub(crate) use simd::x86::has_avx;
+use simd::x86::has_avx;
 #[cfg(feature = "half")]
 pub(crate) use simd::{narrow_f16, widen_f16};
 
