@@ -79,13 +79,11 @@ fn at(offset: usize, rs: isize, cs: isize, i: usize, j: usize) -> usize {
         .wrapping_add_signed((j as isize).wrapping_mul(cs))
 }
 
-/// Below this many multiply-adds a product runs on one thread (faer's, with `rayon`).
+/// From this many multiply-adds, products with a shared dimension longer than the AVX-512
+/// kernel takes straight go to the general kernels (see `small::product`).
 #[cfg(feature = "alloc")]
-#[cfg(any(
-    feature = "rayon",
-    all(target_arch = "x86_64", feature = "std", not(miri))
-))]
-pub(super) const PARALLEL_WORK: usize = 1 << 21;
+#[cfg(all(target_arch = "x86_64", feature = "std", not(miri)))]
+pub(super) const PACKED_WORK: usize = 1 << 21;
 
 /// Tile sizes of the generic kernel (rows of A, shared dimension, columns of B), sized for
 /// the caches of desktop and server processors.
@@ -541,7 +539,7 @@ mod faer_backend {
                 MatMut::from_raw_parts_mut(c, m, n, rs, cs),
             )
         };
-        faer::linalg::matmul::matmul(c, accum, a, b, alpha, par(m, k, n));
+        faer::linalg::matmul::matmul(c, accum, a, b, alpha, par::<U>(m, k, n));
         true
     }
 
@@ -565,14 +563,61 @@ mod faer_backend {
     /// copied first (512³: below it the copy costs more than it saves).
     const REORDER_WORK: usize = 1 << 27;
 
-    /// One thread, or rayon's pool for large products (with `rayon`).
-    fn par(m: usize, k: usize, n: usize) -> Par {
+    /// One thread, or rayon's pool (with `rayon`) for products of at least
+    /// [`parallel_work`] multiply-adds of `U`.
+    #[cfg_attr(
+        not(feature = "rayon"),
+        expect(
+            clippy::extra_unused_type_parameters,
+            reason = "one thread whatever the type without rayon"
+        )
+    )]
+    fn par<U>(m: usize, k: usize, n: usize) -> Par {
         #[cfg(feature = "rayon")]
-        if m.saturating_mul(k).saturating_mul(n) >= super::PARALLEL_WORK {
+        if m.saturating_mul(k).saturating_mul(n) >= parallel_work::<U>() {
             return Par::rayon(0);
         }
         let _ = (m, k, n);
         Par::Seq
+    }
+
+    /// The multiply-adds of `U` from which products run on rayon's pool: 2²⁴ multiply-adds
+    /// of `f32`, and as many `f32` lanes' worth of the wider types (an `f64` multiply-add
+    /// takes two lanes, a complex `f32` one four real ones, a complex `f64` one eight lanes).
+    /// Measured on the 2-vCPU AVX-512 EPYC, square products on row-major memory, faer's
+    /// parallel time over its sequential one, in the hours the second vCPU ran and in those
+    /// it was taken by other guests: at 128³ `f32` 4.5 (both), at 256³ 0.70–0.83 and
+    /// 1.12–1.26, at 512³ 0.62–0.64; `f64` 0.79 and 1.6–2.0 at 128³, 0.59–0.83 and 1.0 at
+    /// 192³, 0.67–0.69 and 0.88–1.19 at 224³, 0.8 at 256³; `Complex<f32>` 1.5 at 128³ and
+    /// 0.8 at 160³; `Complex<f64>` 0.95 at 128³. Starting a parallel product costs tens of
+    /// microseconds, which the smaller products never make up.
+    #[cfg(feature = "rayon")]
+    fn parallel_work<U>() -> usize {
+        let id = typeid::of::<U>();
+        if id == typeid::of::<f32>() {
+            1 << 24
+        } else if id == typeid::of::<f64>() {
+            1 << 23
+        } else if id == typeid::of::<num_complex::Complex<f32>>() {
+            1 << 22
+        } else {
+            1 << 21
+        }
+    }
+
+    /// Square products below each type's threshold stay on one thread, those past it take
+    /// rayon's pool (at 128³ `f32`, two threads took 4.5× the time of one).
+    #[cfg(all(test, feature = "rayon"))]
+    #[test]
+    fn products_take_threads_only_from_their_threshold() {
+        use num_complex::Complex;
+        fn seq<U>(n: usize) -> bool {
+            matches!(par::<U>(n, n, n), Par::Seq)
+        }
+        assert!(seq::<f32>(128) && seq::<f32>(255) && !seq::<f32>(256));
+        assert!(seq::<f64>(128) && seq::<f64>(192) && !seq::<f64>(224));
+        assert!(seq::<Complex<f32>>(128) && !seq::<Complex<f32>>(192));
+        assert!(seq::<Complex<f64>>(96) && !seq::<Complex<f64>>(128));
     }
 }
 

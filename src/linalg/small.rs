@@ -20,7 +20,7 @@
 
 use super::kernel::MatRef;
 #[cfg(all(target_arch = "x86_64", feature = "std", not(miri)))]
-use super::kernel::PARALLEL_WORK;
+use super::kernel::PACKED_WORK;
 
 /// The longest shared dimension taken straight from A.
 #[cfg(all(target_arch = "x86_64", feature = "std", not(miri)))]
@@ -67,7 +67,7 @@ const SPLIT_WORK: usize = 1 << 23;
 /// `C ← α·A·B + β·C` when `T` is `f32` or `f64`, the CPU has AVX-512F, the product is narrow
 /// or short enough ([`MAX_PANELS`]) and either C's and B's rows are contiguous or C's and A's
 /// columns are, and either the shared dimension is at most [`MAX_SHARED`] or the product is
-/// narrow `f32` with fewer multiply-adds than [`PARALLEL_WORK`] (see [`LONG_ROWS`]); returns
+/// narrow `f32` with fewer multiply-adds than [`PACKED_WORK`] (see [`LONG_ROWS`]); returns
 /// `true`. Otherwise returns `false`, touching nothing. With `β = 0`, C is only written.
 /// Products of [`SPLIT_WORK`] multiply-adds or more run on several threads with `rayon`.
 ///
@@ -97,7 +97,7 @@ pub(super) unsafe fn product<T: Copy>(
     {
         let (m, k, n) = (a.rows, a.cols, b.cols);
         let work = m.saturating_mul(k).saturating_mul(n);
-        if work >= PARALLEL_WORK && k > MAX_SHARED {
+        if work >= PACKED_WORK && k > MAX_SHARED {
             return false;
         }
         let single = typeid::of::<T>() == typeid::of::<f32>();
@@ -724,7 +724,7 @@ mod tests {
             offset: 0,
         };
         // A shared dimension past `MAX_SHARED` with two registers' width of 64 rows, or with
-        // `PARALLEL_WORK` multiply-adds; a wide result with more than `MAX_B_BYTES` of B;
+        // `PACKED_WORK` multiply-adds; a wide result with more than `MAX_B_BYTES` of B;
         // columns of C two apart (neither its rows nor its columns contiguous).
         for (m, k, n, cs) in [
             (64, MAX_SHARED + 1, 32, 1),
