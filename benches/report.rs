@@ -186,18 +186,23 @@ fn medians(runs: &mut [Contender<'_>], budget: Duration) -> Vec<Duration> {
     let mut times = vec![Vec::new(); runs.len()];
     let start = Instant::now();
     let count = runs.len();
-    let mut round = 0;
+    let mut order: Vec<usize> = (0..count).collect();
+    let mut next = kernels::lcg(count as u64);
     while times[0].len() < 5 || (start.elapsed() < budget && times[0].len() < 200) {
-        // Each round starts one contender further on, so that each follows every other
-        // equally often: a contender run right after another on the same data finds it in
-        // cache, one run after a contender with data of its own does not.
-        for i in 0..count {
-            let k = (round + i) % count;
+        // Each round runs the contenders in a new order (shuffled), so that each follows
+        // every other about equally often: a contender run right after another on the same
+        // data finds it in cache, one run after a contender with data of its own does not,
+        // and one run right after a parallel contender shares the machine with its threads
+        // while they wind down. (Turning one order round by round kept each contender behind
+        // the same one: `ranked` always followed "faer parallel".)
+        for i in (1..count).rev() {
+            order.swap(i, (next() % (i as u64 + 1)) as usize);
+        }
+        for &k in &order {
             let at = Instant::now();
             (runs[k].run)();
             times[k].push(at.elapsed());
         }
-        round += 1;
     }
     times
         .into_iter()
