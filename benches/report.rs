@@ -134,7 +134,7 @@ fn write_results(path: &str, quick: bool) -> std::io::Result<()> {
          benches/RESULTS.md`{}; not edited by hand. How to read it: `ours/peer` is a ratio of \
          times (below 1, ours is faster); `memcpy: 0.80x its throughput` is the fraction of \
          `memcpy`'s speed on the same bytes. All contenders of a row run in one process, in \
-         rounds that start with each contender in turn. `benches/NOTES.md` explains what the benchmarks measure and what \
+         rounds that run the contenders in a new shuffled order each time. `benches/NOTES.md` explains what the benchmarks measure and what \
          limits them.\n\n\
          - date: {year}-{month:02}-{day:02}\n\
          - processor: {} ({threads} threads available)\n\
