@@ -61,7 +61,7 @@ const MAX_B_BYTES: usize = 32 << 10;
 /// 65536 × 32 · 32 × 16 (2²⁵) 338 → 194 µs and 16384 × 32 · 32 × 32 (2²⁴) 149 → 95 µs, but at
 /// 2²¹ the threads' start cost more than they saved (2048 × 32 · 32 × 32: 17 → 18–28 µs) and
 /// at 2²² they were level or slower (4096 × 32 · 32 × 32: 35 → 24–38 µs).
-#[cfg(feature = "rayon")]
+#[cfg(all(target_arch = "x86_64", feature = "rayon", not(miri)))]
 const SPLIT_WORK: usize = 1 << 23;
 
 /// `C ← α·A·B + β·C` when `T` is `f32` or `f64`, the CPU has AVX-512F, the product is narrow
