@@ -750,6 +750,59 @@ fn each_x86_tile_kernel_matches() {
     assert!(bits_copied::<f64>() && bits_copied::<u64>() && bits_copied::<i64>());
 }
 
+/// The AVX kernels with destination rows whose starts share their offset from a 32-byte
+/// boundary (row strides of whole 32-byte units), at every 4-byte offset: rows 16 bytes
+/// past a boundary take the split stores (4, 8 and 4 lanes of `f32`, 2, 4 and 2 of `f64`),
+/// the others whole registers. Both are checked to have been taken.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn avx_tiles_land_transposed_at_every_offset_from_a_32_byte_boundary() {
+    use simd::x86;
+    if !x86::has_avx() {
+        return;
+    }
+    let places: [Place; 32] = core::array::from_fn(|i| {
+        let (shift, pad, signs) = (i % 8, if i % 16 < 8 { 0 } else { 8 }, i / 16);
+        Place::new(pad, shift, [1, -1][signs], [1, -1][signs])
+    });
+    let tiles = &[(8, 16), (16, 40), (24, 32)];
+    let (mut split, mut whole) = ([0; 2], [0; 2]);
+    let mut count = |which: usize, d: usize, ds: isize, size: isize, fl: usize| {
+        // `tile_32` splits pairs of blocks (16 lanes), `tile_64` single blocks.
+        let lanes = if size == 4 { 16 } else { 8 };
+        let takes = (ds * size) % 32 == 0 && d % 32 == 16 && fl >= lanes;
+        if takes {
+            split[which] += 1
+        } else {
+            whole[which] += 1
+        }
+    };
+    check_at(
+        |i| i as f32,
+        tiles,
+        &places,
+        &mut |d: *mut f32, ds, s, ss, t| {
+            count(0, d.addr(), ds, 4, t.1);
+            // SAFETY: `check_at` hands over tiles inside its distinct buffers; the CPU has AVX.
+            unsafe { x86::tile_32(true, d, ds, s, ss, t) }
+        },
+    );
+    check_at(
+        |i| i as f64,
+        tiles,
+        &places,
+        &mut |d: *mut f64, ds, s, ss, t| {
+            count(1, d.addr(), ds, 8, t.1);
+            // SAFETY: as above.
+            unsafe { x86::tile_64(true, d, ds, s, ss, t) }
+        },
+    );
+    assert!(
+        split.iter().chain(&whole).all(|&n| n > 0),
+        "{split:?} {whole:?}"
+    );
+}
+
 /// Rows crowd the L1's sets when 16 of them fall into fewer than 4 sets: strides near a
 /// multiple of 2 KiB, either sign, but not 1 KiB (four sets) or strides that spread.
 #[test]
