@@ -561,6 +561,24 @@ impl<'a, T> ViewRepr<'a, T> {
         unsafe { &*self.ptr.as_ptr().add(pos) }
     }
 
+    /// The element `disp` positions from position `first`: in an indexing loop the pointer
+    /// to `first` is computed once, and the offset does not take a register of its own.
+    ///
+    /// # Safety
+    ///
+    /// `first` and `first + disp` are positions the storage's layout reaches (invariant 1).
+    #[inline(always)]
+    pub(crate) unsafe fn get_from(self, first: usize, disp: isize) -> &'a T {
+        debug_assert!(
+            first
+                .checked_add_signed(disp)
+                .is_some_and(|pos| pos < self.len)
+        );
+        // SAFETY: the caller's contract and invariant 1: both positions are inside the
+        // buffer, an initialised, shared element at the second.
+        unsafe { &*self.ptr.as_ptr().add(first).offset(disp) }
+    }
+
     /// The `n` elements at positions `pos..pos + n`.
     ///
     /// # Safety
@@ -691,6 +709,24 @@ impl<'a, T> ViewReprMut<'a, T> {
         debug_assert!(pos < self.len);
         // SAFETY: the caller's contract and invariant 1.
         unsafe { &mut *self.ptr.as_ptr().add(pos) }
+    }
+
+    /// The element `disp` positions from position `first`, mutably, for the rest of `'a` (as
+    /// [`ViewRepr::get_from`] for shared elements).
+    ///
+    /// # Safety
+    ///
+    /// As [`into_mut`](Self::into_mut) for position `first + disp`, and `first` is a position
+    /// the storage's layout reaches.
+    #[inline(always)]
+    pub(crate) unsafe fn into_mut_from(self, first: usize, disp: isize) -> &'a mut T {
+        debug_assert!(
+            first
+                .checked_add_signed(disp)
+                .is_some_and(|pos| pos < self.len)
+        );
+        // SAFETY: the caller's contract and invariant 1: both positions are inside the buffer.
+        unsafe { &mut *self.ptr.as_ptr().add(first).offset(disp) }
     }
 
     /// The `n` elements at positions `pos..pos + n`, mutably.

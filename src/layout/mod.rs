@@ -574,9 +574,18 @@ impl<const R: usize> Layout<R> {
     /// For a layout valid for its storage and an in-bounds index, every partial sum lies
     /// between the lowest and highest offset the layout reaches, so nothing wraps and the
     /// result is the exact storage position (invariant 1 of `TensorBase`).
+    #[cfg(any(test, feature = "rayon", feature = "nalgebra"))]
     #[inline]
     pub(crate) fn offset_of_in_bounds(&self, index: &[usize; R]) -> usize {
         parts::offset_in_bounds(&self.strides, self.offset, index)
+    }
+
+    /// How far an in-bounds index lies from the first element, `offset_of_in_bounds(index) -
+    /// offset()`, with wrapping arithmetic (exact as there). Element access adds it to a
+    /// pointer to the first element, which an indexing loop computes once.
+    #[inline]
+    pub(crate) fn displacement_of_in_bounds(&self, index: &[usize; R]) -> isize {
+        parts::displacement_in_bounds(&self.strides, index)
     }
 
     /// Checks that this layout is valid for a storage of `storage_len` elements: the element

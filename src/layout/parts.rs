@@ -209,11 +209,19 @@ pub(crate) fn try_offset_of(p: RawLayout<'_>, index: &[usize]) -> Result<usize, 
 /// so nothing wraps and the result is exact.
 #[inline]
 pub(crate) fn offset_in_bounds(strides: &[isize], offset: usize, index: &[usize]) -> usize {
-    let mut pos = offset;
+    offset.wrapping_add_signed(displacement_in_bounds(strides, index))
+}
+
+/// How far an in-bounds index lies from the first element (index 0 on every axis), in
+/// elements, with wrapping arithmetic: exact for a layout valid for its storage, as
+/// [`offset_in_bounds`].
+#[inline]
+pub(crate) fn displacement_in_bounds(strides: &[isize], index: &[usize]) -> isize {
+    let mut d = 0isize;
     for (&i, &stride) in index.iter().zip(strides) {
-        pos = pos.wrapping_add_signed((i as isize).wrapping_mul(stride));
+        d = d.wrapping_add((i as isize).wrapping_mul(stride));
     }
-    pos
+    d
 }
 
 /// Steps `index` to the next index in row-major order and `pos` to its memory offset.

@@ -564,10 +564,10 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         if !self.layout.in_bounds(&index) {
             return None;
         }
-        let pos = self.layout.offset_of_in_bounds(&index);
-        // SAFETY: invariant 1: `index` is in bounds (just checked), so `pos` is inside the
-        // storage.
-        Some(unsafe { self.storage.elems().get(pos) })
+        let disp = self.layout.displacement_of_in_bounds(&index);
+        // SAFETY: invariant 1: `index` is in bounds (just checked), so the tensor has elements,
+        // its first (`offset`) among them, and the element `disp` from it is inside the storage.
+        Some(unsafe { self.storage.elems().get_from(self.layout.offset(), disp) })
     }
 
     /// A read-only view of the whole tensor: same layout, borrowed storage, no copy.
@@ -703,10 +703,14 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         if !self.layout.in_bounds(&index) {
             return None;
         }
-        let pos = self.layout.offset_of_in_bounds(&index);
-        // SAFETY: invariant 1: `index` is in bounds (just checked), so `pos` is inside the
-        // storage.
-        Some(unsafe { self.storage.elems_mut().into_mut(pos) })
+        let (first, disp) = (
+            self.layout.offset(),
+            self.layout.displacement_of_in_bounds(&index),
+        );
+        // SAFETY: invariant 1: `index` is in bounds (just checked), so the tensor has elements,
+        // its first (`offset`) among them, and the element `disp` from it is inside the storage;
+        // `&mut self` makes the reference the only one.
+        Some(unsafe { self.storage.elems_mut().into_mut_from(first, disp) })
     }
 
     /// A mutable view of the whole tensor: same layout, borrowed storage, no copy.

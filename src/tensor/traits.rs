@@ -17,10 +17,10 @@ impl<S: Storage, const R: usize> Index<[usize; R]> for TensorBase<S, R> {
         if !self.layout.in_bounds(&index) {
             index_out_of_bounds(index, *self.shape());
         }
-        let pos = self.layout.offset_of_in_bounds(&index);
-        // SAFETY: invariant 1: `index` is in bounds (just checked), so `pos` is inside the
-        // storage.
-        unsafe { self.storage.elems().get(pos) }
+        let disp = self.layout.displacement_of_in_bounds(&index);
+        // SAFETY: invariant 1: `index` is in bounds (just checked), so the tensor has elements,
+        // its first (`offset`) among them, and the element `disp` from it is inside the storage.
+        unsafe { self.storage.elems().get_from(self.layout.offset(), disp) }
     }
 }
 

@@ -73,6 +73,16 @@ fn check<const R: usize>(s: &Spec) -> Result<(), TestCaseError> {
         prop_assert_eq!(buf[s.brute(idx)], n as i64);
     }
     prop_assert_eq!(buf.iter().filter(|&&x| x >= 0).count(), indices.len());
+    // Element by element: `get_mut` and `IndexMut` land at the reference's positions too.
+    let mut m = TensorViewMut::from_raw_parts(&mut buf[..], layout).unwrap();
+    for (n, idx) in indices.iter().enumerate() {
+        let arr: [usize; R] = idx.clone().try_into().unwrap();
+        *m.get_mut(arr).unwrap() = -10 - n as i64;
+        m[arr] -= 1;
+    }
+    for (n, idx) in indices.iter().enumerate() {
+        prop_assert_eq!(buf[s.brute(idx)], -11 - n as i64, "get_mut at {:?}", idx);
+    }
 
     // Owned copies keep the logical order.
     let owned = Tensor::from_raw_parts(data.clone(), layout).unwrap();
