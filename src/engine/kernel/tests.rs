@@ -751,7 +751,7 @@ fn each_x86_tile_kernel_matches() {
 }
 
 /// The AVX kernels with destination rows whose starts share their offset from a 32-byte
-/// boundary (row strides of whole 32-byte units), at every 4-byte offset: rows 16 bytes
+/// boundary (row strides of whole 32-byte units), shifted by 0 to 7 elements: rows 16 bytes
 /// past a boundary take the split stores (4, 8 and 4 lanes of `f32`, 2, 4 and 2 of `f64`),
 /// the others whole registers. Both are checked to have been taken.
 #[cfg(target_arch = "x86_64")]
