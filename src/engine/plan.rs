@@ -175,9 +175,8 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
 
     /// Whether the planes of elements of `size` bytes are streamed whole (by `zip_mut` where
     /// its kernel can, [`Kernel::stream_plane`]): at least `stream_min` bytes in all, not a
-    /// transposition, runs of at most [`kernel::PLANE_MAX_RUN_BYTES`], every operand
-    /// unit-stride along the innermost axis, and the destination's (operand 0's) runs adjacent,
-    /// so that each plane is one range of it.
+    /// transposition, every operand unit-stride along the innermost axis, and the
+    /// destination's (operand 0's) runs adjacent, so that each plane is one range of it.
     pub(super) fn streams_planes(&self, size: usize, stream_min: usize) -> bool {
         let (Some(inner), false) = (self.rank.checked_sub(1), self.empty) else {
             return false;
@@ -187,7 +186,6 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
         };
         self.len()
             .is_some_and(|len| len.saturating_mul(size) >= stream_min)
-            && n.saturating_mul(size) <= kernel::PLANE_MAX_RUN_BYTES
             && self.strides_at(inner).iter().all(|&s| s == 1)
             && self.strides_at(next).first() == Some(&(n as isize))
     }

@@ -482,13 +482,14 @@ fn streamed_runs_match_the_logical_order() {
     }
 }
 
-/// Streamed planes (`zip_mut` of short runs whose destinations follow each other,
-/// threshold 0 so small ones stream) copy the logical order into an existing destination
-/// (`CloneTo`) and into new memory (`CloneInto`): runs of 48 and 64 bytes whose source
-/// rows lie apart, walked forwards or backwards, runs of 24 bytes (declined by the kernel:
+/// Streamed planes (`zip_mut` of runs whose destinations follow each other, threshold 0 so
+/// small ones stream) copy the logical order into an existing destination (`CloneTo`) and
+/// into new memory (`CloneInto`): runs of 48, 64 and 256 bytes whose source rows lie apart,
+/// walked forwards or backwards, runs of 1 KiB, runs of 24 bytes (declined by the kernel:
 /// not a whole number of 16 bytes), at every 16 bytes of a line and one element off it;
-/// and the layouts that are not planes (runs longer than a line, one contiguous range, long
-/// runs, a strided source) are left to the other paths. Nothing outside the destination is written.
+/// and the layouts that are not planes (one contiguous range, long runs of a strided
+/// source, short ones) are left to the other paths. Nothing outside the destination is
+/// written.
 #[cfg(feature = "alloc")]
 #[test]
 fn streamed_planes_match_the_logical_order() {
@@ -505,15 +506,19 @@ fn streamed_planes_match_the_logical_order() {
             Layout::from_parts([p, m, n], [n as isize, sign * row, 1], first + 2)
         };
         let long = kernel::RUN_STAGE_BYTES / size;
-        let cases: [(Layout<3>, bool); 8] = [
+        let cases: [(Layout<3>, bool); 9] = [
             (plane(48, 1), true),
             (plane(64, 1), true),
             (plane(64, -1), true),
-            (plane(256, 1), false),
+            (plane(256, 1), true),
             (plane(24, 1), true),
             (Layout::row_major([2, 3, 64 / size]).unwrap(), false),
             (
                 Layout::from_parts([2, 2, long], [long as isize, 2 * long as isize, 1], 0),
+                true,
+            ),
+            (
+                Layout::from_parts([1, 2, long], [1, 2 * long as isize, 2], 0),
                 false,
             ),
             (Layout::from_parts([3, 5, 4], [4, 24, 2], 0), false),

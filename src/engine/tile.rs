@@ -275,10 +275,10 @@ pub(crate) fn piece_stream_min<T>(whole: usize) -> usize {
 
 /// [`zip_mut`], streaming into destinations of at least `stream_min` bytes (the tests stream
 /// small ones, the pieces of a parallel copy stream as the whole copy, [`piece_stream_min`]):
-/// transpositions that the kernel copies as bits ([`Kernel::stream_tile`]), runs of at most
-/// a line whose destinations follow each other, a plane of them at a time
-/// ([`Kernel::stream_plane`], [`kernel::PLANE_MAX_RUN_BYTES`]), and runs of 1 KiB or more that
-/// it copies into an existing tensor ([`Kernel::stream_run`]).
+/// transpositions that the kernel copies as bits ([`Kernel::stream_tile`]), runs whose
+/// destinations follow each other, a plane of them at a time ([`Kernel::stream_plane`]), and
+/// other runs of 1 KiB or more that it copies into an existing tensor
+/// ([`Kernel::stream_run`]).
 ///
 /// # Safety
 ///

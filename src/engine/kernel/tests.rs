@@ -411,7 +411,7 @@ fn shifted_bands_write_each_rows_whole_lines() {
 }
 
 /// A streamed plane (`m` runs, `step` apart in the source, one range in the destination)
-/// lands in order, for runs of one, three and sixteen times 16 bytes, one to seven runs,
+/// lands in order, for runs of one, three, sixteen and 65 times 16 bytes, one to seven runs,
 /// runs apart, adjacent or walked backwards, the destination starting at each 16 bytes of
 /// a line (so the range's two ends are partial lines, or not); nothing outside it is
 /// written. Declined, touching nothing: a destination off 16 bytes, a run that is not a
@@ -422,7 +422,7 @@ fn streamed_planes_land_in_order() {
         let size = size_of::<T>();
         let blank = make(usize::MAX);
         #[cfg(not(miri))]
-        let (runs, counts): (&[usize], &[usize]) = (&[16, 48, 256], &[1, 2, 7]);
+        let (runs, counts): (&[usize], &[usize]) = (&[16, 48, 256, 1040], &[1, 2, 7]);
         #[cfg(miri)]
         let (runs, counts): (&[usize], &[usize]) = (&[48], &[7]);
         for &bytes in runs {

@@ -667,15 +667,11 @@ pub(crate) unsafe fn stream_plane<T>(
         if size == 0 || !dst.addr().is_multiple_of(16) || !run.is_multiple_of(16) || run == 0 {
             return false;
         }
+        let step = sm.wrapping_mul(size as isize);
+        let ahead = super::plane_ahead(run, step);
         // SAFETY: the plane's runs and destination range (the caller's contract), as bytes;
         // `run · m` and `sm · size` are byte counts inside the operands' allocations.
-        unsafe {
-            x86::write_plane(
-                src.cast(),
-                (run, sm.wrapping_mul(size as isize), m),
-                dst.cast(),
-            )
-        };
+        unsafe { x86::write_plane(src.cast(), (run, step, m), dst.cast(), ahead) };
         true
     }
     #[cfg(not(target_arch = "x86_64"))]

@@ -145,7 +145,8 @@ pub(crate) unsafe fn write_range(from: *const u8, to: *mut u8, n: usize) {
 
 /// Copies `m` runs of `run` bytes, run `j` at `from + j·step`, to the `m·run` bytes
 /// from `to`, 16 bytes at a time: the whole cache lines of `to` with non-temporal
-/// stores, the partial lines at its two ends with ordinary ones.
+/// stores, the partial lines at its two ends with ordinary ones. Before each whole line,
+/// the same bytes of the run `ahead` runs on (if the plane has it) are prefetched.
 ///
 /// # Safety
 ///
@@ -156,6 +157,7 @@ pub(crate) unsafe fn write_plane(
     from: *const u8,
     (run, step, m): (usize, isize, usize),
     to: *mut u8,
+    ahead: usize,
 ) {
     use super::super::LINE;
     #[cfg(not(miri))]
@@ -187,6 +189,12 @@ pub(crate) unsafe fn write_plane(
             at += 16;
         }
         while at < body {
+            let (j, off) = (at / run + ahead, at % run);
+            if j < m {
+                let ahead = from.wrapping_offset((j as isize).wrapping_mul(step));
+                // The line at `off` and, where the run does not start on a line, the next.
+                super::super::prefetch_rows(ahead.wrapping_add(off), 0, 1, LINE);
+            }
             for q in (0..LINE).step_by(16) {
                 let (v, t) = (_mm_loadu_si128(next()), to.add(at + q).cast::<__m128i>());
                 // Miri cannot run the instruction (inline assembly); an ordinary
