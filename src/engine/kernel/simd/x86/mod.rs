@@ -189,11 +189,11 @@ pub(crate) unsafe fn write_plane(
             at += 16;
         }
         while at < body {
-            let (j, off) = (at / run + ahead, at % run);
-            if j < m {
-                let ahead = from.wrapping_offset((j as isize).wrapping_mul(step));
+            let (later, off) = (at / run + ahead, at % run);
+            if later < m {
+                let start = from.wrapping_offset((later as isize).wrapping_mul(step));
                 // The line at `off` and, where the run does not start on a line, the next.
-                super::super::prefetch_rows(ahead.wrapping_add(off), 0, 1, LINE);
+                super::super::prefetch_rows(start.wrapping_add(off), 0, 1, LINE);
             }
             for q in (0..LINE).step_by(16) {
                 let (v, t) = (_mm_loadu_si128(next()), to.add(at + q).cast::<__m128i>());
