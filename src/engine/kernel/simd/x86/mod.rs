@@ -165,38 +165,45 @@ pub(crate) unsafe fn write_plane(
     let total = run * m;
     let head = ((LINE - to.addr() % LINE) % LINE).min(total);
     let body = head + (total - head) / LINE * LINE;
-    // The source of the next 16 bytes: `from + j·step + off`, `off < run` (computed
+    // The source of the next 16 bytes is `from + j·step + off`, `off < run`: computed
     // from `j` each time rather than carried in a pointer, which keeps the loop's
-    // dependency chains short).
-    let (mut j, mut off) = (0isize, 0);
-    let mut next = || {
-        let at = from.wrapping_offset(j.wrapping_mul(step)).wrapping_add(off);
-        off += 16;
-        if off == run {
-            off = 0;
-            j += 1;
+    // dependency chains short. At the start of each whole line, `j` is the run and
+    // `off` the place in it, so the prefetch needs no division.
+    let (mut j, mut off) = (0usize, 0);
+    let source = |j: usize, off: usize| {
+        from.wrapping_offset((j as isize).wrapping_mul(step))
+            .wrapping_add(off)
+            .cast::<__m128i>()
+    };
+    let advance = |j: &mut usize, off: &mut usize| {
+        *off += 16;
+        if *off == run {
+            *off = 0;
+            *j += 1;
         }
-        at.cast::<__m128i>()
     };
     // SAFETY: every 16 bytes of the destination lie in one run (`to` and `run` are
-    // multiples of 16), read from where `next` says (the caller's contract: the runs
+    // multiples of 16), read from where `source` says (the caller's contract: the runs
     // are valid for reads); the destination's pieces lie in its `total` bytes, the
     // non-temporal ones on 16-byte boundaries (the loads are unaligned).
     unsafe {
         let mut at = 0;
         while at < head {
-            _mm_storeu_si128(to.add(at).cast(), _mm_loadu_si128(next()));
+            _mm_storeu_si128(to.add(at).cast(), _mm_loadu_si128(source(j, off)));
+            advance(&mut j, &mut off);
             at += 16;
         }
         while at < body {
-            let (later, off) = (at / run + ahead, at % run);
+            let later = j + ahead;
             if later < m {
-                let start = from.wrapping_offset((later as isize).wrapping_mul(step));
                 // The line at `off` and, where the run does not start on a line, the next.
-                super::super::prefetch_rows(start.wrapping_add(off), 0, 1, LINE);
+                let start = source(later, off).cast::<u8>();
+                super::super::prefetch_rows(start, 0, 1, LINE);
             }
             for q in (0..LINE).step_by(16) {
-                let (v, t) = (_mm_loadu_si128(next()), to.add(at + q).cast::<__m128i>());
+                let v = _mm_loadu_si128(source(j, off));
+                let t = to.add(at + q).cast::<__m128i>();
+                advance(&mut j, &mut off);
                 // Miri cannot run the instruction (inline assembly); an ordinary
                 // store writes the same bytes.
                 #[cfg(not(miri))]
@@ -207,7 +214,8 @@ pub(crate) unsafe fn write_plane(
             at += LINE;
         }
         while at < total {
-            _mm_storeu_si128(to.add(at).cast(), _mm_loadu_si128(next()));
+            _mm_storeu_si128(to.add(at).cast(), _mm_loadu_si128(source(j, off)));
+            advance(&mut j, &mut off);
             at += 16;
         }
     }
