@@ -83,18 +83,23 @@ pub fn b25(n: usize) -> Case<'static> {
 
 /// B26: `take_along_axis` of a `[rows, 1024]` `f32` tensor with random indices along the last
 /// axis (as many as the data), against `memcpy` of the result's bytes and against the loop a
-/// user writes over the slices (`out[i] = row[idx[i]]`, into an existing buffer, its bounds
-/// checked by the indexing).
-pub fn b26(rows: usize) -> Case<'static> {
+/// user writes over the slices (`row[idx[i]]`, its bounds checked by the indexing): into a new
+/// tensor against the loop collecting a new `Vec`, and `take_along_axis_into` an existing
+/// tensor against the loop writing an existing buffer.
+pub fn b26(rows: usize) -> Vec<Case<'static>> {
     let cols = 1024;
     let t = Tensor::from_vec(floats(rows * cols, 26), [rows, cols]).unwrap();
     let mut next = lcg(261);
     let idx: Tensor<usize, 2> = Tensor::from_fn([rows, cols], |_| next() as usize % cols);
     let src = t.to_vec();
     let (raw_src, raw_idx) = (t.to_vec(), idx.to_vec());
+    let (into_src, into_idx) = (raw_src.clone(), raw_idx.clone());
+    let (t_into, idx_into) = (t.clone(), idx.clone());
+    let mut into = Tensor::<f32, 2>::zeros([rows, cols]);
     let mut raw_dst = flat_buffer(rows * cols);
-    let mut dst = flat_buffer(rows * cols);
-    Case {
+    let (mut dst, mut dst_into) = (flat_buffer(rows * cols), flat_buffer(rows * cols));
+    let src_into = src.clone();
+    let new = Case {
         id: format!("B26 take_along_axis (random, last axis) of [{rows}, {cols}] f32"),
         contenders: vec![
             contender("ranked", move || {
@@ -105,10 +110,33 @@ pub fn b26(rows: usize) -> Case<'static> {
                 black_box(&dst);
             }),
             contender("indexing loop", move || {
+                let mut out = Vec::with_capacity(rows * cols);
+                let rows = raw_idx.chunks_exact(cols).zip(raw_src.chunks_exact(cols));
+                for (idx, row) in rows {
+                    out.extend(idx.iter().map(|&j| row[j]));
+                }
+                black_box(out);
+            }),
+        ],
+    };
+    let existing = Case {
+        id: format!("B26 take_along_axis_into (random, last axis) of [{rows}, {cols}] f32"),
+        contenders: vec![
+            contender("ranked", move || {
+                t_into
+                    .take_along_axis_into(Axis::<1>, &idx_into, &mut into)
+                    .unwrap();
+                black_box(&into);
+            }),
+            contender("memcpy", move || {
+                dst_into.copy_from_slice(black_box(&src_into));
+                black_box(&dst_into);
+            }),
+            contender("indexing loop", move || {
                 let rows = raw_dst
                     .chunks_exact_mut(cols)
-                    .zip(raw_idx.chunks_exact(cols))
-                    .zip(raw_src.chunks_exact(cols));
+                    .zip(into_idx.chunks_exact(cols))
+                    .zip(into_src.chunks_exact(cols));
                 for ((out, idx), row) in rows {
                     for (o, &j) in out.iter_mut().zip(idx) {
                         *o = row[j];
@@ -117,7 +145,8 @@ pub fn b26(rows: usize) -> Case<'static> {
                 black_box(&raw_dst);
             }),
         ],
-    }
+    };
+    vec![new, existing]
 }
 
 /// B27: `masked_select` of `n` `f32` by a random mask that keeps about half, against a

@@ -225,6 +225,94 @@ pub(crate) unsafe fn take_along<T: Clone>(
     }
 }
 
+/// Writes `dst`'s element at each index of `shape` with `data`'s element at `base + idx·step`,
+/// where `base` is the position `src` reaches there (its stride along the gathered axis is 0)
+/// and `idx` the index `indices` holds there: [`take_along`] into an existing destination of
+/// any layout. Walks the last axis innermost, the lanes in row-major order, checking each
+/// index against `n`.
+///
+/// # Errors
+///
+/// The row-major position (over `shape`) of the first index not below `n`, and that index;
+/// the elements before it in that order are written, the others are not.
+///
+/// # Safety
+///
+/// The three layouts over `shape` are valid for their data (invariant 1) and `dst`'s is
+/// unique (invariant 2); indices below `n` reach positions of the source, whose stride along
+/// the gathered axis is `step`.
+pub(crate) unsafe fn take_along_into<T: Clone>(
+    (data, src, step, n): (ViewRepr<'_, T>, Operand<'_>, isize, usize),
+    (indices, idx): (ViewRepr<'_, usize>, Operand<'_>),
+    (mut out, dst): (ViewReprMut<'_, T>, Operand<'_>),
+    shape: &[usize],
+) -> Result<(), BadIndex> {
+    let Some(last) = shape.len().checked_sub(1) else {
+        return Ok(());
+    };
+    let (len, sd, si, so) = (
+        shape[last],
+        src.strides[last],
+        idx.strides[last],
+        dst.strides[last],
+    );
+    // The row-major position of each lane's first element.
+    let mut start = 0usize;
+    let mut bad = None;
+    for_each_lane(shape, [src, idx, dst], last, &mut |[p, q, o]| {
+        if bad.is_some() {
+            return;
+        }
+        if si == 1 && sd == 0 && step == 1 && so == 1 {
+            // Unit-stride indices into a unit-stride lane, written to a unit-stride run (the
+            // last axis of row-major tensors): slices, each index checked by the slice's own
+            // `get`.
+            // SAFETY: the index lane, the data lane and the destination lane are runs of their
+            // layouts (the contract: `len` indices from `q`, `n` elements from `p`, `len`
+            // elements from `o`), the destination's unique.
+            let (ids, lane, outs) =
+                unsafe { (indices.run(q, len), data.run(p, n), out.run_mut(o, len)) };
+            for (k, (slot, &j)) in outs.iter_mut().zip(ids).enumerate() {
+                match lane.get(j) {
+                    Some(x) => slot.clone_from(x),
+                    None => {
+                        bad = Some(BadIndex {
+                            position: start + k,
+                            index: j,
+                        });
+                        return;
+                    }
+                }
+            }
+        } else {
+            for k in 0..len {
+                let k_isize = k as isize;
+                // SAFETY: the `k`-th position of an index lane of the layout (the contract).
+                let j = *unsafe { indices.get(q.wrapping_add_signed(k_isize.wrapping_mul(si))) };
+                if j >= n {
+                    bad = Some(BadIndex {
+                        position: start + k,
+                        index: j,
+                    });
+                    return;
+                }
+                let at = p
+                    .wrapping_add_signed(k_isize.wrapping_mul(sd))
+                    .wrapping_add_signed((j as isize).wrapping_mul(step));
+                let to = o.wrapping_add_signed(k_isize.wrapping_mul(so));
+                // SAFETY: `j < n`, so `at` is a position of the source; `to` the `k`-th
+                // position of a destination lane, unique (the contract).
+                unsafe { out.get_mut(to).clone_from(data.get(at)) };
+            }
+        }
+        start += len;
+    });
+    match bad {
+        Some(b) => Err(b),
+        None => Ok(()),
+    }
+}
+
 /// Whether every index `indices` holds over `shape` is below `n`, checked run by run in
 /// memory order (any order, so the runs of a contiguous tensor are one slice).
 ///

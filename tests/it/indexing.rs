@@ -77,8 +77,18 @@ proptest! {
             want.sort_by(cmp_nan_last);
             prop_assert_eq!(bits(after), bits(&want));
         }
-        let by_index = t.take_along_axis(Axis::<1>, &t.argsort_axis(Axis::<1>)).unwrap();
+        let order = t.argsort_axis(Axis::<1>);
+        let by_index = t.take_along_axis(Axis::<1>, &order).unwrap();
         prop_assert_eq!(bits(&by_index.to_vec()), bits(&sorted.to_vec()));
+        // The same gather into an existing row-major tensor, and through a permuted view.
+        let shape = *t.shape();
+        let mut into = Tensor::<f64, 3>::full(shape, 7.5);
+        t.take_along_axis_into(Axis::<1>, &order, &mut into).unwrap();
+        prop_assert_eq!(bits(&into.to_vec()), bits(&sorted.to_vec()));
+        let mut turned = Tensor::<f64, 3>::full([shape[2], shape[0], shape[1]], 7.5);
+        let mut through = turned.view_mut().permute([1, 2, 0]).unwrap();
+        t.take_along_axis_into(Axis::<1>, &order, &mut through).unwrap();
+        prop_assert_eq!(bits(&through.to_vec()), bits(&sorted.to_vec()));
         let unstable = t.sort_unstable_axis(Axis::<1>).to_vec();
         prop_assert!(unstable.iter().zip(sorted.to_vec()).all(|(a, b)| *a == b || (a.is_nan() && b.is_nan())));
         let mut copy = data.clone();
@@ -124,6 +134,11 @@ proptest! {
         m.put_along_axis(Axis::<2>, &order, &values).unwrap();
         let back = m.take_along_axis(Axis::<2>, &order).unwrap();
         prop_assert_eq!(bits(&back.to_vec()), bits(&values.to_vec()));
+        // Along the last axis into an existing row-major tensor (lane by lane as slices where
+        // the data's last axis is unit-stride).
+        let mut into = Tensor::<f64, 3>::full(*t.shape(), 7.5);
+        m.take_along_axis_into(Axis::<2>, &order, &mut into).unwrap();
+        prop_assert_eq!(bits(&into.to_vec()), bits(&values.to_vec()));
         let mut counts: Tensor<f64, 3> = Tensor::zeros(*t.shape());
         counts.scatter_add_along_axis(Axis::<2>, &order, &tensor![1.0]).unwrap();
         prop_assert!(counts.iter().all(|&c| c == 1.0));
@@ -285,6 +300,62 @@ fn out_of_range_indices_name_their_position() {
     let err = w.index_add(Axis::<0>, &[0], &tensor![[1, 1]]).unwrap_err();
     assert!(matches!(err, IndexError::Shape(e) if e.kind() == ErrorKind::SizeMismatch));
     assert_eq!(w, t);
+    // Into an existing tensor: a bad index is found on the way, the elements before it (in
+    // row-major order) written and the others left as they were; a shape that does not fit
+    // writes nothing. Broadcast indices and a strided destination.
+    let mut out = tensor![[0], [0]];
+    let err = t
+        .take_along_axis_into(Axis::<1>, &tensor![[2], [3]], &mut out)
+        .unwrap_err();
+    assert!(matches!(
+        err,
+        IndexError::OutOfBounds {
+            position: [1, 0],
+            index: 3,
+            axis: 1,
+            size: 3
+        }
+    ));
+    assert_eq!(out, tensor![[3], [0]]);
+    let mut out = tensor![[0], [0]];
+    let mut wide = tensor![[0, 0], [0, 0]];
+    let err = t
+        .take_along_axis_into(Axis::<1>, &tensor![[2], [0]], &mut wide)
+        .unwrap_err();
+    assert!(
+        matches!(err, IndexError::Shape(e) if e.kind() == ErrorKind::SizeMismatch && e.axis() == Some(1))
+    );
+    assert_eq!(wide, tensor![[0, 0], [0, 0]]);
+    t.take_along_axis_into(Axis::<1>, &tensor![[2], [0]], &mut out)
+        .unwrap();
+    assert_eq!(out, tensor![[3], [4]]);
+    let mut rows = Tensor::<i32, 2>::zeros([2, 3]);
+    t.take_along_axis_into(Axis::<1>, &tensor![[2, 0, 1], [1, 1, 0]], &mut rows)
+        .unwrap();
+    assert_eq!(rows, tensor![[3, 1, 2], [5, 5, 4]]);
+    let err = t
+        .take_along_axis_into(Axis::<1>, &tensor![[0, 1, 2], [2, 5, 0]], &mut rows)
+        .unwrap_err();
+    assert!(matches!(
+        err,
+        IndexError::OutOfBounds {
+            position: [1, 1],
+            index: 5,
+            ..
+        }
+    ));
+    // The elements before the bad index are written, the others are not.
+    assert_eq!(rows, tensor![[1, 2, 3], [6, 5, 4]]);
+    let mut columns = Tensor::<i32, 2>::zeros([3, 2]);
+    t.take_along_axis_into(Axis::<0>, &tensor![[1, 0, 1]], &mut columns.view_mut().t())
+        .unwrap_err();
+    t.take_along_axis_into(
+        Axis::<0>,
+        &tensor![[1, 0, 1], [0, 0, 1]],
+        &mut columns.view_mut().t(),
+    )
+    .unwrap();
+    assert_eq!(columns, tensor![[4, 1], [2, 2], [6, 6]]);
     // An empty axis: every index is out of range, and no index is fine.
     let empty: Tensor<i32, 2> = Tensor::zeros([2, 0]);
     assert!(
