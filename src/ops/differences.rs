@@ -224,3 +224,32 @@ where
         Ok(product.view().permute(back)?.to_contiguous())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use crate::{Axis, Tensor};
+
+    /// Cross products of a broadcast view and a transposed one, against the formula applied
+    /// element by element (small enough for Miri, which checks the broadcast views `cross`
+    /// copies from).
+    #[test]
+    fn cross_of_broadcast_and_transposed_operands() {
+        let a = Tensor::<i64, 3>::from_fn([2, 1, 3], |[i, _, k]| (i * 3 + k) as i64 - 2);
+        let b_cols = Tensor::<i64, 2>::from_fn([3, 4], |[k, j]| (k * 4 + j) as i64 * 3 - 7);
+        let b = b_cols.view().permute([1, 0]).unwrap();
+        let c: Tensor<i64, 3> = a.cross(&b).unwrap();
+        assert_eq!(c.shape(), &[2, 4, 3]);
+        for i in 0..2 {
+            for j in 0..4 {
+                let u = [a[[i, 0, 0]], a[[i, 0, 1]], a[[i, 0, 2]]];
+                let v = [b[[j, 0]], b[[j, 1]], b[[j, 2]]];
+                for k in 0..3 {
+                    let (p, q) = ((k + 1) % 3, (k + 2) % 3);
+                    assert_eq!(c[[i, j, k]], u[p] * v[q] - u[q] * v[p], "({i}, {j}, {k})");
+                }
+            }
+        }
+        let along: Tensor<i64, 2> = b_cols.cross_axis(&b_cols, Axis::<0>).unwrap();
+        assert!(along.iter().all(|&x| x == 0));
+    }
+}
