@@ -2,8 +2,9 @@
 //! broadcast past `isize::MAX` elements, empty views with very long axes (and strides that
 //! would leave `isize` if the pointer were moved along them). Each fallible form returns the
 //! error; each `From` form panics with it, before any foreign value exists. CI runs this file
-//! in debug and release builds and under Miri: ndarray checks its constructor's rules with
-//! debug assertions only, so a release build would otherwise hand out a value that breaks them.
+//! with and without debug assertions and overflow checks (as in a release build) and under
+//! Miri: ndarray checks its constructor's rules with debug assertions only, so a release build
+//! would otherwise hand out a value that breaks them.
 #![cfg(all(feature = "ndarray", feature = "nalgebra", feature = "faer"))]
 
 use ranked::{DynTensor, ErrorKind, Tensor, TensorView};

@@ -229,10 +229,10 @@ where
     ///
     /// As [`take_along_axis`](Self::take_along_axis), and [`IndexError::Shape`] with
     /// [`ErrorKind::SizeMismatch`] naming the first axis where `out`'s size is not the
-    /// result's; nothing is written then. An index out of range is found on the way (a check
-    /// of every index first would read them twice, 1.4× the time of a gather of `f32` along
-    /// rows), as with PyTorch's `out=`: the elements of `out` before it in row-major order
-    /// are written, the others are left as they were.
+    /// result's; nothing is written then. An index out of range is found on the way, as with
+    /// PyTorch's `out=` (checking every index first would read the indices twice): the
+    /// elements of `out` before it in row-major order are written, the others are left as
+    /// they were.
     ///
     /// # Examples
     ///

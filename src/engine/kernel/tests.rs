@@ -154,16 +154,20 @@ fn check_paths<T: Copy + PartialEq + Debug>(make: impl Fn(usize) -> T + Copy) {
 
 #[test]
 fn tiles_of_every_element_size_land_transposed() {
-    check_paths(|i| i as u8);
     check_paths(|i| (i as i8).wrapping_mul(3));
-    check_paths(|i| i as u16);
     check_paths(|i| (i as i16).wrapping_neg());
     check_paths(|i| i as f32 + 0.5);
-    check_paths(|i| i as u32);
-    check_paths(|i| i as i32);
     check_paths(|i| i as f64 + 0.25);
-    check_paths(|i| i as u64);
-    check_paths(|i| i as i64);
+    // The plain number types of one size share a kernel (only the test of the type
+    // differs), so under Miri, for time, one type of each size runs.
+    if !cfg!(miri) {
+        check_paths(|i| i as u8);
+        check_paths(|i| i as u16);
+        check_paths(|i| i as u32);
+        check_paths(|i| i as i32);
+        check_paths(|i| i as u64);
+        check_paths(|i| i as i64);
+    }
     // Not a primitive number: the generic blocks.
     check_paths(|i| (i as u8, i as u16));
     assert!(!bits_copied::<(u8, u16)>());
