@@ -487,3 +487,79 @@ fn contiguous_operands_take_their_slices_in_order() {
     let empty = Tensor::<i64, 2>::zeros([0, 3]);
     assert_eq!((&empty + &empty).shape(), &[0, 3]);
 }
+
+/// The extremes of each lane along axis 1 of an `[outer, n, block]` buffer, by a scan of the
+/// lane in logical order: NaN anywhere in a lane gives NaN (NumPy's `min`/`max`).
+fn lane_extremes(data: &[f32], [outer, n, block]: [usize; 3], smallest: bool) -> Vec<f32> {
+    let mut out = Vec::new();
+    for o in 0..outer {
+        for c in 0..block {
+            let lane = (0..n).map(|r| data[(o * n + r) * block + c]);
+            out.push(lane.fold(None, |best: Option<f32>, x| match best {
+                Some(b) if b.is_nan() => Some(b),
+                Some(_) if x.is_nan() => Some(x),
+                Some(b) if (smallest && x < b) || (!smallest && x > b) => Some(x),
+                Some(b) => Some(b),
+                None => Some(x),
+            }));
+        }
+    }
+    out.into_iter().map(Option::unwrap).collect()
+}
+
+/// Bit patterns, so that NaN equals NaN in the comparisons below.
+fn bits(xs: &[f32]) -> Vec<u32> {
+    xs.iter().map(|x| x.to_bits()).collect()
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 200 }))]
+
+    /// `min_axis`/`max_axis` (and their `keepdims` and `_axes` forms) along a middle axis of a
+    /// C-contiguous tensor, which compare groups of rows at once, against a scan of each
+    /// lane: narrow and wide rows, axes shorter and longer than a group, rows left over, ties
+    /// (the values repeat) and a NaN anywhere, or none.
+    #[test]
+    fn extremes_of_contiguous_rows_match_a_scan_of_each_lane(
+        outer in 1usize..4,
+        n in 1usize..200,
+        block in 1usize..80,
+        nan_at in proptest::option::of(any::<prop::sample::Index>()),
+        seed in 0u64..1000,
+    ) {
+        let shape = [outer, n, block];
+        let len = outer * n * block;
+        let mut data: Vec<f32> =
+            (0..len).map(|p| ((p as u64 * 2_654_435_761 + seed) % 301) as f32 - 150.0).collect();
+        if let Some(at) = nan_at {
+            data[at.index(len)] = f32::NAN;
+        }
+        let t = Tensor::from_vec(data.clone(), shape).unwrap();
+        for smallest in [true, false] {
+            let want = bits(&lane_extremes(&data, shape, smallest));
+            let (got, kept, over) = if smallest {
+                (t.min_axis(Axis::<1>), t.min_axis_keepdims(Axis::<1>), t.min_axes((Axis::<1>,)))
+            } else {
+                (t.max_axis(Axis::<1>), t.max_axis_keepdims(Axis::<1>), t.max_axes((Axis::<1>,)))
+            };
+            prop_assert_eq!(got.shape(), &[outer, block]);
+            prop_assert_eq!(bits(&got.to_vec()), want.clone());
+            prop_assert_eq!(kept.shape(), &[outer, 1, block]);
+            prop_assert_eq!(bits(&kept.to_vec()), want.clone());
+            prop_assert_eq!(bits(&over.to_vec()), want);
+            // The same rows as one table, reduced along its first axis.
+            if outer == 1 {
+                let table = Tensor::from_vec(data.clone(), [n, block]).unwrap();
+                let column = if smallest { table.min_axis(Axis::<0>) } else { table.max_axis(Axis::<0>) };
+                prop_assert_eq!(bits(&column.to_vec()), bits(&got.to_vec()));
+            }
+        }
+        // Integers: the extremes are exact (no NaN).
+        let ints = Tensor::from_vec((0..len).map(|p| ((p * 7919 + seed as usize) % 97) as i32).collect(), shape).unwrap();
+        let floats: Vec<f32> = ints.iter().map(|&x| x as f32).collect();
+        let want_min: Vec<i32> = lane_extremes(&floats, shape, true).iter().map(|&x| x as i32).collect();
+        let want_max: Vec<i32> = lane_extremes(&floats, shape, false).iter().map(|&x| x as i32).collect();
+        prop_assert_eq!(ints.min_axis(Axis::<1>).to_vec(), want_min);
+        prop_assert_eq!(ints.max_axis(Axis::<1>).to_vec(), want_max);
+    }
+}

@@ -64,9 +64,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         for &a in axes {
             self.nonempty_lanes(a)?;
         }
-        Ok(self.over_axes(axes, |t, a| {
-            t.reduce_lanes(a, |run| extreme_lane(run, smallest))
-        }))
+        Ok(self.over_axes(axes, |t, a| t.axis_extremes(a, smallest)))
     }
 
     /// The sums over the axes of the tuple (NumPy's `sum(axis=(a, b, …))`). Rank R → R − K;

@@ -36,6 +36,44 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         Tensor::from_contiguous_vec(self.reduce_lanes(axis, lane), shape)
     }
 
+    /// The extremes along axis `A` (NaN propagates), after checking that no lane is empty.
+    fn extremes_axis<Ax: IsAxis, const O: usize>(
+        &self,
+        smallest: bool,
+    ) -> Result<Tensor<S::Elem, O>, ShapeError>
+    where
+        S::Elem: PartialOrd + Copy,
+        Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
+    {
+        let axis = <Rank<R> as RemoveAxis<Ax>>::AXIS;
+        self.nonempty_lanes(axis)?;
+        let mut shape = [0usize; O];
+        parts::remove_axis(self.shape(), axis, &mut shape);
+        Ok(Tensor::from_contiguous_vec(
+            self.axis_extremes(axis, smallest),
+            shape,
+        ))
+    }
+
+    /// [`extremes_axis`](Self::extremes_axis) with the axis kept with size 1.
+    fn extremes_axis_keepdims<Ax: IsAxis>(
+        &self,
+        smallest: bool,
+    ) -> Result<Tensor<S::Elem, R>, ShapeError>
+    where
+        S::Elem: PartialOrd + Copy,
+        Rank<R>: HasAxis<Ax>,
+    {
+        let axis = <Rank<R> as HasAxis<Ax>>::AXIS;
+        self.nonempty_lanes(axis)?;
+        let mut shape = *self.shape();
+        shape[axis] = 1;
+        Ok(Tensor::from_contiguous_vec(
+            self.axis_extremes(axis, smallest),
+            shape,
+        ))
+    }
+
     /// `reduced`, a reduction of this tensor along `axis` (row-major, rank R − 1), with that
     /// axis kept with size 1 (NumPy's `keepdims=True`): the same elements (moved, not copied,
     /// from a row-major result).
@@ -269,7 +307,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         Ok(sums)
     }
 
-    /// The largest element along axis `A`; rank R → R − 1. NaN propagates.
+    /// The largest element along axis `A`; rank R → R − 1. NaN propagates; of elements that
+    /// compare equal (`0.0` and `-0.0`), which one is returned is unspecified (as NumPy's).
     ///
     /// # Errors
     ///
@@ -294,11 +333,11 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         S::Elem: PartialOrd + Copy,
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
-        self.nonempty_lanes(<Rank<R> as RemoveAxis<Ax>>::AXIS)?;
-        Ok(self.reduce_axis::<Ax, _, O>(|run| extreme_lane(run, false)))
+        self.extremes_axis::<Ax, O>(false)
     }
 
-    /// The smallest element along axis `A`; rank R → R − 1. NaN propagates.
+    /// The smallest element along axis `A`; rank R → R − 1. NaN propagates; of elements that
+    /// compare equal (`0.0` and `-0.0`), which one is returned is unspecified (as NumPy's).
     ///
     /// # Errors
     ///
@@ -319,8 +358,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         S::Elem: PartialOrd + Copy,
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
-        self.nonempty_lanes(<Rank<R> as RemoveAxis<Ax>>::AXIS)?;
-        Ok(self.reduce_axis::<Ax, _, O>(|run| extreme_lane(run, true)))
+        self.extremes_axis::<Ax, O>(true)
     }
 
     /// The largest element along axis `A`, keeping it with size 1; rank R → R.
@@ -344,8 +382,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         S::Elem: PartialOrd + Copy,
         Rank<R>: HasAxis<Ax>,
     {
-        self.nonempty_lanes(<Rank<R> as HasAxis<Ax>>::AXIS)?;
-        Ok(self.reduce_axis_keepdims::<Ax, _>(|run| extreme_lane(run, false)))
+        self.extremes_axis_keepdims::<Ax>(false)
     }
 
     /// The smallest element along axis `A`, keeping it with size 1; rank R → R.
@@ -369,8 +406,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         S::Elem: PartialOrd + Copy,
         Rank<R>: HasAxis<Ax>,
     {
-        self.nonempty_lanes(<Rank<R> as HasAxis<Ax>>::AXIS)?;
-        Ok(self.reduce_axis_keepdims::<Ax, _>(|run| extreme_lane(run, true)))
+        self.extremes_axis_keepdims::<Ax>(true)
     }
 
     /// The largest element along axis `A`; rank R → R − 1.

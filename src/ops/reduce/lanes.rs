@@ -86,6 +86,36 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
             && (0..R).any(|a| a != axis && shape[a] > 1 && strides[a].unsigned_abs() < mine)
     }
 
+    /// The smallest (`smallest`) or largest elements along `axis` (NaN propagates), in
+    /// row-major order of the other axes. The callers check that no lane is empty.
+    ///
+    /// A C-contiguous tensor reduced along an axis other than its last is a sequence of
+    /// `[n, block]` slabs, one per index of the axes before `axis`: its rows are compared in
+    /// memory order with [`slab_extremes`], not lane by lane across them.
+    pub(crate) fn axis_extremes(&self, axis: usize, smallest: bool) -> Vec<S::Elem>
+    where
+        S::Elem: PartialOrd + Copy,
+    {
+        let (n, block) = (self.shape()[axis], self.axis_block(axis));
+        if n > 1
+            && block > 1
+            && let Some(all) = self.as_slice()
+        {
+            return if smallest {
+                slab_extremes::<_, true>(all, n, block)
+            } else {
+                slab_extremes::<_, false>(all, n, block)
+            };
+        }
+        self.reduce_lanes(axis, |run| extreme_lane(run, smallest))
+    }
+
+    /// The element count of the axes after `axis` (0 if it leaves `usize`, which no tensor
+    /// with elements has).
+    fn axis_block(&self, axis: usize) -> usize {
+        crate::layout::checked_len(&self.shape()[axis + 1..]).unwrap_or(0)
+    }
+
     /// The sums along `axis`, in row-major order of the other axes.
     ///
     /// Contiguous lanes are summed one by one (blocked and pairwise). Strided lanes are summed
@@ -315,5 +345,91 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
             }
         });
         Some(out)
+    }
+}
+
+/// Rows of a slab compared at once by [`slab_extremes`]: a multiple of 16 elements, at least
+/// 64 (eight AVX vectors of `f32` in flight), for rows narrower than 64 elements; one row
+/// otherwise, which is long enough by itself.
+fn rows_per_group(block: usize) -> usize {
+    if block >= 64 {
+        return 1;
+    }
+    let mut rows = 16 / gcd(block, 16);
+    while rows * block < 64 {
+        rows *= 2;
+    }
+    rows
+}
+
+/// The greatest common divisor of `a` and `b` (Euclid's algorithm).
+fn gcd(mut a: usize, mut b: usize) -> usize {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+/// The extremes (the smallest if `SMALLEST`, else the largest; NaN propagates) down the
+/// columns of each `[n, block]` slab of `all`, in order: `all.len() / n` elements.
+///
+/// A row of a narrow table is too short for a vector, so [`rows_per_group`] rows are compared
+/// as one run against an accumulator of as many rows, which the compiler vectorises (the
+/// element at position `p` of a group always belongs to column `p % block`); the accumulator's
+/// rows and the rows left over are folded in at the end. Which of several equal elements is
+/// returned depends on that order (the public docs leave it unspecified).
+///
+/// `n` and `block` are at least 1 and `all.len()` is a multiple of `n · block`.
+fn slab_extremes<T: PartialOrd + Copy, const SMALLEST: bool>(
+    all: &[T],
+    n: usize,
+    block: usize,
+) -> Vec<T> {
+    let rows = rows_per_group(block);
+    let width = rows * block;
+    let mut out = engine::vec_or_panic(all.len() / n);
+    let mut acc: Vec<T> = Vec::new();
+    for slab in all.chunks_exact(n * block) {
+        let start = out.len();
+        if rows > 1 && n >= 2 * rows {
+            let (groups, rest) = slab.split_at(slab.len() / width * width);
+            let (head, tail) = groups.split_at(width);
+            acc.clear();
+            acc.extend_from_slice(head);
+            engine::with_avx(&mut acc[..], tail, |acc, tail| {
+                for group in tail.chunks_exact(width) {
+                    fold_row::<T, SMALLEST>(acc, group);
+                }
+            });
+            let (first, others) = acc.split_at_mut(block);
+            for row in others.chunks_exact(block).chain(rest.chunks_exact(block)) {
+                fold_row::<T, SMALLEST>(first, row);
+            }
+            out.extend_from_slice(first);
+        } else {
+            // Rows wide enough by themselves, or too few for two groups: each row folded into
+            // the first, in the result.
+            out.extend_from_slice(&slab[..block]);
+            engine::with_avx(&mut out[start..], &slab[block..], |first, rows| {
+                for row in rows.chunks_exact(block) {
+                    fold_row::<T, SMALLEST>(first, row);
+                }
+            });
+        }
+    }
+    out
+}
+
+/// `acc[i]` becomes the extreme of `acc[i]` and `row[i]` ([`extreme_of`]'s rule, written
+/// as selections without branches so that the loop vectorises).
+#[inline(always)]
+fn fold_row<T: PartialOrd + Copy, const SMALLEST: bool>(acc: &mut [T], row: &[T]) {
+    for (a, &x) in acc.iter_mut().zip(row) {
+        let best = *a;
+        #[allow(clippy::eq_op)]
+        let kept = best.partial_cmp(&best).is_none();
+        let better = if SMALLEST { x < best } else { x > best };
+        let wins = (better | x.partial_cmp(&x).is_none()) & !kept;
+        *a = if wins { x } else { best };
     }
 }
