@@ -726,8 +726,8 @@ pub fn b20() -> Vec<Case<'static>> {
 const TINY_CALLS: usize = 1000;
 
 /// B42: the fixed cost per call on tiny tensors (1 to 256 `f32`), against ndarray's same
-/// operation: `&a + &b` into a new tensor, a whole `sum`, `map` into a new tensor and a
-/// transposed `assign`, each run [`TINY_CALLS`] times.
+/// operation: `&a + &b` into a new tensor, a whole `sum` and `max`, `map` into a new tensor and
+/// a transposed `assign`, each run [`TINY_CALLS`] times.
 pub fn b42() -> Vec<Case<'static>> {
     let pair = |n: usize| {
         let ours = Tensor::<f32, 1>::from_fn([n], |[i]| i as f32 * 0.5);
@@ -767,6 +767,24 @@ pub fn b42() -> Vec<Case<'static>> {
             contender("ndarray", move || {
                 for _ in 0..TINY_CALLS {
                     black_box(black_box(&nm).sum());
+                }
+            }),
+        ],
+    });
+    // ndarray has no `max`; its stand-in is a fold with `f32::max`, which skips NaN where ours
+    // propagates it.
+    let (m, nm) = (square.clone(), nd_square.clone());
+    cases.push(Case {
+        id: format!("B42 max of [16, 16] f32 ({TINY_CALLS} calls)"),
+        contenders: vec![
+            contender("ranked", move || {
+                for _ in 0..TINY_CALLS {
+                    black_box(black_box(&m).max());
+                }
+            }),
+            contender("ndarray", move || {
+                for _ in 0..TINY_CALLS {
+                    black_box(black_box(&nm).fold(f32::NEG_INFINITY, |a, &b| a.max(b)));
                 }
             }),
         ],

@@ -563,3 +563,36 @@ proptest! {
         prop_assert_eq!(ints.max_axis(Axis::<1>).to_vec(), want_max);
     }
 }
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 200 }))]
+
+    /// `min`/`max` of a whole contiguous tensor and along its last axis, which compare long
+    /// runs in groups, against a scan in logical order: lengths on both sides of a group, ties
+    /// and a NaN anywhere, or none.
+    #[test]
+    fn extremes_of_long_runs_match_a_scan(
+        len in 1usize..400,
+        nan_at in proptest::option::of(any::<prop::sample::Index>()),
+        seed in 0u64..1000,
+    ) {
+        let mut data: Vec<f32> =
+            (0..2 * len).map(|p| ((p as u64 * 2_654_435_761 + seed) % 301) as f32 - 150.0).collect();
+        if let Some(at) = nan_at {
+            data[at.index(2 * len)] = f32::NAN;
+        }
+        let t = Tensor::from_vec(data.clone(), [2, len]).unwrap();
+        for smallest in [true, false] {
+            let whole = lane_extremes(&data, [1, 2 * len, 1], smallest);
+            let (all, rows) = if smallest {
+                (t.min(), t.min_axis(Axis::<1>))
+            } else {
+                (t.max(), t.max_axis(Axis::<1>))
+            };
+            prop_assert_eq!(all.to_bits(), whole[0].to_bits());
+            // Each row is a lane of `[2, len]` along axis 1: the columns of its transpose.
+            let row_lanes = lane_extremes(&t.view().t().to_vec(), [1, len, 2], smallest);
+            prop_assert_eq!(bits(&rows.to_vec()), bits(&row_lanes));
+        }
+    }
+}

@@ -419,17 +419,3 @@ fn slab_extremes<T: PartialOrd + Copy, const SMALLEST: bool>(
     }
     out
 }
-
-/// `acc[i]` becomes the extreme of `acc[i]` and `row[i]` ([`extreme_of`]'s rule, written
-/// as selections without branches so that the loop vectorises).
-#[inline(always)]
-fn fold_row<T: PartialOrd + Copy, const SMALLEST: bool>(acc: &mut [T], row: &[T]) {
-    for (a, &x) in acc.iter_mut().zip(row) {
-        let best = *a;
-        #[allow(clippy::eq_op)]
-        let kept = best.partial_cmp(&best).is_none();
-        let better = if SMALLEST { x < best } else { x > best };
-        let wins = (better | x.partial_cmp(&x).is_none()) & !kept;
-        *a = if wins { x } else { best };
-    }
-}

@@ -46,9 +46,63 @@ fn extreme_of<T: PartialOrd>(best: T, x: T, smallest: bool) -> T {
     }
 }
 
+/// `acc[i]` becomes the extreme of `acc[i]` and `row[i]` ([`extreme_of`]'s rule, written
+/// as selections without branches so that the loop vectorises).
+#[inline(always)]
+fn fold_row<T: PartialOrd + Copy, const SMALLEST: bool>(acc: &mut [T], row: &[T]) {
+    for (a, &x) in acc.iter_mut().zip(row) {
+        let best = *a;
+        let kept = best.partial_cmp(&best).is_none();
+        let better = if SMALLEST { x < best } else { x > best };
+        let wins = (better | x.partial_cmp(&x).is_none()) & !kept;
+        *a = if wins { x } else { best };
+    }
+}
+
+/// Elements of a slice that [`extreme_slice`] compares at once: eight AVX vectors of `f32`.
+const SLICE_GROUP: usize = 64;
+
+/// The extreme of a slice of at least [`SLICE_GROUP`] elements: its groups of
+/// [`SLICE_GROUP`] folded into an accumulator of as many with [`fold_row`] (vectorised, where
+/// one chain of comparisons would wait on each), the accumulator folded in halves down to
+/// eight, then those eight and the elements left over folded in order.
+fn extreme_slice<T: PartialOrd + Copy, const SMALLEST: bool>(xs: &[T]) -> Option<T> {
+    let (head, tail) = xs.split_at_checked(SLICE_GROUP)?;
+    let mut acc = [head[0]; SLICE_GROUP];
+    acc.copy_from_slice(head);
+    engine::with_avx(&mut acc[..], tail, |acc, tail| {
+        for group in tail.chunks_exact(SLICE_GROUP) {
+            fold_row::<T, SMALLEST>(acc, group);
+        }
+    });
+    // The accumulator halved until eight are left, each half folded into the other.
+    let mut width = SLICE_GROUP;
+    while width > 8 {
+        width /= 2;
+        let (low, high) = acc.split_at_mut(width);
+        fold_row::<T, SMALLEST>(low, high);
+    }
+    let rest = tail.chunks_exact(SLICE_GROUP).remainder();
+    acc[..width]
+        .iter()
+        .chain(rest)
+        .copied()
+        .reduce(|best, x| extreme_of(best, x, SMALLEST))
+}
+
 /// The smallest (`smallest`) or largest element of a run, NaN-propagating; `None` for an empty
-/// run.
+/// run. Adjacent elements of a small type are compared in groups ([`extreme_slice`]).
 fn extreme_run<T: PartialOrd + Copy>(run: Run<'_, T>, smallest: bool) -> Option<T> {
+    if let Some(xs) = run.to_slice()
+        && xs.len() >= 2 * SLICE_GROUP
+        && size_of::<T>() <= 16
+    {
+        return if smallest {
+            extreme_slice::<T, true>(xs)
+        } else {
+            extreme_slice::<T, false>(xs)
+        };
+    }
     let mut elements = run.iter();
     let first = *elements.next()?;
     Some(elements.fold(first, |best, &x| extreme_of(best, x, smallest)))

@@ -83,7 +83,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         self.prod()
     }
 
-    /// The smallest element; NaN if any element is NaN.
+    /// The smallest element; NaN if any element is NaN. Of elements that compare equal (`0.0`
+    /// and `-0.0`), which one is returned is unspecified (as NumPy's).
     ///
     /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
     ///
@@ -106,7 +107,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         self.extreme(true).ok_or_else(empty)
     }
 
-    /// The largest element; NaN if any element is NaN.
+    /// The largest element; NaN if any element is NaN. Of elements that compare equal (`0.0`
+    /// and `-0.0`), which one is returned is unspecified (as NumPy's).
     ///
     /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
     ///
