@@ -522,7 +522,7 @@ proptest! {
     #[test]
     fn extremes_of_contiguous_rows_match_a_scan_of_each_lane(
         outer in 1usize..4,
-        n in 1usize..200,
+        n in 1usize..if cfg!(miri) { 40 } else { 200 },
         block in 1usize..80,
         nan_at in proptest::option::of(any::<prop::sample::Index>()),
         seed in 0u64..1000,
