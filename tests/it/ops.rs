@@ -554,6 +554,10 @@ proptest! {
                 prop_assert_eq!(bits(&column.to_vec()), bits(&got.to_vec()));
             }
         }
+        // No elements, with axes whose product leaves `usize`: an empty result, no panic.
+        let empty = Tensor::<f32, 3>::zeros([0, 1 << 40, 1 << 30]);
+        prop_assert_eq!(*empty.try_min_axis(Axis::<1>).unwrap().shape(), [0, 1 << 30]);
+        prop_assert_eq!(*empty.max_axis_keepdims(Axis::<1>).shape(), [0, 1, 1 << 30]);
         // Integers: the extremes are exact (no NaN).
         let ints = Tensor::from_vec((0..len).map(|p| ((p * 7919 + seed as usize) % 97) as i32).collect(), shape).unwrap();
         let floats: Vec<f32> = ints.iter().map(|&x| x as f32).collect();

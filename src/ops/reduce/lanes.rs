@@ -97,9 +97,11 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         S::Elem: PartialOrd + Copy,
     {
         let (n, block) = (self.shape()[axis], self.axis_block(axis));
+        // An empty tensor has no rows to fold (and its slab size may leave `usize`).
         if n > 1
             && block > 1
             && let Some(all) = self.as_slice()
+            && !all.is_empty()
         {
             return if smallest {
                 slab_extremes::<_, true>(all, n, block)
