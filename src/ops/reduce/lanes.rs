@@ -98,7 +98,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     {
         let (n, block) = (self.shape()[axis], self.axis_block(axis));
         // An empty tensor has no rows to fold (and its slab size may leave `usize`).
-        if n > 1
+        if !engine::SMALL_CODE
+            && n > 1
             && block > 1
             && let Some(all) = self.as_slice()
             && !all.is_empty()
