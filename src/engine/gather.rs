@@ -147,8 +147,8 @@ pub(crate) unsafe fn first_bad_index(
 
 /// A new row-major `Vec` over `shape` whose element at each index is `data`'s element at
 /// `base + idx·step`, where `base` is the position `src` reaches there (its stride along the
-/// gathered axis is 0) and `idx` the index `indices` holds there (NumPy's `take_along_axis`).
-/// Walks the last axis innermost, in row-major order, checking each index against `n`.
+/// gathered axis is 0) and `idx` the index `indices` holds there (NumPy's `take_along_axis`):
+/// [`gather_lanes`] appending to `out`.
 ///
 /// # Errors
 ///
@@ -166,70 +166,22 @@ pub(crate) unsafe fn take_along<T: Clone>(
     shape: &[usize],
     out: &mut Vec<T>,
 ) -> Result<(), BadIndex> {
-    let last = shape.len() - 1;
-    let (len, sd, si) = (shape[last], src.strides[last], idx.strides[last]);
-    let mut bad = None;
-    for_each_lane(shape, [src, idx], last, &mut |[p, q]| {
-        if bad.is_some() {
-            return;
-        }
-        if si == 1 && sd == 0 && step == 1 {
-            // Unit-stride indices into a unit-stride lane (the last axis of row-major
-            // tensors): slices, each index checked by the slice's own `get`.
-            // SAFETY: the index lane and the data lane are runs of their layouts (the
-            // contract: `len` indices from `q`, `n` elements from `p`).
-            let (ids, lane) = unsafe { (indices.run(q, len), data.run(p, n)) };
-            let start = out.len();
-            debug_assert!(out.capacity() - start >= len);
-            let mut written = 0;
-            for (slot, &j) in out.spare_capacity_mut().iter_mut().zip(ids) {
-                match lane.get(j) {
-                    Some(x) => {
-                        slot.write(x.clone());
-                        written += 1;
-                    }
-                    None => {
-                        bad = Some(BadIndex {
-                            position: start + written,
-                            index: j,
-                        });
-                        break;
-                    }
-                }
-            }
-            // SAFETY: the first `written` spare slots were written above.
-            unsafe { out.set_len(start + written) };
-            return;
-        }
-        for k in 0..len {
-            let k_isize = k as isize;
-            // SAFETY: the `k`-th position of an index lane of the layout (the contract).
-            let j = *unsafe { indices.get(q.wrapping_add_signed(k_isize.wrapping_mul(si))) };
-            if j >= n {
-                bad = Some(BadIndex {
-                    position: out.len(),
-                    index: j,
-                });
-                return;
-            }
-            let at = p
-                .wrapping_add_signed(k_isize.wrapping_mul(sd))
-                .wrapping_add_signed((j as isize).wrapping_mul(step));
-            // SAFETY: `j < n`, so `at` is a position of the source (the contract).
-            out.push(unsafe { data.get(at) }.clone());
-        }
-    });
-    match bad {
-        Some(b) => Err(b),
-        None => Ok(()),
+    // SAFETY: the caller's contract; an appended `Vec` ignores the destination's positions,
+    // so the indices' operand stands in for them (any operand valid over `shape`).
+    unsafe {
+        gather_lanes(
+            (data, src, step, n),
+            (indices, idx),
+            (Appended(out), idx),
+            shape,
+        )
     }
 }
 
 /// Writes `dst`'s element at each index of `shape` with `data`'s element at `base + idx·step`,
 /// where `base` is the position `src` reaches there (its stride along the gathered axis is 0)
 /// and `idx` the index `indices` holds there: [`take_along`] into an existing destination of
-/// any layout. Walks the last axis innermost, the lanes in row-major order, checking each
-/// index against `n`.
+/// any layout.
 ///
 /// # Errors
 ///
@@ -242,20 +194,140 @@ pub(crate) unsafe fn take_along<T: Clone>(
 /// unique (invariant 2); indices below `n` reach positions of the source, whose stride along
 /// the gathered axis is `step`.
 pub(crate) unsafe fn take_along_into<T: Clone>(
+    source: (ViewRepr<'_, T>, Operand<'_>, isize, usize),
+    indices: (ViewRepr<'_, usize>, Operand<'_>),
+    (out, dst): (ViewReprMut<'_, T>, Operand<'_>),
+    shape: &[usize],
+) -> Result<(), BadIndex> {
+    let Some(&so) = dst.strides.last() else {
+        return Ok(());
+    };
+    // SAFETY: the caller's contract.
+    unsafe { gather_lanes(source, indices, (Strided { out, so }, dst), shape) }
+}
+
+/// Where [`gather_lanes`] writes each lane along the last axis.
+trait LaneDest<T> {
+    /// A destination element, initialised or not.
+    type Slot;
+
+    /// Writes `x` into `slot`.
+    fn fill(slot: &mut Self::Slot, x: &T);
+
+    /// The slots of the lane whose first position is `o`, when they are one run (at least
+    /// `len` of them, the lane's in order).
+    ///
+    /// # Safety
+    ///
+    /// `o` is the first position of a destination lane of `len` elements, the lanes coming in
+    /// row-major order.
+    unsafe fn run(&mut self, o: usize, len: usize) -> Option<&mut [Self::Slot]>;
+
+    /// Writes `x` as element `k` of the lane whose first position is `o`.
+    ///
+    /// # Safety
+    ///
+    /// As [`run`](Self::run), with `k` below the lane's length, the lane's elements before
+    /// `k` written.
+    unsafe fn put(&mut self, o: usize, k: usize, x: &T);
+
+    /// The lane's first `written` elements are written.
+    ///
+    /// # Safety
+    ///
+    /// They are, through [`run`](Self::run)'s slots or [`put`](Self::put).
+    unsafe fn commit(&mut self, written: usize);
+}
+
+/// A `Vec` with room for the gather, filled in row-major order (the order of the lanes): each
+/// lane's elements are written into its spare capacity, then counted in its length.
+struct Appended<'v, T>(&'v mut Vec<T>);
+
+impl<T: Clone> LaneDest<T> for Appended<'_, T> {
+    type Slot = core::mem::MaybeUninit<T>;
+
+    #[inline(always)]
+    fn fill(slot: &mut Self::Slot, x: &T) {
+        slot.write(x.clone());
+    }
+
+    #[inline(always)]
+    unsafe fn run(&mut self, _: usize, _: usize) -> Option<&mut [Self::Slot]> {
+        Some(self.0.spare_capacity_mut())
+    }
+
+    #[inline(always)]
+    unsafe fn put(&mut self, _: usize, k: usize, x: &T) {
+        self.0.spare_capacity_mut()[k].write(x.clone());
+    }
+
+    #[inline(always)]
+    unsafe fn commit(&mut self, written: usize) {
+        // SAFETY: the first `written` spare slots are written (the contract).
+        unsafe { self.0.set_len(self.0.len() + written) };
+    }
+}
+
+/// An existing destination whose lanes have stride `so`.
+struct Strided<'a, T> {
+    out: ViewReprMut<'a, T>,
+    so: isize,
+}
+
+impl<T: Clone> LaneDest<T> for Strided<'_, T> {
+    type Slot = T;
+
+    #[inline(always)]
+    fn fill(slot: &mut T, x: &T) {
+        slot.clone_from(x);
+    }
+
+    #[inline(always)]
+    unsafe fn run(&mut self, o: usize, len: usize) -> Option<&mut [T]> {
+        // SAFETY: a lane of unit stride is a run of the destination's layout (the contract),
+        // unique (invariant 2).
+        (self.so == 1).then(|| unsafe { self.out.run_mut(o, len) })
+    }
+
+    #[inline(always)]
+    unsafe fn put(&mut self, o: usize, k: usize, x: &T) {
+        let to = o.wrapping_add_signed((k as isize).wrapping_mul(self.so));
+        // SAFETY: the `k`-th position of a destination lane, unique (the contract).
+        unsafe { self.out.get_mut(to).clone_from(x) };
+    }
+
+    #[inline(always)]
+    unsafe fn commit(&mut self, _: usize) {}
+}
+
+/// Writes each element of `dest` over `shape` with `data`'s element at `base + idx·step`,
+/// where `base` is the position `src` reaches there (its stride along the gathered axis is 0)
+/// and `idx` the index `indices` holds there. Walks the last axis innermost, the lanes in
+/// row-major order, checking each index against `n`; a lane whose indices, source and
+/// destination are runs (the last axis of row-major tensors) is read and written as slices,
+/// each index checked by the slice's own `get`.
+///
+/// # Errors
+///
+/// The row-major position (over `shape`) of the first index not below `n`, and that index;
+/// the elements before it in that order are written, the others are not.
+///
+/// # Safety
+///
+/// The layouts over `shape` are valid for their data (invariant 1), `dst`'s for `dest`'s and
+/// unique (invariant 2); indices below `n` reach positions of the source, whose stride along
+/// the gathered axis is `step`.
+unsafe fn gather_lanes<T: Clone, D: LaneDest<T>>(
     (data, src, step, n): (ViewRepr<'_, T>, Operand<'_>, isize, usize),
     (indices, idx): (ViewRepr<'_, usize>, Operand<'_>),
-    (mut out, dst): (ViewReprMut<'_, T>, Operand<'_>),
+    (mut dest, dst): (D, Operand<'_>),
     shape: &[usize],
 ) -> Result<(), BadIndex> {
     let Some(last) = shape.len().checked_sub(1) else {
         return Ok(());
     };
-    let (len, sd, si, so) = (
-        shape[last],
-        src.strides[last],
-        idx.strides[last],
-        dst.strides[last],
-    );
+    let (len, sd, si) = (shape[last], src.strides[last], idx.strides[last]);
+    let unit = si == 1 && sd == 0 && step == 1;
     // The row-major position of each lane's first element.
     let mut start = 0usize;
     let mut bad = None;
@@ -263,26 +335,22 @@ pub(crate) unsafe fn take_along_into<T: Clone>(
         if bad.is_some() {
             return;
         }
-        if si == 1 && sd == 0 && step == 1 && so == 1 {
-            // Unit-stride indices into a unit-stride lane, written to a unit-stride run (the
-            // last axis of row-major tensors): slices, each index checked by the slice's own
-            // `get`.
-            // SAFETY: the index lane, the data lane and the destination lane are runs of their
-            // layouts (the contract: `len` indices from `q`, `n` elements from `p`, `len`
-            // elements from `o`), the destination's unique.
-            let (ids, lane, outs) =
-                unsafe { (indices.run(q, len), data.run(p, n), out.run_mut(o, len)) };
-            for (k, (slot, &j)) in outs.iter_mut().zip(ids).enumerate() {
-                match lane.get(j) {
-                    Some(x) => slot.clone_from(x),
-                    None => {
-                        bad = Some(BadIndex {
-                            position: start + k,
-                            index: j,
-                        });
-                        return;
-                    }
-                }
+        let mut written = 0;
+        // SAFETY: `o` starts a destination lane of `len` elements, in row-major order.
+        if let Some(slots) = unit.then(|| unsafe { dest.run(o, len) }).flatten() {
+            // SAFETY: the index lane and the data lane are runs of their layouts (the
+            // contract: `len` indices from `q`, `n` elements from `p`).
+            let (ids, lane) = unsafe { (indices.run(q, len), data.run(p, n)) };
+            for (slot, &j) in slots.iter_mut().zip(ids) {
+                let Some(x) = lane.get(j) else {
+                    bad = Some(BadIndex {
+                        position: start + written,
+                        index: j,
+                    });
+                    break;
+                };
+                D::fill(slot, x);
+                written += 1;
             }
         } else {
             for k in 0..len {
@@ -294,17 +362,19 @@ pub(crate) unsafe fn take_along_into<T: Clone>(
                         position: start + k,
                         index: j,
                     });
-                    return;
+                    break;
                 }
                 let at = p
                     .wrapping_add_signed(k_isize.wrapping_mul(sd))
                     .wrapping_add_signed((j as isize).wrapping_mul(step));
-                let to = o.wrapping_add_signed(k_isize.wrapping_mul(so));
-                // SAFETY: `j < n`, so `at` is a position of the source; `to` the `k`-th
-                // position of a destination lane, unique (the contract).
-                unsafe { out.get_mut(to).clone_from(data.get(at)) };
+                // SAFETY: `j < n`, so `at` is a position of the source; element `k` of the
+                // lane from `o`, those before it written (the contract).
+                unsafe { dest.put(o, k, data.get(at)) };
+                written += 1;
             }
         }
+        // SAFETY: the lane's first `written` elements were written above.
+        unsafe { dest.commit(written) };
         start += len;
     });
     match bad {
