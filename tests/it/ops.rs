@@ -515,8 +515,8 @@ fn bits(xs: &[f32]) -> Vec<u32> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 200 }))]
 
-    /// `min_axis`/`max_axis` (and their `keepdims` and `_axes` forms) along a middle axis of a
-    /// C-contiguous tensor, which compare groups of rows at once, against a scan of each
+    /// `min_axis`/`max_axis` (and their `keepdims`, `_axes` and `_into` forms) along a middle
+    /// axis of a C-contiguous tensor, which compare groups of rows at once, against a scan of each
     /// lane: narrow and wide rows, axes shorter and longer than a group, rows left over, ties
     /// (the values repeat) and a NaN anywhere, or none.
     #[test]
@@ -546,7 +546,20 @@ proptest! {
             prop_assert_eq!(bits(&got.to_vec()), want.clone());
             prop_assert_eq!(kept.shape(), &[outer, 1, block]);
             prop_assert_eq!(bits(&kept.to_vec()), want.clone());
-            prop_assert_eq!(bits(&over.to_vec()), want);
+            prop_assert_eq!(bits(&over.to_vec()), want.clone());
+            // Without allocating: into a C-contiguous result (the rows in memory order) and
+            // into a transposed one (each lane walked).
+            let mut into = Tensor::<f32, 2>::zeros([outer, block]);
+            let mut across = Tensor::<f32, 2>::zeros([block, outer]);
+            if smallest {
+                t.min_axis_into(Axis::<1>, &mut into).unwrap();
+                t.min_axis_into(Axis::<1>, &mut across.view_mut().t()).unwrap();
+            } else {
+                t.max_axis_into(Axis::<1>, &mut into).unwrap();
+                t.max_axis_into(Axis::<1>, &mut across.view_mut().t()).unwrap();
+            }
+            prop_assert_eq!(bits(&into.to_vec()), want.clone());
+            prop_assert_eq!(bits(&across.t().to_vec()), want);
             // The same rows as one table, reduced along its first axis.
             if outer == 1 {
                 let table = Tensor::from_vec(data.clone(), [n, block]).unwrap();
@@ -558,13 +571,19 @@ proptest! {
         let empty = Tensor::<f32, 3>::zeros([0, 1 << 40, 1 << 30]);
         prop_assert_eq!(*empty.try_min_axis(Axis::<1>).unwrap().shape(), [0, 1 << 30]);
         prop_assert_eq!(*empty.max_axis_keepdims(Axis::<1>).shape(), [0, 1, 1 << 30]);
+        empty.min_axis_into(Axis::<1>, &mut Tensor::<f32, 2>::zeros([0, 1 << 30])).unwrap();
         // Integers: the extremes are exact (no NaN).
         let ints = Tensor::from_vec((0..len).map(|p| ((p * 7919 + seed as usize) % 97) as i32).collect(), shape).unwrap();
         let floats: Vec<f32> = ints.iter().map(|&x| x as f32).collect();
         let want_min: Vec<i32> = lane_extremes(&floats, shape, true).iter().map(|&x| x as i32).collect();
         let want_max: Vec<i32> = lane_extremes(&floats, shape, false).iter().map(|&x| x as i32).collect();
-        prop_assert_eq!(ints.min_axis(Axis::<1>).to_vec(), want_min);
-        prop_assert_eq!(ints.max_axis(Axis::<1>).to_vec(), want_max);
+        prop_assert_eq!(ints.min_axis(Axis::<1>).to_vec(), want_min.clone());
+        prop_assert_eq!(ints.max_axis(Axis::<1>).to_vec(), want_max.clone());
+        let mut into = Tensor::<i32, 2>::zeros([outer, block]);
+        ints.min_axis_into(Axis::<1>, &mut into).unwrap();
+        prop_assert_eq!(into.to_vec(), want_min);
+        ints.max_axis_into(Axis::<1>, &mut into).unwrap();
+        prop_assert_eq!(into.to_vec(), want_max);
     }
 }
 

@@ -183,8 +183,9 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         })
     }
 
-    /// The smallest elements along axis `A` into `out`; NaN propagates. Rank R → R − 1;
-    /// O(len), no allocation.
+    /// The smallest elements along axis `A` into `out`; NaN propagates; of elements that compare
+    /// equal (`0.0` and `-0.0`), which one is written is unspecified (as NumPy's). Rank
+    /// R → R − 1; O(len), no allocation.
     ///
     /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
     ///
@@ -216,8 +217,9 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         self.extreme_axis_into(<Rank<R> as RemoveAxis<Ax>>::AXIS, true, out)
     }
 
-    /// The largest elements along axis `A` into `out`; NaN propagates. Rank R → R − 1;
-    /// O(len), no allocation.
+    /// The largest elements along axis `A` into `out`; NaN propagates; of elements that compare
+    /// equal (`0.0` and `-0.0`), which one is written is unspecified (as NumPy's). Rank
+    /// R → R − 1; O(len), no allocation.
     ///
     /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
     ///
@@ -260,6 +262,24 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     {
         self.check_axis_into(axis, out)?;
         self.nonempty_lanes(axis)?;
+        // A C-contiguous tensor into a C-contiguous result, along an axis other than the
+        // last: the rows in memory order, as `min_axis` compares them (not on targets that
+        // keep one loop for size).
+        if !engine::SMALL_CODE
+            && let (Some(&n), Some(after)) = (self.shape().get(axis), self.shape().get(axis + 1..))
+            && let Ok(block) = crate::layout::checked_len(after)
+            && n > 1
+            && block > 1
+            && let Some(all) = self.as_slice()
+            && let Some(dst) = out.as_slice_mut()
+            && if smallest {
+                slab::extremes_into::<_, true>(all, n, block, dst)
+            } else {
+                slab::extremes_into::<_, false>(all, n, block, dst)
+            }
+        {
+            return Ok(());
+        }
         self.reduce_axis_into(axis, out, |lane, slot| {
             // Every lane has an element (checked above).
             if let Some(x) = extreme_run(lane, smallest) {

@@ -351,36 +351,9 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     }
 }
 
-/// Rows of a slab compared at once by [`slab_extremes`]: a multiple of 16 elements, at least
-/// 64 (eight AVX vectors of `f32` in flight), for rows narrower than 64 elements; one row
-/// otherwise, which is long enough by itself.
-fn rows_per_group(block: usize) -> usize {
-    if block >= 64 {
-        return 1;
-    }
-    let mut rows = 16 / gcd(block, 16);
-    while rows * block < 64 {
-        rows *= 2;
-    }
-    rows
-}
-
-/// The greatest common divisor of `a` and `b` (Euclid's algorithm).
-fn gcd(mut a: usize, mut b: usize) -> usize {
-    while b != 0 {
-        (a, b) = (b, a % b);
-    }
-    a
-}
-
 /// The extremes (the smallest if `SMALLEST`, else the largest; NaN propagates) down the
-/// columns of each `[n, block]` slab of `all`, in order: `all.len() / n` elements.
-///
-/// A row of a narrow table is too short for a vector, so [`rows_per_group`] rows are compared
-/// as one run against an accumulator of as many rows, which the compiler vectorises (the
-/// element at position `p` of a group always belongs to column `p % block`); the accumulator's
-/// rows and the rows left over are folded in at the end. Which of several equal elements is
-/// returned depends on that order (the public docs leave it unspecified).
+/// columns of each `[n, block]` slab of `all`, in order: `all.len() / n` elements, each slab
+/// folded by [`slab::fold_slab`] with an accumulator on the heap.
 ///
 /// `n` and `block` are at least 1 and `all.len()` is a multiple of `n · block`.
 fn slab_extremes<T: PartialOrd + Copy, const SMALLEST: bool>(
@@ -388,37 +361,13 @@ fn slab_extremes<T: PartialOrd + Copy, const SMALLEST: bool>(
     n: usize,
     block: usize,
 ) -> Vec<T> {
-    let rows = rows_per_group(block);
-    let width = rows * block;
+    let width = slab::rows_per_group(block) * block;
     let mut out = engine::vec_or_panic(all.len() / n);
-    let mut acc: Vec<T> = Vec::new();
+    let mut acc: Vec<T> = all.get(..width).map(<[T]>::to_vec).unwrap_or_default();
     for slab in all.chunks_exact(n * block) {
         let start = out.len();
-        if rows > 1 && n >= 2 * rows {
-            let (groups, rest) = slab.split_at(slab.len() / width * width);
-            let (head, tail) = groups.split_at(width);
-            acc.clear();
-            acc.extend_from_slice(head);
-            engine::with_avx(&mut acc[..], tail, |acc, tail| {
-                for group in tail.chunks_exact(width) {
-                    fold_row::<T, SMALLEST>(acc, group);
-                }
-            });
-            let (first, others) = acc.split_at_mut(block);
-            for row in others.chunks_exact(block).chain(rest.chunks_exact(block)) {
-                fold_row::<T, SMALLEST>(first, row);
-            }
-            out.extend_from_slice(first);
-        } else {
-            // Rows wide enough by themselves, or too few for two groups: each row folded into
-            // the first, in the result.
-            out.extend_from_slice(&slab[..block]);
-            engine::with_avx(&mut out[start..], &slab[block..], |first, rows| {
-                for row in rows.chunks_exact(block) {
-                    fold_row::<T, SMALLEST>(first, row);
-                }
-            });
-        }
+        out.extend_from_slice(&slab[..block]);
+        slab::fold_slab::<T, SMALLEST>(slab, block, &mut out[start..], &mut acc);
     }
     out
 }

@@ -157,6 +157,7 @@ pub(crate) mod half;
 mod into;
 #[cfg(feature = "alloc")]
 mod lanes;
+mod slab;
 #[cfg(test)]
 mod tests;
 mod whole;
