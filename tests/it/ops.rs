@@ -515,6 +515,59 @@ fn bits(xs: &[f32]) -> Vec<u32> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 200 }))]
 
+    /// `sum_axis_into` and `product_axis_into` (and `prod_axis` and its forms) along a middle
+    /// axis of a C-contiguous tensor, which go through the rows in memory order, give the bits
+    /// of a fold along each lane (each lane's operations in the same order), as they do into
+    /// a transposed result (each lane walked).
+    #[test]
+    fn sums_and_products_into_match_a_fold_of_each_lane(
+        outer in 1usize..4,
+        n in 1usize..if cfg!(miri) { 40 } else { 200 },
+        block in 1usize..80,
+        seed in 0u64..1000,
+    ) {
+        let shape = [outer, n, block];
+        let len = outer * n * block;
+        // Values near 1, so that products of up to 200 stay finite, with rounding in sums.
+        let data: Vec<f32> = (0..len)
+            .map(|p| 1.0 + (((p as u64 * 2_654_435_761 + seed) % 301) as f32 - 150.0) / 3000.0)
+            .collect();
+        let t = Tensor::from_vec(data.clone(), shape).unwrap();
+        let fold = |f: fn(f32, f32) -> f32, init: f32| -> Vec<u32> {
+            let mut out = Vec::new();
+            for o in 0..outer {
+                for c in 0..block {
+                    let lane = (0..n).map(|r| data[(o * n + r) * block + c]);
+                    out.push(lane.fold(init, f).to_bits());
+                }
+            }
+            out
+        };
+        let mut into = Tensor::<f32, 2>::zeros([outer, block]);
+        let mut across = Tensor::<f32, 2>::zeros([block, outer]);
+        let sums = fold(|a, x| a + x, 0.0);
+        t.sum_axis_into(Axis::<1>, &mut into).unwrap();
+        t.sum_axis_into(Axis::<1>, &mut across.view_mut().t()).unwrap();
+        prop_assert_eq!(bits(&into.to_vec()), sums.clone());
+        prop_assert_eq!(bits(&across.view().t().to_vec()), sums);
+        let products = fold(|a, x| a * x, 1.0);
+        t.product_axis_into(Axis::<1>, &mut into).unwrap();
+        t.product_axis_into(Axis::<1>, &mut across.view_mut().t()).unwrap();
+        prop_assert_eq!(bits(&into.to_vec()), products.clone());
+        prop_assert_eq!(bits(&across.view().t().to_vec()), products.clone());
+        // The forms that allocate multiply the rows the same way.
+        prop_assert_eq!(bits(&t.prod_axis(Axis::<1>).to_vec()), products.clone());
+        prop_assert_eq!(bits(&t.prod_axis_keepdims(Axis::<1>).to_vec()), products.clone());
+        prop_assert_eq!(bits(&t.prod_axes((Axis::<1>,)).to_vec()), products);
+        // Integers, and an empty tensor whose slab size leaves `usize`.
+        let ints = t.map(|&x| (x * 1000.0) as i64);
+        let mut sums = Tensor::<i64, 2>::zeros([outer, block]);
+        ints.sum_axis_into(Axis::<1>, &mut sums).unwrap();
+        prop_assert_eq!(sums, ints.sum_axis(Axis::<1>));
+        let empty = Tensor::<f32, 3>::zeros([0, 1 << 40, 1 << 30]);
+        empty.sum_axis_into(Axis::<1>, &mut Tensor::<f32, 2>::zeros([0, 1 << 30])).unwrap();
+    }
+
     /// `min_axis`/`max_axis` (and their `keepdims`, `_axes` and `_into` forms) along a middle
     /// axis of a C-contiguous tensor, which compare groups of rows at once, against a scan of each
     /// lane: narrow and wide rows, axes shorter and longer than a group, rows left over, ties

@@ -116,9 +116,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         Rank<R>: RemoveAxes<Ax, Out = Rank<O>>,
     {
         let axes = <Rank<R> as RemoveAxes<Ax>>::AXES;
-        self.over_axes(axes, |t, a| {
-            t.reduce_lanes(a, |run| run.iter().fold(S::Elem::one(), |p, &x| p * x))
-        })
+        self.over_axes(axes, |t, a| t.axis_products(a))
     }
 
     /// The means over the axes of the tuple (NumPy's `mean(axis=(a, b, …))`). Rank R → R − K;

@@ -22,20 +22,6 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         Tensor::from_contiguous_vec(self.reduce_lanes(axis, lane), shape)
     }
 
-    /// `lane` along axis `A`, which stays with size 1.
-    pub(super) fn reduce_axis_keepdims<Ax: IsAxis, B>(
-        &self,
-        lane: impl FnMut(Run<'_, S::Elem>) -> B,
-    ) -> Tensor<B, R>
-    where
-        Rank<R>: HasAxis<Ax>,
-    {
-        let axis = <Rank<R> as HasAxis<Ax>>::AXIS;
-        let mut shape = *self.shape();
-        shape[axis] = 1;
-        Tensor::from_contiguous_vec(self.reduce_lanes(axis, lane), shape)
-    }
-
     /// The extremes along axis `A` (NaN propagates), after checking that no lane is empty.
     fn extremes_axis<Ax: IsAxis, const O: usize>(
         &self,
@@ -197,12 +183,15 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     ///
     /// assert_eq!(tensor![[1, 2], [3, 4]].prod_axis(Axis::<1>).to_vec(), [2, 12]);
     /// ```
-    pub fn prod_axis<Ax: IsAxis, const O: usize>(&self, axis: Ax) -> Tensor<S::Elem, O>
+    pub fn prod_axis<Ax: IsAxis, const O: usize>(&self, _axis: Ax) -> Tensor<S::Elem, O>
     where
         S::Elem: One + Mul<Output = S::Elem> + Copy,
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
-        self.fold_axis(axis, S::Elem::one(), |acc, &x| acc * x)
+        let axis = <Rank<R> as RemoveAxis<Ax>>::AXIS;
+        let mut shape = [0usize; O];
+        parts::remove_axis(self.shape(), axis, &mut shape);
+        Tensor::from_contiguous_vec(self.axis_products(axis), shape)
     }
 
     /// Multiplies along axis `A`, keeping it with size 1; rank R → R.
@@ -219,7 +208,10 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         S::Elem: One + Mul<Output = S::Elem> + Copy,
         Rank<R>: HasAxis<Ax>,
     {
-        self.reduce_axis_keepdims::<Ax, _>(|run| run.iter().fold(S::Elem::one(), |acc, &x| acc * x))
+        let axis = <Rank<R> as HasAxis<Ax>>::AXIS;
+        let mut shape = *self.shape();
+        shape[axis] = 1;
+        Tensor::from_contiguous_vec(self.axis_products(axis), shape)
     }
 
     /// The mean along axis `A`; rank R → R − 1. Lanes of no elements have mean NaN in

@@ -4,6 +4,10 @@ use super::*;
 #[cfg(feature = "half")]
 use crate::ops::sum::lane_sum_of;
 
+/// A C-contiguous tensor's elements, the size of the reduced axis, the element count of the
+/// axes after it, and a C-contiguous result's elements (see `slab_rows`).
+type SlabRows<'a, T> = (&'a [T], usize, usize, &'a mut [T]);
+
 /// # Reductions along one axis into caller storage (no allocator)
 ///
 /// `*_axis_into(Axis<A>, out)` writes the reduction of every lane along axis `A` into `out`, a
@@ -85,6 +89,13 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
                 *slot = narrow(lane_sum_of(lane, |x| widen(&x)));
             });
         }
+        if !engine::SMALL_CODE
+            && let Some((all, n, block, dst)) =
+                self.slab_rows(<Rank<R> as RemoveAxis<Ax>>::AXIS, out)
+            && slab::fold_rows_into(all, n, block, dst, S::Elem::zero(), |a, x| a + x)
+        {
+            return Ok(());
+        }
         self.fold_axis_into(axis, S::Elem::zero(), |acc, &x| acc + x, out)
     }
 
@@ -116,6 +127,13 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         S2: StorageMut<Elem = S::Elem>,
         Rank<R>: RemoveAxis<Ax, Out = Rank<O>>,
     {
+        if !engine::SMALL_CODE
+            && let Some((all, n, block, dst)) =
+                self.slab_rows(<Rank<R> as RemoveAxis<Ax>>::AXIS, out)
+            && slab::fold_rows_into(all, n, block, dst, S::Elem::one(), |a, x| a * x)
+        {
+            return Ok(());
+        }
         self.fold_axis_into(axis, S::Elem::one(), |acc, &x| acc * x, out)
     }
 
@@ -262,16 +280,9 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     {
         self.check_axis_into(axis, out)?;
         self.nonempty_lanes(axis)?;
-        // A C-contiguous tensor into a C-contiguous result, along an axis other than the
-        // last: the rows in memory order, as `min_axis` compares them (not on targets that
-        // keep one loop for size).
+        // The rows in memory order, as `min_axis` compares them.
         if !engine::SMALL_CODE
-            && let (Some(&n), Some(after)) = (self.shape().get(axis), self.shape().get(axis + 1..))
-            && let Ok(block) = crate::layout::checked_len(after)
-            && n > 1
-            && block > 1
-            && let Some(all) = self.as_slice()
-            && let Some(dst) = out.as_slice_mut()
+            && let Some((all, n, block, dst)) = self.slab_rows(axis, out)
             && if smallest {
                 slab::extremes_into::<_, true>(all, n, block, dst)
             } else {
@@ -286,6 +297,31 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
                 *slot = x;
             }
         })
+    }
+
+    /// `self`'s elements, the size of `axis`, the element count of the axes after it, and
+    /// `out`'s elements, when `out` has the shape of `self` without `axis`, both are
+    /// C-contiguous, `axis` is not the last, and the lanes along it have more than one element
+    /// and are more than one element apart: the reductions into `out` then go through the rows
+    /// of each slab in memory order instead of walking each strided lane. `None` otherwise
+    /// (the lane walk reports a wrong `out`). Callers skip it where
+    /// [`SMALL_CODE`](engine::SMALL_CODE) asks for one loop (bare-metal targets, where the
+    /// rows would add code and no vector unit speeds them up).
+    fn slab_rows<'a, S2, const O: usize>(
+        &'a self,
+        axis: usize,
+        out: &'a mut TensorBase<S2, O>,
+    ) -> Option<SlabRows<'a, S::Elem>>
+    where
+        S2: StorageMut<Elem = S::Elem>,
+    {
+        self.check_axis_into(axis, out).ok()?;
+        let (&n, after) = (self.shape().get(axis)?, self.shape().get(axis + 1..)?);
+        let block = crate::layout::checked_len(after).ok()?;
+        if n < 2 || block < 2 {
+            return None;
+        }
+        Some((self.as_slice()?, n, block, out.as_slice_mut()?))
     }
 
     /// Checks that `out` has the shape of `self` without `axis` ([`ErrorKind::SizeMismatch`]

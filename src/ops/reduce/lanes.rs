@@ -113,6 +113,29 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         self.reduce_lanes(axis, |run| extreme_lane(run, smallest))
     }
 
+    /// The products along `axis` (a fold of each lane from one), in row-major order of the
+    /// other axes. The rows of a C-contiguous tensor are multiplied in memory order along an
+    /// axis other than its last ([`slab::fold_rows_into`]): the same products, bit for bit.
+    pub(crate) fn axis_products(&self, axis: usize) -> Vec<S::Elem>
+    where
+        S::Elem: One + Mul<Output = S::Elem> + Copy,
+    {
+        let one = S::Elem::one();
+        let (n, block) = (self.shape()[axis], self.axis_block(axis));
+        if !engine::SMALL_CODE
+            && n > 1
+            && block > 1
+            && let Some(all) = self.as_slice()
+            && !all.is_empty()
+        {
+            let mut out = engine::filled_vec_or_panic(all.len() / n, one);
+            if slab::fold_rows_into(all, n, block, &mut out, one, |p, x| p * x) {
+                return out;
+            }
+        }
+        self.reduce_lanes(axis, |run| run.iter().fold(one, |p, &x| p * x))
+    }
+
     /// The element count of the axes after `axis` (0 if it leaves `usize`, which no tensor
     /// with elements has).
     fn axis_block(&self, axis: usize) -> usize {

@@ -124,3 +124,36 @@ fn fold_slabs<T: PartialOrd + Copy, const SMALLEST: bool>(
         fold_slab::<T, SMALLEST>(slab, block, first, acc);
     }
 }
+
+/// Folds the rows of each `[n, block]` slab of `all` in order into the rows of `out` (as
+/// many elements as `all` has, divided by `n`), each element of `out` starting from `init`:
+/// `out[j] = f(out[j], row[j])`. Every column takes the same operations in the same order as
+/// a fold along its lane, so the results are those of the lane walk, bit for bit; only the
+/// order of the calls across columns differs, so `f` is a plain operation (a sum, a product).
+/// Returns `false`, writing nothing, for a slab size that does not divide `all`.
+pub(super) fn fold_rows_into<T: Copy>(
+    all: &[T],
+    n: usize,
+    block: usize,
+    out: &mut [T],
+    init: T,
+    f: impl Fn(T, T) -> T,
+) -> bool {
+    let Some(slab_len) = n.checked_mul(block) else {
+        return false;
+    };
+    if slab_len == 0 || !all.len().is_multiple_of(slab_len) || out.len() != all.len() / n {
+        return false;
+    }
+    for (slab, acc) in all.chunks_exact(slab_len).zip(out.chunks_exact_mut(block)) {
+        acc.fill(init);
+        engine::with_avx(acc, slab, |acc, slab| {
+            for row in slab.chunks_exact(block) {
+                for (a, &x) in acc.iter_mut().zip(row) {
+                    *a = f(*a, x);
+                }
+            }
+        });
+    }
+    true
+}
