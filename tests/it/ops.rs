@@ -515,10 +515,10 @@ fn bits(xs: &[f32]) -> Vec<u32> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 200 }))]
 
-    /// `sum_axis_into` and `product_axis_into` (and `prod_axis` and its forms) along a middle
-    /// axis of a C-contiguous tensor, which go through the rows in memory order, give the bits
-    /// of a fold along each lane (each lane's operations in the same order), as they do into
-    /// a transposed result (each lane walked).
+    /// `sum_axis_into`, `mean_axis_into` and `product_axis_into` (and `prod_axis` and its
+    /// forms) along a middle axis of a C-contiguous tensor, which go through the rows in memory
+    /// order, give the bits of a fold along each lane (each lane's operations in the same
+    /// order), as they do into a transposed result (each lane walked).
     #[test]
     fn sums_and_products_into_match_a_fold_of_each_lane(
         outer in 1usize..4,
@@ -549,7 +549,14 @@ proptest! {
         t.sum_axis_into(Axis::<1>, &mut into).unwrap();
         t.sum_axis_into(Axis::<1>, &mut across.view_mut().t()).unwrap();
         prop_assert_eq!(bits(&into.to_vec()), sums.clone());
-        prop_assert_eq!(bits(&across.view().t().to_vec()), sums);
+        prop_assert_eq!(bits(&across.view().t().to_vec()), sums.clone());
+        // Means: the same sums, each divided by the lane's length.
+        let means: Vec<u32> =
+            sums.iter().map(|&b| (f32::from_bits(b) / n as f32).to_bits()).collect();
+        t.mean_axis_into(Axis::<1>, &mut into).unwrap();
+        t.mean_axis_into(Axis::<1>, &mut across.view_mut().t()).unwrap();
+        prop_assert_eq!(bits(&into.to_vec()), means.clone());
+        prop_assert_eq!(bits(&across.view().t().to_vec()), means);
         let products = fold(|a, x| a * x, 1.0);
         t.product_axis_into(Axis::<1>, &mut into).unwrap();
         t.product_axis_into(Axis::<1>, &mut across.view_mut().t()).unwrap();

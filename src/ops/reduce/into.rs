@@ -92,7 +92,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         if !engine::SMALL_CODE
             && let Some((all, n, block, dst)) =
                 self.slab_rows(<Rank<R> as RemoveAxis<Ax>>::AXIS, out)
-            && slab::fold_rows_into(all, n, block, dst, S::Elem::zero(), |a, x| a + x)
+            && slab::fold_rows_into(all, n, block, dst, (S::Elem::zero(), |a, x| a + x), |s| s)
         {
             return Ok(());
         }
@@ -130,7 +130,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         if !engine::SMALL_CODE
             && let Some((all, n, block, dst)) =
                 self.slab_rows(<Rank<R> as RemoveAxis<Ax>>::AXIS, out)
-            && slab::fold_rows_into(all, n, block, dst, S::Elem::one(), |a, x| a * x)
+            && slab::fold_rows_into(all, n, block, dst, (S::Elem::one(), |a, x| a * x), |p| p)
         {
             return Ok(());
         }
@@ -192,6 +192,16 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         // (`lane_count` is then an error). Nothing is divided by zero, so the optimiser sees no
         // panic path in the `/` of integers and fixed-point numbers.
         let nan = S::Elem::from_f64(f64::NAN).map(|x| x * x);
+        // The rows in memory order, each lane's additions in order as below (the same bits).
+        if !engine::SMALL_CODE
+            && !count.is_zero()
+            && let Some((all, n, block, dst)) = self.slab_rows(axis, out)
+            && slab::fold_rows_into(all, n, block, dst, (S::Elem::zero(), |a, x| a + x), |s| {
+                s / count
+            })
+        {
+            return Ok(());
+        }
         self.reduce_axis_into(axis, out, |lane, slot| {
             if !count.is_zero() {
                 *slot = lane.iter().fold(S::Elem::zero(), |acc, &x| acc + x) / count;

@@ -129,7 +129,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
             && !all.is_empty()
         {
             let mut out = engine::filled_vec_or_panic(all.len() / n, one);
-            if slab::fold_rows_into(all, n, block, &mut out, one, |p, x| p * x) {
+            if slab::fold_rows_into(all, n, block, &mut out, (one, |p, x| p * x), |p| p) {
                 return out;
             }
         }

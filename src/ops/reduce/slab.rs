@@ -84,7 +84,8 @@ pub(super) fn fold_slab<T: PartialOrd + Copy, const SMALLEST: bool>(
 /// The extremes down the columns of each `[n, block]` slab of `all` into `out` (as many
 /// elements as `all` has rows of `block`, divided by `n`), without allocating: a group's
 /// accumulator lives on the stack. Returns `false`, writing nothing, for narrow rows of
-/// elements wider than [`MAX_STACK_ELEM`] bytes or a slab size that does not divide `all`.
+/// elements wider than [`MAX_STACK_ELEM`] bytes, a slab size that does not divide `all`, or
+/// an `out` of another length.
 pub(super) fn extremes_into<T: PartialOrd + Copy, const SMALLEST: bool>(
     all: &[T],
     n: usize,
@@ -127,17 +128,19 @@ fn fold_slabs<T: PartialOrd + Copy, const SMALLEST: bool>(
 
 /// Folds the rows of each `[n, block]` slab of `all` in order into the rows of `out` (as
 /// many elements as `all` has, divided by `n`), each element of `out` starting from `init`:
-/// `out[j] = f(out[j], row[j])`. Every column takes the same operations in the same order as
-/// a fold along its lane, so the results are those of the lane walk, bit for bit; only the
+/// `out[j] = f(out[j], row[j])`, then `out[j] = finish(out[j])` (a mean's division; the
+/// identity for sums and products). Every column takes the same operations in the same order
+/// as a fold along its lane, so the results are those of the lane walk, bit for bit; only the
 /// order of the calls across columns differs, so `f` is a plain operation (a sum, a product).
-/// Returns `false`, writing nothing, for a slab size that does not divide `all`.
+/// Returns `false`, writing nothing, for a slab size that does not divide `all` or an `out`
+/// of another length.
 pub(super) fn fold_rows_into<T: Copy>(
     all: &[T],
     n: usize,
     block: usize,
     out: &mut [T],
-    init: T,
-    f: impl Fn(T, T) -> T,
+    (init, f): (T, impl Fn(T, T) -> T),
+    finish: impl Fn(T) -> T,
 ) -> bool {
     let Some(slab_len) = n.checked_mul(block) else {
         return false;
@@ -152,6 +155,9 @@ pub(super) fn fold_rows_into<T: Copy>(
                 for (a, &x) in acc.iter_mut().zip(row) {
                     *a = f(*a, x);
                 }
+            }
+            for a in acc.iter_mut() {
+                *a = finish(*a);
             }
         });
     }
