@@ -5,7 +5,7 @@ use super::*;
 use crate::ops::sum::lane_sum_of;
 
 /// A C-contiguous tensor's elements, the size of the reduced axis, the element count of the
-/// axes after it, and a C-contiguous result's elements (see `slab_rows`).
+/// axes after it, and a C-contiguous result's elements (see `slabs` and `slab_rows`).
 type SlabRows<'a, T> = (&'a [T], usize, usize, &'a mut [T]);
 
 /// # Reductions along one axis into caller storage (no allocator)
@@ -309,14 +309,25 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         })
     }
 
-    /// `self`'s elements, the size of `axis`, the element count of the axes after it, and
-    /// `out`'s elements, when `out` has the shape of `self` without `axis`, both are
-    /// C-contiguous, `axis` is not the last, and the lanes along it have more than one element
-    /// and are more than one element apart: the reductions into `out` then go through the rows
-    /// of each slab in memory order instead of walking each strided lane. `None` otherwise
-    /// (the lane walk reports a wrong `out`). Callers skip it where
-    /// [`SMALL_CODE`](engine::SMALL_CODE) asks for one loop (bare-metal targets, where the
-    /// rows would add code and no vector unit speeds them up).
+    /// `self`'s elements, the size of `axis` and the element count of the axes after it, when
+    /// `self` is C-contiguous and not empty, `axis` is not the last, and the lanes along it
+    /// have more than one element and are more than one element apart: a sequence of
+    /// `[n, block]` slabs, one per index of the axes before `axis`, whose rows the reductions
+    /// along `axis` take in memory order instead of walking each strided lane. `None`
+    /// otherwise. Callers skip it where [`SMALL_CODE`](engine::SMALL_CODE) asks for one loop
+    /// (bare-metal targets, where the rows would add code and no vector unit speeds them up).
+    pub(super) fn slabs(&self, axis: usize) -> Option<(&[S::Elem], usize, usize)> {
+        let (&n, after) = (self.shape().get(axis)?, self.shape().get(axis + 1..)?);
+        let block = crate::layout::checked_len(after).ok()?;
+        if n < 2 || block < 2 {
+            return None;
+        }
+        let all = self.as_slice()?;
+        (!all.is_empty()).then_some((all, n, block))
+    }
+
+    /// [`slabs`](Self::slabs) and `out`'s elements, when `out` has the shape of `self` without
+    /// `axis` and is C-contiguous too (the lane walk reports a wrong `out`).
     fn slab_rows<'a, S2, const O: usize>(
         &'a self,
         axis: usize,
@@ -326,12 +337,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         S2: StorageMut<Elem = S::Elem>,
     {
         self.check_axis_into(axis, out).ok()?;
-        let (&n, after) = (self.shape().get(axis)?, self.shape().get(axis + 1..)?);
-        let block = crate::layout::checked_len(after).ok()?;
-        if n < 2 || block < 2 {
-            return None;
-        }
-        Some((self.as_slice()?, n, block, out.as_slice_mut()?))
+        let (all, n, block) = self.slabs(axis)?;
+        Some((all, n, block, out.as_slice_mut()?))
     }
 
     /// Checks that `out` has the shape of `self` without `axis` ([`ErrorKind::SizeMismatch`]

@@ -89,20 +89,14 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// The smallest (`smallest`) or largest elements along `axis` (NaN propagates), in
     /// row-major order of the other axes. The callers check that no lane is empty.
     ///
-    /// A C-contiguous tensor reduced along an axis other than its last is a sequence of
-    /// `[n, block]` slabs, one per index of the axes before `axis`: its rows are compared in
-    /// memory order with [`slab_extremes`], not lane by lane across them.
+    /// The rows of a C-contiguous tensor's [`slabs`](Self::slabs) are compared in memory
+    /// order with [`slab_extremes`], not lane by lane across them.
     pub(crate) fn axis_extremes(&self, axis: usize, smallest: bool) -> Vec<S::Elem>
     where
         S::Elem: PartialOrd + Copy,
     {
-        let (n, block) = (self.shape()[axis], self.axis_block(axis));
-        // An empty tensor has no rows to fold (and its slab size may leave `usize`).
         if !engine::SMALL_CODE
-            && n > 1
-            && block > 1
-            && let Some(all) = self.as_slice()
-            && !all.is_empty()
+            && let Some((all, n, block)) = self.slabs(axis)
         {
             return if smallest {
                 slab_extremes::<_, true>(all, n, block)
@@ -121,12 +115,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         S::Elem: One + Mul<Output = S::Elem> + Copy,
     {
         let one = S::Elem::one();
-        let (n, block) = (self.shape()[axis], self.axis_block(axis));
         if !engine::SMALL_CODE
-            && n > 1
-            && block > 1
-            && let Some(all) = self.as_slice()
-            && !all.is_empty()
+            && let Some((all, n, block)) = self.slabs(axis)
         {
             let mut out = engine::filled_vec_or_panic(all.len() / n, one);
             if slab::fold_rows_into(all, n, block, &mut out, (one, |p, x| p * x), |p| p) {
@@ -134,12 +124,6 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
             }
         }
         self.reduce_lanes(axis, |run| run.iter().fold(one, |p, &x| p * x))
-    }
-
-    /// The element count of the axes after `axis` (0 if it leaves `usize`, which no tensor
-    /// with elements has).
-    fn axis_block(&self, axis: usize) -> usize {
-        crate::layout::checked_len(&self.shape()[axis + 1..]).unwrap_or(0)
     }
 
     /// The sums along `axis`, in row-major order of the other axes.
