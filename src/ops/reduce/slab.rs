@@ -92,12 +92,9 @@ pub(super) fn extremes_into<T: PartialOrd + Copy, const SMALLEST: bool>(
     block: usize,
     out: &mut [T],
 ) -> bool {
-    let Some(slab_len) = n.checked_mul(block) else {
+    let Some(slab_len) = slab_len(all.len(), n, block, out.len()) else {
         return false;
     };
-    if slab_len == 0 || !all.len().is_multiple_of(slab_len) || out.len() != all.len() / n {
-        return false;
-    }
     let Some(&any) = all.first() else {
         return true;
     };
@@ -110,6 +107,13 @@ pub(super) fn extremes_into<T: PartialOrd + Copy, const SMALLEST: bool>(
         return false;
     }
     true
+}
+
+/// The element count `n · block` of a slab, when it is not zero, divides `len` (the
+/// tensor's elements) and `out_len` is the result's length, `len / n`.
+fn slab_len(len: usize, n: usize, block: usize, out_len: usize) -> Option<usize> {
+    let slab_len = n.checked_mul(block).filter(|&s| s != 0)?;
+    (len.is_multiple_of(slab_len) && out_len == len / n).then_some(slab_len)
 }
 
 /// [`fold_slab`] for each slab of `slab_len` elements of `all`, into the rows of `out`.
@@ -142,12 +146,9 @@ pub(super) fn fold_rows_into<T: Copy>(
     (init, f): (T, impl Fn(T, T) -> T),
     finish: impl Fn(T) -> T,
 ) -> bool {
-    let Some(slab_len) = n.checked_mul(block) else {
+    let Some(slab_len) = slab_len(all.len(), n, block, out.len()) else {
         return false;
     };
-    if slab_len == 0 || !all.len().is_multiple_of(slab_len) || out.len() != all.len() / n {
-        return false;
-    }
     for (slab, acc) in all.chunks_exact(slab_len).zip(out.chunks_exact_mut(block)) {
         acc.fill(init);
         engine::with_avx(acc, slab, |acc, slab| {
