@@ -366,7 +366,8 @@ fn streamed_bands_land_transposed() {
 /// its partial lines written with ordinary stores), and nothing else is written: rows not a
 /// whole number of lines apart (so each starts at its own place in a line), walked either
 /// way, one block or more, heights with and without a rest after the whole steps and beyond
-/// [`simd::SHIFTED_ROWS`], source rows that spread over the L1's sets and rows 4 KiB and 4
+/// [`simd::SHIFTED_ROWS`] and the AVX-512 kernel's own (where this machine has AVX-512F, the
+/// 4-byte elements take it), source rows that spread over the L1's sets and rows 4 KiB and 4
 /// bytes apart, which crowd them (16 rows a step for 4-byte elements), 4- and 8-byte
 /// elements; 1- and 2-byte elements are declined untouched.
 #[cfg(target_arch = "x86_64")]
@@ -389,7 +390,13 @@ fn shifted_bands_write_each_rows_whole_lines() {
         }
         #[cfg(not(miri))]
         let (heights, bands) = (
-            [1, 8, 19, simd::SHIFTED_ROWS + 11],
+            [
+                1,
+                8,
+                19,
+                simd::SHIFTED_ROWS + 11,
+                simd::x86::avx512::SHIFTED_ROWS + 27,
+            ],
             [(3, 1, 1, 1), (2, 3, -1, 1), (4, line - 1, 1, -1)],
         );
         // Under Miri, for time: whole steps of 16 rows (crowded 4-byte rows) and a rest; one

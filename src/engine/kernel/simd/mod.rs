@@ -445,9 +445,10 @@ pub(crate) const SHIFTED_ROWS: usize = 512;
 /// with non-temporal stores; then the second line becomes the first. Each row's head (its
 /// first `s_u` elements, from block 0) and the last block's elements after its last whole
 /// line are written with ordinary stores, and so are the rows beyond the last whole step,
-/// element by element. Returns whether it did (otherwise nothing was
-/// touched). The caller calls [`stream_fence`](super::stream_fence) before the destination
-/// is used.
+/// element by element. Where the CPU has AVX-512F, 4-byte elements take
+/// [`x86::avx512::shifted_32`] instead, which transposes in registers and keeps one line a
+/// row. Returns whether it did (otherwise nothing was touched). The caller calls
+/// [`stream_fence`](super::stream_fence) before the destination is used.
 ///
 /// # Safety
 ///
@@ -470,6 +471,12 @@ pub(crate) unsafe fn stream_shifted<T>(
             return false;
         }
         let line = LINE / size;
+        if size == 4 && x86::has_avx512f() {
+            // SAFETY: the caller's contract; `T` is a primitive number of 4 bytes, copied as
+            // bits, and the CPU has AVX-512F.
+            unsafe { x86::avx512::shifted_32(dst.cast(), ds, src.cast(), ss, (nu, blocks)) };
+            return true;
+        }
         // Where a block's source rows crowd a few sets of the L1, 4-byte elements are
         // transposed 16 destination rows at a time, so that each source row is read a whole
         // line at once rather than half a line twice.

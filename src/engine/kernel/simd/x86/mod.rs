@@ -262,6 +262,23 @@ pub(crate) unsafe fn copy_short(from: *const u8, to: *mut u8, n: usize) {
     }
 }
 
+/// Whether the CPU has AVX-512F: known at compile time when the build enables it, asked
+/// once and cached by the standard library with `std`, assumed absent otherwise (and under
+/// Miri, which does not run those instructions).
+#[inline(always)]
+pub(crate) fn has_avx512f() -> bool {
+    if cfg!(target_feature = "avx512f") {
+        return true;
+    }
+    #[cfg(all(feature = "std", not(miri)))]
+    {
+        extern crate std;
+        std::arch::is_x86_feature_detected!("avx512f")
+    }
+    #[cfg(not(all(feature = "std", not(miri))))]
+    false
+}
+
 /// Whether the CPU has AVX: known at compile time when the build enables it, asked
 /// once and cached by the standard library with `std`, assumed absent otherwise.
 #[inline(always)]
@@ -629,6 +646,9 @@ pub(crate) unsafe fn transpose_8(dst: *mut u8, ds: isize, src: *const u8, ss: is
 /// The AVX kernels, compiled for AVX whatever the build's baseline, and called only
 /// when the CPU has it.
 mod avx;
+
+/// The AVX-512F shifted bands of 4-byte elements, called only when the CPU has it.
+pub(crate) mod avx512;
 
 /// Half-precision slice conversions with F16C.
 #[cfg(feature = "half")]
