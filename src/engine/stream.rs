@@ -10,6 +10,50 @@ use super::*;
 /// 8 MiB keeps results that fit a quarter of a typical L3 in cache.
 pub(super) const STREAM_MIN_BYTES: usize = 8 << 20;
 
+/// Transpositions into at least this many bytes stream on processors with a large L3 shared
+/// by many cores ([`kernel::large_shared_l3`]), instead of from [`STREAM_MIN_BYTES`]. On an
+/// Intel Xeon (Sapphire Rapids class, 2 vCPUs of a host that reports 480 MiB of L3), where
+/// one core copies 2 to 16 MiB at the same 29 GB/s, transposes of 2–8 MiB ran faster
+/// streamed, in a loop of their own as after other work: 1000 × 1001 `f32` in 328–337 µs
+/// rather than 408–423 µs in a loop, and at 0.79–0.82× `memcpy`'s throughput rather than
+/// 0.55–0.59× in the benchmark report. On an AMD EPYC, whose 32 MiB of L3 keep a 4 MB result
+/// close, the same transpose streamed took 2.2× its time in a loop of its own (see the
+/// benchmark notes).
+pub(super) const SHARED_L3_STREAM_MIN_BYTES: usize = 2 << 20;
+
+/// The sizes of destination from which a copy ([`zip_mut_streaming`]) streams: transpositions
+/// and runs.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct StreamMin {
+    /// For transpositions (see [`LoopPlan::stream_plan`]).
+    pub(crate) transposed: usize,
+    /// For runs and planes of runs (see [`LoopPlan::streams_runs`]).
+    pub(crate) runs: usize,
+}
+
+impl StreamMin {
+    /// Every copy streams, whatever its size (tests).
+    #[cfg(test)]
+    pub(crate) const ALL: Self = Self {
+        transposed: 0,
+        runs: 0,
+    };
+
+    /// The engine's own: [`STREAM_MIN_BYTES`], and for transpositions
+    /// [`SHARED_L3_STREAM_MIN_BYTES`] where the L3 is large and shared.
+    pub(crate) fn engine() -> Self {
+        let transposed = if kernel::large_shared_l3() {
+            SHARED_L3_STREAM_MIN_BYTES
+        } else {
+            STREAM_MIN_BYTES
+        };
+        Self {
+            transposed,
+            runs: STREAM_MIN_BYTES,
+        }
+    }
+}
+
 /// A streamed transposition goes by bands one line wide ([`StreamCut`]) where the source's runs
 /// along the transposed axis are at least this long; shorter runs keep tiles 256 bytes wide,
 /// since a band reads its source rows a line at a time and short runs make those reads

@@ -385,7 +385,17 @@ fn streamed_copies_match_the_logical_order() {
                 let (to, from) = (row_major.operand(), l.operand());
                 // SAFETY: both layouts are valid for their data; the destination is
                 // row-major (unique).
-                unsafe { zip_mut_streaming::<3, _, _>(d, to, s, from, l.shape(), &mut CloneTo, 0) };
+                unsafe {
+                    zip_mut_streaming::<3, _, _>(
+                        d,
+                        to,
+                        s,
+                        from,
+                        l.shape(),
+                        &mut CloneTo,
+                        StreamMin::ALL,
+                    )
+                };
                 assert_eq!(&out[shift..shift + n], &expected[..], "{l:?} at {shift}");
                 assert!(
                     out[..shift]
@@ -398,7 +408,15 @@ fn streamed_copies_match_the_logical_order() {
                 let s = ViewRepr::from_slice(&data);
                 // SAFETY: as above; `CloneInto` writes every destination slot.
                 let new: alloc::vec::Vec<T> = unsafe {
-                    zip_mut_streaming::<3, _, _>(d, to, s, from, l.shape(), &mut CloneInto, 0);
+                    zip_mut_streaming::<3, _, _>(
+                        d,
+                        to,
+                        s,
+                        from,
+                        l.shape(),
+                        &mut CloneInto,
+                        StreamMin::ALL,
+                    );
                     new.iter().map(|x| x.assume_init()).collect()
                 };
                 assert_eq!(new, expected, "{l:?} (new memory)");
@@ -465,7 +483,7 @@ fn streamed_runs_match_the_logical_order() {
                         l.operand(),
                         l.shape(),
                         &mut CloneTo,
-                        0,
+                        StreamMin::ALL,
                     )
                 };
                 assert_eq!(&out[shift..shift + expected.len()], &expected[..], "{l:?}");
@@ -1015,7 +1033,15 @@ unsafe fn streamed_to<T: Clone>(
     let (d, s) = (ViewReprMut::from_slice(out), ViewRepr::from_slice(data));
     // SAFETY: the caller's contract.
     unsafe {
-        zip_mut_streaming::<3, _, _>(d, to.operand(), s, l.operand(), l.shape(), &mut CloneTo, 0)
+        zip_mut_streaming::<3, _, _>(
+            d,
+            to.operand(),
+            s,
+            l.operand(),
+            l.shape(),
+            &mut CloneTo,
+            StreamMin::ALL,
+        )
     }
 }
 
@@ -1041,7 +1067,7 @@ unsafe fn streamed_into<T: Clone>(
             l.operand(),
             l.shape(),
             &mut CloneInto,
-            0,
+            StreamMin::ALL,
         )
     }
 }

@@ -232,7 +232,7 @@ pub(super) fn affine(start: usize, u: usize, l: usize, su: isize, sl: isize) -> 
 
 /// Calls `k` on corresponding elements of two operands of one shape, in any order; `dst` is
 /// written. A transposition (the operands unit-stride along different axes) is tiled, and
-/// streamed when it is a bit copy into at least [`STREAM_MIN_BYTES`] (see
+/// streamed when it is a bit copy into at least [`StreamMin::engine`]'s bytes (see
 /// [`LoopPlan::stream_plan`]).
 ///
 /// # Safety
@@ -249,7 +249,7 @@ pub(crate) unsafe fn zip_mut<const N: usize, T, U>(
 ) {
     // SAFETY: the caller's contract.
     unsafe {
-        zip_mut_streaming::<N, T, U>(dst_data, dst, src_data, src, shape, k, STREAM_MIN_BYTES)
+        zip_mut_streaming::<N, T, U>(dst_data, dst, src_data, src, shape, k, StreamMin::engine())
     }
 }
 
@@ -265,11 +265,13 @@ const STAGE_MIN_BYTES: usize = 1 << 20;
 /// (pieces of 1 MiB) took 1.2× the sequential time with pieces that did not stream, and 0.6×
 /// streamed.
 #[cfg(feature = "rayon")]
-pub(crate) fn piece_stream_min<T>(whole: usize) -> usize {
-    if whole.saturating_mul(size_of::<T>()) >= STREAM_MIN_BYTES {
-        0
-    } else {
-        usize::MAX
+pub(crate) fn piece_stream_min<T>(whole: usize) -> StreamMin {
+    let bytes = whole.saturating_mul(size_of::<T>());
+    let engine = StreamMin::engine();
+    let from = |min: usize| if bytes >= min { 0 } else { usize::MAX };
+    StreamMin {
+        transposed: from(engine.transposed),
+        runs: from(engine.runs),
     }
 }
 
@@ -290,7 +292,7 @@ pub(crate) unsafe fn zip_mut_streaming<const N: usize, T, U>(
     src: Operand<'_>,
     shape: &[usize],
     k: &mut impl Kernel<T, U>,
-    stream_min: usize,
+    stream_min: StreamMin,
 ) {
     let Some(plan) = LoopPlan::<2, N>::new(shape, [dst, src], 0) else {
         return walk2(shape, dst, src, &mut |p, q| {
@@ -300,7 +302,7 @@ pub(crate) unsafe fn zip_mut_streaming<const N: usize, T, U>(
     };
     if let Some(unit) = plan.transposed_axis() {
         let (size, base) = (k.stream_size(), dst_data.as_mut_ptr().addr());
-        if let Some(cut) = plan.stream_plan(unit, size, base, stream_min) {
+        if let Some(cut) = plan.stream_plan(unit, size, base, stream_min.transposed) {
             let mut carry = kernel::Carry::new();
             let apart = plan.strides_at(plan.rank.saturating_sub(1))[1]
                 .wrapping_mul(size_of::<U>() as isize);
@@ -348,8 +350,8 @@ pub(crate) unsafe fn zip_mut_streaming<const N: usize, T, U>(
         });
     }
     let size = k.stream_size();
-    let planes = size > 0 && plan.streams_planes(size, stream_min);
-    if planes || (size > 0 && plan.streams_runs(size, stream_min)) {
+    let planes = size > 0 && plan.streams_planes(size, stream_min.runs);
+    if planes || (size > 0 && plan.streams_runs(size, stream_min.runs)) {
         let long = |n: usize| n.saturating_mul(size) >= kernel::RUN_STAGE_BYTES;
         let mut streamed = false;
         plan.fold_planes((), &mut |(), [p, q], (n, [sp, sq]), (m, [tp, tq])| {

@@ -434,6 +434,15 @@ pub(crate) unsafe fn stream_lines<T>(
 )]
 pub(crate) const SHIFTED_ROWS: usize = 512;
 
+/// Whether the processor has a large L3 shared by many cores (an Intel server part, see
+/// `x86::large_shared_l3`); false on other architectures.
+pub(crate) fn large_shared_l3() -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return x86::large_shared_l3();
+    #[cfg(not(target_arch = "x86_64"))]
+    false
+}
+
 /// Copies `dst[u·ds + l] = src[u + l·ss]` as bits, for `u < nu` and `l < blocks · LINE / size`,
 /// when `T` is a primitive number of 4 or 8 bytes on x86-64: for rows that are not a whole
 /// number of lines apart, so each starts at its own place in a line, `s_u` elements before

@@ -262,6 +262,51 @@ pub(crate) unsafe fn copy_short(from: *const u8, to: *mut u8, n: usize) {
     }
 }
 
+/// Whether the processor is an Intel one whose L3, as CPUID reports it, is larger than
+/// [`LARGE_L3_BYTES`]: a server part whose L3 is shared by many cores (on a mesh). Asked once
+/// and cached; false under Miri, which does not run CPUID.
+pub(crate) fn large_shared_l3() -> bool {
+    use core::sync::atomic::{AtomicU8, Ordering};
+    /// 0: not asked yet; 1: no; 2: yes.
+    static KNOWN: AtomicU8 = AtomicU8::new(0);
+    match KNOWN.load(Ordering::Relaxed) {
+        1 => return false,
+        2 => return true,
+        _ => {}
+    }
+    let large = !cfg!(miri) && intel_l3_bytes() > LARGE_L3_BYTES;
+    KNOWN.store(if large { 2 } else { 1 }, Ordering::Relaxed);
+    large
+}
+
+/// The L3 of [`large_shared_l3`]: larger than any desktop processor's.
+const LARGE_L3_BYTES: usize = 64 << 20;
+
+/// The size of the L3 that CPUID's deterministic cache parameters (leaf 4) report on an
+/// Intel processor; 0 on any other, or without a level-3 cache.
+fn intel_l3_bytes() -> usize {
+    use core::arch::x86_64::{__cpuid, __cpuid_count};
+    let id = __cpuid(0);
+    // "GenuineIntel", in EBX, EDX, ECX.
+    if (id.ebx, id.edx, id.ecx) != (0x756e_6547, 0x4965_6e69, 0x6c65_746e) || id.eax < 4 {
+        return 0;
+    }
+    for index in 0..16 {
+        let leaf = __cpuid_count(4, index);
+        if leaf.eax & 0x1f == 0 {
+            break;
+        }
+        if (leaf.eax >> 5) & 7 == 3 {
+            let ways = (leaf.ebx >> 22) as usize + 1;
+            let partitions = ((leaf.ebx >> 12) & 0x3ff) as usize + 1;
+            let line = (leaf.ebx & 0xfff) as usize + 1;
+            let sets = leaf.ecx as usize + 1;
+            return ways * partitions * line * sets;
+        }
+    }
+    0
+}
+
 /// Whether the CPU has AVX-512F: known at compile time when the build enables it, asked
 /// once and cached by the standard library with `std`, assumed absent otherwise (and under
 /// Miri, which does not run those instructions).
