@@ -301,7 +301,11 @@ fn intel_l3_bytes() -> usize {
             let partitions = ((leaf.ebx >> 12) & 0x3ff) as usize + 1;
             let line = (leaf.ebx & 0xfff) as usize + 1;
             let sets = leaf.ecx as usize + 1;
-            return ways * partitions * line * sets;
+            // Saturating: a hypervisor may report any values.
+            return ways
+                .saturating_mul(partitions)
+                .saturating_mul(line)
+                .saturating_mul(sets);
         }
     }
     0
