@@ -32,8 +32,8 @@ pub(crate) struct StreamMin {
 }
 
 impl StreamMin {
-    /// Every copy streams, whatever its size (tests).
-    #[cfg(test)]
+    /// Every copy streams, whatever its size (the tests with an allocator).
+    #[cfg(all(test, feature = "alloc"))]
     pub(crate) const ALL: Self = Self {
         transposed: 0,
         runs: 0,
