@@ -482,8 +482,11 @@ pub(crate) unsafe fn stream_shifted<T>(
         let line = LINE / size;
         if size == 4 && x86::has_avx512f() {
             // SAFETY: the caller's contract; `T` is a primitive number of 4 bytes, copied as
-            // bits, and the CPU has AVX-512F.
-            unsafe { x86::avx512::shifted_32(dst.cast(), ds, src.cast(), ss, (nu, blocks)) };
+            // bits, and the CPU has AVX-512F. The kernel takes the rows of its whole steps.
+            unsafe {
+                let whole = x86::avx512::shifted_32(dst.cast(), ds, src.cast(), ss, (nu, blocks));
+                shifted_rest(dst, ds, src, ss, whole..nu, blocks * line);
+            }
             return true;
         }
         // Where a block's source rows crowd a few sets of the L1, 4-byte elements are
@@ -586,23 +589,44 @@ pub(crate) unsafe fn stream_shifted<T>(
                 }
             }
         }
-        for u in whole..nu {
-            // SAFETY: row `u` (the caller's contract), `l < blocks · line`; `T` is a primitive
-            // number, copied as bits; `dst` and `src` are distinct buffers.
-            unsafe {
-                let row = dst.offset(u as isize * ds);
-                for l in 0..blocks * line {
-                    let at = src.offset(l as isize * ss).add(u);
-                    core::ptr::copy_nonoverlapping(at, row.add(l), 1);
-                }
-            }
-        }
+        // SAFETY: the caller's contract, for rows `whole..nu`.
+        unsafe { shifted_rest(dst, ds, src, ss, whole..nu, blocks * line) };
         true
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
         let _ = (dst, ds, src, ss, nu, blocks);
         false
+    }
+}
+
+/// The rows `rows` of a shifted band beyond its last whole step ([`stream_shifted`]), element
+/// by element: `dst[u·ds + l] = src[u + l·ss]` for `l < len`.
+///
+/// # Safety
+///
+/// As for [`stream_shifted`], for those rows (`len` = `blocks · LINE / size`); `T` is a
+/// primitive number (copied as bits).
+#[cfg(target_arch = "x86_64")]
+#[inline(always)]
+unsafe fn shifted_rest<T>(
+    dst: *mut T,
+    ds: isize,
+    src: *const T,
+    ss: isize,
+    rows: core::ops::Range<usize>,
+    len: usize,
+) {
+    for u in rows {
+        // SAFETY: row `u` (the caller's contract), `l < len`; `dst` and `src` are distinct
+        // buffers.
+        unsafe {
+            let row = dst.offset(u as isize * ds);
+            for l in 0..len {
+                let at = src.offset(l as isize * ss).add(u);
+                core::ptr::copy_nonoverlapping(at, row.add(l), 1);
+            }
+        }
     }
 }
 

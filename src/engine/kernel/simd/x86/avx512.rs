@@ -89,8 +89,9 @@ unsafe fn write_part(v: __m512, at: *mut f32, from: usize, to: usize) {
 }
 
 /// `stream_shifted` (in `simd`) for 4-byte elements, as bits, on AVX-512F: the pairs
-/// `(dst + u·ds + l, src + u + l·ss)` for `u < nu`, `l < blocks · 16`. The caller issues
-/// `stream_fence` before anything else reads or writes the destination.
+/// `(dst + u·ds + l, src + u + l·ss)` for `u` below the last multiple of 16 not above `nu`,
+/// which it returns (the caller copies the rows after it), and `l < blocks · 16`. The caller
+/// issues `stream_fence` before anything else reads or writes the destination.
 ///
 /// # Safety
 ///
@@ -104,7 +105,7 @@ pub(crate) unsafe fn shifted_32(
     src: *const f32,
     ss: isize,
     (nu, blocks): (usize, usize),
-) {
+) -> usize {
     #[cfg(miri)]
     use core::arch::x86_64::_mm512_storeu_ps as store_line;
     #[cfg(not(miri))]
@@ -163,15 +164,5 @@ pub(crate) unsafe fn shifted_32(
             }
         }
     }
-    for u in whole..nu {
-        // SAFETY: row `u < nu`, `l < blocks · 16` (the caller's contract); distinct buffers.
-        // Copied as 4-byte words, bit for bit.
-        unsafe {
-            let row = dst.offset(u as isize * ds).cast::<u32>();
-            for l in 0..blocks * LANES {
-                let at = src.offset(l as isize * ss).add(u).cast::<u32>();
-                row.add(l).write(at.read());
-            }
-        }
-    }
+    whole
 }
