@@ -187,10 +187,7 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
             // Rows that do not start on a line, that a tile holds whole, and whose neighbours in
             // memory the next tile writes (the walk takes that axis innermost) carry their
             // partial lines to it (see `kernel::Carry`), in tiles rather than bands.
-            let carry = gap != 0
-                && gap.is_multiple_of(16)
-                && nl <= width
-                && self.chain_axis(unit).is_some();
+            let carry = gap != 0 && nl <= width && self.chain_axis(unit).is_some();
             // Bands where the source's runs along `unit` are long (see `StreamCut`).
             let bands = !carry && self.shape.get(unit)?.saturating_mul(size) >= BAND_MIN_RUN_BYTES;
             // Rows that a tile holds whole are not cut at the lines: the partial line at the
@@ -210,7 +207,20 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
             );
         }
         // Rows that are not a whole number of lines apart each start at their own place in
-        // a line, so no cut along the last axis suits them all: long ones are streamed in
+        // a line. Those that a tile holds whole, and whose neighbours in memory the next tile
+        // writes, carry their partial lines to it (see `kernel::Carry`): each line is then
+        // written whole once, wherever the rows start.
+        if nl <= width && self.chain_axis(unit).is_some() {
+            return Some(StreamCut {
+                head: 0,
+                width,
+                bands: false,
+                shifted: false,
+                carry: true,
+                rows: kernel::STAGE_ROWS,
+            });
+        }
+        // Otherwise no cut along the last axis suits them all: long ones are streamed in
         // tiles cut anywhere, each row's two partial lines written with ordinary stores.
         // Tiles half as tall and twice as wide as the staging buffer's default halve the
         // share of partial lines; rows of [`CUT_WIDE_ROW_BYTES`] or more take tiles an eighth

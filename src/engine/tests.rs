@@ -253,10 +253,19 @@ fn streamed_copies_match_the_logical_order() {
             let strides = [1, ((2 * lanes + 1) * units) as isize, units as isize];
             Layout::from_parts([units, 3, 2 * lanes], strides, 0)
         };
+        // The same with rows three elements short of two lines: rows that are not a whole
+        // number of lines apart, each starting at its own place in a line, carried.
+        let chained_odd = |units: usize| {
+            let strides = [1, ((2 * lanes - 2) * units) as isize, units as isize];
+            Layout::from_parts([units, 3, 2 * lanes - 3], strides, 0)
+        };
+        // Rows longer than a tile holds, not a whole number of lines.
+        let odd = kernel::STAGE_BYTES / kernel::STAGE_ROWS / size + 3;
         // Each layout, whether it is streamed, and whether in bands one line wide.
         #[allow(unused_mut)]
         let mut cases: alloc::vec::Vec<(Layout<3>, bool, bool)> = alloc::vec![
             (chained(rows.min(9)), true, false),
+            (chained_odd(rows.min(9)), true, false),
             // More rows than a tile holds (in bands only for 8-byte elements).
             (lines(rows, 1), true, banded(rows)),
             (lines(rows, -1), true, banded(rows)),
@@ -269,8 +278,16 @@ fn streamed_copies_match_the_logical_order() {
             ),
             // Rows adjacent, the source's middle axis walked inside the tiles' columns.
             (Layout::from_parts([5, 33, 7], [33, 1, 165], 0), true, false),
-            // Rows neither whole lines nor adjacent: not streamed, tiled as usual.
-            (Layout::from_parts([5, 6, 9], [1, 5, 30], 0), false, false),
+            // Rows neither whole lines nor adjacent in a tile, but following each other
+            // along the middle axis: streamed, carried.
+            (Layout::from_parts([5, 6, 9], [1, 5, 30], 0), true, false),
+            // Rows neither whole lines nor following each other, longer than a tile holds
+            // and their source rows close: not streamed, tiled as usual.
+            (
+                Layout::from_parts([3, 4, odd], [4 * odd as isize, 1, 4], 0),
+                false,
+                false
+            ),
         ];
         // Runs long enough for bands (too many elements for Miri); in the chained layout,
         // tiles rather than bands off a line (carrying partial lines).
@@ -279,6 +296,7 @@ fn streamed_copies_match_the_logical_order() {
             (lines(long, 1), true, true),
             (lines(long, -1), true, true),
             (chained(rows), true, banded(rows / 2)),
+            (chained_odd(rows), true, false),
         ]);
         // Rows of two lines, three lines apart along the transposed axis: a tile's whole
         // rows (not cut at the lines, see `StreamCut`), their source rows more than
@@ -290,13 +308,14 @@ fn streamed_copies_match_the_logical_order() {
         let whole = Layout::from_parts([10, 3, 2 * lanes], [1, 10, far as isize], 0);
         #[cfg(not(miri))]
         cases.push((whole, true, false));
-        // Rows neither whole lines nor adjacent, their source rows as far apart: streamed
-        // in tiles cut anywhere, half as tall as the default (two along the transposed axis).
+        // Rows neither whole lines nor following each other, longer than a tile holds, their
+        // source rows as far apart: streamed in tiles cut anywhere, half as tall as the
+        // default (two along the transposed axis).
         #[cfg(not(miri))]
         let units = kernel::STAGE_ROWS / 2 + 1;
         #[cfg(not(miri))]
         cases.push((
-            Layout::from_parts([units, 2, 9], [1, units as isize, far as isize], 0),
+            Layout::from_parts([2, units, odd], [units as isize, 1, far as isize], 0),
             true,
             false,
         ));
@@ -356,21 +375,19 @@ fn streamed_copies_match_the_logical_order() {
                 assert_eq!(cut.head == 0, whole || !lined, "{l:?}");
                 short_tiles += usize::from(cut.rows < kernel::STAGE_ROWS);
             }
-            // Partial lines are carried where the rows (a whole number of lines apart) follow
-            // each other along an axis of their own, a tile holds them whole, and they start
-            // 16, 32 or 48 bytes into a line; never in bands.
+            // Partial lines are carried where the rows follow each other along an axis of
+            // their own and a tile holds them whole: rows a whole number of lines apart when
+            // they do not start on a line, other rows wherever they start; never in bands.
             let chain = plan.chain_axis(unit).is_some();
-            assert!(plan_of(64).is_none_or(|cut| !cut.carry), "{l:?}");
-            assert!(plan_of(64 + size).is_none_or(|cut| !cut.carry), "{l:?}");
-            for lead in [16, 32, 48] {
+            let whole = l.shape()[2] * size <= kernel::STAGE_BYTES / kernel::STAGE_ROWS;
+            assert_eq!(
+                plan_of(64).is_some_and(|cut| cut.carry),
+                !lined && chain && whole,
+                "{l:?}"
+            );
+            for lead in [size, 16, 32, 48] {
                 let cut = plan_of(64 + lead);
-                let whole = l.shape()[2] * size <= kernel::STAGE_BYTES / kernel::STAGE_ROWS;
-                let lines = lined && plan_of(64).is_some();
-                assert_eq!(
-                    cut.is_some_and(|cut| cut.carry),
-                    lines && chain && whole,
-                    "{l:?}"
-                );
+                assert_eq!(cut.is_some_and(|cut| cut.carry), chain && whole, "{l:?}");
                 carried += usize::from(cut.is_some_and(|cut| cut.carry) && lead == 16);
                 assert!(cut.is_none_or(|cut| !(cut.carry && cut.bands)), "{l:?}");
             }

@@ -110,9 +110,8 @@ pub(crate) const STREAMS: bool = cfg!(target_arch = "x86_64");
 ///
 /// Invariants:
 /// 1. A slot `u` with a line (`at[u]` not null) holds the first `len[u]` bytes (`0 < len[u]
-///    < LINE`, a multiple of 16) of the destination line at `at[u]` (aligned to a line) in
-///    `lines[u]`: bytes of the destination that nothing else writes, valid for writes until
-///    the slot is flushed.
+///    < LINE`) of the destination line at `at[u]` (aligned to a line) in `lines[u]`: bytes of
+///    the destination that nothing else writes, valid for writes until the slot is flushed.
 /// 2. A carry is flushed before its destination is used (read, written by anything else, or
 ///    freed), and before [`stream_fence`].
 pub(crate) struct Carry {
@@ -171,9 +170,9 @@ impl Carry {
 
     /// Writes the `n` bytes from `from` to `to` as [`stream_bytes`] does, but through slot
     /// `u`: a first partial line that completes the slot's line is written whole with it
-    /// (non-temporal stores), and a last partial line is kept in the slot (invariant 1);
-    /// otherwise the partial lines are written with ordinary stores, and so is what the slot
-    /// held before.
+    /// (non-temporal stores; any other first partial line with ordinary ones, and what the
+    /// slot held before too), and a last partial line is kept in the slot (invariant 1),
+    /// whatever the row's place in its lines.
     ///
     /// # Safety
     ///
@@ -186,7 +185,7 @@ impl Carry {
         use core::arch::x86_64::_mm_storeu_si128 as _mm_stream_si128;
         #[cfg(not(miri))]
         use core::arch::x86_64::_mm_stream_si128;
-        use core::arch::x86_64::{__m128i, _mm_load_si128, _mm_loadu_si128, _mm_store_si128};
+        use core::arch::x86_64::{__m128i, _mm_load_si128};
         let (Some(&at), Some(&len)) = (self.at.get(u), self.len.get(u)) else {
             // SAFETY: the caller's contract.
             return unsafe { super::simd::x86::write_range(from, to, n) };
@@ -195,9 +194,8 @@ impl Carry {
         let head = ((LINE - off) % LINE).min(n);
         // The line the row begins in, completed by the slot's bytes: written whole.
         let joins = off > 0 && off + head == LINE && at == to.wrapping_sub(off) && len == off;
-        // The row's last partial line, kept when it can be (16-byte pieces).
+        // The row's last partial line, kept.
         let tail = (n - head) % LINE;
-        let keep = tail > 0 && tail.is_multiple_of(16);
         if !joins {
             self.flush_slot(u);
         }
@@ -207,19 +205,17 @@ impl Carry {
         };
         let line = line.as_mut_ptr();
         // SAFETY: `to - off` is the line `to` lies in, whose first `off` bytes the slot holds
-        // (invariant 1) and whose other `head` bytes are the row's first ones (`joins`); each
-        // 16-byte piece (`off` is a multiple of 16, as `len` is) comes whole from one or the
-        // other. The rest lies in the row's `n` bytes (the caller's contract); the row's last
-        // `tail` bytes start on a line, and are copied into the slot's line (`tail < LINE`).
+        // (invariant 1) and whose other `head` bytes are the row's first ones (`joins`): they
+        // complete the slot's line, which is written whole from it (aligned to a line, so each
+        // quarter is aligned to 16 bytes as the non-temporal store needs). The rest lies in the
+        // row's `n` bytes (the caller's contract); the row's last `tail` bytes start on a line,
+        // and are copied into the slot's line (`tail < LINE`).
         unsafe {
             if joins {
+                super::simd::x86::copy_short(from, line.add(off), head);
                 let start = to.sub(off);
                 for q in (0..LINE).step_by(16) {
-                    let v = if q < off {
-                        _mm_load_si128(line.add(q).cast::<__m128i>())
-                    } else {
-                        _mm_loadu_si128(from.add(q - off).cast::<__m128i>())
-                    };
+                    let v = _mm_load_si128(line.add(q).cast::<__m128i>());
                     _mm_stream_si128(start.add(q).cast::<__m128i>(), v);
                 }
                 if let Some(at) = self.at.get_mut(u) {
@@ -227,14 +223,10 @@ impl Carry {
                 }
             }
             let body = if joins { head } else { 0 };
-            let kept = if keep { tail } else { 0 };
-            super::simd::x86::write_range(from.add(body), to.add(body), n - body - kept);
-            if keep {
+            super::simd::x86::write_range(from.add(body), to.add(body), n - body - tail);
+            if tail > 0 {
                 let last = n - tail;
-                for q in (0..tail).step_by(16) {
-                    let v = _mm_loadu_si128(from.add(last + q).cast::<__m128i>());
-                    _mm_store_si128(line.add(q).cast::<__m128i>(), v);
-                }
+                super::simd::x86::copy_short(from.add(last), line, tail);
                 if let (Some(at), Some(len)) = (self.at.get_mut(u), self.len.get_mut(u)) {
                     *at = to.add(last);
                     *len = tail;

@@ -553,7 +553,7 @@ fn staged_pieces_start_on_lines() {
 /// tile after tile: rows that continue the previous tile's row (their shared partial line
 /// written whole from the carry), rows that do not (the carried line flushed first), rows
 /// walked backwards, rows shorter than a line or not a whole number of 16 bytes, at every
-/// 16 bytes of a line and off them; after [`Carry::flush`](super::Carry::flush) nothing
+/// 16 bytes of a line, at 4 bytes past them and off them; after [`Carry::flush`](super::Carry::flush) nothing
 /// is missing and nothing outside the rows is written.
 #[cfg(target_arch = "x86_64")]
 #[test]
@@ -564,12 +564,15 @@ fn carried_lines_land_in_place() {
     struct Stage([u8; 4 * LINE * 8]);
     const TILES: usize = 4;
     #[cfg(not(miri))]
-    let (widths, leads): (&[usize], &[usize]) = (&[16, 40, 48, 64, 112, 256], &[0, 8, 16, 32, 48]);
+    let (widths, leads): (&[usize], &[usize]) = (
+        &[16, 40, 44, 48, 64, 112, 228, 244, 256],
+        &[0, 4, 8, 16, 32, 36, 48, 60],
+    );
     #[cfg(miri)]
-    let (widths, leads): (&[usize], &[usize]) = (&[48, 112], &[16, 32]);
+    let (widths, leads): (&[usize], &[usize]) = (&[48, 112, 244], &[16, 32, 36]);
     for &width in widths {
         for &lead in leads {
-            for gap in [0, 16] {
+            for gap in [0, 4, 16] {
                 for (rows, sign) in [(1, 1isize), (3, 1), (3, -1)] {
                     // Tile `t`'s row `u` at `first + u·ds + t·(width + gap)`.
                     let step = width + gap;
