@@ -54,6 +54,16 @@ pub(crate) fn prefetch(at: *const i8) {
     unsafe { _mm_prefetch::<_MM_HINT_T0>(at) };
 }
 
+/// Asks for the cache line at `at` to be brought into L2 (SSE `prefetcht1`, a hint that
+/// never faults).
+#[cfg(not(miri))]
+#[inline(always)]
+pub(crate) fn prefetch_l2(at: *const i8) {
+    use core::arch::x86_64::{_MM_HINT_T1, _mm_prefetch};
+    // SAFETY: as for `prefetch`.
+    unsafe { _mm_prefetch::<_MM_HINT_T1>(at) };
+}
+
 /// Writes one whole line of each of `rows` destination rows at `dst + u·ds` (bytes), with
 /// non-temporal stores (four of 16 bytes, SSE2, or two of 32 bytes when `wide`): the line
 /// that starts at the row's first line boundary, `s = (−(dst + u·ds)) mod LINE` bytes in,
@@ -198,7 +208,7 @@ pub(crate) unsafe fn write_plane(
             if later < m {
                 // The line at `off` and, where the run does not start on a line, the next.
                 let start = source(later, off).cast::<u8>();
-                super::super::prefetch_rows(start, 0, 1, LINE);
+                super::super::prefetch_rows(start, 0, 1, LINE, super::super::Near::L1);
             }
             for q in (0..LINE).step_by(16) {
                 let v = _mm_loadu_si128(source(j, off));
