@@ -553,8 +553,9 @@ fn staged_pieces_start_on_lines() {
 /// tile after tile: rows that continue the previous tile's row (their shared partial line
 /// written whole from the carry), rows that do not (the carried line flushed first), rows
 /// walked backwards, rows shorter than a line or not a whole number of 16 bytes, at every
-/// 16 bytes of a line, at 4 bytes past them and off them; after [`Carry::flush`](super::Carry::flush) nothing
-/// is missing and nothing outside the rows is written.
+/// 16 bytes of a line, 4 bytes past them and off them; after
+/// [`Carry::flush`](super::Carry::flush) nothing is missing and nothing outside the rows is
+/// written.
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn carried_lines_land_in_place() {
