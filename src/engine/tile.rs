@@ -444,7 +444,6 @@ unsafe fn stream_ahead<const N: usize, T, U>(
             block.sl[1].wrapping_mul(usz as isize),
             block.nl,
             block.nu.saturating_mul(usz),
-            kernel::Near::L2,
         );
         [pending.replace((*block, piece)), None]
     };

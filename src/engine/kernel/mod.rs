@@ -225,7 +225,8 @@ pub(crate) trait Kernel<T, U> {
     /// `j < m` — a plane of `m` unit-stride runs of `n` elements whose destinations are
     /// adjacent, so one range of `m·n` — writing the range's whole cache lines with
     /// non-temporal stores straight from the source; returns whether it did (otherwise nothing
-    /// was touched: the kernel cannot stream, or the range is not aligned for it). [`CloneTo`]
+    /// was touched: the kernel cannot stream, or the runs are short and not a whole number
+    /// of 16 bytes). [`CloneTo`]
     /// and [`CloneInto`] do, for primitive numbers on x86-64: unlike runs streamed one at a
     /// time, whose partial lines at both ends are written by ordinary stores, a plane writes
     /// only the range's two ends partially. The caller issues [`stream_fence`] before anything

@@ -307,44 +307,27 @@ pub(crate) unsafe fn stream_gather<T: Copy>(from: *const T, step: usize, to: *mu
     }
 }
 
-/// The cache a prefetch asks a line to be brought into.
-#[derive(Clone, Copy, PartialEq, Debug)]
-pub(crate) enum Near {
-    /// The first level (`prefetcht0` on x86-64).
-    #[cfg_attr(
-        not(target_arch = "x86_64"),
-        allow(dead_code, reason = "only the x86-64 planes ask for it")
-    )]
-    L1,
-    /// The second level (`prefetcht1` on x86-64).
-    L2,
-}
-
 /// Asks for the lines of `rows` runs of `bytes` bytes each, at `at + r·stride` (bytes) for
-/// `r < rows`, to be brought into the cache `near` (on x86-64; nothing elsewhere and under
-/// Miri). A prefetch is a hint that never faults, so the addresses are only computed
-/// (wrapping) and may lie anywhere.
+/// `r < rows`, to be brought into the second-level cache (`prefetcht1` on x86-64; nothing
+/// elsewhere and under Miri). The callers fetch runs that lie far apart, each a stream of its
+/// own that the hardware prefetchers do not follow, many lines at once: asked for in L1, each
+/// waits for one of its few fill buffers (see the benchmark notes). A prefetch is a hint that
+/// never faults, so the addresses are only computed (wrapping) and may lie anywhere.
 #[inline(always)]
-pub(crate) fn prefetch_rows(at: *const u8, stride: isize, rows: usize, bytes: usize, near: Near) {
+pub(crate) fn prefetch_rows(at: *const u8, stride: isize, rows: usize, bytes: usize) {
     #[cfg(all(target_arch = "x86_64", not(miri)))]
-    {
-        let fetch = |p: *const u8| match near {
-            Near::L1 => super::simd::x86::prefetch(p.cast()),
-            Near::L2 => super::simd::x86::prefetch_l2(p.cast()),
-        };
-        for r in 0..rows {
-            let row = at.wrapping_offset((r as isize).wrapping_mul(stride));
-            let mut off = 0;
-            while off < bytes {
-                fetch(row.wrapping_add(off));
-                off += LINE;
-            }
-            // The run's last line, when it starts inside a line and so ends in one more.
-            fetch(row.wrapping_add(bytes.wrapping_sub(1)));
+    for r in 0..rows {
+        let row = at.wrapping_offset((r as isize).wrapping_mul(stride));
+        let mut off = 0;
+        while off < bytes {
+            super::simd::x86::prefetch_l2(row.wrapping_add(off).cast());
+            off += LINE;
         }
+        // The run's last line, when it starts inside a line and so ends in one more.
+        super::simd::x86::prefetch_l2(row.wrapping_add(bytes.wrapping_sub(1)).cast());
     }
     #[cfg(not(all(target_arch = "x86_64", not(miri))))]
-    let _ = (at, stride, rows, bytes, near);
+    let _ = (at, stride, rows, bytes);
 }
 
 /// Orders the non-temporal stores of [`Kernel::stream_tile`], [`Kernel::stream_run`] and

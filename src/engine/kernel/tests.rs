@@ -433,20 +433,21 @@ fn shifted_bands_write_each_rows_whole_lines() {
 }
 
 /// A streamed plane (`m` runs, `step` apart in the source, one range in the destination)
-/// lands in order, for runs of one, three, sixteen and 65 times 16 bytes, one to seven runs,
-/// runs apart, adjacent or walked backwards, the destination starting at each 16 bytes of
-/// a line (so the range's two ends are partial lines, or not); nothing outside it is
-/// written. Declined, touching nothing: a destination off 16 bytes, a run that is not a
-/// whole number of 16 bytes, a type that is not a plain number.
+/// lands in order, for runs of one, three, sixteen and 65 times 16 bytes and of 136 and 232
+/// bytes (pieces of 16 bytes spanning two runs), one to seven runs, runs apart, adjacent or
+/// walked backwards, the destination starting at every 8 bytes of a line (so the range's
+/// two ends are partial lines, or not, and off 16 bytes); nothing outside it is written.
+/// Declined, touching nothing: a short run that is not a whole number of 16 bytes, a type
+/// that is not a plain number.
 #[test]
 fn streamed_planes_land_in_order() {
     fn run<T: Copy + PartialEq + Debug>(make: impl Fn(usize) -> T) {
         let size = size_of::<T>();
         let blank = make(usize::MAX);
         #[cfg(not(miri))]
-        let (runs, counts): (&[usize], &[usize]) = (&[16, 48, 256, 1040], &[1, 2, 7]);
+        let (runs, counts): (&[usize], &[usize]) = (&[16, 48, 136, 232, 256, 1040], &[1, 2, 7]);
         #[cfg(miri)]
-        let (runs, counts): (&[usize], &[usize]) = (&[48], &[7]);
+        let (runs, counts): (&[usize], &[usize]) = (&[48, 136], &[7]);
         for &bytes in runs {
             let n = bytes / size;
             for &m in counts {
@@ -460,7 +461,7 @@ fn streamed_planes_land_in_order() {
                         };
                         let want: alloc::vec::Vec<T> =
                             (0..m * n).map(|e| at(e / n, e % n)).collect();
-                        for lead in (0..LINE).step_by(16) {
+                        for lead in (0..LINE).step_by(size.max(8)) {
                             let mut out = Lines::<T>::new(blank, m * n + 2 * LINE);
                             let shift = out.shift(lead);
                             // SAFETY: the plane's runs lie in `src` (`first` is the run
@@ -483,14 +484,15 @@ fn streamed_planes_land_in_order() {
                 }
             }
         }
-        // Declined: off 16 bytes, or runs of 8 bytes.
-        let src: alloc::vec::Vec<T> = (0..64).map(&make).collect();
-        let mut out = Lines::<T>::new(blank, 3 * LINE);
+        // Declined: runs of 8 and of 120 bytes.
+        let src: alloc::vec::Vec<T> = (0..256).map(&make).collect();
+        let mut out = Lines::<T>::new(blank, 5 * LINE);
         let shift = out.shift(0);
-        let declines = [(shift + 1, 16 / size), (shift, 8 / size)];
+        let declines = [(shift, 8 / size), (shift, 120 / size)];
         for (at, n) in declines {
-            // SAFETY: declined before any access (the alignment and the run's bytes are
-            // checked first); were it not, the two runs of `n ≤ 16` lie in both buffers.
+            // SAFETY: declined before any access (the run's bytes are checked first); were
+            // it not, the two runs of `n ≤ 120` bytes, 16 elements apart, lie in `src`
+            // (of at least 256 bytes) and their `2·n` in `out`.
             let done =
                 unsafe { simd::stream_plane(out.0.as_mut_ptr().add(at), src.as_ptr(), n, 16, 2) };
             assert!(!done, "{size} {at} {n}");

@@ -683,10 +683,15 @@ pub(crate) unsafe fn stream_run<T>(dst: *mut T, src: *const T, ss: isize, n: usi
     }
 }
 
+/// Runs that are not a whole number of 16 bytes are streamed a plane at a time from this
+/// many bytes: where a run ends, one 16-byte piece of the destination spans two runs and is
+/// put together in a buffer (see `x86::write_plane`), at most one piece in eight of a run.
+#[cfg(target_arch = "x86_64")]
+const PLANE_ODD_RUN_BYTES: usize = 128;
+
 /// Copies the plane of [`Kernel::stream_plane`](super::Kernel::stream_plane) as bits, for
-/// the plain numbers on x86-64 when `dst` is aligned to 16 bytes and a run is a whole
-/// number of 16 bytes (so that no 16 bytes of the destination straddle two runs); returns
-/// whether it did (otherwise nothing was touched). The caller calls
+/// the plain numbers on x86-64 when a run is a whole number of 16 bytes or at least
+/// [`PLANE_ODD_RUN_BYTES`]; returns whether it did (otherwise nothing was touched). The caller calls
 /// [`stream_fence`](super::stream_fence) before the destination is used.
 ///
 /// # Safety
@@ -704,7 +709,7 @@ pub(crate) unsafe fn stream_plane<T>(
     {
         let size = plain_size::<T>();
         let run = n.wrapping_mul(size);
-        if size == 0 || !dst.addr().is_multiple_of(16) || !run.is_multiple_of(16) || run == 0 {
+        if size == 0 || run == 0 || !(run.is_multiple_of(16) || run >= PLANE_ODD_RUN_BYTES) {
             return false;
         }
         let step = sm.wrapping_mul(size as isize);

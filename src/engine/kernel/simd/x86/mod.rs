@@ -154,14 +154,16 @@ pub(crate) unsafe fn write_range(from: *const u8, to: *mut u8, n: usize) {
 }
 
 /// Copies `m` runs of `run` bytes, run `j` at `from + j·step`, to the `m·run` bytes
-/// from `to`, 16 bytes at a time: the whole cache lines of `to` with non-temporal
-/// stores, the partial lines at its two ends with ordinary ones. Before each whole line,
+/// from `to`: the whole cache lines of `to` with non-temporal stores, 16 bytes at a time,
+/// the partial lines at its two ends with ordinary ones. A 16-byte piece that spans two
+/// runs (runs that are not a whole number of 16 bytes, or a destination that does not
+/// start on 16 bytes) is put together in a small buffer first. Before each whole line,
 /// the same bytes of the run `ahead` runs on (if the plane has it) are prefetched.
 ///
 /// # Safety
 ///
-/// `to` is aligned to 16 bytes and valid for writes of `m·run` bytes; `run` is a
-/// nonzero multiple of 16; each run is valid for reads and outside the destination.
+/// `to` is valid for writes of `m·run` bytes; `run` is nonzero; each run is valid for
+/// reads and outside the destination.
 #[inline(always)]
 pub(crate) unsafe fn write_plane(
     from: *const u8,
@@ -175,45 +177,67 @@ pub(crate) unsafe fn write_plane(
     let total = run * m;
     let head = ((LINE - to.addr() % LINE) % LINE).min(total);
     let body = head + (total - head) / LINE * LINE;
-    // The source of the next 16 bytes is `from + j·step + off`, `off < run`: computed
-    // from `j` each time rather than carried in a pointer, which keeps the loop's
-    // dependency chains short. At the start of each whole line, `j` is the run and
-    // `off` the place in it, so the prefetch needs no division.
-    let (mut j, mut off) = (0usize, 0);
+    // The next byte of the runs is at `from + j·step + off`, `off < run`: computed from
+    // `j` each time rather than carried in a pointer, which keeps the loop's dependency
+    // chains short. At the start of each whole line, `j` is the run and `off` the place in
+    // it, so the prefetch needs no division.
     let source = |j: usize, off: usize| {
         from.wrapping_offset((j as isize).wrapping_mul(step))
             .wrapping_add(off)
-            .cast::<__m128i>()
     };
-    let advance = |j: &mut usize, off: &mut usize| {
-        *off += 16;
-        if *off == run {
-            *off = 0;
-            *j += 1;
+    // Copies the next `n < LINE` bytes of the runs to `to`, with ordinary stores.
+    let copy = |j: &mut usize, off: &mut usize, to: *mut u8, n: usize| {
+        let mut done = 0;
+        while done < n {
+            let k = (run - *off).min(n - done);
+            // SAFETY: `k` bytes of run `j` from `off < run` (the caller's contract: the
+            // runs are valid for reads), to the next `k` of the `n` bytes at `to`, which
+            // the callers below keep inside the destination or a buffer of 16 bytes.
+            unsafe { copy_short(source(*j, *off), to.add(done), k) };
+            done += k;
+            *off += k;
+            if *off == run {
+                *off = 0;
+                *j += 1;
+            }
         }
     };
-    // SAFETY: every 16 bytes of the destination lie in one run (`to` and `run` are
-    // multiples of 16), read from where `source` says (the caller's contract: the runs
-    // are valid for reads); the destination's pieces lie in its `total` bytes, the
-    // non-temporal ones on 16-byte boundaries (the loads are unaligned).
+    // The next 16 bytes of the runs.
+    let piece = |j: &mut usize, off: &mut usize| {
+        if *off + 16 <= run {
+            // SAFETY: 16 bytes of run `j` (the caller's contract); the load is unaligned.
+            let v = unsafe { _mm_loadu_si128(source(*j, *off).cast::<__m128i>()) };
+            *off += 16;
+            if *off == run {
+                *off = 0;
+                *j += 1;
+            }
+            v
+        } else {
+            let mut buf = [0u8; 16];
+            copy(j, off, buf.as_mut_ptr(), 16);
+            // SAFETY: the 16 bytes of `buf`.
+            unsafe { _mm_loadu_si128(buf.as_ptr().cast::<__m128i>()) }
+        }
+    };
+    let (mut j, mut off) = (0usize, 0);
+    // SAFETY: the destination's pieces lie in its `total` bytes (`head`, the lines up to
+    // `body` and the rest are consecutive); the non-temporal ones start on a line, so on
+    // 16-byte boundaries; each piece's bytes come from the runs in order, and the plane has
+    // as many bytes as the destination (`copy` and `piece` read only the runs).
     unsafe {
-        let mut at = 0;
-        while at < head {
-            _mm_storeu_si128(to.add(at).cast(), _mm_loadu_si128(source(j, off)));
-            advance(&mut j, &mut off);
-            at += 16;
-        }
+        copy(&mut j, &mut off, to, head);
+        let mut at = head;
         while at < body {
             let later = j + ahead;
             if later < m {
                 // The line at `off` and, where the run does not start on a line, the next.
-                let start = source(later, off).cast::<u8>();
-                super::super::prefetch_rows(start, 0, 1, LINE, super::super::Near::L1);
+                let start = source(later, off);
+                super::super::prefetch_rows(start, 0, 1, LINE);
             }
             for q in (0..LINE).step_by(16) {
-                let v = _mm_loadu_si128(source(j, off));
+                let v = piece(&mut j, &mut off);
                 let t = to.add(at + q).cast::<__m128i>();
-                advance(&mut j, &mut off);
                 // Miri cannot run the instruction (inline assembly); an ordinary
                 // store writes the same bytes.
                 #[cfg(not(miri))]
@@ -223,11 +247,7 @@ pub(crate) unsafe fn write_plane(
             }
             at += LINE;
         }
-        while at < total {
-            _mm_storeu_si128(to.add(at).cast(), _mm_loadu_si128(source(j, off)));
-            advance(&mut j, &mut off);
-            at += 16;
-        }
+        copy(&mut j, &mut off, to.add(at), total - at);
     }
 }
 
