@@ -97,6 +97,8 @@ pub(crate) use gather::*;
 #[cfg(feature = "alloc")]
 pub(crate) use kernel::CloneInto;
 use kernel::MICRO;
+#[cfg(target_arch = "x86_64")]
+pub(crate) use kernel::has_avx;
 pub(crate) use kernel::with_avx;
 pub(crate) use kernel::{CloneTo, Kernel};
 #[cfg(feature = "half")]

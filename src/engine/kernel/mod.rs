@@ -599,7 +599,9 @@ impl<T: Clone> Kernel<MaybeUninit<T>, T> for CloneInto {
 /// time instead of SSE2's 128: the same operations in the same order, so the same results to
 /// the bit. Each call is a call the compiler cannot inline, so the sums use it for whole runs
 /// longer than a chunk, and the element-wise maps into new tensors for dense loops of 64
-/// elements or more (`collect::WIDE_MIN`).
+/// elements or more (`collect::WIDE_MIN`). A body too large for the compiler to inline into
+/// it (which would then run without AVX) gets a `#[target_feature]` function of its own
+/// behind [`has_avx`], as `ops::reduce`'s extremes do.
 #[inline(always)]
 pub(crate) fn with_avx<A: ?Sized, X>(acc: &mut A, x: X, f: impl Fn(&mut A, X)) {
     #[cfg(target_arch = "x86_64")]
@@ -620,7 +622,7 @@ pub(crate) fn with_avx<A: ?Sized, X>(acc: &mut A, x: X, f: impl Fn(&mut A, X)) {
 pub(crate) use simd::large_shared_l3;
 pub(crate) use simd::transpose as transpose_bits;
 #[cfg(target_arch = "x86_64")]
-use simd::x86::has_avx;
+pub(crate) use simd::x86::has_avx;
 #[cfg(feature = "half")]
 pub(crate) use simd::{narrow_f16, widen_f16};
 

@@ -46,45 +46,98 @@ fn extreme_of<T: PartialOrd>(best: T, x: T, smallest: bool) -> T {
     }
 }
 
-/// `acc[i]` becomes the extreme of `acc[i]` and `row[i]` ([`extreme_of`]'s rule, written
-/// as selections without branches so that the loop vectorises).
+/// [`extreme_of`]'s rule written as selections without branches, so that loops of it
+/// vectorise.
+#[inline(always)]
+fn pick<T: PartialOrd + Copy, const SMALLEST: bool>(best: T, x: T) -> T {
+    let kept = best.partial_cmp(&best).is_none();
+    let better = if SMALLEST { x < best } else { x > best };
+    let wins = (better | x.partial_cmp(&x).is_none()) & !kept;
+    if wins { x } else { best }
+}
+
+/// `acc[i]` becomes the extreme of `acc[i]` and `row[i]` ([`pick`]).
 #[inline(always)]
 fn fold_row<T: PartialOrd + Copy, const SMALLEST: bool>(acc: &mut [T], row: &[T]) {
     for (a, &x) in acc.iter_mut().zip(row) {
-        let best = *a;
-        let kept = best.partial_cmp(&best).is_none();
-        let better = if SMALLEST { x < best } else { x > best };
-        let wins = (better | x.partial_cmp(&x).is_none()) & !kept;
-        *a = if wins { x } else { best };
+        *a = pick::<T, SMALLEST>(*a, x);
     }
+}
+
+/// [`fold_row`] of arrays, whose accumulator the compiler keeps in registers. Over slices it
+/// stores each selection back to memory as a masked store (`vmaskmovps` with AVX), which
+/// AMD's processors run several times slower than a blend in a register.
+#[inline(always)]
+fn fold_array<T: PartialOrd + Copy, const SMALLEST: bool, const N: usize>(
+    acc: &mut [T; N],
+    row: &[T; N],
+) {
+    for (a, &x) in acc.iter_mut().zip(row) {
+        *a = pick::<T, SMALLEST>(*a, x);
+    }
+}
+
+/// The first `H` elements of `acc` folded with the next `H` ([`fold_array`]); `None` if
+/// `acc` holds fewer than `2 * H`.
+#[inline(always)]
+fn fold_halves<T: PartialOrd + Copy, const SMALLEST: bool, const H: usize>(
+    acc: &[T],
+) -> Option<[T; H]> {
+    let (low, rest) = acc.split_first_chunk::<H>()?;
+    let mut low = *low;
+    fold_array::<T, SMALLEST, H>(&mut low, rest.first_chunk::<H>()?);
+    Some(low)
 }
 
 /// Elements of a slice that [`extreme_slice`] compares at once: eight AVX vectors of `f32`.
 const SLICE_GROUP: usize = 64;
 
-/// The extreme of a slice of at least [`SLICE_GROUP`] elements: its groups of
-/// [`SLICE_GROUP`] folded into an accumulator of as many with [`fold_row`] (vectorised, where
-/// one chain of comparisons would wait on each), the accumulator folded in halves down to
-/// eight, then those eight and the elements left over folded in order.
+/// The extreme of a slice of at least [`SLICE_GROUP`] elements, with AVX where the CPU has
+/// it: its groups of [`SLICE_GROUP`] folded into an accumulator of as many ([`fold_array`],
+/// vectorised, where one chain of comparisons would wait on each), the accumulator folded in
+/// halves down to eight, the rest's groups of eight into those, then the eight and the
+/// elements left over folded in order.
 fn extreme_slice<T: PartialOrd + Copy, const SMALLEST: bool>(xs: &[T]) -> Option<T> {
-    let (head, tail) = xs.split_at_checked(SLICE_GROUP)?;
-    let mut acc = [head[0]; SLICE_GROUP];
-    acc.copy_from_slice(head);
-    engine::with_avx(&mut acc[..], tail, |acc, tail| {
-        for group in tail.chunks_exact(SLICE_GROUP) {
-            fold_row::<T, SMALLEST>(acc, group);
+    let (head, tail) = xs.split_first_chunk::<SLICE_GROUP>()?;
+    // Its own AVX function rather than `engine::with_avx`: the compiler does not inline a
+    // body this large into that one's, which would leave it without AVX.
+    #[cfg(target_arch = "x86_64")]
+    {
+        /// [`extreme_groups`] compiled for AVX.
+        #[target_feature(enable = "avx")]
+        fn avx<T: PartialOrd + Copy, const SMALLEST: bool>(
+            head: &[T; SLICE_GROUP],
+            tail: &[T],
+        ) -> Option<T> {
+            extreme_groups::<T, SMALLEST>(head, tail)
         }
-    });
-    // The accumulator halved until eight are left, each half folded into the other.
-    let mut width = SLICE_GROUP;
-    while width > 8 {
-        width /= 2;
-        let (low, high) = acc.split_at_mut(width);
-        fold_row::<T, SMALLEST>(low, high);
+        if engine::has_avx() {
+            // SAFETY: the CPU has AVX, the one requirement of `avx`'s target feature.
+            return unsafe { avx::<T, SMALLEST>(head, tail) };
+        }
     }
-    let rest = tail.chunks_exact(SLICE_GROUP).remainder();
-    acc[..width]
-        .iter()
+    extreme_groups::<T, SMALLEST>(head, tail)
+}
+
+/// The body of [`extreme_slice`], inlined into its AVX and its plain form.
+#[inline(always)]
+fn extreme_groups<T: PartialOrd + Copy, const SMALLEST: bool>(
+    head: &[T; SLICE_GROUP],
+    tail: &[T],
+) -> Option<T> {
+    let mut acc = *head;
+    let (groups, rest) = tail.as_chunks::<SLICE_GROUP>();
+    for group in groups {
+        fold_array::<T, SMALLEST, SLICE_GROUP>(&mut acc, group);
+    }
+    let acc = fold_halves::<T, SMALLEST, 32>(&acc)?;
+    let acc = fold_halves::<T, SMALLEST, 16>(&acc)?;
+    let mut acc = fold_halves::<T, SMALLEST, 8>(&acc)?;
+    let (eights, rest) = rest.as_chunks::<8>();
+    for eight in eights {
+        fold_array::<T, SMALLEST, 8>(&mut acc, eight);
+    }
+    acc.iter()
         .chain(rest)
         .copied()
         .reduce(|best, x| extreme_of(best, x, SMALLEST))
@@ -97,7 +150,7 @@ fn extreme_slice<T: PartialOrd + Copy, const SMALLEST: bool>(xs: &[T]) -> Option
 fn extreme_run<T: PartialOrd + Copy>(run: Run<'_, T>, smallest: bool) -> Option<T> {
     if !engine::SMALL_CODE
         && let Some(xs) = run.to_slice()
-        && xs.len() >= 2 * SLICE_GROUP
+        && xs.len() >= SLICE_GROUP
         && size_of::<T>() <= 16
     {
         return if smallest {
