@@ -86,7 +86,7 @@ fn cpu_model() -> String {
 /// or two per kind of work, the rest stays in the results file.
 const SUMMARY: &[&str] = &[
     "B4 permute [0, 2, 3, 1] of [64",
-    "B19 all 23 permutations",
+    "B19 all 23 permutations of [64",
     "B19 transpose 4095x4097 f32",
     "B18 par_to_contiguous permute [3, 2, 1, 0]",
     "B7 out = a + b, contiguous + broadcast",
@@ -407,6 +407,17 @@ fn main() {
     report_spread(
         &format!("B19 all 23 permutations of [{big}, {big}, {big}, {big}]"),
         every,
+        budget / 3,
+    );
+    // The same over the odd shape: its rows are not a whole number of lines apart, and the
+    // permutations that keep the last axis copy runs that are not a whole number of 16 bytes.
+    let every_odd: Vec<_> = copy_kernels::all_permutations()
+        .into_iter()
+        .map(|perm| copy_kernels::permuted_copy(&odd, perm, "B19"))
+        .collect();
+    report_spread(
+        "B19 all 23 permutations of [61, 59, 63, 57]",
+        every_odd,
         budget / 3,
     );
     let side = if quick { 1024 } else { 4096 };

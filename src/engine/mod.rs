@@ -11,8 +11,8 @@
 //!
 //! Two kinds of walk:
 //!
-//! - **logical** (`walk1`, `walk2`, `fold_runs1`): row-major order, for what the user can observe in
-//!   order (`fold`, `for_each`, iterators);
+//! - **logical** (`walk1`, `walk2`, `fold_runs1`): row-major order, for what the user can observe
+//!   in order (`fold`, `for_each`, iterators);
 //! - **order-free** ([`LoopPlan`]): for element-wise writes, copies and sums, whose result does
 //!   not depend on the visiting order. Axes of size 1 are dropped, axes are reversed where the
 //!   leading operand's stride is negative, sorted so the leading operand's smallest stride is

@@ -691,8 +691,8 @@ const PLANE_ODD_RUN_BYTES: usize = 128;
 
 /// Copies the plane of [`Kernel::stream_plane`](super::Kernel::stream_plane) as bits, for
 /// the plain numbers on x86-64 when a run is a whole number of 16 bytes or at least
-/// [`PLANE_ODD_RUN_BYTES`]; returns whether it did (otherwise nothing was touched). The caller calls
-/// [`stream_fence`](super::stream_fence) before the destination is used.
+/// [`PLANE_ODD_RUN_BYTES`]; returns whether it did (otherwise nothing was touched). The caller
+/// calls [`stream_fence`](super::stream_fence) before the destination is used.
 ///
 /// # Safety
 ///
