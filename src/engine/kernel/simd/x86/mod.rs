@@ -185,6 +185,14 @@ pub(crate) unsafe fn write_plane(
         from.wrapping_offset((j as isize).wrapping_mul(step))
             .wrapping_add(off)
     };
+    // Moves the place `(j, off)` in the runs `k ≤ run − off` bytes on.
+    let advance = |j: &mut usize, off: &mut usize, k: usize| {
+        *off += k;
+        if *off == run {
+            *off = 0;
+            *j += 1;
+        }
+    };
     // Copies the next `n < LINE` bytes of the runs to `to`, with ordinary stores.
     let copy = |j: &mut usize, off: &mut usize, to: *mut u8, n: usize| {
         let mut done = 0;
@@ -195,11 +203,7 @@ pub(crate) unsafe fn write_plane(
             // the callers below keep inside the destination or a buffer of 16 bytes.
             unsafe { copy_short(source(*j, *off), to.add(done), k) };
             done += k;
-            *off += k;
-            if *off == run {
-                *off = 0;
-                *j += 1;
-            }
+            advance(j, off, k);
         }
     };
     // The next 16 bytes of the runs.
@@ -207,11 +211,7 @@ pub(crate) unsafe fn write_plane(
         if *off + 16 <= run {
             // SAFETY: 16 bytes of run `j` (the caller's contract); the load is unaligned.
             let v = unsafe { _mm_loadu_si128(source(*j, *off).cast::<__m128i>()) };
-            *off += 16;
-            if *off == run {
-                *off = 0;
-                *j += 1;
-            }
+            advance(j, off, 16);
             v
         } else {
             let mut buf = [0u8; 16];
