@@ -253,13 +253,14 @@ const COPY_PEERS: [&str; 2] = ["HPTT", "strided-perm"];
 /// One row for a family of copies: the median and the worst fraction of `memcpy` throughput
 /// over `cases` (each with a `memcpy` contender), and which case was worst; for each of
 /// [`COPY_PEERS`] the cases have, the median and the range of ours/peer. Other contenders are
-/// not run.
-fn report_spread(label: &str, cases: Vec<Case<'_>>, budget: Duration) {
+/// not run. `cases` is called only when `--only` keeps the row: a family's cases hold their
+/// own tensors, and building them costs more than a filtered run's timings.
+fn report_spread<'a>(label: &str, cases: impl FnOnce() -> Vec<Case<'a>>, budget: Duration) {
     if option("--only").is_some_and(|only| !label.contains(only.as_str())) {
         return;
     }
     // (fraction of memcpy, our time, the case, ours/peer for each of COPY_PEERS)
-    let mut rows: Vec<(f64, f64, String, [Option<f64>; 2])> = cases
+    let mut rows: Vec<(f64, f64, String, [Option<f64>; 2])> = cases()
         .into_iter()
         .map(|case| {
             let mut contenders: Vec<Contender<'_>> = case
@@ -400,24 +401,26 @@ fn main() {
     for perm in [[0, 2, 3, 1], [3, 2, 1, 0], [0, 1, 3, 2], [1, 0, 2, 3]] {
         report(copy_kernels::permuted_copy(&d16, perm, "B5"), budget);
     }
-    let every: Vec<_> = copy_kernels::all_permutations()
-        .into_iter()
-        .map(|perm| copy_kernels::permuted_copy(&big_data, perm, "B19"))
-        .collect();
     report_spread(
         &format!("B19 all 23 permutations of [{big}, {big}, {big}, {big}]"),
-        every,
+        || {
+            copy_kernels::all_permutations()
+                .into_iter()
+                .map(|perm| copy_kernels::permuted_copy(&big_data, perm, "B19"))
+                .collect()
+        },
         budget / 3,
     );
     // The same over the odd shape: its rows are not a whole number of lines apart, and the
     // permutations that keep the last axis copy runs that are not a whole number of 16 bytes.
-    let every_odd: Vec<_> = copy_kernels::all_permutations()
-        .into_iter()
-        .map(|perm| copy_kernels::permuted_copy(&odd, perm, "B19"))
-        .collect();
     report_spread(
         "B19 all 23 permutations of [61, 59, 63, 57]",
-        every_odd,
+        || {
+            copy_kernels::all_permutations()
+                .into_iter()
+                .map(|perm| copy_kernels::permuted_copy(&odd, perm, "B19"))
+                .collect()
+        },
         budget / 3,
     );
     let side = if quick { 1024 } else { 4096 };
