@@ -571,7 +571,7 @@ fn axis_reductions_into_match_the_allocating_forms() {
     assert!(out.iter().eq(v.try_min_axis(Axis::<1>).unwrap().iter()));
     v.max_axis_into(Axis::<1>, &mut out).unwrap();
     assert!(out.iter().eq(v.try_max_axis(Axis::<1>).unwrap().iter()));
-    v.product_axis_into(Axis::<1>, &mut out).unwrap();
+    v.prod_axis_into(Axis::<1>, &mut out).unwrap();
     let products = v.fold_axis(Axis::<1>, 1.0, |a, &x| a * x);
     assert!(out.iter().eq(products.iter()));
     // Into a transposed output view.
@@ -592,7 +592,7 @@ fn axis_reductions_into_match_the_allocating_forms() {
         v.mean_axis_into(Axis::<1>, &mut wrong),
         v.min_axis_into(Axis::<1>, &mut wrong),
         v.max_axis_into(Axis::<1>, &mut wrong),
-        v.product_axis_into(Axis::<1>, &mut wrong),
+        v.prod_axis_into(Axis::<1>, &mut wrong),
     ] {
         let e = r.unwrap_err();
         assert_eq!((e.kind(), e.operand()), (ErrorKind::SizeMismatch, Some(1)));
@@ -620,7 +620,7 @@ fn axis_reductions_into_match_the_allocating_forms() {
     assert!(int_out.iter().all(|&x| x == 9));
     e.mean_axis_into(Axis::<1>, &mut out).unwrap();
     assert!(out.iter().all(|x| x.is_nan()));
-    e.product_axis_into(Axis::<1>, &mut out).unwrap();
+    e.prod_axis_into(Axis::<1>, &mut out).unwrap();
     assert_eq!(out.sum(), 6.0);
     let mut nothing = ArrayTensor::<f64, 0, 2>::zeros([0, 3]).unwrap();
     let lanes_none = TensorView::from_slice(&none, [0, usize::MAX, 3]).unwrap();

@@ -515,7 +515,7 @@ fn bits(xs: &[f32]) -> Vec<u32> {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(if cfg!(miri) { 4 } else { 200 }))]
 
-    /// `sum_axis_into`, `mean_axis_into` and `product_axis_into` (and `prod_axis` and its
+    /// `sum_axis_into`, `mean_axis_into` and `prod_axis_into` (and `prod_axis` and its
     /// forms) along a middle axis of a C-contiguous tensor, which go through the rows in memory
     /// order, give the bits of a fold along each lane (each lane's operations in the same
     /// order), as they do into a transposed result (each lane walked).
@@ -558,8 +558,8 @@ proptest! {
         prop_assert_eq!(bits(&into.to_vec()), means.clone());
         prop_assert_eq!(bits(&across.view().t().to_vec()), means);
         let products = fold(|a, x| a * x, 1.0);
-        t.product_axis_into(Axis::<1>, &mut into).unwrap();
-        t.product_axis_into(Axis::<1>, &mut across.view_mut().t()).unwrap();
+        t.prod_axis_into(Axis::<1>, &mut into).unwrap();
+        t.prod_axis_into(Axis::<1>, &mut across.view_mut().t()).unwrap();
         prop_assert_eq!(bits(&into.to_vec()), products.clone());
         prop_assert_eq!(bits(&across.view().t().to_vec()), products.clone());
         // The forms that allocate multiply the rows the same way.

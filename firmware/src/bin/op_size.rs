@@ -344,8 +344,8 @@ probes! {
         a.sum_axis_into(Axis::<2>, &mut s)?;
         0.0
     };
-    "product_axis_into" => {
-        a.product_axis_into(Axis::<2>, &mut s)?;
+    "prod_axis_into" => {
+        a.prod_axis_into(Axis::<2>, &mut s)?;
         0.0
     };
     "mean_axis_into" => {

@@ -276,10 +276,10 @@ fn checked() -> bool {
                 a.sum_axis_into(Axis::<1>, &mut sums),
                 ErrorKind::SizeMismatch,
             );
-            c.expect(a.product_axis_into(Axis::<2>, &mut sums).is_ok());
+            c.expect(a.prod_axis_into(Axis::<2>, &mut sums).is_ok());
             c.expect(sums.get([1, 2]) == Some(&(20.0 * 21.0 * 22.0 * 23.0)));
             c.fails_with(
-                a.product_axis_into(Axis::<1>, &mut sums),
+                a.prod_axis_into(Axis::<1>, &mut sums),
                 ErrorKind::SizeMismatch,
             );
             c.expect(a.mean_axis_into(Axis::<2>, &mut sums).is_ok());

@@ -99,7 +99,9 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         self.fold_axis_into(axis, S::Elem::zero(), |acc, &x| acc + x, out)
     }
 
-    /// The products along axis `A` into `out`. Rank R → R − 1; O(len), no allocation.
+    /// The products along axis `A` into `out` ([`prod_axis`](Self::prod_axis) without
+    /// allocating; NumPy's `np.prod(t, axis=A, out=out)`). Rank R → R − 1; O(len), no
+    /// allocation.
     ///
     /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
     ///
@@ -114,10 +116,10 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     ///
     /// let t = inline_tensor![[1, 2, 3], [4, 5, 6]];
     /// let mut rows = ArrayTensor::<i32, 2, 1>::zeros([2]).unwrap();
-    /// t.product_axis_into(Axis::<1>, &mut rows).unwrap();
+    /// t.prod_axis_into(Axis::<1>, &mut rows).unwrap();
     /// assert!(rows.iter().copied().eq([6, 120]));
     /// ```
-    pub fn product_axis_into<Ax: IsAxis, S2, const O: usize>(
+    pub fn prod_axis_into<Ax: IsAxis, S2, const O: usize>(
         &self,
         axis: Ax,
         out: &mut TensorBase<S2, O>,
