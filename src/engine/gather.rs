@@ -4,9 +4,11 @@
 //! (`take_along_axis`).
 
 use super::*;
+#[cfg(feature = "alloc")]
 use alloc::vec::Vec;
 
 /// The map entry that stands for the fill value instead of a source index.
+#[cfg(feature = "alloc")]
 pub(crate) const FILL: usize = usize::MAX;
 
 /// A new row-major `Vec` of shape `[maps[0].len(), …]` whose element `[i0, i1, …]` is the
@@ -24,6 +26,7 @@ pub(crate) const FILL: usize = usize::MAX;
 /// `maps` has one map per axis of the source (`op.strides.len()` of them), each of whose
 /// entries other than [`FILL`] is below the source's size on that axis, and `fill` is `Some`
 /// where any entry is [`FILL`]; the source layout is valid for `data` (invariant 1).
+#[cfg(feature = "alloc")]
 pub(crate) unsafe fn gather_ix<T: Clone>(
     data: ViewRepr<'_, T>,
     op: Operand<'_>,
@@ -160,6 +163,7 @@ pub(crate) unsafe fn first_bad_index(
 /// Both layouts over `shape` are valid for their data (invariant 1), `shape` is not empty
 /// (rank ≥ 1, no size 0) and has `count` elements, and `out` has room for them; indices below
 /// `n` reach positions of the source, whose stride along the gathered axis is `step`.
+#[cfg(feature = "alloc")]
 pub(crate) unsafe fn take_along<T: Clone>(
     (data, src, step, n): (ViewRepr<'_, T>, Operand<'_>, isize, usize),
     (indices, idx): (ViewRepr<'_, usize>, Operand<'_>),
@@ -241,8 +245,10 @@ trait LaneDest<T> {
 
 /// A `Vec` with room for the gather, filled in row-major order (the order of the lanes): each
 /// lane's elements are written into its spare capacity, then counted in its length.
+#[cfg(feature = "alloc")]
 struct Appended<'v, T>(&'v mut Vec<T>);
 
+#[cfg(feature = "alloc")]
 impl<T: Clone> LaneDest<T> for Appended<'_, T> {
     type Slot = core::mem::MaybeUninit<T>;
 
@@ -428,6 +434,7 @@ pub(crate) unsafe fn put_along<T, U>(
 /// The elements of `xs` where `bits` holds `true`, in order, without a branch per element:
 /// each element is written at the end of the result, which grows by one where the bit is set
 /// (for types without drop glue, whose overwritten clones need no drop).
+#[cfg(feature = "alloc")]
 fn compact<T: Clone>(xs: &[T], bits: &[bool]) -> Result<Vec<T>, crate::ShapeError> {
     let count = bits.iter().map(|&b| usize::from(b)).sum::<usize>();
     // One slot more than the count: the element after the last kept one is written there.
@@ -458,6 +465,7 @@ fn compact<T: Clone>(xs: &[T], bits: &[bool]) -> Result<Vec<T>, crate::ShapeErro
 /// # Safety
 ///
 /// Both layouts over `shape` are valid for their data (invariant 1).
+#[cfg(feature = "alloc")]
 pub(crate) unsafe fn masked_select<T: Clone>(
     data: ViewRepr<'_, T>,
     op: Operand<'_>,

@@ -72,7 +72,6 @@ mod lanes;
 #[cfg(feature = "alloc")]
 mod through;
 // Copies that pick their source elements by index.
-#[cfg(feature = "alloc")]
 mod gather;
 // Reductions over any set of axes into a new buffer.
 #[cfg(feature = "alloc")]
@@ -92,7 +91,6 @@ mod tests;
 pub(crate) use collect::*;
 #[cfg(feature = "alloc")]
 pub(crate) use fold_axes::*;
-#[cfg(feature = "alloc")]
 pub(crate) use gather::*;
 #[cfg(feature = "alloc")]
 pub(crate) use kernel::CloneInto;

@@ -36,7 +36,6 @@ mod view;
 pub use dynamic::{DynLayout, DynShape, MAX_DYN_RANK};
 pub(crate) use grid::{Grid, GridLayout, span, split_at};
 pub use reshape::{Group, GroupKind, ReshapePlan, Verdict};
-#[cfg(feature = "alloc")]
 pub(crate) use view::broadcast_except;
 pub use view::broadcast_shapes;
 

@@ -573,7 +573,6 @@ impl<const R: usize> Layout<R> {
 ///
 /// [`ErrorKind::BroadcastMismatch`] naming the first axis where the sizes conflict (`expected`
 /// is `a`'s size, `found` is `b`'s).
-#[cfg(feature = "alloc")]
 pub(crate) fn broadcast_except(
     a: &[usize],
     b: &[usize],

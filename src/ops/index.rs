@@ -10,11 +10,16 @@
 
 use crate::IndexError;
 use crate::engine;
-use crate::error::{ErrorKind, ShapeError};
+#[cfg(feature = "alloc")]
+use crate::error::ErrorKind;
+use crate::error::ShapeError;
 use crate::layout::{Layout, broadcast_except, parts};
 use crate::rank::{HasAxis, IsAxis, Rank};
 use crate::storage::{Storage, StorageMut};
-use crate::tensor::{Tensor, TensorBase};
+#[cfg(feature = "alloc")]
+use crate::tensor::Tensor;
+use crate::tensor::TensorBase;
+#[cfg(feature = "alloc")]
 use alloc::vec::Vec;
 
 /// The first out-of-range index of `indices` along a data axis of size `n`, as an error naming
@@ -67,6 +72,7 @@ where
     /// A new row-major tensor whose element `[i0, i1, …]` is this tensor's element
     /// `[maps[0][i0], maps[1][i1], …]`, or `fill` where an entry is
     /// [`engine::FILL`]. Checks every entry against the axis sizes first.
+    #[cfg(feature = "alloc")]
     pub(crate) fn gather_maps(
         &self,
         maps: &[&[usize]; R],
@@ -94,6 +100,7 @@ where
     }
 
     /// [`take_along_axis`](Self::take_along_axis) with the axis as a number (`axis < R`).
+    #[cfg(feature = "alloc")]
     pub(crate) fn take_along<SI: Storage<Elem = usize>>(
         &self,
         axis: usize,
@@ -177,49 +184,11 @@ fn gather_error<const R: usize>(
     }
 }
 
-/// # Indexing by index tensors (feature `alloc`)
+/// # Indexing by index tensors into existing tensors
 impl<S: Storage, const R: usize> TensorBase<S, R>
 where
     S::Elem: Clone,
 {
-    /// The elements at `indices` along axis `A` (NumPy's `take_along_axis(a, indices,
-    /// axis=A)`, PyTorch's `gather`): element `[.., i, ..]` of the result is
-    /// `self[.., indices[.., i, ..], ..]`. The index tensor has the rank of the data (another
-    /// rank does not compile); along the other axes the two broadcast. Rank R → R, axis `A` of
-    /// the indices' size.
-    ///
-    /// # Errors
-    ///
-    /// [`IndexError::OutOfBounds`] naming the first index (in row-major order) not below the
-    /// axis size, and its position; [`IndexError::Shape`] with
-    /// [`ErrorKind::BroadcastMismatch`] if the other axes do not broadcast.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use ranked::{Axis, tensor};
-    ///
-    /// let points = tensor![[1.0, 9.0, 5.0], [7.0, 2.0, 8.0]];
-    /// let order = points.argsort_axis(Axis::<1>);
-    /// assert_eq!(
-    ///     points.take_along_axis(Axis::<1>, &order).unwrap().to_vec(),
-    ///     [1.0, 5.0, 9.0, 2.0, 7.0, 8.0]
-    /// );
-    /// // One index per row, broadcast: the largest of each row.
-    /// let top = points.argmax_axis(Axis::<1>).unwrap().unsqueeze(Axis::<1>);
-    /// assert_eq!(points.take_along_axis(Axis::<1>, &top).unwrap().to_vec(), [9.0, 8.0]);
-    /// ```
-    pub fn take_along_axis<Ax: IsAxis, SI: Storage<Elem = usize>>(
-        &self,
-        _axis: Ax,
-        indices: &TensorBase<SI, R>,
-    ) -> Result<Tensor<S::Elem, R>, IndexError<R>>
-    where
-        Rank<R>: HasAxis<Ax>,
-    {
-        self.take_along(<Rank<R> as HasAxis<Ax>>::AXIS, indices)
-    }
-
     /// [`take_along_axis`](Self::take_along_axis) into an existing tensor `out` of the
     /// result's shape, of any layout, without allocating (PyTorch's `torch.gather(input, A,
     /// indices, out=out)`): element `[.., i, ..]` of `out` becomes `self[.., indices[.., i,
@@ -290,6 +259,51 @@ where
         };
         gathered.map_err(|bad| gather_error(bad, &shape, indices.shape(), axis, n))
     }
+}
+
+/// # Indexing by index tensors (feature `alloc`)
+#[cfg(feature = "alloc")]
+impl<S: Storage, const R: usize> TensorBase<S, R>
+where
+    S::Elem: Clone,
+{
+    /// The elements at `indices` along axis `A` (NumPy's `take_along_axis(a, indices,
+    /// axis=A)`, PyTorch's `gather`): element `[.., i, ..]` of the result is
+    /// `self[.., indices[.., i, ..], ..]`. The index tensor has the rank of the data (another
+    /// rank does not compile); along the other axes the two broadcast. Rank R → R, axis `A` of
+    /// the indices' size.
+    ///
+    /// # Errors
+    ///
+    /// [`IndexError::OutOfBounds`] naming the first index (in row-major order) not below the
+    /// axis size, and its position; [`IndexError::Shape`] with
+    /// [`ErrorKind::BroadcastMismatch`] if the other axes do not broadcast.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use ranked::{Axis, tensor};
+    ///
+    /// let points = tensor![[1.0, 9.0, 5.0], [7.0, 2.0, 8.0]];
+    /// let order = points.argsort_axis(Axis::<1>);
+    /// assert_eq!(
+    ///     points.take_along_axis(Axis::<1>, &order).unwrap().to_vec(),
+    ///     [1.0, 5.0, 9.0, 2.0, 7.0, 8.0]
+    /// );
+    /// // One index per row, broadcast: the largest of each row.
+    /// let top = points.argmax_axis(Axis::<1>).unwrap().unsqueeze(Axis::<1>);
+    /// assert_eq!(points.take_along_axis(Axis::<1>, &top).unwrap().to_vec(), [9.0, 8.0]);
+    /// ```
+    pub fn take_along_axis<Ax: IsAxis, SI: Storage<Elem = usize>>(
+        &self,
+        _axis: Ax,
+        indices: &TensorBase<SI, R>,
+    ) -> Result<Tensor<S::Elem, R>, IndexError<R>>
+    where
+        Rank<R>: HasAxis<Ax>,
+    {
+        self.take_along(<Rank<R> as HasAxis<Ax>>::AXIS, indices)
+    }
 
     /// The sub-tensors at `indices` along axis `A`, in that order, repeats allowed (NumPy's
     /// `take(a, indices, axis=A)`, ndarray's `select(Axis(A), &indices)`), as a new row-major
@@ -355,7 +369,7 @@ where
     }
 }
 
-/// # Writing by index tensors (feature `alloc`)
+/// # Writing by index tensors
 impl<S: StorageMut, const R: usize> TensorBase<S, R> {
     /// Writes `values` at `indices` along axis `A` (NumPy's `put_along_axis(a, indices,
     /// values, axis=A)`, PyTorch's `scatter_`): `self[.., indices[.., i, ..], ..] =
@@ -540,5 +554,86 @@ impl<S: StorageMut, const R: usize> TensorBase<S, R> {
             };
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{ArrayTensor, Axis, IndexError};
+
+    /// Every form that writes into an existing tensor works on storage of fixed size, as in a
+    /// build without `alloc`: gathers through a transposed destination, scatters with
+    /// repeated and broadcast indices, and errors that name the bad index and leave the data
+    /// as it was.
+    #[test]
+    fn gathers_and_scatters_into_fixed_storage() {
+        let points: ArrayTensor<i32, 6, 2> =
+            ArrayTensor::from_storage([1, 9, 5, 7, 2, 8], [2, 3]).unwrap();
+        let order: ArrayTensor<usize, 6, 2> =
+            ArrayTensor::from_storage([0, 2, 1, 1, 0, 2], [2, 3]).unwrap();
+        let mut sorted: ArrayTensor<i32, 6, 2> = ArrayTensor::from_storage([0; 6], [2, 3]).unwrap();
+        points
+            .take_along_axis_into(Axis::<1>, &order, &mut sorted)
+            .unwrap();
+        assert_eq!(sorted.as_slice().unwrap(), [1, 5, 9, 2, 7, 8]);
+        let mut columns: ArrayTensor<i32, 6, 2> =
+            ArrayTensor::from_storage([0; 6], [3, 2]).unwrap();
+        points
+            .take_along_axis_into(Axis::<1>, &order, &mut columns.view_mut().t())
+            .unwrap();
+        assert_eq!(columns.as_slice().unwrap(), [1, 2, 5, 7, 9, 8]);
+        // An index out of range: named by its position; the elements before it are written.
+        let bad: ArrayTensor<usize, 6, 2> =
+            ArrayTensor::from_storage([2, 1, 0, 0, 3, 1], [2, 3]).unwrap();
+        let mut out: ArrayTensor<i32, 6, 2> = ArrayTensor::from_storage([-1; 6], [2, 3]).unwrap();
+        let err = points.take_along_axis_into(Axis::<1>, &bad, &mut out);
+        let expected = IndexError::OutOfBounds {
+            position: [1, 1],
+            index: 3,
+            axis: 1,
+            size: 3,
+        };
+        assert_eq!(err, Err(expected));
+        assert_eq!(out.as_slice().unwrap(), [5, 9, 1, 7, -1, -1]);
+
+        // One index per row, one value broadcast to both rows; then a row of indices broadcast to
+        // both rows, the last of repeated writes winning.
+        let mut t: ArrayTensor<i32, 6, 2> = ArrayTensor::from_storage([0; 6], [2, 3]).unwrap();
+        let at: ArrayTensor<usize, 2, 2> = ArrayTensor::from_storage([2, 0], [2, 1]).unwrap();
+        let value: ArrayTensor<i32, 1, 2> = ArrayTensor::from_storage([7], [1, 1]).unwrap();
+        t.put_along_axis(Axis::<1>, &at, &value).unwrap();
+        assert_eq!(t.as_slice().unwrap(), [0, 0, 7, 7, 0, 0]);
+        let twice: ArrayTensor<usize, 2, 2> = ArrayTensor::from_storage([1, 1], [1, 2]).unwrap();
+        let values: ArrayTensor<i32, 2, 2> = ArrayTensor::from_storage([3, 4], [1, 2]).unwrap();
+        t.put_along_axis(Axis::<1>, &twice, &values).unwrap();
+        assert_eq!(t.as_slice().unwrap(), [0, 4, 7, 7, 4, 0]);
+        let outside: ArrayTensor<usize, 2, 2> = ArrayTensor::from_storage([0, 3], [2, 1]).unwrap();
+        assert!(t.put_along_axis(Axis::<1>, &outside, &value).is_err());
+        assert_eq!(t.as_slice().unwrap(), [0, 4, 7, 7, 4, 0]);
+
+        // A histogram: repeated labels add up.
+        let mut bins: ArrayTensor<u32, 3, 2> = ArrayTensor::from_storage([0; 3], [1, 3]).unwrap();
+        let labels: ArrayTensor<usize, 4, 2> =
+            ArrayTensor::from_storage([2, 0, 2, 2], [1, 4]).unwrap();
+        let one: ArrayTensor<u32, 1, 2> = ArrayTensor::from_storage([1], [1, 1]).unwrap();
+        bins.scatter_add_along_axis(Axis::<1>, &labels, &one)
+            .unwrap();
+        assert_eq!(bins.as_slice().unwrap(), [1, 0, 3]);
+
+        // Rows of `source` added into rows of `sums`, two into the first.
+        let source: ArrayTensor<f32, 6, 2> =
+            ArrayTensor::from_storage([1.0, 1.0, 2.0, 0.0, 5.0, 5.0], [3, 2]).unwrap();
+        let mut sums: ArrayTensor<f32, 4, 2> = ArrayTensor::from_storage([0.0; 4], [2, 2]).unwrap();
+        sums.index_add(Axis::<0>, &[0, 0, 1], &source).unwrap();
+        assert_eq!(sums.as_slice().unwrap(), [3.0, 1.0, 5.0, 5.0]);
+        let err = sums.index_add(Axis::<0>, &[0, 2, 1], &source);
+        let expected = IndexError::OutOfBounds {
+            position: [1],
+            index: 2,
+            axis: 0,
+            size: 2,
+        };
+        assert_eq!(err, Err(expected));
+        assert_eq!(sums.as_slice().unwrap(), [3.0, 1.0, 5.0, 5.0]);
     }
 }

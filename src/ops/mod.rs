@@ -116,7 +116,6 @@ mod compare;
 mod complex;
 #[cfg(feature = "alloc")]
 mod differences;
-#[cfg(feature = "alloc")]
 mod index;
 mod join;
 #[cfg(feature = "alloc")]
