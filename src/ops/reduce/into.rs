@@ -99,9 +99,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
         self.fold_axis_into(axis, S::Elem::zero(), |acc, &x| acc + x, out)
     }
 
-    /// The products along axis `A` into `out` ([`prod_axis`](Self::prod_axis) without
-    /// allocating; NumPy's `np.prod(t, axis=A, out=out)`). Rank R → R − 1; O(len), no
-    /// allocation.
+    /// The products along axis `A` into `out`: [`prod_axis`](Self::prod_axis) without
+    /// allocating, as NumPy's `np.prod(t, axis=A, out=out)`. Rank R → R − 1; O(len).
     ///
     /// Never panics: part of the [firmware subset](crate#firmware-the-subset-that-never-panics).
     ///
