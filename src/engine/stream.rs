@@ -10,16 +10,16 @@ use super::*;
 /// 8 MiB keeps results that fit a quarter of a typical L3 in cache.
 pub(super) const STREAM_MIN_BYTES: usize = 8 << 20;
 
-/// Transpositions into at least this many bytes stream on processors with a large L3 shared
-/// by many cores ([`kernel::large_shared_l3`]), instead of from [`STREAM_MIN_BYTES`]. On an
-/// Intel Xeon (Sapphire Rapids class, 2 vCPUs of a host that reports 480 MiB of L3), where
-/// one core copies 2 to 16 MiB at the same 29 GB/s, transposes of 2–8 MiB ran faster
-/// streamed, in a loop of their own as after other work: 1000 × 1001 `f32` in 328–337 µs
-/// rather than 408–423 µs in a loop, and at 0.79–0.82× `memcpy`'s throughput rather than
-/// 0.55–0.59× in the benchmark report. On an AMD EPYC, whose 32 MiB of L3 keep a 4 MB result
-/// close, the same transpose streamed took 2.2× its time in a loop of its own (see the
-/// benchmark notes).
-pub(super) const SHARED_L3_STREAM_MIN_BYTES: usize = 2 << 20;
+/// Transpositions into at least this many bytes stream, instead of from [`STREAM_MIN_BYTES`],
+/// on the processors of [`kernel::streams_early`]: those with AVX-512F, where the shifted bands
+/// transpose rows that start off the lines in registers, and Intel ones with a large L3 shared
+/// by many cores. Measured on two such machines, transposes of 2–8 MiB ran 1.1–2.1× faster
+/// streamed after other work (as they run in the benchmark report), and from 4 MiB in a loop
+/// of their own too; below 4 MiB, in a loop of nothing else, tiles kept in a large L3 can be
+/// up to 2.3× faster (see the benchmark notes). On an AMD EPYC without AVX-512, 1000 × 1001 `f32`
+/// streamed took 2.2× its time in a loop of its own and gained a fifth after other work, so
+/// such processors keep [`STREAM_MIN_BYTES`].
+pub(super) const EARLY_STREAM_MIN_BYTES: usize = 2 << 20;
 
 /// The sizes of destination from which a copy ([`zip_mut_streaming`]) streams: transpositions
 /// and runs.
@@ -40,10 +40,10 @@ impl StreamMin {
     };
 
     /// The engine's own: [`STREAM_MIN_BYTES`], and for transpositions
-    /// [`SHARED_L3_STREAM_MIN_BYTES`] where the L3 is large and shared.
+    /// [`EARLY_STREAM_MIN_BYTES`] on the processors of [`kernel::streams_early`].
     pub(crate) fn engine() -> Self {
-        let transposed = if kernel::large_shared_l3() {
-            SHARED_L3_STREAM_MIN_BYTES
+        let transposed = if kernel::streams_early() {
+            EARLY_STREAM_MIN_BYTES
         } else {
             STREAM_MIN_BYTES
         };

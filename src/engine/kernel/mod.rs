@@ -619,7 +619,7 @@ pub(crate) fn with_avx<A: ?Sized, X>(acc: &mut A, x: X, f: impl Fn(&mut A, X)) {
     f(acc, x)
 }
 
-pub(crate) use simd::large_shared_l3;
+pub(crate) use simd::streams_early;
 pub(crate) use simd::transpose as transpose_bits;
 #[cfg(target_arch = "x86_64")]
 pub(crate) use simd::x86::has_avx;

@@ -434,11 +434,12 @@ pub(crate) unsafe fn stream_lines<T>(
 )]
 pub(crate) const SHIFTED_ROWS: usize = 512;
 
-/// Whether the processor has a large L3 shared by many cores (an Intel server part, see
+/// Whether transpositions stream from the smaller size of the engine's `StreamMin`: on x86-64
+/// processors with AVX-512F or with a large L3 shared by many cores (an Intel server part, see
 /// `x86::large_shared_l3`); false on other architectures.
-pub(crate) fn large_shared_l3() -> bool {
+pub(crate) fn streams_early() -> bool {
     #[cfg(target_arch = "x86_64")]
-    return x86::large_shared_l3();
+    return x86::has_avx512f() || x86::large_shared_l3();
     #[cfg(not(target_arch = "x86_64"))]
     false
 }
