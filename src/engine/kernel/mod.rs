@@ -619,12 +619,12 @@ pub(crate) fn with_avx<A: ?Sized, X>(acc: &mut A, x: X, f: impl Fn(&mut A, X)) {
     f(acc, x)
 }
 
-pub(crate) use simd::streams_early;
 pub(crate) use simd::transpose as transpose_bits;
 #[cfg(target_arch = "x86_64")]
 pub(crate) use simd::x86::has_avx;
 #[cfg(feature = "half")]
 pub(crate) use simd::{narrow_f16, widen_f16};
+pub(crate) use simd::{shifts_short_runs, streams_early};
 
 mod simd;
 mod stores;

@@ -367,12 +367,24 @@ fn streamed_bands_land_transposed() {
 /// whole number of lines apart (so each starts at its own place in a line), walked either
 /// way, one block or more, heights with and without a rest after the whole steps and beyond
 /// [`simd::SHIFTED_ROWS`] and the AVX-512 kernel's own (where this machine has AVX-512F, the
-/// 4-byte elements take it), source rows that spread over the L1's sets and rows 4 KiB and 4
-/// bytes apart, which crowd them (16 rows a step for 4-byte elements), 4- and 8-byte
-/// elements; 1- and 2-byte elements are declined untouched.
+/// 4-byte elements take it), source rows that spread over the L1's sets, rows 4 KiB and 4
+/// bytes apart, which crowd them (16 rows a step for 4-byte elements), and adjacent rows (the
+/// AVX-512 kernel's short walk, whose last step reaches back over rows already written: by
+/// 13 rows of 16 over 19, by 7 over 57), 4- and 8-byte elements; 1- and 2-byte elements are
+/// declined untouched.
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn shifted_bands_write_each_rows_whole_lines() {
+    /// How far apart the source rows are.
+    #[derive(Clone, Copy)]
+    enum Rows {
+        /// Over the L1's sets.
+        Spread,
+        /// 4 KiB and 4 bytes apart, in few sets.
+        Crowded,
+        /// Adjacent: a block of them is one range of memory.
+        Adjacent,
+    }
     fn run<T: Copy + PartialEq + Debug>(make: impl Fn(usize) -> T) {
         let size = core::mem::size_of::<T>();
         let line = super::LINE / size;
@@ -394,22 +406,28 @@ fn shifted_bands_write_each_rows_whole_lines() {
                 1,
                 8,
                 19,
+                57,
                 simd::SHIFTED_ROWS + 11,
                 simd::x86::avx512::SHIFTED_ROWS + 27,
             ],
             [(3, 1, 1, 1), (2, 3, -1, 1), (4, line - 1, 1, -1)],
         );
         // Under Miri, for time: whole steps of 16 rows (crowded 4-byte rows) and a rest; one
-        // block and two, walked either way.
+        // block and two, walked either way. (Miri runs no AVX-512 kernel.)
         #[cfg(miri)]
         let (heights, bands) = (
             [2 * super::BAND_ROWS + 3],
             [(1, 1, 1, 1), (2, 3, -1, 1), (2, line - 1, 1, -1)],
         );
-        for (nu, crowded) in heights.into_iter().flat_map(|nu| [(nu, false), (nu, true)]) {
+        let rows = [Rows::Spread, Rows::Crowded, Rows::Adjacent];
+        for (nu, rows) in heights.into_iter().flat_map(|nu| rows.map(|r| (nu, r))) {
             for (blocks, extra, sign_d, sign_s) in bands {
-                let ss = if crowded { 4096 / size + 1 } else { nu + 5 };
-                let (ds, ss) = (blocks * line + extra, ss.max(nu + 5));
+                let ss = match rows {
+                    Rows::Spread => nu + 5,
+                    Rows::Crowded => (4096 / size + 1).max(nu + 5),
+                    Rows::Adjacent => nu,
+                };
+                let ds = blocks * line + extra;
                 let src: alloc::vec::Vec<T> = (0..3 + blocks * line * ss).map(&make).collect();
                 let mut dst = alloc::vec![blank; nu * ds + 2 * line];
                 let d0 = if sign_d > 0 { 1 } else { 1 + (nu - 1) * ds };

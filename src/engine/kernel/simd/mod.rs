@@ -444,6 +444,22 @@ pub(crate) fn streams_early() -> bool {
     false
 }
 
+/// Whether shifted bands ([`stream_shifted`]) of `size`-byte elements suit source runs
+/// shorter than the engine's band minimum (1 KiB) when the source rows are adjacent (a block
+/// of source rows is then one range of memory): where the AVX-512 kernel takes them, whose
+/// short walk copies every row from 16 on and prefetches the next block. Elsewhere the rows
+/// after the last whole step of 16 are copied element by element, each a pass over the whole
+/// source.
+pub(crate) fn shifts_short_runs(size: usize) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return size == 4 && x86::has_avx512f();
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = size;
+        false
+    }
+}
+
 /// Copies `dst[u·ds + l] = src[u + l·ss]` as bits, for `u < nu` and `l < blocks · LINE / size`,
 /// when `T` is a primitive number of 4 or 8 bytes on x86-64: for rows that are not a whole
 /// number of lines apart, so each starts at its own place in a line, `s_u` elements before
@@ -456,8 +472,9 @@ pub(crate) fn streams_early() -> bool {
 /// first `s_u` elements, from block 0) and the last block's elements after its last whole
 /// line are written with ordinary stores, and so are the rows beyond the last whole step,
 /// element by element. Where the CPU has AVX-512F, 4-byte elements take
-/// [`x86::avx512::shifted_32`] instead, which transposes in registers and keeps one line a
-/// row. Returns whether it did (otherwise nothing was touched). The caller calls
+/// [`x86::avx512::shifted_32`] instead, which transposes in registers, keeps one line a
+/// row and, where the source rows are short and adjacent, takes every row from 16 on.
+/// Returns whether it did (otherwise nothing was touched). The caller calls
 /// [`stream_fence`](super::stream_fence) before the destination is used.
 ///
 /// # Safety
@@ -483,7 +500,7 @@ pub(crate) unsafe fn stream_shifted<T>(
         let line = LINE / size;
         if size == 4 && x86::has_avx512f() {
             // SAFETY: the caller's contract; `T` is a primitive number of 4 bytes, copied as
-            // bits, and the CPU has AVX-512F. The kernel takes the rows of its whole steps.
+            // bits, and the CPU has AVX-512F. The kernel returns the rows it took.
             unsafe {
                 let whole = x86::avx512::shifted_32(dst.cast(), ds, src.cast(), ss, (nu, blocks));
                 shifted_rest(dst, ds, src, ss, whole..nu, blocks * line);
