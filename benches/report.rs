@@ -69,17 +69,44 @@ fn civil_date(days: i64) -> (i64, u32, u32) {
     (year, month, day)
 }
 
-/// The processor's model name, as Linux reports it.
+/// The processor as Linux reports it — its model name, and on x86 its family and model
+/// numbers, which tell apart generations sold under one name — and the widest vector
+/// instructions the kernels use on it.
 fn cpu_model() -> String {
-    std::fs::read_to_string("/proc/cpuinfo")
-        .ok()
-        .and_then(|info| {
-            info.lines()
-                .find(|l| l.starts_with("model name"))
-                .and_then(|l| l.split(':').nth(1))
-                .map(|m| m.trim().to_string())
-        })
-        .unwrap_or_else(|| "unknown".to_string())
+    let info = std::fs::read_to_string("/proc/cpuinfo").unwrap_or_default();
+    let field = |name: &str| {
+        info.lines()
+            .find(|l| l.split(':').next().is_some_and(|key| key.trim() == name))
+            .and_then(|l| l.split(':').nth(1))
+            .map(|value| value.trim().to_string())
+    };
+    let mut text = field("model name").unwrap_or_else(|| "unknown".to_string());
+    if let (Some(family), Some(model)) = (field("cpu family"), field("model")) {
+        text.push_str(&format!(", family {family} model {model}"));
+    }
+    format!("{text}; {}", vector_isa())
+}
+
+/// The widest vector instructions this processor offers to the kernels.
+fn vector_isa() -> &'static str {
+    #[cfg(target_arch = "x86_64")]
+    {
+        if std::arch::is_x86_feature_detected!("avx512f") {
+            "AVX-512F"
+        } else if std::arch::is_x86_feature_detected!("avx2") {
+            "AVX2, no AVX-512"
+        } else {
+            "SSE2, no AVX2"
+        }
+    }
+    #[cfg(target_arch = "aarch64")]
+    {
+        "NEON"
+    }
+    #[cfg(not(any(target_arch = "x86_64", target_arch = "aarch64")))]
+    {
+        "no vector kernels"
+    }
 }
 
 /// The rows of the README's performance summary, by the start of their benchmark's name: one
