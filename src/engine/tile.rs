@@ -278,7 +278,8 @@ pub(crate) fn piece_stream_min<T>(whole: usize) -> StreamMin {
 /// [`zip_mut`], streaming into destinations of at least `stream_min` bytes (the tests stream
 /// small ones, the pieces of a parallel copy stream as the whole copy, [`piece_stream_min`]):
 /// transpositions that the kernel copies as bits ([`Kernel::stream_tile`]), runs whose
-/// destinations follow each other, a plane of them at a time ([`Kernel::stream_plane`]), and
+/// destinations follow each other, a plane of them at a time ([`Kernel::stream_plane`]; short
+/// runs in the order of [`LoopPlan::planes_across`] where it applies), and
 /// other runs of 1 KiB or more that it copies into an existing tensor
 /// ([`Kernel::stream_run`]).
 ///
@@ -354,7 +355,11 @@ pub(crate) unsafe fn zip_mut_streaming<const N: usize, T, U>(
     if planes || (size > 0 && plan.streams_runs(size, stream_min.runs)) {
         let long = |n: usize| n.saturating_mul(size) >= kernel::RUN_STAGE_BYTES;
         let mut streamed = false;
-        plan.fold_planes((), &mut |(), [p, q], (n, [sp, sq]), (m, [tp, tq])| {
+        // One plane: `m` runs of `n` elements (see `fold_planes`).
+        let mut plane = |(): (),
+                         [p, q]: [usize; 2],
+                         (n, [sp, sq]): (usize, [isize; 2]),
+                         (m, [tp, tq]): (usize, [isize; 2])| {
             // SAFETY: a plane whose runs are unit-stride in both operands and adjacent in `dst`
             // (`streams_planes`), so one range of `m·n` positions there, checked to be inside
             // it; in `src` the four corners were checked, so every position between is inside
@@ -394,7 +399,12 @@ pub(crate) unsafe fn zip_mut_streaming<const N: usize, T, U>(
                 p = p.wrapping_add_signed(tp);
                 q = q.wrapping_add_signed(tq);
             }
-        });
+        };
+        if planes && let Some((across, chunk)) = plan.planes_across(size) {
+            plan.fold_planes_across(across, chunk, (), &mut plane);
+        } else {
+            plan.fold_planes((), &mut plane);
+        }
         if streamed {
             kernel::stream_fence();
         }

@@ -352,7 +352,6 @@ fn streamed_runs_match_the_logical_order() {
 #[test]
 fn streamed_planes_match_the_logical_order() {
     use crate::Layout;
-    use core::mem::MaybeUninit;
     fn check<T: Copy + PartialEq + core::fmt::Debug>(make: impl Fn(usize) -> T) {
         let size = core::mem::size_of::<T>();
         let data: alloc::vec::Vec<T> = (0..4096 + 64).map(&make).collect();
@@ -386,27 +385,13 @@ fn streamed_planes_match_the_logical_order() {
             let to = Layout::row_major(*l.shape()).unwrap();
             let plan = LoopPlan::<2, 3>::new(l.shape(), [to.operand(), l.operand()], 0);
             assert_eq!(plan.unwrap().streams_planes(size, 0), planes, "{l:?}");
-            let len = expected.len();
             #[cfg(not(miri))]
             let shifts = [0, 1, 16 / size, 48 / size];
             #[cfg(miri)]
             let shifts = [1, 48 / size];
             for shift in shifts {
-                let mut out = alloc::vec![blank; shift + len + 64];
-                // SAFETY: both layouts are valid for their data; the destination is
-                // row-major (unique).
-                unsafe { streamed_to(&mut out[shift..shift + len], &to, &data, &l) };
-                let mut new = alloc::vec![MaybeUninit::new(blank); shift + len + 64];
-                // SAFETY: as above; `CloneInto` writes every element it is given.
-                let new: alloc::vec::Vec<T> = unsafe {
-                    streamed_into(&mut new[shift..shift + len], &to, &data, &l);
-                    new.iter().map(|x| x.assume_init()).collect()
-                };
-                for out in [&out, &new] {
-                    assert_eq!(&out[shift..shift + len], &expected[..], "{l:?} {shift}");
-                    let rest = out[..shift].iter().chain(&out[shift + len..]);
-                    assert!(rest.into_iter().all(|x| *x == blank), "{l:?} {shift}");
-                }
+                // SAFETY: `l` is valid for `data`; `to` is row-major (unique).
+                unsafe { assert_streamed_both_ways(&to, &data, &l, &expected, shift, blank) };
             }
         }
     }
@@ -416,6 +401,112 @@ fn streamed_planes_match_the_logical_order() {
         check(|i| (i % 251) as u8);
         check(|i| i as u16);
         check(|i| i as f64);
+    }
+}
+
+/// Planes walked across an outer axis ([`LoopPlan::fold_planes_across`]) visit every run of
+/// the plan once, as `fold_planes` does, in chunks of the planes' axis with the planes along
+/// the axis across one after the other; and `planes_across` chooses that walk only for runs
+/// of at most 1 KiB whose source runs are adjacent along an outer axis.
+#[cfg(feature = "alloc")]
+#[test]
+fn planes_walked_across_visit_every_run_once() {
+    // The source row-major [4, 3, 7, 16] read as its permutation [2, 1, 0, 3]: runs of 16
+    // elements, the planes' axis (7 runs) far apart in the source, adjacent along axis 0.
+    let n = 16;
+    let shape = [7, 3, 4, n];
+    let dst = [3 * 4 * n as isize, 4 * n as isize, n as isize, 1];
+    let src = [n as isize, 7 * n as isize, 3 * 7 * n as isize, 1];
+    let ops = [
+        Operand {
+            strides: &dst,
+            offset: 0,
+        },
+        Operand {
+            strides: &src,
+            offset: 5,
+        },
+    ];
+    let plan = LoopPlan::<2, 4>::new(&shape, ops, 0).unwrap();
+    assert_eq!(
+        plan.planes_across(4),
+        Some((0, ACROSS_CHUNK_BYTES / (4 * n)))
+    );
+    assert_eq!(plan.planes_across(1 << 7), None, "runs of 2 KiB");
+    let runs = |across: Option<usize>| {
+        let mut seen = alloc::vec::Vec::new();
+        let mut each = |(),
+                        mut at: [usize; 2],
+                        (len, _): (usize, [isize; 2]),
+                        (m, step): (usize, [isize; 2])| {
+            assert_eq!(len, n);
+            for _ in 0..m {
+                seen.push(at);
+                for (p, s) in at.iter_mut().zip(step) {
+                    *p = p.wrapping_add_signed(s);
+                }
+            }
+        };
+        match across {
+            Some(a) => plan.fold_planes_across(a, 3, (), &mut each),
+            None => plan.fold_planes((), &mut each),
+        }
+        seen
+    };
+    let (mut plain, mut across) = (runs(None), runs(Some(0)));
+    // Each plane's 4 runs in chunks of 3 and 1, the 7 planes along axis 0 in turn for each
+    // chunk: the first three planes' runs, in the source.
+    let row = 3 * 7 * n;
+    let first: alloc::vec::Vec<usize> = across.iter().take(9).map(|r| r[1] - 5).collect();
+    let expected = [0, row, 2 * row, n, n + row, n + 2 * row, 2 * n, 2 * n + row];
+    assert_eq!(first[..8], expected);
+    assert_eq!(first[8], 2 * n + 2 * row);
+    assert_eq!(plain.len(), 7 * 3 * 4);
+    plain.sort();
+    across.sort();
+    assert_eq!(plain, across);
+}
+
+/// Streamed planes walked across an outer axis (threshold 0 so small ones stream) copy the
+/// logical order, into an existing destination (`CloneTo`) and into new memory
+/// (`CloneInto`): the permutation `[2, 1, 0, 3]` of a row-major source, with runs of 64
+/// bytes (one chunk of the planes' axis) and of 1 KiB (40 runs a plane, chunks of 16),
+/// at every 16 bytes of a line. Nothing outside the destination is written.
+#[cfg(feature = "alloc")]
+#[test]
+fn streamed_planes_across_match_the_logical_order() {
+    use crate::Layout;
+    fn check<T: Copy + PartialEq + core::fmt::Debug>(make: impl Fn(usize) -> T, big: bool) {
+        let size = core::mem::size_of::<T>();
+        let blank = make(usize::MAX);
+        let mut cases = alloc::vec![[5, 3, 4, 64 / size]];
+        if big {
+            cases.push([40, 2, 3, 1024 / size]);
+        }
+        for [a, b, c, n] in cases {
+            let data: alloc::vec::Vec<T> = (0..a * b * c * n).map(&make).collect();
+            let (nb, nc, nn) = (b as isize, c as isize, n as isize);
+            let l = Layout::from_parts([c, b, a, n], [nn, nc * nn, nb * nc * nn, 1], 0);
+            let to = Layout::row_major(*l.shape()).unwrap();
+            let plan = LoopPlan::<2, 4>::new(l.shape(), [to.operand(), l.operand()], 0).unwrap();
+            assert!(plan.streams_planes(size, 0), "{l:?}");
+            assert_eq!(
+                plan.planes_across(size).map(|(axis, _)| axis),
+                Some(0),
+                "{l:?}"
+            );
+            let expected = logical(&data, l.parts());
+            for shift in [0, 1, 16 / size, 48 / size] {
+                // SAFETY: `l` is valid for `data`; `to` is row-major (unique).
+                unsafe { assert_streamed_both_ways(&to, &data, &l, &expected, shift, blank) };
+            }
+        }
+    }
+    check(|i| i as f32, cfg!(not(miri)));
+    #[cfg(not(miri))]
+    {
+        check(|i| (i % 251) as u8, true);
+        check(|i| i as f64, true);
     }
 }
 
@@ -611,16 +702,16 @@ fn streamed_tiles_far_apart_match_the_logical_order() {
 ///
 /// `l` is valid for `data`, `to` for `out` and unique.
 #[cfg(feature = "alloc")]
-unsafe fn streamed_to<T: Clone>(
+unsafe fn streamed_to<const N: usize, T: Clone>(
     out: &mut [T],
-    to: &crate::Layout<3>,
+    to: &crate::Layout<N>,
     data: &[T],
-    l: &crate::Layout<3>,
+    l: &crate::Layout<N>,
 ) {
     let (d, s) = (ViewReprMut::from_slice(out), ViewRepr::from_slice(data));
     // SAFETY: the caller's contract.
     unsafe {
-        zip_mut_streaming::<3, _, _>(
+        zip_mut_streaming::<N, _, _>(
             d,
             to.operand(),
             s,
@@ -638,16 +729,16 @@ unsafe fn streamed_to<T: Clone>(
 ///
 /// As [`streamed_to`].
 #[cfg(feature = "alloc")]
-unsafe fn streamed_into<T: Clone>(
+unsafe fn streamed_into<const N: usize, T: Clone>(
     out: &mut [core::mem::MaybeUninit<T>],
-    to: &crate::Layout<3>,
+    to: &crate::Layout<N>,
     data: &[T],
-    l: &crate::Layout<3>,
+    l: &crate::Layout<N>,
 ) {
     let (d, s) = (ViewReprMut::from_slice(out), ViewRepr::from_slice(data));
     // SAFETY: the caller's contract.
     unsafe {
-        zip_mut_streaming::<3, _, _>(
+        zip_mut_streaming::<N, _, _>(
             d,
             to.operand(),
             s,
@@ -656,5 +747,39 @@ unsafe fn streamed_into<T: Clone>(
             &mut CloneInto,
             StreamMin::ALL,
         )
+    }
+}
+
+/// Copies `data` read as `l` into a row-major `to` at `shift` elements into a padded buffer,
+/// both into an existing destination ([`streamed_to`]) and into new memory
+/// ([`streamed_into`]), and asserts that each holds `expected` there and `blank` around it.
+///
+/// # Safety
+///
+/// As [`streamed_to`].
+#[cfg(feature = "alloc")]
+unsafe fn assert_streamed_both_ways<const N: usize, T: Copy + PartialEq + core::fmt::Debug>(
+    to: &crate::Layout<N>,
+    data: &[T],
+    l: &crate::Layout<N>,
+    expected: &[T],
+    shift: usize,
+    blank: T,
+) {
+    let len = expected.len();
+    let mut out = alloc::vec![blank; shift + len + 64];
+    // SAFETY: the caller's contract; the destination slice holds `len` elements.
+    unsafe { streamed_to(&mut out[shift..shift + len], to, data, l) };
+    let mut new = alloc::vec![core::mem::MaybeUninit::new(blank); shift + len + 64];
+    // SAFETY: as above; every slot was initialised with `blank`, and `CloneInto` writes
+    // every element it is given.
+    let new: alloc::vec::Vec<T> = unsafe {
+        streamed_into(&mut new[shift..shift + len], to, data, l);
+        new.iter().map(|x| x.assume_init()).collect()
+    };
+    for out in [&out, &new] {
+        assert_eq!(&out[shift..shift + len], expected, "{l:?} {shift}");
+        let rest = out[..shift].iter().chain(&out[shift + len..]);
+        assert!(rest.into_iter().all(|x| *x == blank), "{l:?} {shift}");
     }
 }
