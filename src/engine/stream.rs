@@ -115,12 +115,7 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
         let (Some(&nu), Some(&nl)) = (self.shape.get(unit), self.shape.get(last)) else {
             return;
         };
-        let (mut kept, mut n) = ([0usize; N], 0);
-        for (slot, axis) in kept.iter_mut().zip((0..last).filter(|&a| a != unit)) {
-            *slot = axis;
-            n += 1;
-        }
-        let others = self.sub(kept.get(..n).unwrap_or(&[]));
+        let others = self.sub_but(last, unit);
         let (su, sl) = (self.strides_at(unit), self.strides_at(last));
         others.outer(0, others.rank, self.offsets, &mut |base| {
             for u0 in (0..nu).step_by(TILE_U) {
@@ -392,12 +387,7 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
             self.shape.get(across).copied().unwrap_or(1),
             self.strides_at(across),
         );
-        let (mut kept, mut n) = ([0usize; N], 0);
-        for (slot, axis) in kept.iter_mut().zip((0..rows).filter(|&a| a != across)) {
-            *slot = axis;
-            n += 1;
-        }
-        let others = self.sub(kept.get(..n).unwrap_or(&[]));
+        let others = self.sub_but(rows, across);
         others.outer_fold(0, others.rank, self.offsets, acc, &mut |mut acc, base| {
             for c0 in (0..np).step_by(chunk) {
                 let m = chunk.min(np - c0);
@@ -411,6 +401,18 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
             }
             acc
         })
+    }
+
+    /// The plan of the axes before `end` but `skip`, in their order (offsets as `self`'s):
+    /// the axes walked outside a loop over `skip` and the axes from `end` on.
+    #[inline]
+    pub(super) fn sub_but(&self, end: usize, skip: usize) -> Self {
+        let (mut kept, mut n) = ([0usize; N], 0);
+        for (slot, axis) in kept.iter_mut().zip((0..end).filter(|&a| a != skip)) {
+            *slot = axis;
+            n += 1;
+        }
+        self.sub(kept.get(..n).unwrap_or(&[]))
     }
 
     /// The plan of `axes` of `self`, in that order (offsets as `self`'s).
