@@ -428,28 +428,21 @@ fn main() {
     for perm in [[0, 2, 3, 1], [3, 2, 1, 0], [0, 1, 3, 2], [1, 0, 2, 3]] {
         report(copy_kernels::permuted_copy(&d16, perm, "B5"), budget);
     }
-    report_spread(
-        &format!("B19 all 23 permutations of [{big}, {big}, {big}, {big}]"),
-        || {
-            copy_kernels::all_permutations()
-                .into_iter()
-                .map(|perm| copy_kernels::permuted_copy(&big_data, perm, "B19"))
-                .collect()
-        },
-        budget / 3,
-    );
-    // The same over the odd shape: its rows are not a whole number of lines apart, and the
-    // permutations that keep the last axis copy runs that are not a whole number of 16 bytes.
-    report_spread(
-        "B19 all 23 permutations of [61, 59, 63, 57]",
-        || {
-            copy_kernels::all_permutations()
-                .into_iter()
-                .map(|perm| copy_kernels::permuted_copy(&odd, perm, "B19"))
-                .collect()
-        },
-        budget / 3,
-    );
+    // Every permutation of the power-of-two shape and of the odd one, whose rows are not a
+    // whole number of lines apart and whose permutations that keep the last axis copy runs
+    // that are not a whole number of 16 bytes.
+    for data in [&big_data, &odd] {
+        report_spread(
+            &format!("B19 all 23 permutations of {:?}", data.ours.shape()),
+            || {
+                copy_kernels::all_permutations()
+                    .into_iter()
+                    .map(|perm| copy_kernels::permuted_copy(data, perm, "B19"))
+                    .collect()
+            },
+            budget / 3,
+        );
+    }
     let side = if quick { 1024 } else { 4096 };
     report(copy_kernels::b19::<f32>([side; 2], "f32"), budget);
     report(copy_kernels::b19::<f64>([side; 2], "f64"), budget);
