@@ -644,14 +644,13 @@ fn streamed_values_match_the_plain_walk() {
 
 /// Streamed transpositions whose source rows lie a page or more apart, whose tiles run one
 /// behind the walk (their source rows prefetched a tile ahead): the logical order, into an
-/// existing destination at several shifts from a line and into new memory, with tiles alone
+/// existing destination and into new memory at several shifts from a line, with tiles alone
 /// (6 columns) and with bands and a last narrower tile (70 columns), source rows one element
 /// short of a page and just past one. Nothing outside the destination is written.
 #[cfg(feature = "alloc")]
 #[test]
 fn streamed_tiles_far_apart_match_the_logical_order() {
     use crate::Layout;
-    use core::mem::MaybeUninit;
     fn check<T: Copy + PartialEq + core::fmt::Debug>(make: impl Fn(usize) -> T) {
         let size = core::mem::size_of::<T>();
         let blank = make(usize::MAX);
@@ -667,23 +666,10 @@ fn streamed_tiles_far_apart_match_the_logical_order() {
                 let l = Layout::from_parts(shape, [(n * far) as isize, 1, far as isize], 0);
                 let to = Layout::row_major(shape).unwrap();
                 let expected = logical(&data, l.parts());
-                let len = expected.len();
                 for shift in [0, 1, 16 / size] {
-                    let mut out = alloc::vec![blank; shift + len + 64];
-                    // SAFETY: both layouts are valid for their data; the destination is
-                    // row-major (unique).
-                    unsafe { streamed_to(&mut out[shift..shift + len], &to, &data, &l) };
-                    assert_eq!(&out[shift..shift + len], &expected[..], "{l:?} {shift}");
-                    let rest = out[..shift].iter().chain(&out[shift + len..]);
-                    assert!(rest.into_iter().all(|x| *x == blank), "{l:?} {shift}");
+                    // SAFETY: `l` is valid for `data`; `to` is row-major (unique).
+                    unsafe { assert_streamed_both_ways(&to, &data, &l, &expected, shift, blank) };
                 }
-                let mut new = alloc::vec![MaybeUninit::<T>::uninit(); len];
-                // SAFETY: as above; `CloneInto` writes every destination slot.
-                let new: alloc::vec::Vec<T> = unsafe {
-                    streamed_into(&mut new, &to, &data, &l);
-                    new.iter().map(|x| x.assume_init()).collect()
-                };
-                assert_eq!(new, expected, "{l:?} (new memory)");
             }
         }
     }
@@ -770,9 +756,19 @@ unsafe fn assert_streamed_both_ways<const N: usize, T: Copy + PartialEq + core::
     let mut out = alloc::vec![blank; shift + len + 64];
     // SAFETY: the caller's contract; the destination slice holds `len` elements.
     unsafe { streamed_to(&mut out[shift..shift + len], to, data, l) };
-    let mut new = alloc::vec![core::mem::MaybeUninit::new(blank); shift + len + 64];
-    // SAFETY: as above; every slot was initialised with `blank`, and `CloneInto` writes
-    // every element it is given.
+    // The destination's slots uninitialised (so that Miri reports any that `CloneInto`
+    // leaves unwritten), the slots around it `blank`.
+    let mut new: alloc::vec::Vec<_> = (0..shift + len + 64)
+        .map(|i| {
+            if (shift..shift + len).contains(&i) {
+                core::mem::MaybeUninit::uninit()
+            } else {
+                core::mem::MaybeUninit::new(blank)
+            }
+        })
+        .collect();
+    // SAFETY: as above; the slots around the destination hold `blank`, and `CloneInto`
+    // writes every element it is given.
     let new: alloc::vec::Vec<T> = unsafe {
         streamed_into(&mut new[shift..shift + len], to, data, l);
         new.iter().map(|x| x.assume_init()).collect()
