@@ -353,7 +353,7 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
         let n = isize::try_from(n).ok()?;
         let across = (0..rows)
             .rev()
-            .find(|&a| self.strides[1].get(a) == Some(&n))?;
+            .find(|&a| self.strides.get(1).and_then(|s| s.get(a)) == Some(&n))?;
         Some((across, ACROSS_CHUNK_BYTES / run))
     }
 
@@ -403,8 +403,8 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
         })
     }
 
-    /// The plan of the axes before `end` but `skip`, in their order (offsets as `self`'s):
-    /// the axes walked outside a loop over `skip` and the axes from `end` on.
+    /// The plan of the axes before `end` other than `skip`, in their order (offsets as
+    /// `self`'s): the axes walked outside the loops over `skip` and over the axes from `end`.
     #[inline]
     pub(super) fn sub_but(&self, end: usize, skip: usize) -> Self {
         let (mut kept, mut n) = ([0usize; N], 0);
