@@ -281,7 +281,8 @@ fn streamed_copies_match_the_logical_order() {
 /// ones stream) give the logical order: a contiguous source (one long run), rows of a
 /// sliced source, a source walked backwards and one strided along its rows (gathered
 /// through the buffer), at every alignment of the destination within a line; short runs
-/// are not streamed. Nothing outside the destination is written.
+/// are not streamed. The same copies into new memory (`CloneInto`, whose runs are not
+/// streamed) agree. Nothing outside the destination is written.
 #[cfg(feature = "alloc")]
 #[test]
 fn streamed_runs_match_the_logical_order() {
@@ -310,25 +311,8 @@ fn streamed_runs_match_the_logical_order() {
             #[cfg(miri)]
             let shifts = [64 / size - 1];
             for shift in shifts {
-                let mut out = alloc::vec![blank; shift + expected.len() + 64];
-                let d = ViewReprMut::from_slice(&mut out[shift..shift + expected.len()]);
-                let s = ViewRepr::from_slice(&data);
-                // SAFETY: both layouts are valid for their data; the destination is
-                // row-major (unique).
-                unsafe {
-                    zip_mut_streaming::<2, _, _>(
-                        d,
-                        to.operand(),
-                        s,
-                        l.operand(),
-                        l.shape(),
-                        &mut CloneTo,
-                        StreamMin::ALL,
-                    )
-                };
-                assert_eq!(&out[shift..shift + expected.len()], &expected[..], "{l:?}");
-                let rest = out[..shift].iter().chain(&out[shift + expected.len()..]);
-                assert!(rest.into_iter().all(|x| *x == blank), "{l:?}");
+                // SAFETY: `l` is valid for `data`; `to` is row-major (unique).
+                unsafe { assert_streamed_both_ways(&to, &data, &l, &expected, shift, blank) };
             }
         }
     }
