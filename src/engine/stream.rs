@@ -375,18 +375,9 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
         if self.empty || across >= rows || chunk == 0 {
             return self.fold_planes(acc, f);
         }
-        let run = (
-            self.shape.get(rows + 1).copied().unwrap_or(1),
-            self.strides_at(rows + 1),
-        );
-        let (np, sp) = (
-            self.shape.get(rows).copied().unwrap_or(1),
-            self.strides_at(rows),
-        );
-        let (na, sa) = (
-            self.shape.get(across).copied().unwrap_or(1),
-            self.strides_at(across),
-        );
+        // An axis's size and its strides in every operand.
+        let axis = |a: usize| (self.shape.get(a).copied().unwrap_or(1), self.strides_at(a));
+        let (run, (np, sp), (na, sa)) = (axis(rows + 1), axis(rows), axis(across));
         let others = self.sub_but(rows, across);
         others.outer_fold(0, others.rank, self.offsets, acc, &mut |mut acc, base| {
             for c0 in (0..np).step_by(chunk) {

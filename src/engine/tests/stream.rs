@@ -442,9 +442,18 @@ fn planes_walked_across_visit_every_run_once() {
     // chunk: the first three planes' runs, in the source.
     let row = 3 * 7 * n;
     let first: alloc::vec::Vec<usize> = across.iter().take(9).map(|r| r[1] - 5).collect();
-    let expected = [0, row, 2 * row, n, n + row, n + 2 * row, 2 * n, 2 * n + row];
-    assert_eq!(first[..8], expected);
-    assert_eq!(first[8], 2 * n + 2 * row);
+    let expected = [
+        0,
+        row,
+        2 * row,
+        n,
+        n + row,
+        n + 2 * row,
+        2 * n,
+        2 * n + row,
+        2 * n + 2 * row,
+    ];
+    assert_eq!(first, expected);
     assert_eq!(plain.len(), 7 * 3 * 4);
     plain.sort();
     across.sort();
