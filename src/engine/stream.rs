@@ -126,6 +126,7 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
                         nl: TILE_L.min(nl - l0),
                         su,
                         sl,
+                        group: 0,
                     });
                 }
             }
@@ -440,7 +441,10 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
     /// axis, then the other axes, then the tiles along `unit` — so the source rows of a piece
     /// are read front to back, and a band reads only the source rows one destination line
     /// needs (16 for `f32`), which the hardware prefetcher follows where it loses the 64
-    /// streams of a 256-byte-wide tile.
+    /// streams of a 256-byte-wide tile. A walk that carries partial lines (`cut.carry`) takes
+    /// the axis along which the destination's rows follow each other innermost instead, at
+    /// each of its steps a group of tiles whose source rows follow each other (each tile's
+    /// [`TileGeometry::group`], see [`CARRY_GROUPS`]).
     pub(super) fn tiled_stream(
         &self,
         unit: usize,
@@ -469,6 +473,7 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
             nl,
             su,
             sl,
+            group: 0,
         };
         if cut.shifted {
             // The shifted band over the whole blocks of `width`, then the rest of the rows.
@@ -489,26 +494,59 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
                 let band = cut.bands && n == cut.width;
                 let rows = if band { nu } else { cut.rows };
                 let piece = if band { Piece::Band } else { Piece::Tile };
-                let mut tile = |base: [usize; K], u0: usize| {
+                let mut tile = |base: [usize; K], u0: usize, group: usize| {
                     let geometry = TileGeometry {
                         start: affine_all(base, u0, l0, su, sl),
                         nu: rows.min(nu - u0),
                         nl: n,
                         su,
                         sl,
+                        group,
                     };
                     f(&geometry, piece)
                 };
                 if cut.carry {
-                    // The chain axis innermost, the tiles along `unit` outside it: row `u` of
-                    // each tile begins where row `u` of the one before ends.
-                    for u0 in (0..nu).step_by(rows.max(1)) {
-                        inner.outer(0, inner.rank, base, &mut |base| tile(base, u0));
+                    // The chain axis (`inner`'s last) innermost, so that row `u` of each tile
+                    // begins where row `u` of the one before ends, around groups of up to
+                    // `CARRY_GROUPS` tiles whose source rows follow each other in memory, each
+                    // tile of a group with a carry of its own: the tiles along `unit` when it
+                    // takes several, or else along `inner`'s axis next outside the chain axis
+                    // when the source's rows follow each other along it.
+                    let (r, step) = (inner.rank, rows.max(1));
+                    let chain = r.saturating_sub(1);
+                    let next = r.checked_sub(2).filter(|&a| {
+                        let run = su.get(1).map(|s| s.wrapping_mul(nu as isize));
+                        nu <= step && inner.strides_at(a).get(1) == run.as_ref()
+                    });
+                    if let Some(a) = next {
+                        let (ng, sg) = (
+                            inner.shape.get(a).copied().unwrap_or(0),
+                            inner.strides_at(a),
+                        );
+                        inner.outer(0, a, base, &mut |base| {
+                            for g0 in (0..ng).step_by(CARRY_GROUPS) {
+                                let first = affine_all(base, g0, 0, sg, sl);
+                                inner.outer(chain, r, first, &mut |base| {
+                                    for j in 0..CARRY_GROUPS.min(ng - g0) {
+                                        tile(affine_all(base, j, 0, sg, sl), 0, j);
+                                    }
+                                });
+                            }
+                        });
+                    } else {
+                        inner.outer(0, chain, base, &mut |base| {
+                            for u0 in (0..nu).step_by(step * CARRY_GROUPS) {
+                                inner.outer(chain, r, base, &mut |base| {
+                                    let group = (u0..nu).step_by(step).take(CARRY_GROUPS);
+                                    group.enumerate().for_each(|(j, u)| tile(base, u, j));
+                                });
+                            }
+                        });
                     }
                 } else {
                     inner.outer(0, inner.rank, base, &mut |base| {
                         for u0 in (0..nu).step_by(rows.max(1)) {
-                            tile(base, u0);
+                            tile(base, u0, 0);
                         }
                     });
                 }

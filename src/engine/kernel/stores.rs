@@ -110,8 +110,9 @@ pub(crate) const STREAMS: bool = cfg!(target_arch = "x86_64");
 ///
 /// Invariants:
 /// 1. A slot `u` with a line (`at[u]` not null) holds the first `len[u]` bytes (`0 < len[u]
-///    < LINE`) of the destination line at `at[u]` (aligned to a line) in `lines[u]`: bytes of
-///    the destination that nothing else writes, valid for writes until the slot is flushed.
+///    < LINE`) of the destination line at `at[u]` (aligned to a line) in `lines[u]`,
+///    initialised (the rest of `lines[u]` may not be): bytes of the destination that nothing
+///    else writes, valid for writes until the slot is flushed.
 /// 2. A carry is flushed before its destination is used (read, written by anything else, or
 ///    freed), and before [`stream_fence`].
 pub(crate) struct Carry {
@@ -126,17 +127,21 @@ pub(crate) struct Carry {
     pub(super) len: [usize; STAGE_ROWS],
 }
 
-/// The lines of a [`Carry`].
+#[cfg(target_arch = "x86_64")]
+use core::mem::MaybeUninit;
+
+/// The lines of a [`Carry`]: uninitialised until a slot keeps bytes there (its invariant 1),
+/// so that a carry costs nothing to make.
 #[cfg(target_arch = "x86_64")]
 #[repr(C, align(64))]
-pub(super) struct CarryLines([[u8; LINE]; STAGE_ROWS]);
+pub(super) struct CarryLines([[MaybeUninit<u8>; LINE]; STAGE_ROWS]);
 
 impl Carry {
     /// A carry holding nothing (elsewhere than on x86-64, where nothing streams, it is empty).
     pub(crate) fn new() -> Self {
         Self {
             #[cfg(target_arch = "x86_64")]
-            lines: CarryLines([[0; LINE]; STAGE_ROWS]),
+            lines: CarryLines([[MaybeUninit::uninit(); LINE]; STAGE_ROWS]),
             #[cfg(target_arch = "x86_64")]
             at: [core::ptr::null_mut(); STAGE_ROWS],
             #[cfg(target_arch = "x86_64")]
@@ -160,8 +165,9 @@ impl Carry {
             (self.at.get(u), self.len.get(u), self.lines.0.get(u))
             && !at.is_null()
         {
-            // SAFETY: the slot's bytes go to `at`, valid for their writes (invariant 1).
-            unsafe { super::simd::x86::copy_short(line.as_ptr(), at, len.min(LINE - 1)) };
+            // SAFETY: the slot's bytes, initialised, go to `at`, valid for their writes
+            // (invariant 1).
+            unsafe { super::simd::x86::copy_short(line.as_ptr().cast(), at, len.min(LINE - 1)) };
             if let Some(at) = self.at.get_mut(u) {
                 *at = core::ptr::null_mut();
             }
@@ -203,9 +209,9 @@ impl Carry {
             // SAFETY: the caller's contract.
             return unsafe { super::simd::x86::write_range(from, to, n) };
         };
-        let line = line.as_mut_ptr();
-        // SAFETY: `to - off` is the line `to` lies in, whose first `off` bytes the slot holds
-        // (invariant 1) and whose other `head` bytes are the row's first ones (`joins`): they
+        let line = line.as_mut_ptr().cast::<u8>();
+        // SAFETY: `to - off` is the line `to` lies in, whose first `off` bytes the slot holds,
+        // initialised (invariant 1) and whose other `head` bytes are the row's first ones (`joins`): they
         // complete the slot's line, which is written whole from it (aligned to a line, so each
         // quarter is aligned to 16 bytes as the non-temporal store needs). The rest lies in the
         // row's `n` bytes (the caller's contract); the row's last `tail` bytes start on a line,

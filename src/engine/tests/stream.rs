@@ -674,6 +674,75 @@ fn streamed_tiles_far_apart_match_the_logical_order() {
     }
 }
 
+/// Streamed transpositions whose tiles carry partial lines in groups (see `CARRY_GROUPS`): the
+/// reversal `[3, 2, 1, 0]` (tiles grouped along the axis on which the source's rows follow
+/// each other) and `[2, 3, 1, 0]`, whose first two axes merge into a transposed axis longer
+/// than a tile (tiles grouped along it), each with a last group shorter than the others. The
+/// walk gives every group its place, and the copies the logical order, into an existing
+/// destination and into new memory at several shifts from a line, with nothing written outside
+/// the destination.
+#[cfg(feature = "alloc")]
+#[test]
+fn streamed_groups_match_the_logical_order() {
+    use crate::Layout;
+    fn check<T: Copy + PartialEq + core::fmt::Debug>(make: impl Fn(usize) -> T) {
+        let (size, blank) = (core::mem::size_of::<T>(), make(usize::MAX));
+        let lanes = 64 / size;
+        // Row-major sources, the permutation each is read in, and the last place in a group:
+        // 10 or 19 source rows along the grouped axis (groups of 8 and 2, or 8, 8 and 3); a
+        // transposed axis of 600 elements (ten tiles: groups of 8 and 2), or 65 (one group of
+        // two tiles).
+        #[cfg(not(miri))]
+        let cases = [
+            ([5, 3, 19, 7], [3, 2, 1, 0], CARRY_GROUPS - 1),
+            ([3, 2, 40, 15], [2, 3, 1, 0], CARRY_GROUPS - 1),
+        ];
+        #[cfg(miri)]
+        let cases = [
+            ([3, 2, 10, 5], [3, 2, 1, 0], CARRY_GROUPS - 1),
+            ([2, 2, 5, 13], [2, 3, 1, 0], 1),
+        ];
+        for (source, perm, last) in cases {
+            let from = Layout::row_major(source).unwrap();
+            let l = Layout::from_parts(perm.map(|a| source[a]), perm.map(|a| from.strides()[a]), 0);
+            let to = Layout::row_major(*l.shape()).unwrap();
+            let data: alloc::vec::Vec<T> = (0..source.iter().product()).map(&make).collect();
+            let expected = logical(&data, l.parts());
+            let plan = LoopPlan::<2, 4>::new(l.shape(), [to.operand(), l.operand()], 0).unwrap();
+            let unit = plan.transposed_axis().unwrap();
+            let cut = plan.stream_plan(unit, size, 64 + size, 0).unwrap();
+            assert!(cut.carry, "{perm:?}");
+            let mut tiles = alloc::vec::Vec::new();
+            plan.tiled_stream(unit, cut, &mut |block, _| tiles.push(*block));
+            let groups = tiles.iter().map(|t| t.group);
+            assert_eq!(groups.max(), Some(last), "{perm:?}");
+            // Each tile after the first of its group reads the source rows that follow the
+            // tile's before it; each tile but those of the chain axis's first step writes the
+            // destination rows that follow those of the last tile of its group.
+            let mut continued = 0;
+            for (i, t) in tiles.iter().enumerate() {
+                let before = tiles.get(..i).unwrap_or(&[]);
+                if let (Some(p), true) = (before.last(), t.group > 0) {
+                    let step = p.nu as isize * p.su[1];
+                    assert_eq!(t.start[1] as isize, p.start[1] as isize + step, "{perm:?}");
+                }
+                let mine = before.iter().rev().find(|p| p.group == t.group);
+                continued += usize::from(mine.is_some_and(|p| p.start[0] + p.nl == t.start[0]));
+            }
+            let chain = source[1];
+            assert_eq!(continued, tiles.len() / chain * (chain - 1), "{perm:?}");
+            for shift in [0, 1, 16 / size, lanes - 1] {
+                // SAFETY: `l` is valid for `data`; `to` is row-major (unique).
+                unsafe { assert_streamed_both_ways(&to, &data, &l, &expected, shift, blank) };
+            }
+        }
+    }
+    check(|i| i as f32);
+    check(|i| (i % 251) as u8);
+    #[cfg(not(miri))]
+    check(|i| i as f64);
+}
+
 /// `zip_mut_streaming` copying `data` read as `l` into `out` laid out as `to`, streaming from
 /// 0 bytes (so small copies stream too).
 ///
