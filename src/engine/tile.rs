@@ -320,36 +320,8 @@ pub(crate) unsafe fn zip_mut_streaming<const N: usize, T, U>(
     if let Some(unit) = plan.transposed_axis() {
         let (size, base) = (k.stream_size(), dst_data.as_mut_ptr().addr());
         if let Some(cut) = plan.stream_plan(unit, size, base, stream_min.transposed) {
-            let mut groups: [kernel::Carry; CARRY_GROUPS];
-            let carry: &mut [kernel::Carry] = if cut.carry {
-                groups = core::array::from_fn(|_| kernel::Carry::new());
-                &mut groups
-            } else {
-                &mut []
-            };
-            let apart = plan.strides_at(plan.rank.saturating_sub(1))[1]
-                .wrapping_mul(size_of::<U>() as isize);
-            if apart.unsigned_abs() >= PREFETCH_ROWS_APART && !kernel::crowds_l1(apart) {
-                // SAFETY: the caller's contract.
-                unsafe { stream_ahead(&plan, unit, cut, &mut dst_data, src_data, k, carry) };
-            } else {
-                // SAFETY: the tiles cover positions of the layouts (the caller's contract),
-                // each once, so the partial lines a tile leaves in its carry (invariant 1 of
-                // `Carry`) are written by nothing else; the carries are flushed before the
-                // fence (its invariant 2), while `dst` is still borrowed.
-                plan.tiled_stream(unit, cut, &mut |block, piece| unsafe {
-                    stream2(
-                        &mut dst_data,
-                        src_data,
-                        block,
-                        k,
-                        carry.get_mut(block.group),
-                        piece,
-                    )
-                });
-            }
-            carry.iter_mut().for_each(kernel::Carry::flush);
-            return kernel::stream_fence();
+            // SAFETY: the caller's contract, with the plan and cut of the layouts.
+            return unsafe { stream_transposed(&plan, unit, cut, dst_data, src_data, k) };
         }
         // Destination rows of 4- or 8-byte elements that crowd a few of the L1's sets go
         // through the staging buffer. Smaller elements do not gain: transposing 2048 × 2048
@@ -436,6 +408,57 @@ pub(crate) unsafe fn zip_mut_streaming<const N: usize, T, U>(
         // SAFETY: the runs are runs of the layouts (the caller's contract).
         unsafe { run2(&mut dst_data, src_data, p, q, n, sp, sq, k) }
     });
+}
+
+/// The streamed transposition of [`zip_mut_streaming`], its tiles in the walk of
+/// [`LoopPlan::tiled_stream`] (through [`stream_ahead`] where their source rows lie far apart),
+/// each tile of a group that carries partial lines with its carry ([`CARRY_GROUPS`]). Not
+/// inlined: the carries take 40 KiB of stack, which a caller's frame would otherwise hold (and
+/// probe, page by page) on every call, streamed or not — a transposed `assign` of `[16, 16]`
+/// `f32` took 1.5× ndarray's time with them in the caller's frame, 0.9× without.
+///
+/// # Safety
+///
+/// As for [`zip_mut_streaming`], with `plan` and `cut` its plan and cut of the layouts.
+#[inline(never)]
+unsafe fn stream_transposed<const N: usize, T, U>(
+    plan: &LoopPlan<2, N>,
+    unit: usize,
+    cut: StreamCut,
+    mut dst_data: ViewReprMut<'_, T>,
+    src_data: ViewRepr<'_, U>,
+    k: &mut impl Kernel<T, U>,
+) {
+    let mut groups: [kernel::Carry; CARRY_GROUPS];
+    let carry: &mut [kernel::Carry] = if cut.carry {
+        groups = core::array::from_fn(|_| kernel::Carry::new());
+        &mut groups
+    } else {
+        &mut []
+    };
+    let apart =
+        plan.strides_at(plan.rank.saturating_sub(1))[1].wrapping_mul(size_of::<U>() as isize);
+    if apart.unsigned_abs() >= PREFETCH_ROWS_APART && !kernel::crowds_l1(apart) {
+        // SAFETY: the caller's contract.
+        unsafe { stream_ahead(plan, unit, cut, &mut dst_data, src_data, k, carry) };
+    } else {
+        // SAFETY: the tiles cover positions of the layouts (the caller's contract), each once,
+        // so the partial lines a tile leaves in its carry (invariant 1 of `Carry`) are written
+        // by nothing else; the carries are flushed before the fence (its invariant 2), while
+        // `dst` is still borrowed.
+        plan.tiled_stream(unit, cut, &mut |block, piece| unsafe {
+            stream2(
+                &mut dst_data,
+                src_data,
+                block,
+                k,
+                carry.get_mut(block.group),
+                piece,
+            )
+        });
+    }
+    carry.iter_mut().for_each(kernel::Carry::flush);
+    kernel::stream_fence();
 }
 
 /// The streamed walk of [`zip_mut_streaming`] for tiles whose source rows lie a page or more
