@@ -211,11 +211,11 @@ impl Carry {
         };
         let line = line.as_mut_ptr().cast::<u8>();
         // SAFETY: `to - off` is the line `to` lies in, whose first `off` bytes the slot holds,
-        // initialised (invariant 1) and whose other `head` bytes are the row's first ones (`joins`): they
-        // complete the slot's line, which is written whole from it (aligned to a line, so each
-        // quarter is aligned to 16 bytes as the non-temporal store needs). The rest lies in the
-        // row's `n` bytes (the caller's contract); the row's last `tail` bytes start on a line,
-        // and are copied into the slot's line (`tail < LINE`).
+        // initialised (invariant 1), and whose other `head` bytes are the row's first ones
+        // (`joins`): they complete the slot's line, which is written whole from it (aligned to
+        // a line, so each quarter is aligned to 16 bytes as the non-temporal store needs). The
+        // rest lies in the row's `n` bytes (the caller's contract); the row's last `tail` bytes
+        // start on a line, and are copied into the slot's line (`tail < LINE`).
         unsafe {
             if joins {
                 super::simd::x86::copy_short(from, line.add(off), head);
