@@ -151,7 +151,8 @@ pub(super) unsafe fn block2<T, U>(
 /// with non-temporal stores by the kernel (its partial lines through `carry`, when given), or
 /// as in [`block2`] when the kernel declines it; a band written a line at a time by the kernel
 /// (or as a tile); a shifted band, whose rows' whole lines the kernel writes with non-temporal
-/// stores (or, when it declines, as in [`block2`]); or a plain tile, as in [`block2`].
+/// stores (or, when it declines, as in [`block2`], a set at a time); or a plain tile, as in
+/// [`block2`].
 ///
 /// # Safety
 ///
@@ -171,8 +172,26 @@ pub(super) unsafe fn stream2<T, U>(
     let (d, s) = (dst.as_mut_ptr(), src.as_ptr());
     let (su, sl) = (block.su[0], block.sl[1]);
     let line = kernel::LINE / size_of::<T>().max(1);
-    // SAFETY: the block's corners were checked to be inside `dst` and `src`, so its positions
-    // are (affine in `(u, l)`; invariant 1); `dst` and `src` are distinct buffers.
+    // A shifted band's sets: each of its last set's corners inside `dst` and `src` too, and
+    // the sets continuing the source's columns (set `w`'s column `u` is the band's column
+    // `w·nu + u`, where the kernel reads it).
+    let sets = match piece {
+        Piece::Shifted(sets) => sets,
+        _ => Sets::ONE,
+    };
+    let set = |w: usize| TileGeometry {
+        start: affine_all(block.start, w, 0, sets.step, [0; 2]),
+        ..*block
+    };
+    let last_inside = sets.n == 1 || (sets.n > 1 && set(sets.n - 1).inside([dst.len(), src.len()]));
+    let continued = block.su[1] == 1 && (sets.n == 1 || sets.step[1] == block.nu as isize);
+    if !last_inside {
+        return;
+    }
+    // SAFETY: the block's corners (and those of its last set) were checked to be inside
+    // `dst` and `src`, so its positions are (affine in `(u, l)` and in the set; invariant 1);
+    // a shifted band's positions are the kernel's where its sets continue the source's
+    // columns (`continued`); `dst` and `src` are distinct buffers.
     let streamed = unsafe {
         let (a, b) = (d.add(block.start[0]), s.add(block.start[1]));
         match piece {
@@ -181,13 +200,23 @@ pub(super) unsafe fn stream2<T, U>(
                     || k.stream_tile(a, su, b, sl, (block.nu, block.nl), carry)
             }
             Piece::Tile => k.stream_tile(a, su, b, sl, (block.nu, block.nl), carry),
-            Piece::Shifted => k.stream_shifted(a, su, b, sl, (block.nu, block.nl / line)),
-            Piece::Plain => false,
+            Piece::Shifted(sets) if continued => {
+                let rows = kernel::ShiftedRows {
+                    n: block.nu,
+                    step: su,
+                    sets: sets.n,
+                    next: sets.step[0],
+                };
+                k.stream_shifted(a, rows, b, sl, block.nl / line)
+            }
+            Piece::Shifted(_) | Piece::Plain => false,
         }
     };
     if !streamed {
-        // SAFETY: the caller's contract.
-        unsafe { block2(dst, src, block, k) }
+        for w in 0..sets.n {
+            // SAFETY: the caller's contract, for each set of the block.
+            unsafe { block2(dst, src, &set(w), k) }
+        }
     }
 }
 
@@ -319,7 +348,12 @@ pub(crate) unsafe fn zip_mut_streaming<const N: usize, T, U>(
     };
     if let Some(unit) = plan.transposed_axis() {
         let (size, base) = (k.stream_size(), dst_data.as_mut_ptr().addr());
-        if let Some(cut) = plan.stream_plan(unit, size, base, stream_min.transposed) {
+        // A kernel that cannot stream (size 0, known when it is compiled: on targets other
+        // than x86-64, and for closures) leaves the streamed walk out of the program.
+        let cut = (size > 0)
+            .then(|| plan.stream_plan(unit, size, base, stream_min.transposed))
+            .flatten();
+        if let Some(cut) = cut {
             // SAFETY: the caller's contract, with the plan and cut of the layouts.
             return unsafe { stream_transposed(&plan, unit, cut, dst_data, src_data, k) };
         }

@@ -43,6 +43,55 @@ use core::mem::MaybeUninit;
 /// Side of the transposed block a kernel handles at once.
 pub(crate) const MICRO: usize = 8;
 
+/// The destination rows of a shifted band ([`Kernel::stream_shifted`]), one for each of the
+/// band's source columns `u < len()`: `sets` sets of `n` rows, `step` elements apart within a
+/// set and `next` from one set to the next, so that column `u`'s row starts
+/// [`offset(u)`](Self::offset) elements from the band's. One set is an ordinary band; more
+/// serve a source whose columns along the transposed axis continue along another axis, which
+/// the destination lays out elsewhere (the engine's `StreamCut::sets`).
+#[derive(Clone, Copy, Debug)]
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+pub(crate) struct ShiftedRows {
+    /// The rows of one set.
+    pub(crate) n: usize,
+    /// The distance between consecutive rows of a set, in elements.
+    pub(crate) step: isize,
+    /// The sets.
+    pub(crate) sets: usize,
+    /// The distance between the first rows of consecutive sets, in elements.
+    pub(crate) next: isize,
+}
+
+#[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
+impl ShiftedRows {
+    /// One set of `n` rows `step` elements apart.
+    #[cfg(test)]
+    pub(crate) fn one(n: usize, step: isize) -> Self {
+        Self {
+            n,
+            step,
+            sets: 1,
+            next: 0,
+        }
+    }
+
+    /// The rows in all (`None` if their number overflows).
+    #[inline(always)]
+    pub(crate) fn len(&self) -> Option<usize> {
+        self.n.checked_mul(self.sets)
+    }
+
+    /// Where row `u` starts, in elements from the band's first (wrapping): `(u % n)·step +
+    /// (u / n)·next`, with `n` read as 1 when it is 0 (no row then exists).
+    #[inline(always)]
+    pub(crate) fn offset(&self, u: usize) -> isize {
+        let n = self.n.max(1);
+        ((u % n) as isize)
+            .wrapping_mul(self.step)
+            .wrapping_add(((u / n) as isize).wrapping_mul(self.next))
+    }
+}
+
 /// What a two-operand loop does to one pair of elements (`dst` written, `src` read), and to a
 /// transposed `MICRO × MICRO` block of pairs.
 pub(crate) trait Kernel<T, U> {
@@ -163,28 +212,28 @@ pub(crate) trait Kernel<T, U> {
         false
     }
 
-    /// Applies the operation to the pairs `(dst + u·ds + l, src + u + l·ss)` for `u < nu` and
-    /// `l < blocks · LINE / size`, writing each destination row's whole lines from its first
-    /// line boundary on whole with non-temporal stores (the partial lines at its two ends with
-    /// ordinary ones): a shifted band, for rows that each start at their own place in a line
-    /// (see the engine's `StreamCut`).
+    /// Applies the operation to the pairs `(dst + rows.offset(u) + l, src + u + l·ss)` for
+    /// `u < rows.len()` and `l < blocks · LINE / size`, writing each destination row's whole
+    /// lines from its first line boundary on whole with non-temporal stores (the partial lines
+    /// at its two ends with ordinary ones): a shifted band, for rows that each start at their
+    /// own place in a line (see the engine's `StreamCut`).
     /// Returns whether it did (otherwise nothing was touched). The caller issues
     /// [`stream_fence`] before anything else reads or writes the destination.
     ///
     /// # Safety
     ///
-    /// As for [`transpose`](Self::transpose), for each position `u < nu`,
+    /// As for [`transpose`](Self::transpose), for each position `u < rows.len()`,
     /// `l < blocks · LINE / size`.
     #[inline(always)]
     unsafe fn stream_shifted(
         &mut self,
         dst: *mut T,
-        ds: isize,
+        rows: ShiftedRows,
         src: *const U,
         ss: isize,
-        tile: (usize, usize),
+        blocks: usize,
     ) -> bool {
-        let _ = (dst, ds, src, ss, tile);
+        let _ = (dst, rows, src, ss, blocks);
         false
     }
 
@@ -437,13 +486,13 @@ impl<T: Clone> Kernel<T, T> for CloneTo {
     unsafe fn stream_shifted(
         &mut self,
         dst: *mut T,
-        ds: isize,
+        rows: ShiftedRows,
         src: *const T,
         ss: isize,
-        tile: (usize, usize),
+        blocks: usize,
     ) -> bool {
         // SAFETY: as in `stream_tile`, for the band's positions (the caller's contract).
-        unsafe { simd::stream_shifted(dst, ds, src, ss, tile) }
+        unsafe { simd::stream_shifted(dst, rows, src, ss, blocks) }
     }
 
     #[inline(always)]
@@ -563,13 +612,13 @@ impl<T: Clone> Kernel<MaybeUninit<T>, T> for CloneInto {
     unsafe fn stream_shifted(
         &mut self,
         dst: *mut MaybeUninit<T>,
-        ds: isize,
+        rows: ShiftedRows,
         src: *const T,
         ss: isize,
-        tile: (usize, usize),
+        blocks: usize,
     ) -> bool {
         // SAFETY: as in `stream_tile`.
-        unsafe { simd::stream_shifted(dst.cast::<T>(), ds, src, ss, tile) }
+        unsafe { simd::stream_shifted(dst.cast::<T>(), rows, src, ss, blocks) }
     }
 
     #[inline(always)]
@@ -624,7 +673,7 @@ pub(crate) use simd::transpose as transpose_bits;
 pub(crate) use simd::x86::has_avx;
 #[cfg(feature = "half")]
 pub(crate) use simd::{narrow_f16, widen_f16};
-pub(crate) use simd::{shifts_short_runs, streams_early};
+pub(crate) use simd::{shifts_sets, shifts_short_runs, streams_early};
 
 mod simd;
 mod stores;

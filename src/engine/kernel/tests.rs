@@ -359,7 +359,15 @@ fn streamed_bands_land_transposed() {
     // SAFETY: declined before any access (not a plain number).
     assert!(!unsafe { simd::stream_lines(dst.as_mut_ptr(), 16, src.as_ptr(), 1, 1) });
     // SAFETY: as above.
-    assert!(!unsafe { simd::stream_shifted(dst.as_mut_ptr(), 17, src.as_ptr(), 1, (1, 2)) });
+    assert!(!unsafe {
+        simd::stream_shifted(
+            dst.as_mut_ptr(),
+            super::ShiftedRows::one(1, 17),
+            src.as_ptr(),
+            1,
+            2,
+        )
+    });
 }
 
 /// Shifted bands ([`simd::stream_shifted`]) land transposed (each row's whole lines streamed,
@@ -396,7 +404,9 @@ fn shifted_bands_write_each_rows_whole_lines() {
             let (d, s) = (dst.as_mut_ptr(), src.as_ptr());
             // SAFETY: declined before any access (the element size); the band's positions
             // (`dst[l]`, `src[2·l]` for `l < line`) are inside the buffers anyway.
-            assert!(!unsafe { simd::stream_shifted(d, line as isize + 1, s, 2, (1, 1)) });
+            assert!(!unsafe {
+                simd::stream_shifted(d, super::ShiftedRows::one(1, line as isize + 1), s, 2, 1)
+            });
             assert!(dst.iter().all(|x| *x == blank));
             return;
         }
@@ -441,10 +451,79 @@ fn shifted_bands_write_each_rows_whole_lines() {
                 let s = src.as_ptr().wrapping_add(s0);
                 // SAFETY: every position of the band (`nu` rows by `blocks` lines' worth) is
                 // inside the two distinct buffers.
-                assert!(unsafe { simd::stream_shifted(d, ds, s, ss, (nu, blocks)) });
+                assert!(unsafe {
+                    simd::stream_shifted(d, super::ShiftedRows::one(nu, ds), s, ss, blocks)
+                });
                 super::stream_fence();
                 assert_transposed(&dst, &src, blank, (d0, ds), (s0, ss), (nu, blocks * line));
             }
+        }
+    }
+    each_plain_number!(run);
+}
+
+/// Shifted bands whose rows come in sets ([`super::ShiftedRows`]): source columns that run on
+/// from one set to the next land in each set's rows, with nothing else written, where the
+/// kernel takes such rows ([`super::shifts_sets`]: 4-byte elements with AVX-512F); elsewhere
+/// they are declined untouched. Rows of 19 and 57 per set (whole steps of 16 that cross from
+/// one set into the next, and a rest), sets interleaved in the destination (the rows of a set
+/// every `sets` rows) or laid out backwards; one block and three.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn shifted_bands_write_rows_in_sets() {
+    fn run<T: Copy + PartialEq + Debug>(make: impl Fn(usize) -> T) {
+        let size = core::mem::size_of::<T>();
+        let line = super::LINE / size;
+        let blank = make(usize::MAX);
+        #[cfg(not(miri))]
+        let cases = [(19, 3, 1, true), (57, 7, 3, true), (19, 5, 3, false)];
+        #[cfg(miri)]
+        let cases = [(5, 3, 1, true)];
+        for (n, sets, blocks, interleaved) in cases {
+            let nu = n * sets;
+            let (nl, ss) = (blocks * line, nu + 3);
+            // Destination rows of `nl + 5` elements, so that each starts at its own place in
+            // a line.
+            let ds = nl + 5;
+            let src: alloc::vec::Vec<T> = (0..nl * ss).map(&make).collect();
+            let mut dst = alloc::vec![blank; nu * ds + line];
+            // Row `(u, w)` (column `w·n + u` of the source) is destination row `u·sets + w`
+            // (interleaved) or `(sets − 1 − w)·n + u` (sets backwards).
+            let (step, next, d0) = if interleaved {
+                ((sets * ds) as isize, ds as isize, 1)
+            } else {
+                (ds as isize, -((n * ds) as isize), 1 + (sets - 1) * n * ds)
+            };
+            let rows = super::ShiftedRows {
+                n,
+                step,
+                sets,
+                next,
+            };
+            let d = dst.as_mut_ptr().wrapping_add(d0);
+            // SAFETY: every position of the band (`nu` rows by `nl` columns, row `u` at
+            // `d0 + rows.offset(u)`, source column `u` of row `l` at `u + l·ss`) is inside the
+            // two distinct buffers.
+            let taken = unsafe { simd::stream_shifted(d, rows, src.as_ptr(), ss as isize, blocks) };
+            assert_eq!(taken, super::shifts_sets(size), "{n} × {sets}");
+            if !taken {
+                assert!(dst.iter().all(|x| *x == blank));
+                continue;
+            }
+            super::stream_fence();
+            let mut inside = alloc::vec![false; dst.len()];
+            for u in 0..nu {
+                let row = d0.wrapping_add_signed(rows.offset(u));
+                for l in 0..nl {
+                    assert_eq!(dst[row + l], src[u + l * ss], "({u}, {l}) of {n} × {sets}");
+                    inside[row + l] = true;
+                }
+            }
+            let outside = dst.iter().zip(&inside).filter(|&(_, &i)| !i);
+            assert!(
+                outside.into_iter().all(|(x, _)| *x == blank),
+                "{n} × {sets}"
+            );
         }
     }
     each_plain_number!(run);

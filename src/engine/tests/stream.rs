@@ -743,6 +743,135 @@ fn streamed_groups_match_the_logical_order() {
     check(|i| i as f64);
 }
 
+/// Streamed transpositions whose source runs along the transposed axis are short but continue
+/// along another axis (`LoopPlan::continued_axis`), as in the `[3, 2, 0, 1]` permutation of an
+/// odd rank-4 shape: where the kernel takes rows in sets (`kernel::shifts_sets`), the plan
+/// makes one shifted band of all of them, whether the rows are a whole number of lines apart
+/// or not, and otherwise tiles. The walk of such a band gives one piece in sets and each set's
+/// last columns as a plain tile, and the copy gives the logical order whether the kernel takes
+/// the band or declines it (a closure, or rows in sets where the kernel does not take them),
+/// into existing and new memory at several shifts from a line, with nothing written outside
+/// the destination.
+#[cfg(feature = "alloc")]
+#[test]
+fn shifted_bands_in_sets_match_the_logical_order() {
+    use crate::Layout;
+    fn check<T: Copy + PartialEq + core::fmt::Debug>(make: impl Fn(usize) -> T) {
+        let (size, blank) = (core::mem::size_of::<T>(), make(usize::MAX));
+        let lanes = 64 / size;
+        // `[units, sets, n]` read from a row-major `[n, sets, units]`: runs of `units` along
+        // the transposed axis, continued along the middle one. The walk and the copies after
+        // the plan's own take the cut by hand (under Miri, for time, on a smaller shape).
+        #[cfg(not(miri))]
+        let (units, sets, n) = (19, BAND_MIN_RUN_BYTES / 19 / size + 1, 2 * lanes + 5);
+        #[cfg(miri)]
+        let (units, sets, n) = (5, 3, 2 * lanes + 5);
+        let step = (units * sets) as isize;
+        let l = Layout::from_parts([units, sets, n], [1, units as isize, step], 0);
+        let to = Layout::row_major(*l.shape()).unwrap();
+        let data: alloc::vec::Vec<T> = (0..units * sets * n).map(&make).collect();
+        let expected = logical(&data, l.parts());
+        let plan = LoopPlan::<2, 3>::new(l.shape(), [to.operand(), l.operand()], 0).unwrap();
+        let unit = plan.transposed_axis().unwrap();
+        assert_eq!((unit, plan.continued_axis(unit)), (0, Some(1)));
+        // Rows of 1 KiB and three elements (each starting at its own place in a line), and
+        // of 1 KiB (a whole number of lines apart).
+        #[cfg(not(miri))]
+        for n_long in [
+            STREAM_PARTIAL_ROW_BYTES / size + 3,
+            STREAM_PARTIAL_ROW_BYTES / size,
+        ] {
+            let long = Layout::from_parts([units, sets, n_long], [1, units as isize, step], 0);
+            let to = Layout::row_major(*long.shape()).unwrap();
+            let plan =
+                LoopPlan::<2, 3>::new(long.shape(), [to.operand(), long.operand()], 0).unwrap();
+            let cut = plan.stream_plan(0, size, 64 + size, 0).unwrap();
+            let sets = kernel::shifts_sets(size);
+            assert_eq!((cut.shifted, cut.sets), (sets, sets), "{size}");
+            let data: alloc::vec::Vec<T> = (0..long.shape().iter().product()).map(&make).collect();
+            let expected = logical(&data, long.parts());
+            for shift in [0, 1, lanes - 1] {
+                // SAFETY: `long` is valid for `data`; `to` is row-major (unique).
+                unsafe { assert_streamed_both_ways(&to, &data, &long, &expected, shift, blank) };
+            }
+        }
+        let cut = StreamCut {
+            head: 0,
+            width: lanes,
+            bands: true,
+            shifted: true,
+            carry: false,
+            sets: true,
+            rows: kernel::STAGE_ROWS,
+        };
+        let mut pieces = alloc::vec::Vec::new();
+        plan.tiled_stream(unit, cut, &mut |block, piece| pieces.push((*block, piece)));
+        let (band, rest) = pieces.split_first().unwrap();
+        let set_step = [n as isize, units as isize];
+        assert_eq!(
+            band.1,
+            Piece::Shifted(Sets {
+                n: sets,
+                step: set_step
+            })
+        );
+        assert_eq!((band.0.nu, band.0.nl), (units, n - 5));
+        assert_eq!(rest.len(), sets);
+        for (w, (tile, piece)) in rest.iter().enumerate() {
+            assert!(*piece == Piece::Plain && tile.nl == 5);
+            assert_eq!(
+                tile.start,
+                [w * n + n - 5, w * units + (n - 5) * step as usize]
+            );
+        }
+        for shift in [0, 1, lanes - 1] {
+            let mut copy = |d: &mut T, s: &T| *d = *s;
+            let by_closure = walked(&plan, cut, &data, expected.len(), shift, blank, &mut copy);
+            let by_kernel = walked(
+                &plan,
+                cut,
+                &data,
+                expected.len(),
+                shift,
+                blank,
+                &mut CloneTo,
+            );
+            for out in [by_closure, by_kernel] {
+                let inside = &out[shift..shift + expected.len()];
+                assert_eq!(inside, &expected[..], "{shift}");
+                let around = out[..shift].iter().chain(&out[shift + expected.len()..]);
+                assert!(around.into_iter().all(|x| *x == blank), "{shift}");
+            }
+        }
+    }
+    /// `data` copied by `k` through the streamed walk of `plan` cut as `cut`, into `len`
+    /// elements `shift` into a buffer of `blank` one line longer.
+    fn walked<T: Copy>(
+        plan: &LoopPlan<2, 3>,
+        cut: StreamCut,
+        data: &[T],
+        len: usize,
+        shift: usize,
+        blank: T,
+        k: &mut impl Kernel<T, T>,
+    ) -> alloc::vec::Vec<T> {
+        let mut out = alloc::vec![blank; shift + len + 64];
+        let mut d = ViewReprMut::from_slice(&mut out[shift..shift + len]);
+        let s = ViewRepr::from_slice(data);
+        // SAFETY: the plan's layouts are valid for `data` and for the destination (row-major,
+        // unique); the streamed stores are fenced before the buffer is read.
+        plan.tiled_stream(0, cut, &mut |block, piece| unsafe {
+            stream2(&mut d, s, block, k, None, piece)
+        });
+        kernel::stream_fence();
+        out
+    }
+    check(|i| i as f32);
+    check(|i| (i % 251) as u8);
+    #[cfg(not(miri))]
+    check(|i| i as f64);
+}
+
 /// `zip_mut_streaming` copying `data` read as `l` into `out` laid out as `to`, streaming from
 /// 0 bytes (so small copies stream too).
 ///

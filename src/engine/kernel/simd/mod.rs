@@ -451,6 +451,13 @@ pub(crate) fn streams_early() -> bool {
 /// after the last whole step of 16 are copied element by element, each a pass over the whole
 /// source.
 pub(crate) fn shifts_short_runs(size: usize) -> bool {
+    shifts_sets(size)
+}
+
+/// Whether shifted bands ([`stream_shifted`]) of `size`-byte elements take rows in several
+/// sets ([`ShiftedRows`](super::ShiftedRows)): where the AVX-512 kernel takes them (4-byte
+/// elements on a CPU with AVX-512F).
+pub(crate) fn shifts_sets(size: usize) -> bool {
     #[cfg(target_arch = "x86_64")]
     return size == 4 && x86::has_avx512f();
     #[cfg(not(target_arch = "x86_64"))]
@@ -460,20 +467,22 @@ pub(crate) fn shifts_short_runs(size: usize) -> bool {
     }
 }
 
-/// Copies `dst[u·ds + l] = src[u + l·ss]` as bits, for `u < nu` and `l < blocks · LINE / size`,
-/// when `T` is a primitive number of 4 or 8 bytes on x86-64: for rows that are not a whole
-/// number of lines apart, so each starts at its own place in a line, `s_u` elements before
-/// its first line boundary. The source is read a block of `LINE / size` source rows at a
-/// time, front to back as in a band ([`stream_lines`]), over [`SHIFTED_ROWS`] destination
-/// rows at a time: each block is transposed, [`BAND_ROWS`](super::BAND_ROWS) rows at a time,
-/// into the second line of each row's two lines of a buffer, whose first line holds the
-/// block before; each row's line then spans the two, from `s_u` on, and is written whole
-/// with non-temporal stores; then the second line becomes the first. Each row's head (its
-/// first `s_u` elements, from block 0) and the last block's elements after its last whole
-/// line are written with ordinary stores, and so are the rows beyond the last whole step,
-/// element by element. Where the CPU has AVX-512F, 4-byte elements take
-/// [`x86::avx512::shifted_32`] instead, which transposes in registers, keeps one line a
-/// row and, where the source rows are short and adjacent, takes every row from 16 on.
+/// Copies `dst[rows.offset(u) + l] = src[u + l·ss]` as bits, for `u < rows.len()` and
+/// `l < blocks · LINE / size`, when `T` is a primitive number of 4 or 8 bytes on x86-64 (rows
+/// in several sets only where [`shifts_sets`]; elsewhere they are declined): for rows that
+/// are not a whole number of lines apart, so each starts at its own place in a line, `s_u`
+/// elements before its first line boundary. The source is read a block of `LINE / size`
+/// source rows at a time, front to back as in a band ([`stream_lines`]), over
+/// [`SHIFTED_ROWS`] destination rows at a time: each block is transposed,
+/// [`BAND_ROWS`](super::BAND_ROWS) rows at a time, into the second line of each row's two
+/// lines of a buffer, whose first line holds the block before; each row's line then spans
+/// the two, from `s_u` on, and is written whole with non-temporal stores; then the second
+/// line becomes the first. Each row's head (its first `s_u` elements, from block 0) and the
+/// last block's elements after its last whole line are written with ordinary stores, and so
+/// are the rows beyond the last whole step, element by element. Where the CPU has AVX-512F,
+/// 4-byte elements take [`x86::avx512::shifted_32`] instead, which transposes in registers,
+/// keeps one line a row, takes rows in sets and, where the source rows are short and
+/// adjacent, takes every row from 16 on.
 /// Returns whether it did (otherwise nothing was touched). The caller calls
 /// [`stream_fence`](super::stream_fence) before the destination is used.
 ///
@@ -484,29 +493,34 @@ pub(crate) fn shifts_short_runs(size: usize) -> bool {
 #[inline(always)]
 pub(crate) unsafe fn stream_shifted<T>(
     dst: *mut T,
-    ds: isize,
+    rows: super::ShiftedRows,
     src: *const T,
     ss: isize,
-    (nu, blocks): (usize, usize),
+    blocks: usize,
 ) -> bool {
     #[cfg(target_arch = "x86_64")]
     {
         use super::{BAND_ROWS, LINE};
         use core::mem::MaybeUninit;
         let size = plain_size::<T>();
-        if size < 4 {
+        let Some(nu) = rows.len().filter(|_| size >= 4) else {
             return false;
-        }
+        };
         let line = LINE / size;
-        if size == 4 && x86::has_avx512f() {
+        if shifts_sets(size) {
             // SAFETY: the caller's contract; `T` is a primitive number of 4 bytes, copied as
-            // bits, and the CPU has AVX-512F. The kernel returns the rows it took.
+            // bits, and the CPU has AVX-512F (`shifts_sets`). The kernel returns the rows it
+            // took.
             unsafe {
-                let whole = x86::avx512::shifted_32(dst.cast(), ds, src.cast(), ss, (nu, blocks));
-                shifted_rest(dst, ds, src, ss, whole..nu, blocks * line);
+                let whole = x86::avx512::shifted_32(dst.cast(), rows, src.cast(), ss, blocks);
+                shifted_rest(dst, rows, src, ss, whole..nu, blocks * line);
             }
             return true;
         }
+        if rows.sets != 1 {
+            return false;
+        }
+        let ds = rows.step;
         // Where a block's source rows crowd a few sets of the L1, 4-byte elements are
         // transposed 16 destination rows at a time, so that each source row is read a whole
         // line at once rather than half a line twice.
@@ -518,8 +532,8 @@ pub(crate) unsafe fn stream_shifted<T>(
         /// Two lines for each of [`SHIFTED_ROWS`] rows.
         #[repr(C, align(64))]
         struct Rows([MaybeUninit<[u8; 2 * LINE]>; SHIFTED_ROWS]);
-        let mut rows = Rows([MaybeUninit::uninit(); SHIFTED_ROWS]);
-        let buf = rows.0.as_mut_ptr().cast::<T>();
+        let mut lines = Rows([MaybeUninit::uninit(); SHIFTED_ROWS]);
+        let buf = lines.0.as_mut_ptr().cast::<T>();
         /// Block 0's line of each of [`SHIFTED_ROWS`] rows.
         #[repr(C, align(64))]
         struct Heads([MaybeUninit<[u8; LINE]>; SHIFTED_ROWS]);
@@ -608,18 +622,18 @@ pub(crate) unsafe fn stream_shifted<T>(
             }
         }
         // SAFETY: the caller's contract, for rows `whole..nu`.
-        unsafe { shifted_rest(dst, ds, src, ss, whole..nu, blocks * line) };
+        unsafe { shifted_rest(dst, rows, src, ss, whole..nu, blocks * line) };
         true
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
-        let _ = (dst, ds, src, ss, nu, blocks);
+        let _ = (dst, rows, src, ss, blocks);
         false
     }
 }
 
-/// The rows `rows` of a shifted band beyond its last whole step ([`stream_shifted`]), element
-/// by element: `dst[u·ds + l] = src[u + l·ss]` for `l < len`.
+/// The rows `range` of a shifted band beyond its last whole step ([`stream_shifted`]),
+/// element by element: `dst[rows.offset(u) + l] = src[u + l·ss]` for `l < len`.
 ///
 /// # Safety
 ///
@@ -629,17 +643,17 @@ pub(crate) unsafe fn stream_shifted<T>(
 #[inline(always)]
 unsafe fn shifted_rest<T>(
     dst: *mut T,
-    ds: isize,
+    rows: super::ShiftedRows,
     src: *const T,
     ss: isize,
-    rows: core::ops::Range<usize>,
+    range: core::ops::Range<usize>,
     len: usize,
 ) {
-    for u in rows {
+    for u in range {
         // SAFETY: row `u` (the caller's contract), `l < len`; `dst` and `src` are distinct
         // buffers.
         unsafe {
-            let row = dst.offset(u as isize * ds);
+            let row = dst.offset(rows.offset(u));
             for l in 0..len {
                 let at = src.offset(l as isize * ss).add(u);
                 core::ptr::copy_nonoverlapping(at, row.add(l), 1);

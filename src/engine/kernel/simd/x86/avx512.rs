@@ -15,7 +15,7 @@ use core::arch::x86_64::{
 };
 use core::mem::MaybeUninit;
 
-use super::super::super::LINE;
+use super::super::super::{LINE, ShiftedRows};
 
 /// Elements of 4 bytes in a line, and the side of the blocks transposed in registers.
 const LANES: usize = LINE / 4;
@@ -94,34 +94,42 @@ unsafe fn write_part(v: __m512, at: *mut f32, from: usize, to: usize) {
 const SHORT_ROWS: usize = 256;
 
 /// `stream_shifted` (in `simd`) for 4-byte elements, as bits, on AVX-512F: the pairs
-/// `(dst + u·ds + l, src + u + l·ss)` for `l < blocks · 16` and `u` below the rows it
-/// returns (the caller copies the rows after them): every row where the source rows are
-/// adjacent (`ss = nu`) and there are 16 to [`SHORT_ROWS`] of them, otherwise those below
-/// the last multiple of 16 not above `nu`. The caller issues `stream_fence` before anything
-/// else reads or writes the destination.
+/// `(dst + rows.offset(u) + l, src + u + l·ss)` for `l < blocks · 16` and `u` below the rows
+/// it returns (the caller copies the rows after them): every row where they are one set, the
+/// source rows are adjacent (`ss = nu`) and there are 16 to [`SHORT_ROWS`] of them, otherwise
+/// those below the last multiple of 16 not above `nu = rows.len()`. The caller issues
+/// `stream_fence` before anything else reads or writes the destination.
 ///
 /// # Safety
 ///
-/// The CPU has AVX-512F; every one of those positions is valid (the destination's for
-/// writes, each written once), `dst` is aligned to 4 bytes, and the destination does not
-/// overlap the source.
+/// The CPU has AVX-512F; `rows.len()` does not overflow; every one of those positions is
+/// valid (the destination's for writes, each written once), `dst` is aligned to 4 bytes, and
+/// the destination does not overlap the source.
 #[target_feature(enable = "avx512f")]
 pub(crate) unsafe fn shifted_32(
     dst: *mut f32,
-    ds: isize,
+    rows: ShiftedRows,
     src: *const f32,
     ss: isize,
-    (nu, blocks): (usize, usize),
+    blocks: usize,
 ) -> usize {
-    if ss == nu as isize && (LANES..SHORT_ROWS).contains(&nu) {
+    let nu = rows.len().unwrap_or(0);
+    if rows.sets == 1 && ss == nu as isize && (LANES..SHORT_ROWS).contains(&nu) {
         // SAFETY: this function's contract, for every row; `16 ≤ nu < SHORT_ROWS` adjacent
-        // rows.
-        unsafe { shifted_walk::<true>(dst, ds, src, ss, (nu, blocks)) };
+        // rows, one set.
+        unsafe { shifted_walk::<true, false>(dst, rows, src, ss, (nu, blocks)) };
         nu
     } else {
         let whole = nu - nu % LANES;
-        // SAFETY: this function's contract, for rows `0..whole`, a multiple of 16.
-        unsafe { shifted_walk::<false>(dst, ds, src, ss, (whole, blocks)) };
+        // SAFETY: this function's contract, for rows `0..whole`, a multiple of 16; one set
+        // where the walk without sets takes them.
+        unsafe {
+            if rows.sets == 1 {
+                shifted_walk::<false, false>(dst, rows, src, ss, (whole, blocks));
+            } else {
+                shifted_walk::<false, true>(dst, rows, src, ss, (whole, blocks));
+            }
+        }
         whole
     }
 }
@@ -132,16 +140,19 @@ pub(crate) unsafe fn shifted_32(
 /// group before did not, and the next block's source rows are prefetched; otherwise `nu` is
 /// a multiple of 16, and the groups are whole. Kept apart so that the whole groups' loop
 /// compiles as if the short walk did not exist: with the reach-back in it, 4095 × 4097 `f32`
-/// transposes took 5–8% longer.
+/// transposes took 5–8% longer. Without `SETS` the rows are one set (row `u` at
+/// `u · rows.step`); with it, where each of the walk's rows starts is worked out once for the
+/// [`SHIFTED_ROWS`] it takes at a time, into a table.
 ///
 /// # Safety
 ///
-/// As for [`shifted_32`], for rows `0..nu`, with `nu` as above.
+/// As for [`shifted_32`], for rows `0..nu`, with `nu` as above; `rows.sets == 1` unless
+/// `SETS`.
 #[target_feature(enable = "avx512f")]
 #[inline]
-unsafe fn shifted_walk<const SHORT: bool>(
+unsafe fn shifted_walk<const SHORT: bool, const SETS: bool>(
     dst: *mut f32,
-    ds: isize,
+    rows: ShiftedRows,
     src: *const f32,
     ss: isize,
     (nu, blocks): (usize, usize),
@@ -159,8 +170,23 @@ unsafe fn shifted_walk<const SHORT: bool>(
         let lanes = _mm512_setr_epi32(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
         _mm512_add_epi32(lanes, _mm512_set1_epi32(s as i32))
     });
+    /// Where each of the [`SHIFTED_ROWS`] rows of the walk's step starts (with `SETS`).
+    struct Starts([MaybeUninit<isize>; SHIFTED_ROWS]);
+    let mut starts = Starts([MaybeUninit::uninit(); SHIFTED_ROWS]);
     for c0 in (0..nu).step_by(SHIFTED_ROWS) {
         let n = SHIFTED_ROWS.min(nu - c0);
+        if SETS {
+            // Rows `c0..c0 + n`, counted through the sets (`rows.n > 0`: there are rows).
+            let (mut set, mut r) = (c0 / rows.n.max(1), c0 % rows.n.max(1));
+            for slot in starts.0.iter_mut().take(n) {
+                let at = (r as isize).wrapping_mul(rows.step);
+                slot.write(at.wrapping_add((set as isize).wrapping_mul(rows.next)));
+                r += 1;
+                if r == rows.n {
+                    (set, r) = (set + 1, 0);
+                }
+            }
+        }
         for b in 0..blocks {
             let l0 = b * LANES;
             for u0 in (0..n).step_by(LANES) {
@@ -193,17 +219,24 @@ unsafe fn shifted_walk<const SHORT: bool>(
                         // Written by the group before.
                         continue;
                     }
-                    // SAFETY: destination row `c0 + u < nu`, whose elements `0..blocks · 16`
-                    // are the band's (the caller's contract: positions of a layout valid for
-                    // its storage, invariant 1 of the tensor types). `s < 16` elements lie before
-                    // its first line boundary (the row is aligned to 4 bytes). The line from
-                    // there written for block `b − 1` (`l0 − 16 + s..l0 + s`) and the head
-                    // (`0..s`) and tail (`l0 + s..l0 + 16`) lie in the row's band, and the
-                    // lines start on a line as the non-temporal store needs. `u < n ≤
+                    // SAFETY: destination row `c0 + u < nu`, at `rows.offset(c0 + u)` (with
+                    // `SETS`, slot `u < n ≤ SHIFTED_ROWS` of `starts`, written above for this
+                    // step; otherwise one set, `(c0 + u)·rows.step`), whose elements
+                    // `0..blocks · 16` are the band's (the caller's contract: positions of a
+                    // layout valid for its storage, invariant 1 of the tensor types). `s < 16`
+                    // elements lie before its first line boundary (the row is aligned to 4
+                    // bytes). The line from there written for block `b − 1` (`l0 − 16 + s..l0
+                    // + s`) and the head (`0..s`) and tail (`l0 + s..l0 + 16`) lie in the
+                    // row's band, and the lines start on a line as the non-temporal store
+                    // needs. `u < n ≤
                     // SHIFTED_ROWS` indexes `previous`, whose slot `u` holds block `b − 1` of
                     // the row from `b ≥ 1` on (written below at every block).
                     unsafe {
-                        let row = dst.offset((c0 + u) as isize * ds);
+                        let row = if SETS {
+                            dst.offset(starts.0.as_ptr().add(u).read().assume_init())
+                        } else {
+                            dst.offset((c0 + u) as isize * rows.step)
+                        };
                         let s = row.addr().wrapping_neg() % LINE / 4;
                         if s == 0 {
                             store_line(row.add(l0), v);
