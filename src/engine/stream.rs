@@ -154,7 +154,9 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
     /// rows that long and the source's runs at least [`BAND_MIN_RUN_BYTES`] (see
     /// [`StreamCut::shifted`]); otherwise the last axis is cut anywhere, into tiles as wide as
     /// the staging buffer allows for half as many rows (an eighth from
-    /// [`CUT_WIDE_ROW_BYTES`]).
+    /// [`CUT_WIDE_ROW_BYTES`]). In either case, rows that neither carry nor go by bands of their
+    /// own take a shifted band in sets where the source's runs along `unit` continue along
+    /// another axis ([`shifted_in_sets`](Self::shifted_in_sets)).
     pub(super) fn stream_plan(
         &self,
         unit: usize,
