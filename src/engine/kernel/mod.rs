@@ -90,6 +90,27 @@ impl ShiftedRows {
             .wrapping_mul(self.step)
             .wrapping_add(((u / n) as isize).wrapping_mul(self.next))
     }
+
+    /// Where rows `u, u + 1, …` start, as [`offset`](Self::offset) gives them, counted
+    /// through the sets: one division for the first row, none after it.
+    #[inline(always)]
+    pub(crate) fn offsets(&self, u: usize) -> impl Iterator<Item = isize> {
+        let n = self.n.max(1);
+        let (mut r, mut at) = (u % n, self.offset(u));
+        let back = ((n - 1) as isize).wrapping_mul(self.step);
+        core::iter::repeat_with(move || {
+            let this = at;
+            // The next row: one step on within the set, or the next set's first row.
+            r += 1;
+            at = if r == n {
+                r = 0;
+                at.wrapping_sub(back).wrapping_add(self.next)
+            } else {
+                at.wrapping_add(self.step)
+            };
+            this
+        })
+    }
 }
 
 /// What a two-operand loop does to one pair of elements (`dst` written, `src` read), and to a

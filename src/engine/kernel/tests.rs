@@ -462,6 +462,27 @@ fn shifted_bands_write_each_rows_whole_lines() {
     each_plain_number!(run);
 }
 
+/// [`super::ShiftedRows::offsets`] counts through the sets to the same starts as `offset`
+/// gives row by row, from the first row and from rows inside a set, with sets ahead or
+/// behind and with no rows (`n = 0`, read as one row a set).
+#[test]
+fn shifted_rows_count_through_their_sets() {
+    for (n, step, next) in [(1, 7, 3), (3, 5, 100), (4, -9, 2), (5, 61, -400), (0, 4, 9)] {
+        let rows = super::ShiftedRows {
+            n,
+            step,
+            sets: 4,
+            next,
+        };
+        for from in [0, 1, n, n + 2] {
+            let counted: alloc::vec::Vec<isize> = rows.offsets(from).take(3 * n + 2).collect();
+            let each: alloc::vec::Vec<isize> =
+                (from..from + 3 * n + 2).map(|u| rows.offset(u)).collect();
+            assert_eq!(counted, each, "{n} {step} {next} from {from}");
+        }
+    }
+}
+
 /// Shifted bands whose rows come in sets ([`super::ShiftedRows`]): source columns that run on
 /// from one set to the next land in each set's rows, with nothing else written, where the
 /// kernel takes such rows ([`super::shifts_sets`]: 4-byte elements with AVX-512F); elsewhere

@@ -649,11 +649,12 @@ unsafe fn shifted_rest<T>(
     range: core::ops::Range<usize>,
     len: usize,
 ) {
-    for u in range {
+    let first = range.start;
+    for (u, start) in range.zip(rows.offsets(first)) {
         // SAFETY: row `u` (the caller's contract), `l < len`; `dst` and `src` are distinct
         // buffers.
         unsafe {
-            let row = dst.offset(rows.offset(u));
+            let row = dst.offset(start);
             for l in 0..len {
                 let at = src.offset(l as isize * ss).add(u);
                 core::ptr::copy_nonoverlapping(at, row.add(l), 1);

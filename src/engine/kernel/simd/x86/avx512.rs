@@ -176,15 +176,9 @@ unsafe fn shifted_walk<const SHORT: bool, const SETS: bool>(
     for c0 in (0..nu).step_by(SHIFTED_ROWS) {
         let n = SHIFTED_ROWS.min(nu - c0);
         if SETS {
-            // Rows `c0..c0 + n`, counted through the sets (`rows.n > 0`: there are rows).
-            let (mut set, mut r) = (c0 / rows.n.max(1), c0 % rows.n.max(1));
-            for slot in starts.0.iter_mut().take(n) {
-                let at = (r as isize).wrapping_mul(rows.step);
-                slot.write(at.wrapping_add((set as isize).wrapping_mul(rows.next)));
-                r += 1;
-                if r == rows.n {
-                    (set, r) = (set + 1, 0);
-                }
+            // Rows `c0..c0 + n`.
+            for (slot, at) in starts.0.iter_mut().zip(rows.offsets(c0)).take(n) {
+                slot.write(at);
             }
         }
         for b in 0..blocks {
