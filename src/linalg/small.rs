@@ -283,6 +283,42 @@ mod x86 {
 
     use super::Narrow;
 
+    /// A copy of `rows` rows of `per_row` pieces one register wide, piece `q` of row `r` from
+    /// `from + r·rs + q·WIDTH` to `to + r·to_rs + q·WIDTH`, under a full mask but for the last
+    /// piece of each row (`last`): A's next chunk, copied into a buffer a piece at a time by
+    /// the kernel working on the current one ([`Fill::step`]). `at` is the next piece (row,
+    /// piece); [`Fill::NONE`] copies nothing.
+    ///
+    /// Invariant: for `at.0 ≤ r < rows` (and `q ≥ at.1` when `r = at.0`), `q < per_row`, the
+    /// piece's lanes are valid for reads at `from` and for writes at `to`, and those at `to`
+    /// are not read or written by anything else while the copy runs (the kernel reads the
+    /// other buffer, B and C); `last`'s set bits are its lowest, at most a register's lanes.
+    #[derive(Clone, Copy)]
+    struct Fill<T> {
+        from: *const T,
+        rs: isize,
+        to: *mut T,
+        to_rs: usize,
+        per_row: usize,
+        rows: usize,
+        last: u32,
+        at: (usize, usize),
+    }
+
+    impl<T> Fill<T> {
+        /// No copy.
+        const NONE: Self = Self {
+            from: core::ptr::null(),
+            rs: 0,
+            to: core::ptr::null_mut(),
+            to_rs: 0,
+            per_row: 1,
+            rows: 0,
+            last: 0,
+            at: (0, 0),
+        };
+    }
+
     /// The kernel for one element type: `$run` walks the rows sixteen, then eight, then one
     /// at a time; `$panels` walks those rows' panels of one register's width, two at a time
     /// and a last one alone; `$block` accumulates `R` rows of `P` panels. Masked loads and
@@ -291,6 +327,76 @@ mod x86 {
     macro_rules! narrow_kernel {
         ($run:ident, $rows:ident, $chunks:ident, $panels:ident, $block:ident, $t:ty, $mask:ty, $vec:ty, $zero:ident, $set1:ident,
          $load:ident, $store:ident, $fmadd:ident, $mul:ident) => {
+            impl Fill<$t> {
+                /// Copies the next piece, if any is left.
+                ///
+                /// # Safety
+                ///
+                /// The CPU has AVX-512F; `self` keeps its invariant.
+                #[target_feature(enable = "avx512f")]
+                #[inline]
+                unsafe fn step(&mut self) {
+                    const WIDTH: usize = 64 / size_of::<$t>();
+                    let (r, q) = self.at;
+                    if r >= self.rows {
+                        return;
+                    }
+                    let from = self
+                        .from
+                        .wrapping_offset((r as isize).wrapping_mul(self.rs))
+                        .wrapping_add(q * WIDTH);
+                    let to = self.to.wrapping_add(r * self.to_rs + q * WIDTH);
+                    let last = q + 1 == self.per_row;
+                    // SAFETY: piece `q` of row `r`, the next one, `r < rows` and `q < per_row`:
+                    // its masked lanes valid at both ends, those at `to` not touched by
+                    // anything else (the invariant). A full mask is a constant, which the
+                    // compiler turns into plain moves (masked stores into the buffer made
+                    // the copy slower than the multiply-adds it runs among, on a Zen 4).
+                    unsafe {
+                        if !last || self.last == u32::from(<$mask>::MAX) {
+                            $store(to, <$mask>::MAX, $load(<$mask>::MAX, from));
+                        } else {
+                            let mask = self.last as $mask;
+                            $store(to, mask, $load(mask, from));
+                        }
+                    }
+                    self.at = if last { (r + 1, 0) } else { (r, q + 1) };
+                }
+
+                /// Copies the pieces left.
+                ///
+                /// # Safety
+                ///
+                /// As [`step`](Self::step).
+                #[target_feature(enable = "avx512f")]
+                #[inline]
+                unsafe fn rest(&mut self) {
+                    const WIDTH: usize = 64 / size_of::<$t>();
+                    // The rest of the current row, then each row whole.
+                    while self.at.0 < self.rows && self.at.1 != 0 {
+                        // SAFETY: the caller's contract; `step` keeps the invariant.
+                        unsafe { self.step() };
+                    }
+                    let full = <$mask>::MAX;
+                    for r in self.at.0..self.rows {
+                        let from = self
+                            .from
+                            .wrapping_offset((r as isize).wrapping_mul(self.rs));
+                        let to = self.to.wrapping_add(r * self.to_rs);
+                        for q in 0..self.per_row - 1 {
+                            let at = q * WIDTH;
+                            // SAFETY: piece `q < per_row` of row `r < rows`, not yet copied
+                            // (the invariant), under a full mask.
+                            unsafe { $store(to.add(at), full, $load(full, from.add(at))) };
+                        }
+                        let (at, mask) = ((self.per_row - 1) * WIDTH, self.last as $mask);
+                        // SAFETY: as above, the last piece, under its mask.
+                        unsafe { $store(to.add(at), mask, $load(mask, from.add(at))) };
+                    }
+                    self.at = (self.rows, 0);
+                }
+            }
+
             /// `C ← α·A·B + β·C` for `job`.
             ///
             /// # Safety
@@ -334,9 +440,11 @@ mod x86 {
                 // SAFETY: the caller's contract.
                 unsafe {
                     if job.shared <= super::MAX_SHARED {
-                        $panels::<R, H>(job, i, alpha, beta)
+                        $panels::<R, H, false>(job, i, alpha, beta, Fill::NONE)
+                    } else if job.shared <= super::CHUNK_BYTES / (16 * size_of::<$t>()) {
+                        $chunks::<R, H, 1>(job, i, alpha, beta)
                     } else {
-                        $chunks::<R, H>(job, i, alpha, beta)
+                        $chunks::<R, H, 2>(job, i, alpha, beta)
                     }
                 }
             }
@@ -345,7 +453,11 @@ mod x86 {
             /// A's rows first copied into a buffer of [`CHUNK_BYTES`](super::CHUNK_BYTES) at
             /// most (rows a power of two apart would share first-level cache sets and be read
             /// again from the next level for every column of the chunk), and each chunk after
-            /// the first added to C. Not inlined, so that the buffer is on the stack only here.
+            /// the first added to C. Two buffers take turns: while the kernel reads one chunk,
+            /// it copies the next into the other, a register's worth per step of the shared
+            /// dimension, so that the copy's reads from the next cache level overlap the
+            /// multiply-adds instead of running between them (see [`Fill`]). Not inlined, so
+            /// that the buffers are on the stack only here.
             ///
             /// # Safety
             ///
@@ -353,7 +465,7 @@ mod x86 {
             /// job.rows`; `H` divides `R`.
             #[target_feature(enable = "avx512f")]
             #[inline(never)]
-            unsafe fn $chunks<const R: usize, const H: usize>(
+            unsafe fn $chunks<const R: usize, const H: usize, const TURNS: usize>(
                 job: &Narrow<$t>,
                 i: usize,
                 alpha: $t,
@@ -361,35 +473,46 @@ mod x86 {
             ) {
                 const CHUNK: usize = super::CHUNK_BYTES / (16 * size_of::<$t>());
                 const WIDTH: usize = 64 / size_of::<$t>();
-                let mut buffer = core::mem::MaybeUninit::<[[$t; CHUNK]; R]>::uninit();
-                let packed = buffer.as_mut_ptr().cast::<$t>();
+                let mut buffers = core::mem::MaybeUninit::<[[[$t; CHUNK]; R]; TURNS]>::uninit();
+                let packed = buffers.as_mut_ptr().cast::<$t>();
                 let (pa, ars, _) = job.a;
-                let mut k0 = 0;
+                // The copy of A's rows `i..i + R`, columns `k0..k0 + len` (`len ≤ CHUNK`), into
+                // buffer `turn`: each row in pieces of a register's width, the last masked.
+                let fill = |k0: usize, turn: usize| {
+                    let len = CHUNK.min(job.shared - k0);
+                    let per_row = len.div_ceil(WIDTH);
+                    Fill {
+                        from: pa
+                            .wrapping_offset((i as isize).wrapping_mul(ars))
+                            .wrapping_add(k0),
+                        rs: ars,
+                        to: packed.wrapping_add(turn * R * CHUNK),
+                        to_rs: CHUNK,
+                        per_row,
+                        rows: R,
+                        last: (1u32 << (len - (per_row - 1) * WIDTH)) - 1,
+                        at: (0, 0),
+                    }
+                };
+                // SAFETY: the pieces of `fill(0, 0)` are elements of A's rows `i..i + R`
+                // (`i + R ≤ rows`) up to column `len ≤ shared`, valid for reads (invariant 1
+                // of `Narrow`) and next to each other along each row (invariant 2: `acs = 1`),
+                // copied to the same places of buffer 0 (`len ≤ CHUNK`), which is not A.
+                unsafe { fill(0, 0).rest() };
+                let (mut k0, mut turn) = (0, 0);
                 while k0 < job.shared {
                     let len = CHUNK.min(job.shared - k0);
-                    for r in 0..R {
-                        let from = pa
-                            .wrapping_offset(((i + r) as isize).wrapping_mul(ars))
-                            .wrapping_add(k0);
-                        let to = packed.wrapping_add(r * CHUNK);
-                        let mut q = 0;
-                        while q < len {
-                            let mask = ((1u32 << WIDTH.min(len - q)) - 1) as $mask;
-                            // SAFETY: the masked lanes are `A[i + r, k0 + q..]` up to `k0 +
-                            // len ≤ shared`, elements of A (`i + r < rows`), valid for reads
-                            // (invariant 1 of `Narrow`) and next to each other (invariant 2:
-                            // `acs = 1`), and the same lanes of row `r` of the buffer (`len ≤
-                            // CHUNK`), which is not A.
-                            unsafe { $store(to.add(q), mask, $load(mask, from.add(q))) };
-                            q += WIDTH;
-                        }
-                    }
-                    // Rows `0..R` of the buffer stand for A's rows `i..i + R`, and C's and B's
-                    // pointers move to row `i` and row `k0`.
+                    let next = k0 + len;
+                    // Rows `0..R` of buffer `turn` stand for A's rows `i..i + R`, and C's and
+                    // B's pointers move to row `i` and row `k0`.
                     let part = Narrow {
                         rows: R,
                         shared: len,
-                        a: (packed.cast_const(), CHUNK as isize, 1),
+                        a: (
+                            packed.wrapping_add(turn * R * CHUNK).cast_const(),
+                            CHUNK as isize,
+                            1,
+                        ),
                         b: (
                             job.b.0.wrapping_offset((k0 as isize).wrapping_mul(job.b.1)),
                             job.b.1,
@@ -402,32 +525,47 @@ mod x86 {
                     };
                     let beta = if k0 == 0 { beta } else { 1.0 };
                     // SAFETY: `part` keeps invariant 1 of `Narrow`: its A is the buffer's
-                    // `R × len` elements just written, its B rows `k0..k0 + len` of `job`'s,
-                    // its C rows `i..i + R` of `job`'s (read back, once written by the first
-                    // chunk, with β = 1); and invariant 2, its A's rows being contiguous.
-                    unsafe { $panels::<R, H>(&part, 0, alpha, beta) };
-                    k0 += len;
+                    // `R × len` elements written by the last fill, its B rows `k0..k0 + len`
+                    // of `job`'s, its C rows `i..i + R` of `job`'s (read back, once written
+                    // by the first chunk, with β = 1); and invariant 2, its A's rows being
+                    // contiguous. The fill copies A's next chunk as `fill(0, 0)` did the
+                    // first: with two buffers, into the other one, which `part` does not
+                    // read; with one, into it once `part` is done.
+                    unsafe {
+                        if next < job.shared && TURNS == 2 {
+                            $panels::<R, H, true>(&part, 0, alpha, beta, fill(next, 1 - turn))
+                        } else {
+                            $panels::<R, H, false>(&part, 0, alpha, beta, Fill::NONE);
+                            if next < job.shared {
+                                fill(next, turn).rest();
+                            }
+                        }
+                    };
+                    (k0, turn) = (next, if TURNS == 2 { 1 - turn } else { 0 });
                 }
             }
 
             /// Rows `i..i + R` of `job`'s C, two panels at a time in blocks of `H` rows (each
             /// element of A broadcast once for both), and a last single panel in one block of
-            /// `R` rows. B's rows are read along their length.
+            /// `R` rows. B's rows are read along their length. With `FILL`, the first block
+            /// also carries out `fill`.
             ///
             /// # Safety
             ///
             /// The CPU has AVX-512F; `job` keeps invariant 1 of `Narrow`; `i + R ≤ job.rows`;
-            /// `H` divides `R`.
+            /// `H` divides `R`; `fill` keeps the invariant of `Fill`.
             #[target_feature(enable = "avx512f")]
             #[inline]
-            unsafe fn $panels<const R: usize, const H: usize>(
+            unsafe fn $panels<const R: usize, const H: usize, const FILL: bool>(
                 job: &Narrow<$t>,
                 i: usize,
                 alpha: $t,
                 beta: $t,
+                fill: Fill<$t>,
             ) {
                 const WIDTH: usize = 64 / size_of::<$t>();
                 let mask = |cols: usize| ((1u32 << cols) - 1) as $mask;
+                let mut first = FILL;
                 // Columns from `j`: B's and C's pointers moved `j` elements along their rows.
                 let from = |j: usize| Narrow {
                     b: (job.b.0.wrapping_add(j), job.b.1),
@@ -442,36 +580,56 @@ mod x86 {
                     while r < R {
                         // SAFETY: rows `i + r..i + r + H` (within `i..i + R`) and columns
                         // `j..j + WIDTH + second` are in the product, whose positions are
-                        // valid (the caller's contract).
-                        unsafe { $block::<H, 2>(&from(j), i + r, masks, alpha, beta) };
+                        // valid, and `fill` keeps its invariant (the caller's contract); the
+                        // first block alone carries it out.
+                        unsafe {
+                            if first {
+                                $block::<H, 2, true>(&from(j), i + r, masks, alpha, beta, fill);
+                            } else {
+                                $block::<H, 2, false>(&from(j), i + r, masks, alpha, beta, fill);
+                            }
+                        }
+                        first = false;
                         r += H;
                     }
                     j += WIDTH + second;
                 }
                 if j < job.cols {
-                    // SAFETY: rows `i..i + R` and columns `j..cols` are in the product.
-                    unsafe { $block::<R, 1>(&from(j), i, [mask(job.cols - j)], alpha, beta) };
+                    let masks = [mask(job.cols - j)];
+                    // SAFETY: rows `i..i + R` and columns `j..cols` are in the product; `fill`
+                    // keeps its invariant (the caller's contract), and is carried out once.
+                    unsafe {
+                        if first {
+                            $block::<R, 1, true>(&from(j), i, masks, alpha, beta, fill);
+                        } else {
+                            $block::<R, 1, false>(&from(j), i, masks, alpha, beta, fill);
+                        }
+                    }
                 }
             }
 
             /// Rows `i..i + R` of `P` adjacent panels of C: `R · P` accumulators over the
             /// shared dimension, then scaled and stored under `masks` (panel `p` at column
-            /// `p · WIDTH` of `job`).
+            /// `p · WIDTH` of `job`). With `FILL`, one piece of `fill` is copied after each
+            /// step of the shared dimension, and the pieces left after the last step then;
+            /// without, `fill` is not used.
             ///
             /// # Safety
             ///
             /// The CPU has AVX-512F; `job`'s pointers are those of a product that keeps
             /// invariant 1 of `Narrow`, moved along the rows of B and C to a column `j`; the set
             /// bits of each mask are the lowest, and panel `p`'s columns
-            /// `j + p · WIDTH + (0..bits)` are columns of that product; `i + R ≤ job.rows`.
+            /// `j + p · WIDTH + (0..bits)` are columns of that product; `i + R ≤ job.rows`;
+            /// `fill` keeps the invariant of `Fill`.
             #[target_feature(enable = "avx512f")]
             #[inline]
-            unsafe fn $block<const R: usize, const P: usize>(
+            unsafe fn $block<const R: usize, const P: usize, const FILL: bool>(
                 job: &Narrow<$t>,
                 i: usize,
                 masks: [$mask; P],
                 alpha: $t,
                 beta: $t,
+                mut fill: Fill<$t>,
             ) {
                 const WIDTH: usize = 64 / size_of::<$t>();
                 let (pa, ars, acs) = job.a;
@@ -498,6 +656,14 @@ mod x86 {
                             *acc = $fmadd(x, row, *acc);
                         }
                     }
+                    if FILL {
+                        // SAFETY: `fill` keeps its invariant (the caller's contract).
+                        unsafe { fill.step() };
+                    }
+                }
+                if FILL {
+                    // SAFETY: as above.
+                    unsafe { fill.rest() };
                 }
                 let scaled = alpha != 1.0;
                 for (r, acc) in acc.into_iter().enumerate() {
@@ -693,6 +859,27 @@ mod tests {
     fn narrow_products_match_the_definition() {
         check::<f32>(16, |x| x as f32);
         check::<f64>(8, |x| x);
+    }
+
+    /// Three chunks along the shared dimension (300 = 128 + 128 + 44 `f32` columns): the
+    /// second chunk is copied while the first is multiplied, the third into the first buffer
+    /// again while the second is; the whole chunks in plain moves, the last one's rows ending
+    /// in a masked piece. Blocks of 16 rows, of eight and of one; one and two panels; the
+    /// layouts and scalars of `check`.
+    #[test]
+    fn products_over_three_chunks_match_the_definition() {
+        let has = std::arch::is_x86_feature_detected!("avx512f");
+        for m in [1, 8, 16, 19] {
+            for n in [1, 16, 17, 32] {
+                for (alpha, beta) in [(1.0, 0.0), (-3.0, 1.0), (1.0, 2.0)] {
+                    for a_t in [false, true] {
+                        for c_t in [false, true] {
+                            one::<f32>(m, 300, n, (alpha, beta), (a_t, c_t), has, |x| x as f32);
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Products of `SPLIT_WORK` (2²³) multiply-adds or more, split across threads with
