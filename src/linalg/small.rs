@@ -319,8 +319,8 @@ mod x86 {
         };
     }
 
-    /// The kernel for one element type: `$run` walks the rows sixteen, then eight, then one
-    /// at a time; `$panels` walks those rows' panels of one register's width, two at a time
+    /// The kernel for one element type: `$run` walks the rows sixteen, then eight at a time,
+    /// and the rest in blocks of four, two and one; `$panels` walks those rows' panels of one register's width, two at a time
     /// and a last one alone; `$block` accumulates `R` rows of `P` panels. Masked loads and
     /// stores touch only the panels' lanes of each row (AVX-512 suppresses faults on
     /// masked-out lanes).
@@ -415,10 +415,22 @@ mod x86 {
                     unsafe { $rows::<8, 8>(&job, i, alpha, beta) };
                     i += 8;
                 }
-                while i < job.rows {
+                // The rest, fewer than eight rows, in blocks of four, two and one: each block's
+                // accumulators are as many independent chains of multiply-adds, and one row
+                // alone waits on each one's latency.
+                if i + 4 <= job.rows {
+                    // SAFETY: as above, rows `i..i + 4`.
+                    unsafe { $rows::<4, 4>(&job, i, alpha, beta) };
+                    i += 4;
+                }
+                if i + 2 <= job.rows {
+                    // SAFETY: as above, rows `i..i + 2`.
+                    unsafe { $rows::<2, 2>(&job, i, alpha, beta) };
+                    i += 2;
+                }
+                if i < job.rows {
                     // SAFETY: as above, row `i`.
                     unsafe { $rows::<1, 1>(&job, i, alpha, beta) };
-                    i += 1;
                 }
             }
 
