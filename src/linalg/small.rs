@@ -320,13 +320,13 @@ mod x86 {
     }
 
     /// The kernel for one element type: `$run` walks the rows sixteen, then eight at a time,
-    /// and the rest in blocks of four, two and one; `$panels` walks those rows' panels of one register's width, two at a time
-    /// and a last one alone; `$block` accumulates `R` rows of `P` panels. Masked loads and
-    /// stores touch only the panels' lanes of each row (AVX-512 suppresses faults on
-    /// masked-out lanes).
+    /// and the rest in one block; `$panels` walks those rows' panels of one register's width,
+    /// two at a time and a last one alone; `$block` accumulates `R` rows of `P` panels, in `U`
+    /// sets over alternate steps of the shared dimension. Masked loads and stores touch only
+    /// the panels' lanes of each row (AVX-512 suppresses faults on masked-out lanes).
     macro_rules! narrow_kernel {
         ($run:ident, $rows:ident, $chunks:ident, $panels:ident, $block:ident, $t:ty, $mask:ty, $vec:ty, $zero:ident, $set1:ident,
-         $load:ident, $store:ident, $fmadd:ident, $mul:ident) => {
+         $load:ident, $store:ident, $fmadd:ident, $mul:ident, $add:ident) => {
             impl Fill<$t> {
                 /// Copies the next piece, if any is left.
                 ///
@@ -407,35 +407,40 @@ mod x86 {
                 let mut i = 0;
                 while i + 16 <= job.rows {
                     // SAFETY: rows `i..i + 16` are in the product (the caller's contract).
-                    unsafe { $rows::<16, 8>(&job, i, alpha, beta) };
+                    unsafe { $rows::<16, 8, 1, 1>(&job, i, alpha, beta) };
                     i += 16;
                 }
                 while i + 8 <= job.rows {
                     // SAFETY: rows `i..i + 8` are in the product (the caller's contract).
-                    unsafe { $rows::<8, 8>(&job, i, alpha, beta) };
+                    unsafe { $rows::<8, 8, 1, 1>(&job, i, alpha, beta) };
                     i += 8;
                 }
-                // The rest, fewer than eight rows, in blocks of four, two and one: each block's
-                // accumulators are as many independent chains of multiply-adds, and one row
-                // alone waits on each one's latency.
-                if i + 4 <= job.rows {
-                    // SAFETY: as above, rows `i..i + 4`.
-                    unsafe { $rows::<4, 4>(&job, i, alpha, beta) };
-                    i += 4;
-                }
-                if i + 2 <= job.rows {
-                    // SAFETY: as above, rows `i..i + 2`.
-                    unsafe { $rows::<2, 2>(&job, i, alpha, beta) };
-                    i += 2;
-                }
-                if i < job.rows {
-                    // SAFETY: as above, row `i`.
-                    unsafe { $rows::<1, 1>(&job, i, alpha, beta) };
+                // The rest, fewer than eight rows, in one block, which reads B once. A block's
+                // accumulators are as many independent chains of multiply-adds, each waiting
+                // on its last one's latency: blocks of three to seven rows keep each
+                // accumulator in two or three sets, over alternate steps of the shared
+                // dimension, so that they run at least eight chains (`UP` for a block of two
+                // panels, `US` for one). One or two rows are bound by reading B (a row of it
+                // for every one or two multiply-adds), and more sets made them slower.
+                // SAFETY: in each arm, rows `i..job.rows` are in the product (the caller's
+                // contract), `job.rows - i` of them.
+                unsafe {
+                    match job.rows - i {
+                        1 => $rows::<1, 1, 1, 1>(&job, i, alpha, beta),
+                        2 => $rows::<2, 2, 1, 1>(&job, i, alpha, beta),
+                        3 => $rows::<3, 3, 2, 3>(&job, i, alpha, beta),
+                        4 => $rows::<4, 4, 1, 2>(&job, i, alpha, beta),
+                        5 => $rows::<5, 5, 1, 2>(&job, i, alpha, beta),
+                        6 => $rows::<6, 6, 1, 2>(&job, i, alpha, beta),
+                        7 => $rows::<7, 7, 1, 2>(&job, i, alpha, beta),
+                        _ => {}
+                    }
                 }
             }
 
             /// Rows `i..i + R` of `job`'s C: straight from A when the shared dimension is at
-            /// most [`MAX_SHARED`](super::MAX_SHARED), otherwise in chunks.
+            /// most [`MAX_SHARED`](super::MAX_SHARED), otherwise in chunks; the blocks of two
+            /// panels in `UP` sets of accumulators, those of one in `US` (see `$block`).
             ///
             /// # Safety
             ///
@@ -443,7 +448,7 @@ mod x86 {
             /// job.rows`; `H` divides `R`.
             #[target_feature(enable = "avx512f")]
             #[inline]
-            unsafe fn $rows<const R: usize, const H: usize>(
+            unsafe fn $rows<const R: usize, const H: usize, const UP: usize, const US: usize>(
                 job: &Narrow<$t>,
                 i: usize,
                 alpha: $t,
@@ -452,11 +457,11 @@ mod x86 {
                 // SAFETY: the caller's contract.
                 unsafe {
                     if job.shared <= super::MAX_SHARED {
-                        $panels::<R, H, false>(job, i, alpha, beta, Fill::NONE)
+                        $panels::<R, H, false, UP, US>(job, i, alpha, beta, Fill::NONE)
                     } else if job.shared <= super::CHUNK_BYTES / (16 * size_of::<$t>()) {
-                        $chunks::<R, H, 1>(job, i, alpha, beta)
+                        $chunks::<R, H, 1, UP, US>(job, i, alpha, beta)
                     } else {
-                        $chunks::<R, H, 2>(job, i, alpha, beta)
+                        $chunks::<R, H, 2, UP, US>(job, i, alpha, beta)
                     }
                 }
             }
@@ -477,7 +482,13 @@ mod x86 {
             /// job.rows`; `H` divides `R`.
             #[target_feature(enable = "avx512f")]
             #[inline(never)]
-            unsafe fn $chunks<const R: usize, const H: usize, const TURNS: usize>(
+            unsafe fn $chunks<
+                const R: usize,
+                const H: usize,
+                const TURNS: usize,
+                const UP: usize,
+                const US: usize,
+            >(
                 job: &Narrow<$t>,
                 i: usize,
                 alpha: $t,
@@ -545,9 +556,10 @@ mod x86 {
                     // read; with one, into it once `part` is done.
                     unsafe {
                         if next < job.shared && TURNS == 2 {
-                            $panels::<R, H, true>(&part, 0, alpha, beta, fill(next, 1 - turn))
+                            let ahead = fill(next, 1 - turn);
+                            $panels::<R, H, true, UP, US>(&part, 0, alpha, beta, ahead)
                         } else {
-                            $panels::<R, H, false>(&part, 0, alpha, beta, Fill::NONE);
+                            $panels::<R, H, false, UP, US>(&part, 0, alpha, beta, Fill::NONE);
                             if next < job.shared {
                                 fill(next, turn).rest();
                             }
@@ -568,7 +580,13 @@ mod x86 {
             /// `H` divides `R`; `fill` keeps the invariant of `Fill`.
             #[target_feature(enable = "avx512f")]
             #[inline]
-            unsafe fn $panels<const R: usize, const H: usize, const FILL: bool>(
+            unsafe fn $panels<
+                const R: usize,
+                const H: usize,
+                const FILL: bool,
+                const UP: usize,
+                const US: usize,
+            >(
                 job: &Narrow<$t>,
                 i: usize,
                 alpha: $t,
@@ -590,15 +608,16 @@ mod x86 {
                     let masks = [mask(WIDTH), mask(second)];
                     let mut r = 0;
                     while r < R {
+                        let (part, at) = (from(j), i + r);
                         // SAFETY: rows `i + r..i + r + H` (within `i..i + R`) and columns
                         // `j..j + WIDTH + second` are in the product, whose positions are
                         // valid, and `fill` keeps its invariant (the caller's contract); the
                         // first block alone carries it out.
                         unsafe {
                             if first {
-                                $block::<H, 2, true>(&from(j), i + r, masks, alpha, beta, fill);
+                                $block::<H, 2, true, UP>(&part, at, masks, alpha, beta, fill);
                             } else {
-                                $block::<H, 2, false>(&from(j), i + r, masks, alpha, beta, fill);
+                                $block::<H, 2, false, UP>(&part, at, masks, alpha, beta, fill);
                             }
                         }
                         first = false;
@@ -612,19 +631,21 @@ mod x86 {
                     // keeps its invariant (the caller's contract), and is carried out once.
                     unsafe {
                         if first {
-                            $block::<R, 1, true>(&from(j), i, masks, alpha, beta, fill);
+                            $block::<R, 1, true, US>(&from(j), i, masks, alpha, beta, fill);
                         } else {
-                            $block::<R, 1, false>(&from(j), i, masks, alpha, beta, fill);
+                            $block::<R, 1, false, US>(&from(j), i, masks, alpha, beta, fill);
                         }
                     }
                 }
             }
 
-            /// Rows `i..i + R` of `P` adjacent panels of C: `R · P` accumulators over the
-            /// shared dimension, then scaled and stored under `masks` (panel `p` at column
-            /// `p · WIDTH` of `job`). With `FILL`, one piece of `fill` is copied after each
-            /// step of the shared dimension, and the pieces left after the last step then;
-            /// without, `fill` is not used.
+            /// Rows `i..i + R` of `P` adjacent panels of C: `U` sets of `R · P` accumulators,
+            /// step `kk` of the shared dimension into set `kk mod U` (`U` times as many
+            /// independent chains of multiply-adds), the sets added together in order, then
+            /// scaled and stored under `masks` (panel `p` at column `p · WIDTH` of `job`).
+            /// With `FILL`, one piece of `fill` is copied after each step of the shared
+            /// dimension, and the pieces left after the last step then; without, `fill` is not
+            /// used.
             ///
             /// # Safety
             ///
@@ -635,7 +656,7 @@ mod x86 {
             /// `fill` keeps the invariant of `Fill`.
             #[target_feature(enable = "avx512f")]
             #[inline]
-            unsafe fn $block<const R: usize, const P: usize, const FILL: bool>(
+            unsafe fn $block<const R: usize, const P: usize, const FILL: bool, const U: usize>(
                 job: &Narrow<$t>,
                 i: usize,
                 masks: [$mask; P],
@@ -647,30 +668,50 @@ mod x86 {
                 let (pa, ars, acs) = job.a;
                 let (pb, brs) = job.b;
                 let (pc, crs) = job.c;
-                let mut acc: [[$vec; P]; R] = [[$zero(); P]; R];
+                let mut sets: [[[$vec; P]; R]; U] = [[[$zero(); P]; R]; U];
                 let first = (i as isize).wrapping_mul(ars);
-                for kk in 0..job.shared as isize {
-                    let row = pb.wrapping_offset(kk * brs);
-                    let mut rows = [$zero(); P];
-                    for (p, (to, &mask)) in rows.iter_mut().zip(&masks).enumerate() {
-                        // SAFETY: `kk < shared`: the masked lanes of panel `p` of B's row `kk`
-                        // are elements of B, valid (invariant 1 of `Narrow`); the rest are not
-                        // touched.
-                        *to = unsafe { $load(mask, row.wrapping_add(p * WIDTH)) };
-                    }
-                    let ak = first.wrapping_add(kk.wrapping_mul(acs));
-                    for (r, acc) in acc.iter_mut().enumerate() {
-                        let at = ak.wrapping_add((r as isize).wrapping_mul(ars));
-                        // SAFETY: `[i + r, kk]` is an element of A (`i + r < rows`, the
-                        // caller's contract), valid (invariant 1 of `Narrow`).
-                        let x = $set1(unsafe { *pa.wrapping_offset(at) });
-                        for (acc, &row) in acc.iter_mut().zip(&rows) {
-                            *acc = $fmadd(x, row, *acc);
+                let steps = job.shared as isize;
+                // Step `kk0 + u` goes to set `u` (a loop of `U` steps, which the compiler
+                // unrolls).
+                let mut kk0 = 0;
+                while kk0 < steps {
+                    for (u, acc) in sets.iter_mut().enumerate() {
+                        let kk = kk0 + u as isize;
+                        if kk >= steps {
+                            break;
+                        }
+                        let row = pb.wrapping_offset(kk * brs);
+                        let mut rows = [$zero(); P];
+                        for (p, (to, &mask)) in rows.iter_mut().zip(&masks).enumerate() {
+                            // SAFETY: `kk < shared`: the masked lanes of panel `p` of B's row `kk`
+                            // are elements of B, valid (invariant 1 of `Narrow`); the rest are not
+                            // touched.
+                            *to = unsafe { $load(mask, row.wrapping_add(p * WIDTH)) };
+                        }
+                        let ak = first.wrapping_add(kk.wrapping_mul(acs));
+                        for (r, acc) in acc.iter_mut().enumerate() {
+                            let at = ak.wrapping_add((r as isize).wrapping_mul(ars));
+                            // SAFETY: `[i + r, kk]` is an element of A (`i + r < rows`, the
+                            // caller's contract), valid (invariant 1 of `Narrow`).
+                            let x = $set1(unsafe { *pa.wrapping_offset(at) });
+                            for (acc, &row) in acc.iter_mut().zip(&rows) {
+                                *acc = $fmadd(x, row, *acc);
+                            }
+                        }
+                        if FILL {
+                            // SAFETY: `fill` keeps its invariant (the caller's contract).
+                            unsafe { fill.step() };
                         }
                     }
-                    if FILL {
-                        // SAFETY: `fill` keeps its invariant (the caller's contract).
-                        unsafe { fill.step() };
+                    kk0 += U as isize;
+                }
+                // The sets added together, in order.
+                let mut acc = sets[0];
+                for set in &sets[1..] {
+                    for (acc, set) in acc.iter_mut().zip(set) {
+                        for (acc, &part) in acc.iter_mut().zip(set) {
+                            *acc = $add(*acc, part);
+                        }
                     }
                 }
                 if FILL {
@@ -714,7 +755,8 @@ mod x86 {
         _mm512_maskz_loadu_ps,
         _mm512_mask_storeu_ps,
         _mm512_fmadd_ps,
-        _mm512_mul_ps
+        _mm512_mul_ps,
+        _mm512_add_ps
     );
     narrow_kernel!(
         f64s,
@@ -730,7 +772,8 @@ mod x86 {
         _mm512_maskz_loadu_pd,
         _mm512_mask_storeu_pd,
         _mm512_fmadd_pd,
-        _mm512_mul_pd
+        _mm512_mul_pd,
+        _mm512_add_pd
     );
 }
 
