@@ -9,9 +9,13 @@
 //! EPYC through `matmul_into`, 16 × 16 · 16 × 16 `f32` took 0.51–0.55× faer's time and
 //! 2048 × 16 · 16 × 16 0.84–0.89×. With a shared dimension of 64 faer's packed kernels are as
 //! fast as this, and ahead beyond it: a longer shared dimension is taken only for narrow
-//! `f32` results, in chunks, each chunk of A's rows first copied into a small buffer (rows of
-//! A a power of two apart share first-level cache sets, and would be fetched again for every
-//! column of the chunk); see [`LONG_ROWS`].
+//! `f32` results, in chunks, each chunk of A's rows copied into a small buffer (rows of A a
+//! power of two apart share first-level cache sets, and would be fetched again for every
+//! column of the chunk); see [`LONG_ROWS`]. Two buffers take turns, and the kernel copies the
+//! next chunk a register at a time among the current chunk's multiply-adds, so that the
+//! copy's reads overlap them. Rows left over after the blocks of sixteen and eight go in one
+//! block of one to seven rows, its accumulators split over alternate steps of the shared
+//! dimension so that enough multiply-adds run at once.
 //!
 //! A result with contiguous columns instead (column-major C, and A) is the transposed product
 //! `Cᵀ = Bᵀ·Aᵀ`, which takes the same kernel.
@@ -289,10 +293,14 @@ mod x86 {
     /// the kernel working on the current one ([`Fill::step`]). `at` is the next piece (row,
     /// piece); [`Fill::NONE`] copies nothing.
     ///
-    /// Invariant: for `at.0 ≤ r < rows` (and `q ≥ at.1` when `r = at.0`), `q < per_row`, the
-    /// piece's lanes are valid for reads at `from` and for writes at `to`, and those at `to`
-    /// are not read or written by anything else while the copy runs (the kernel reads the
-    /// other buffer, B and C); `last`'s set bits are its lowest, at most a register's lanes.
+    /// Invariants, for each piece `q < per_row` of each row `at.0 ≤ r < rows` not yet copied
+    /// (`q ≥ at.1` when `r = at.0`):
+    ///
+    /// 1. The piece's lanes (all of them, or `last`'s for the last piece of a row) are valid
+    ///    for reads at `from` and for writes at `to`.
+    /// 2. Its lanes at `to` are not read or written by anything else while the copy runs (the
+    ///    kernel reads the other buffer, B and C).
+    /// 3. `last`'s set bits are its lowest, at most a register's lanes.
     #[derive(Clone, Copy)]
     struct Fill<T> {
         from: *const T,
@@ -304,6 +312,10 @@ mod x86 {
         last: u32,
         at: (usize, usize),
     }
+
+    /// A value aligned to a cache line of 64 bytes.
+    #[repr(C, align(64))]
+    struct Lines<T>(T);
 
     impl<T> Fill<T> {
         /// No copy.
@@ -325,45 +337,65 @@ mod x86 {
     /// sets over alternate steps of the shared dimension. Masked loads and stores touch only
     /// the panels' lanes of each row (AVX-512 suppresses faults on masked-out lanes).
     macro_rules! narrow_kernel {
-        ($run:ident, $rows:ident, $chunks:ident, $panels:ident, $block:ident, $t:ty, $mask:ty, $vec:ty, $zero:ident, $set1:ident,
+        ($run:ident, $rows:ident, $chunks:ident, $panels:ident, $block:ident,
+         $t:ty, $mask:ty, $vec:ty, $zero:ident, $set1:ident,
          $load:ident, $store:ident, $fmadd:ident, $mul:ident, $add:ident) => {
             impl Fill<$t> {
-                /// Copies the next piece, if any is left.
+                /// Copies piece `q` of row `r`.
                 ///
                 /// # Safety
                 ///
-                /// The CPU has AVX-512F; `self` keeps its invariant.
+                /// The CPU has AVX-512F; `self` keeps the invariants of `Fill`; the piece is
+                /// not yet copied: `at.0 ≤ r < rows`, `q < per_row`, and `q ≥ at.1` when
+                /// `r = at.0`.
                 #[target_feature(enable = "avx512f")]
                 #[inline]
-                unsafe fn step(&mut self) {
+                unsafe fn piece(&self, r: usize, q: usize) {
                     const WIDTH: usize = 64 / size_of::<$t>();
-                    let (r, q) = self.at;
-                    if r >= self.rows {
-                        return;
-                    }
                     let from = self
                         .from
                         .wrapping_offset((r as isize).wrapping_mul(self.rs))
                         .wrapping_add(q * WIDTH);
                     let to = self.to.wrapping_add(r * self.to_rs + q * WIDTH);
-                    let last = q + 1 == self.per_row;
-                    // SAFETY: piece `q` of row `r`, the next one, `r < rows` and `q < per_row`:
-                    // its masked lanes valid at both ends, those at `to` not touched by
-                    // anything else (the invariant). A full mask is a constant, which the
-                    // compiler turns into plain moves (masked stores into the buffer made
-                    // the copy slower than the multiply-adds it runs among, on a Zen 4).
+                    // SAFETY: the piece's masked lanes are valid at both ends (invariant 1 of
+                    // `Fill`, with `last` a register's lowest lanes by invariant 3), those at
+                    // `to` not touched by anything else (invariant 2). A full mask is a
+                    // constant, which the compiler turns into plain moves (masked stores into
+                    // the buffer made the copy slower than the multiply-adds it runs among,
+                    // on a Zen 4).
                     unsafe {
-                        if !last || self.last == u32::from(<$mask>::MAX) {
+                        if q + 1 < self.per_row || self.last == u32::from(<$mask>::MAX) {
                             $store(to, <$mask>::MAX, $load(<$mask>::MAX, from));
                         } else {
                             let mask = self.last as $mask;
                             $store(to, mask, $load(mask, from));
                         }
                     }
-                    self.at = if last { (r + 1, 0) } else { (r, q + 1) };
                 }
 
-                /// Copies the pieces left.
+                /// Copies the next piece, if any is left.
+                ///
+                /// # Safety
+                ///
+                /// The CPU has AVX-512F; `self` keeps the invariants of `Fill`.
+                #[target_feature(enable = "avx512f")]
+                #[inline]
+                unsafe fn step(&mut self) {
+                    let (r, q) = self.at;
+                    if r < self.rows {
+                        // SAFETY: `(r, q)` is the next piece (the caller's contract).
+                        unsafe { self.piece(r, q) };
+                        self.at = if q + 1 == self.per_row {
+                            (r + 1, 0)
+                        } else {
+                            (r, q + 1)
+                        };
+                    }
+                }
+
+                /// Copies the pieces left: the rest of the current row, then each row whole
+                /// in a loop over rows and pieces (faster than repeated steps when nothing
+                /// else runs).
                 ///
                 /// # Safety
                 ///
@@ -371,27 +403,15 @@ mod x86 {
                 #[target_feature(enable = "avx512f")]
                 #[inline]
                 unsafe fn rest(&mut self) {
-                    const WIDTH: usize = 64 / size_of::<$t>();
-                    // The rest of the current row, then each row whole.
                     while self.at.0 < self.rows && self.at.1 != 0 {
-                        // SAFETY: the caller's contract; `step` keeps the invariant.
+                        // SAFETY: the caller's contract; `step` keeps the invariants.
                         unsafe { self.step() };
                     }
-                    let full = <$mask>::MAX;
                     for r in self.at.0..self.rows {
-                        let from = self
-                            .from
-                            .wrapping_offset((r as isize).wrapping_mul(self.rs));
-                        let to = self.to.wrapping_add(r * self.to_rs);
-                        for q in 0..self.per_row - 1 {
-                            let at = q * WIDTH;
-                            // SAFETY: piece `q < per_row` of row `r < rows`, not yet copied
-                            // (the invariant), under a full mask.
-                            unsafe { $store(to.add(at), full, $load(full, from.add(at))) };
+                        for q in 0..self.per_row {
+                            // SAFETY: piece `q` of row `r` is not yet copied (`at.1 = 0`).
+                            unsafe { self.piece(r, q) };
                         }
-                        let (at, mask) = ((self.per_row - 1) * WIDTH, self.last as $mask);
-                        // SAFETY: as above, the last piece, under its mask.
-                        unsafe { $store(to.add(at), mask, $load(mask, from.add(at))) };
                     }
                     self.at = (self.rows, 0);
                 }
@@ -496,7 +516,10 @@ mod x86 {
             ) {
                 const CHUNK: usize = super::CHUNK_BYTES / (16 * size_of::<$t>());
                 const WIDTH: usize = 64 / size_of::<$t>();
-                let mut buffers = core::mem::MaybeUninit::<[[[$t; CHUNK]; R]; TURNS]>::uninit();
+                // Aligned to a cache line, as each row of the buffers is (`CHUNK` elements are
+                // whole lines), so that no store of the copy splits a line.
+                let mut buffers =
+                    core::mem::MaybeUninit::<Lines<[[[$t; CHUNK]; R]; TURNS]>>::uninit();
                 let packed = buffers.as_mut_ptr().cast::<$t>();
                 let (pa, ars, _) = job.a;
                 // The copy of A's rows `i..i + R`, columns `k0..k0 + len` (`len ≤ CHUNK`), into
@@ -517,10 +540,12 @@ mod x86 {
                         at: (0, 0),
                     }
                 };
-                // SAFETY: the pieces of `fill(0, 0)` are elements of A's rows `i..i + R`
-                // (`i + R ≤ rows`) up to column `len ≤ shared`, valid for reads (invariant 1
-                // of `Narrow`) and next to each other along each row (invariant 2: `acs = 1`),
-                // copied to the same places of buffer 0 (`len ≤ CHUNK`), which is not A.
+                // SAFETY: `fill(0, 0)` keeps the invariants of `Fill`. 1: its pieces are
+                // elements of A's rows `i..i + R` (`i + R ≤ rows`) up to column `len ≤ shared`,
+                // valid for reads (invariant 1 of `Narrow`) and next to each other along each
+                // row (invariant 2: `acs = 1`), copied to the same places of buffer 0
+                // (`len ≤ CHUNK`). 2: the buffer is not A, and nothing else runs. 3: `last`
+                // has `len - (per_row - 1) · WIDTH` bits, one to `WIDTH`.
                 unsafe { fill(0, 0).rest() };
                 let (mut k0, mut turn) = (0, 0);
                 while k0 < job.shared {
@@ -577,7 +602,7 @@ mod x86 {
             /// # Safety
             ///
             /// The CPU has AVX-512F; `job` keeps invariant 1 of `Narrow`; `i + R ≤ job.rows`;
-            /// `H` divides `R`; `fill` keeps the invariant of `Fill`.
+            /// `H` divides `R`; `fill` keeps the invariants of `Fill`.
             #[target_feature(enable = "avx512f")]
             #[inline]
             unsafe fn $panels<
@@ -611,8 +636,8 @@ mod x86 {
                         let (part, at) = (from(j), i + r);
                         // SAFETY: rows `i + r..i + r + H` (within `i..i + R`) and columns
                         // `j..j + WIDTH + second` are in the product, whose positions are
-                        // valid, and `fill` keeps its invariant (the caller's contract); the
-                        // first block alone carries it out.
+                        // valid, and `fill` keeps the invariants of `Fill` (the caller's
+                        // contract); the first block alone carries it out.
                         unsafe {
                             if first {
                                 $block::<H, 2, true, UP>(&part, at, masks, alpha, beta, fill);
@@ -628,7 +653,8 @@ mod x86 {
                 if j < job.cols {
                     let masks = [mask(job.cols - j)];
                     // SAFETY: rows `i..i + R` and columns `j..cols` are in the product; `fill`
-                    // keeps its invariant (the caller's contract), and is carried out once.
+                    // keeps the invariants of `Fill` (the caller's contract), and is carried
+                    // out once.
                     unsafe {
                         if first {
                             $block::<R, 1, true, US>(&from(j), i, masks, alpha, beta, fill);
@@ -653,7 +679,7 @@ mod x86 {
             /// invariant 1 of `Narrow`, moved along the rows of B and C to a column `j`; the set
             /// bits of each mask are the lowest, and panel `p`'s columns
             /// `j + p · WIDTH + (0..bits)` are columns of that product; `i + R ≤ job.rows`;
-            /// `fill` keeps the invariant of `Fill`.
+            /// `fill` keeps the invariants of `Fill`.
             #[target_feature(enable = "avx512f")]
             #[inline]
             unsafe fn $block<const R: usize, const P: usize, const FILL: bool, const U: usize>(
@@ -699,7 +725,8 @@ mod x86 {
                             }
                         }
                         if FILL {
-                            // SAFETY: `fill` keeps its invariant (the caller's contract).
+                            // SAFETY: `fill` keeps the invariants of `Fill` (the caller's
+                            // contract).
                             unsafe { fill.step() };
                         }
                     }
