@@ -259,6 +259,18 @@ pub use fixed;
 /// Re-export of the `half` version this crate uses (`f16`, `bf16`; feature `half`).
 #[cfg(feature = "half")]
 pub use half;
+/// Re-export of the `num-traits` version this crate uses, so that generic code bounds its
+/// element types on the same traits as ours (`Float`, `Zero`, `One`, …):
+///
+/// ```
+/// use ranked::{num_traits::Float, Tensor};
+///
+/// fn unit_exp<T: Float>(t: &Tensor<T, 1>) -> Tensor<T, 1> {
+///     t.exp()
+/// }
+/// assert_eq!(unit_exp(&Tensor::<f64, 1>::zeros([2])).to_vec(), [1.0, 1.0]);
+/// ```
+pub use num_traits;
 /// The `rand_distr` crate's distributions (normal, Poisson, …), for [`random`] (feature
 /// `rand`).
 #[cfg(feature = "rand")]

@@ -426,7 +426,15 @@ where
             })
         })
     }
+}
 
+/// # Parallel rows and columns of a matrix (feature `rayon`)
+///
+/// On matrices only, as [`rows`](TensorBase::rows) and [`columns`](TensorBase::columns).
+impl<S: Storage> TensorBase<S, 2>
+where
+    S::Elem: Sync,
+{
     /// [`rows`](Self::rows) of a matrix in parallel.
     ///
     /// # Examples
@@ -438,10 +446,7 @@ where
     /// let m = tensor![[1, 2], [3, 4]];
     /// assert_eq!(m.par_rows().map(|r| r.sum()).collect::<Vec<_>>(), [3, 7]);
     /// ```
-    pub fn par_rows(&self) -> ParAxisIter<AxisIter<'_, S::Elem, Layout<1>>>
-    where
-        Rank<R>: RemoveAxis<Axis<0>, Out = Rank<1>>,
-    {
+    pub fn par_rows(&self) -> ParAxisIter<AxisIter<'_, S::Elem, Layout<1>>> {
         self.par_axis_iter(Axis::<0>)
     }
 
@@ -456,10 +461,7 @@ where
     /// let m = tensor![[1, 2], [3, 4]];
     /// assert_eq!(m.par_columns().map(|c| c.sum()).collect::<Vec<_>>(), [4, 6]);
     /// ```
-    pub fn par_columns(&self) -> ParAxisIter<AxisIter<'_, S::Elem, Layout<1>>>
-    where
-        Rank<R>: RemoveAxis<Axis<1>, Out = Rank<1>>,
-    {
+    pub fn par_columns(&self) -> ParAxisIter<AxisIter<'_, S::Elem, Layout<1>>> {
         self.par_axis_iter(Axis::<1>)
     }
 }
