@@ -726,8 +726,9 @@ pub fn b20() -> Vec<Case<'static>> {
 const TINY_CALLS: usize = 1000;
 
 /// B42: the fixed cost per call on tiny tensors (1 to 256 `f32`), against ndarray's same
-/// operation: `&a + &b` into a new tensor, a whole `sum` and `max`, `map` into a new tensor and
-/// a transposed `assign`, each run [`TINY_CALLS`] times.
+/// operation: `&a + &b` into a new tensor, a whole `sum` and `max`, `map` into a new tensor,
+/// three views (a stepped slice, a reshape, a rank-4 permutation) and a transposed `assign`,
+/// each run [`TINY_CALLS`] times.
 pub fn b42() -> Vec<Case<'static>> {
     let pair = |n: usize| {
         let ours = Tensor::<f32, 1>::from_fn([n], |[i]| i as f32 * 0.5);
@@ -801,6 +802,62 @@ pub fn b42() -> Vec<Case<'static>> {
             contender("ndarray", move || {
                 for _ in 0..TINY_CALLS {
                     black_box(black_box(&nm).map(|x| x * 2.0));
+                }
+            }),
+        ],
+    });
+    // Views: each call builds a view of a tiny tensor (its layout checked, as every view of
+    // both libraries is) and hands it on; no element moves.
+    let (m, nm) = (square.clone(), nd_square.clone());
+    cases.push(Case {
+        id: format!("B42 view slice [2..10, 1..;2] of [16, 16] f32 ({TINY_CALLS} calls)"),
+        contenders: vec![
+            contender("ranked", move || {
+                for _ in 0..TINY_CALLS {
+                    black_box(black_box(&m).view().slice(s![2..10, 1..;2]).unwrap());
+                }
+            }),
+            contender("ndarray", move || {
+                for _ in 0..TINY_CALLS {
+                    black_box(black_box(&nm).slice(ndarray::s![2..10, 1..;2]));
+                }
+            }),
+        ],
+    });
+    let (m, nm) = (square.clone(), nd_square.clone());
+    cases.push(Case {
+        id: format!("B42 view reshape [16, 16] to [4, 64] f32 ({TINY_CALLS} calls)"),
+        contenders: vec![
+            contender("ranked", move || {
+                for _ in 0..TINY_CALLS {
+                    black_box(black_box(&m).view().reshape_view([4, 64]).unwrap());
+                }
+            }),
+            contender("ndarray", move || {
+                for _ in 0..TINY_CALLS {
+                    black_box(
+                        black_box(&nm)
+                            .view()
+                            .into_shape_with_order((4, 64))
+                            .unwrap(),
+                    );
+                }
+            }),
+        ],
+    });
+    let cube = Tensor::<f32, 4>::from_fn([4, 4, 4, 4], |[i, j, k, l]| (i + j + k + l) as f32);
+    let nd_cube = Array::from_shape_vec((4, 4, 4, 4), cube.to_vec()).unwrap();
+    cases.push(Case {
+        id: format!("B42 view permute [3, 1, 0, 2] of [4, 4, 4, 4] f32 ({TINY_CALLS} calls)"),
+        contenders: vec![
+            contender("ranked", move || {
+                for _ in 0..TINY_CALLS {
+                    black_box(black_box(&cube).view().permute([3, 1, 0, 2]).unwrap());
+                }
+            }),
+            contender("ndarray", move || {
+                for _ in 0..TINY_CALLS {
+                    black_box(black_box(&nd_cube).view().permuted_axes([3, 1, 0, 2]));
                 }
             }),
         ],

@@ -47,13 +47,7 @@
 
 use crate::storage::{ViewRepr, ViewReprMut};
 
-/// Whether loops take their smallest form rather than their fastest: on bare-metal targets
-/// (`target_os = "none"`, microcontrollers), where code is flash that firmware pays for, data
-/// caches are a few KiB or absent, and the cores have no vector unit for auto-vectorised slice
-/// loops to use. Each loop that consults it computes the same result, to the bit, either way
-/// (the extremes: the same value; of elements that compare equal, such as `0.0` and `-0.0`,
-/// which one is returned may differ, as their docs allow).
-pub(crate) const SMALL_CODE: bool = cfg!(target_os = "none");
+pub(crate) use crate::layout::SMALL_CODE;
 
 use crate::layout::MAX_DYN_RANK;
 

@@ -34,6 +34,15 @@ mod tests;
 mod view;
 
 pub use dynamic::{DynLayout, DynShape, MAX_DYN_RANK};
+
+/// Whether code takes its smallest form rather than its fastest: on bare-metal targets
+/// (`target_os = "none"`, microcontrollers), where code is flash that firmware pays for, data
+/// caches are a few KiB or absent, and the cores have no vector unit for auto-vectorised slice
+/// loops to use. The engine's loops and the layouts' shortcuts consult it (defined here, the
+/// lowest of the modules that do). Each computes the same result, to the bit, either way (the
+/// extremes: the same value; of elements that compare equal, such as `0.0` and `-0.0`, which
+/// one is returned may differ, as their docs allow).
+pub(crate) const SMALL_CODE: bool = cfg!(target_os = "none");
 pub(crate) use grid::{Grid, GridLayout, span, split_at};
 pub use reshape::{Group, GroupKind, ReshapePlan, Verdict};
 pub(crate) use view::broadcast_except;

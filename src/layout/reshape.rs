@@ -339,6 +339,21 @@ pub(crate) fn plan(
     verdict
 }
 
+/// Whether `p` is non-empty and its strides are exactly the row-major ones of its shape, size-1
+/// axes included: the layout of a new tensor.
+#[inline]
+fn exactly_row_major(p: RawLayout<'_>) -> bool {
+    let mut expected: usize = 1;
+    p.shape.len() == p.strides.len()
+        && p.shape.iter().zip(p.strides).rev().all(|(&dim, &stride)| {
+            let same = stride >= 0 && stride as usize == expected;
+            // A layout's element count fits in `isize` (invariant 1), so this never
+            // overflows for a valid layout; a size of 0 ends the test.
+            expected = expected.wrapping_mul(dim);
+            same && dim != 0
+        })
+}
+
 /// Builds the error for element counts that differ.
 pub(crate) const fn count_mismatch(from_len: usize, to_len: usize) -> ShapeError {
     ShapeError::sizes(ErrorKind::CountMismatch, None, from_len, to_len)
@@ -410,6 +425,18 @@ pub(crate) fn reshape(
         *slot = dim;
     }
     resolve_target(p.shape, shape)?;
+    if !super::SMALL_CODE && exactly_row_major(p) {
+        // `plan` gives the row-major strides for such a source (each group's innermost stride
+        // is the product of the sizes after it, on either side), without walking the groups.
+        // The sizes multiply to the source's element count, non-zero and within `isize`, so no
+        // product of a tail of them overflows.
+        let mut step: usize = 1;
+        for (stride, &dim) in strides.iter_mut().zip(shape.iter()).rev() {
+            *stride = step as isize;
+            step = step.wrapping_mul(dim);
+        }
+        return Ok(p.offset);
+    }
     match plan(p, shape, strides, |_, _| {}) {
         Verdict::View | Verdict::Empty => {
             // Merged groups of broadcast axes can make an axis longer than the source had.
