@@ -428,13 +428,9 @@ pub(crate) fn reshape(
     if !super::SMALL_CODE && exactly_row_major(p) {
         // `plan` gives the row-major strides for such a source (each group's innermost stride
         // is the product of the sizes after it, on either side), without walking the groups.
-        // The sizes multiply to the source's element count, non-zero and within `isize`, so no
-        // product of a tail of them overflows.
-        let mut step: usize = 1;
-        for (stride, &dim) in strides.iter_mut().zip(shape.iter()).rev() {
-            *stride = step as isize;
-            step = step.wrapping_mul(dim);
-        }
+        // The sizes multiply to the source's element count, which fits `isize`, so this never
+        // fails.
+        parts::contiguous_strides(shape, super::Order::RowMajor, strides)?;
         return Ok(p.offset);
     }
     match plan(p, shape, strides, |_, _| {}) {
