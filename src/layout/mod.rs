@@ -34,6 +34,10 @@ mod tests;
 mod view;
 
 pub use dynamic::{DynLayout, DynShape, MAX_DYN_RANK};
+pub(crate) use grid::{Grid, GridLayout, span, split_at};
+pub use reshape::{Group, GroupKind, ReshapePlan, Verdict};
+pub(crate) use view::broadcast_except;
+pub use view::broadcast_shapes;
 
 /// Whether code takes its smallest form rather than its fastest: on bare-metal targets
 /// (`target_os = "none"`, microcontrollers), where code is flash that firmware pays for, data
@@ -43,10 +47,6 @@ pub use dynamic::{DynLayout, DynShape, MAX_DYN_RANK};
 /// extremes: the same value; of elements that compare equal, such as `0.0` and `-0.0`, which
 /// one is returned may differ, as their docs allow).
 pub(crate) const SMALL_CODE: bool = cfg!(target_os = "none");
-pub(crate) use grid::{Grid, GridLayout, span, split_at};
-pub use reshape::{Group, GroupKind, ReshapePlan, Verdict};
-pub(crate) use view::broadcast_except;
-pub use view::broadcast_shapes;
 
 /// Memory order of a freshly built, contiguous layout.
 ///

@@ -347,8 +347,9 @@ fn exactly_row_major(p: RawLayout<'_>) -> bool {
     p.shape.len() == p.strides.len()
         && p.shape.iter().zip(p.strides).rev().all(|(&dim, &stride)| {
             let same = stride >= 0 && stride as usize == expected;
-            // A layout's element count fits in `isize` (invariant 1), so this never
-            // overflows for a valid layout; a size of 0 ends the test.
+            // A valid non-empty layout's element count fits in `isize`, so this product
+            // does not wrap; an empty layout ends the test at its size-0 axis, whatever
+            // the product before it.
             expected = expected.wrapping_mul(dim);
             same && dim != 0
         })
