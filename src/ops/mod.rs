@@ -536,6 +536,10 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// let t = tensor![[1, 2], [3, 4]];
     /// assert_eq!(t.map(|&x| x as f32 / 2.0).to_vec(), [0.5, 1.0, 1.5, 2.0]);
     /// ```
+    // Inlined: returned through memory, the new tensor was written in words and copied out in
+    // wider loads, which waited for the words (a failed store-to-load forward, a third of a
+    // tiny tensor's `map`).
+    #[inline]
     pub fn map<U>(&self, mut f: impl FnMut(&S::Elem) -> U) -> Tensor<U, R> {
         let data = self.view().into_raw_parts().0;
         // SAFETY: this tensor's storage and layout (invariant 1).

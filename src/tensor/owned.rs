@@ -54,17 +54,27 @@ impl<T, const R: usize> TensorBase<Vec<T>, R> {
     }
 
     /// A row-major tensor over a `Vec` known to hold exactly `shape`'s element count.
+    // Inlined, so that the `Vec` and the new tensor stay in registers: passed and returned
+    // through memory, each was written in words and read back wider (failed store-to-load
+    // forwards, a third of a tiny tensor's `map`).
+    #[inline]
     pub(crate) fn from_contiguous_vec(vec: Vec<T>, shape: [usize; R]) -> Self {
-        if let Some(layout) = Layout::row_major_exact(shape, vec.len()) {
-            // SAFETY: a row-major layout with offset 0 of exactly `vec.len()` elements reaches
-            // the positions `0..vec.len()` once each: invariants 1 and 2 hold.
-            return unsafe { Self::from_parts_unchecked(vec.into_storage(), layout) };
-        }
-        match Self::from_vec(vec, shape) {
-            Ok(t) => t,
-            // The callers pass a Vec built from a tensor of this very shape.
-            Err(err) => shape_error("internal: contiguous copy has the wrong length", err),
-        }
+        // The layout is found from the length alone, so that the `Vec` is only moved into the
+        // tensor: passed to a fallible constructor, it was kept in memory.
+        let len = vec.len();
+        let layout = match Layout::row_major_exact(shape, len) {
+            Some(layout) => layout,
+            // The shapes the register-only form leaves to the checked one, as `from_vec`
+            // checks them (no tensor has such a shape).
+            None => match Layout::contiguous_of_len(shape, Order::RowMajor, len) {
+                Ok(layout) => layout,
+                // The callers pass a Vec built from a tensor of this very shape.
+                Err(err) => shape_error("internal: contiguous copy has the wrong length", err),
+            },
+        };
+        // SAFETY: a row-major layout with offset 0 of exactly `vec.len()` elements reaches the
+        // positions `0..vec.len()` once each: invariants 1 and 2 hold.
+        unsafe { Self::from_parts_unchecked(vec.into_storage(), layout) }
     }
 
     /// Builds a tensor by calling `f` with each index, laying the results out in `order`.
