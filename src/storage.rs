@@ -325,6 +325,40 @@ unsafe impl<T> Storage for Arc<[T]> {
     }
 }
 
+/// How a view's storage records whether it has gaps: a whole word (0 or 1) where speed comes
+/// first. As a one-byte `bool`, its spare values held the tag of a `Result` carrying a view,
+/// and the optimiser moved the seven bytes after it as two overlapping four-byte pieces, which
+/// the next whole-word read waited for (a failed store-to-load forward, a quarter of a tiny
+/// `reshape_view`). A `bool` on bare metal, where the word's handling costs flash.
+#[cfg(not(target_os = "none"))]
+type GapsFlag = usize;
+/// See above.
+#[cfg(target_os = "none")]
+type GapsFlag = bool;
+
+/// The flag for `gaps`.
+#[inline(always)]
+const fn gaps_flag(gaps: bool) -> GapsFlag {
+    // A cast from `bool` to itself on bare metal.
+    #[allow(clippy::unnecessary_cast)]
+    {
+        gaps as GapsFlag
+    }
+}
+
+/// Whether `flag` says the storage has gaps.
+#[inline(always)]
+#[cfg(not(target_os = "none"))]
+const fn flag_set(flag: GapsFlag) -> bool {
+    flag != 0
+}
+/// See above.
+#[inline(always)]
+#[cfg(target_os = "none")]
+const fn flag_set(flag: GapsFlag) -> bool {
+    flag
+}
+
 /// The storage of a [`TensorView`](crate::TensorView): elements borrowed for `'a` through a
 /// pointer, like `&'a [T]` but able to describe memory with gaps that the view does not reach
 /// (a column of a matrix, a matrix whose columns are padded) without asserting anything about
@@ -360,7 +394,7 @@ unsafe impl<T> Storage for Arc<[T]> {
 pub struct ViewRepr<'a, T> {
     ptr: NonNull<T>,
     len: usize,
-    gaps: bool,
+    gaps: GapsFlag,
     life: PhantomData<&'a [T]>,
 }
 
@@ -385,7 +419,7 @@ pub struct ViewRepr<'a, T> {
 pub struct ViewReprMut<'a, T> {
     ptr: NonNull<T>,
     len: usize,
-    gaps: bool,
+    gaps: GapsFlag,
     life: PhantomData<&'a mut [T]>,
 }
 
@@ -411,7 +445,7 @@ impl<T> core::fmt::Debug for ViewRepr<'_, T> {
         f.debug_struct("ViewRepr")
             .field("ptr", &self.ptr)
             .field("len", &self.len)
-            .field("gaps", &self.gaps)
+            .field("gaps", &flag_set(self.gaps))
             .finish()
     }
 }
@@ -420,7 +454,7 @@ impl<T> core::fmt::Debug for ViewReprMut<'_, T> {
         f.debug_struct("ViewReprMut")
             .field("ptr", &self.ptr)
             .field("len", &self.len)
-            .field("gaps", &self.gaps)
+            .field("gaps", &flag_set(self.gaps))
             .finish()
     }
 }
@@ -478,7 +512,7 @@ impl<'a, T> ViewRepr<'a, T> {
         Self {
             ptr,
             len,
-            gaps,
+            gaps: gaps_flag(gaps),
             life: PhantomData,
         }
     }
@@ -503,7 +537,7 @@ impl<'a, T> ViewRepr<'a, T> {
     #[inline]
     #[must_use]
     pub const fn has_gaps(&self) -> bool {
-        self.gaps
+        flag_set(self.gaps)
     }
 
     /// The length a new layout may be validated against: the whole span without gaps;
@@ -511,7 +545,7 @@ impl<'a, T> ViewRepr<'a, T> {
     /// the layout the storage came with (and its derivations) may reach into it.
     #[inline]
     pub(crate) const fn len_for_new_layout(&self) -> Result<usize, crate::ShapeError> {
-        if self.gaps {
+        if flag_set(self.gaps) {
             return Err(crate::ShapeError::storage_has_gaps());
         }
         Ok(self.len)
@@ -542,7 +576,7 @@ impl<'a, T> ViewRepr<'a, T> {
     #[inline]
     #[must_use]
     pub const fn as_slice(&self) -> Option<&'a [T]> {
-        if self.gaps {
+        if flag_set(self.gaps) {
             return None;
         }
         // SAFETY: without gaps, `ptr` and `len` are a `&'a [T]` (invariant 1).
@@ -621,7 +655,7 @@ impl<'a, T> ViewReprMut<'a, T> {
         Self {
             ptr,
             len,
-            gaps,
+            gaps: gaps_flag(gaps),
             life: PhantomData,
         }
     }
@@ -645,7 +679,7 @@ impl<'a, T> ViewReprMut<'a, T> {
     #[inline]
     #[must_use]
     pub const fn has_gaps(&self) -> bool {
-        self.gaps
+        flag_set(self.gaps)
     }
 
     /// The first position.
@@ -665,14 +699,14 @@ impl<'a, T> ViewReprMut<'a, T> {
     #[inline]
     pub(crate) fn as_view(&self) -> ViewRepr<'_, T> {
         // SAFETY: shared access for the borrow of `self`, which excludes writes through it.
-        unsafe { ViewRepr::from_raw(self.ptr, self.len, self.gaps) }
+        unsafe { ViewRepr::from_raw(self.ptr, self.len, flag_set(self.gaps)) }
     }
 
     /// The same storage, for as long as `self` is borrowed.
     #[inline]
     pub(crate) fn reborrow(&mut self) -> ViewReprMut<'_, T> {
         // SAFETY: exclusive access is lent for the borrow of `self`.
-        unsafe { ViewReprMut::from_raw(self.ptr, self.len, self.gaps) }
+        unsafe { ViewReprMut::from_raw(self.ptr, self.len, flag_set(self.gaps)) }
     }
 
     /// A pointer to position `pos`, for writes.
@@ -773,7 +807,7 @@ impl<'a, T> ViewReprMut<'a, T> {
     /// then each holds its positions exclusively (invariant 1).
     #[cfg(feature = "rayon")]
     pub(crate) unsafe fn share_gapped(self) -> (Self, Self) {
-        debug_assert!(self.gaps);
+        debug_assert!(flag_set(self.gaps));
         // SAFETY: the caller's contract: the two storages reach disjoint positions.
         unsafe {
             (
@@ -794,8 +828,8 @@ impl<'a, T> ViewReprMut<'a, T> {
         unsafe {
             let high = NonNull::new_unchecked(self.ptr.as_ptr().add(mid));
             Some((
-                Self::from_raw(self.ptr, mid, self.gaps),
-                Self::from_raw(high, self.len - mid, self.gaps),
+                Self::from_raw(self.ptr, mid, flag_set(self.gaps)),
+                Self::from_raw(high, self.len - mid, flag_set(self.gaps)),
             ))
         }
     }
