@@ -833,7 +833,8 @@ impl DynLayout {
     /// ```
     pub fn reshape(&self, shape: &[usize]) -> Result<Self, ShapeError> {
         Self::build(shape.len(), |sh, st| {
-            super::reshape::reshape(self.parts(), shape, sh, st)
+            sh.copy_from_slice(shape);
+            super::reshape::reshape(self.parts(), sh, st)
         })
     }
 

@@ -339,12 +339,12 @@ pub(crate) fn plan(
     verdict
 }
 
-/// Whether `p` is non-empty and its strides are exactly the row-major ones of its shape, size-1
-/// axes included: the layout of a new tensor.
+/// The element count of `p` if it is non-empty and its strides are exactly the row-major ones
+/// of its shape, size-1 axes included: the layout of a new tensor.
 #[inline]
-fn exactly_row_major(p: RawLayout<'_>) -> bool {
+fn row_major_count(p: RawLayout<'_>) -> Option<usize> {
     let mut expected: usize = 1;
-    p.shape.len() == p.strides.len()
+    let exact = p.shape.len() == p.strides.len()
         && p.shape.iter().zip(p.strides).rev().all(|(&dim, &stride)| {
             let same = stride >= 0 && stride as usize == expected;
             // A valid non-empty layout's element count fits in `isize`, so this product
@@ -352,7 +352,8 @@ fn exactly_row_major(p: RawLayout<'_>) -> bool {
             // the product before it.
             expected = expected.wrapping_mul(dim);
             same && dim != 0
-        })
+        });
+    exact.then_some(expected)
 }
 
 /// Builds the error for element counts that differ.
@@ -413,20 +414,26 @@ pub(crate) fn explain(p: RawLayout<'_>, to: &[usize]) -> Result<ReshapePlan, Sha
     Ok(out)
 }
 
-/// Reshapes without copying: resolves `INFER`, checks counts, plans, and writes the new shape
-/// and strides; returns the offset.
-#[inline]
+/// Reshapes without copying: `shape` holds the target sizes on entry and the resolved ones
+/// on return (`INFER` replaced); checks counts, plans, writes the strides and returns the
+/// offset.
+///
+/// A new tensor's layout reshaped to sizes without `INFER` that hold its elements takes a short
+/// path, inlined into the typed caller, where the ranks and sizes are constants and shape and
+/// strides stay in registers. Everything else, errors included, takes the group walk, a
+/// function of its own. Bare metal has only the walk, and no reason to force it inline.
+#[cfg_attr(not(target_os = "none"), inline(always))]
+#[cfg_attr(target_os = "none", inline)]
 pub(crate) fn reshape(
     p: RawLayout<'_>,
-    to: &[usize],
     shape: &mut [usize],
     strides: &mut [isize],
 ) -> Result<usize, ShapeError> {
-    for (slot, &dim) in shape.iter_mut().zip(to) {
-        *slot = dim;
-    }
-    resolve_target(p.shape, shape)?;
-    if !super::SMALL_CODE && exactly_row_major(p) {
+    if !super::SMALL_CODE
+        && let Some(count) = row_major_count(p)
+        && !shape.contains(&super::INFER)
+        && matches!(super::checked_len(shape), Ok(n) if n == count)
+    {
         // `plan` gives the row-major strides for such a source (each group's innermost stride
         // is the product of the sizes after it, on either side), without walking the groups.
         // The sizes multiply to the source's element count, which fits `isize`, so this never
@@ -434,6 +441,18 @@ pub(crate) fn reshape(
         parts::contiguous_strides(shape, super::Order::RowMajor, strides)?;
         return Ok(p.offset);
     }
+    reshape_by_groups(p, shape, strides)
+}
+
+/// [`reshape`] of any layout, by the group walk. Kept out of line where the short path is
+/// taken; bare metal has no short path and inlines it as any other function.
+#[cfg_attr(not(target_os = "none"), inline(never))]
+fn reshape_by_groups(
+    p: RawLayout<'_>,
+    shape: &mut [usize],
+    strides: &mut [isize],
+) -> Result<usize, ShapeError> {
+    resolve_target(p.shape, shape)?;
     match plan(p, shape, strides, |_, _| {}) {
         Verdict::View | Verdict::Empty => {
             // Merged groups of broadcast axes can make an axis longer than the source had.

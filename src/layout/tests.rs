@@ -523,7 +523,8 @@ fn reshape_of_a_new_layout_writes_the_strides_of_the_plan() {
                 let verdict = reshape::plan(p, to, &mut planned[..to_rank], |_, _| {});
                 assert_eq!(verdict, Verdict::View);
                 let (mut shape, mut got) = ([0usize; 4], [0isize; 4]);
-                let offset = reshape::reshape(p, to, &mut shape[..to_rank], &mut got[..to_rank]);
+                shape[..to_rank].copy_from_slice(to);
+                let offset = reshape::reshape(p, &mut shape[..to_rank], &mut got[..to_rank]);
                 assert_eq!(offset, Ok(5));
                 assert_eq!(&shape[..to_rank], to);
                 assert_eq!(got, planned, "{from:?} {source:?} -> {to:?}");

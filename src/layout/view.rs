@@ -360,7 +360,7 @@ impl<const R: usize> Layout<R> {
     /// ```
     #[inline]
     pub fn reshape_view<const N: usize>(&self, shape: [usize; N]) -> Result<Layout<N>, ShapeError> {
-        Layout::build(|sh, st| reshape::reshape(self.parts(), &shape, sh, st))
+        Layout::build_from(shape, |sh, st| reshape::reshape(self.parts(), sh, st))
     }
 
     /// Explains how reshaping to `shape` works: the groups of axes, what happens to each
