@@ -342,18 +342,18 @@ pub(crate) fn plan(
 /// The element count of `p` if it is non-empty and its strides are exactly the row-major ones
 /// of its shape, size-1 axes included: the layout of a new tensor.
 #[inline]
-fn row_major_count(p: RawLayout<'_>) -> Option<usize> {
+pub(super) fn row_major_count(p: RawLayout<'_>) -> Option<usize> {
     let mut expected: usize = 1;
     let exact = p.shape.len() == p.strides.len()
         && p.shape.iter().zip(p.strides).rev().all(|(&dim, &stride)| {
             let same = stride >= 0 && stride as usize == expected;
             // A valid non-empty layout's element count fits in `isize`, so this product
-            // does not wrap; an empty layout ends the test at its size-0 axis, whatever
-            // the product before it.
+            // does not wrap; an empty layout's product ends at zero, whatever the product
+            // before its size-0 axis, and is refused below.
             expected = expected.wrapping_mul(dim);
-            same && dim != 0
+            same
         });
-    exact.then_some(expected)
+    (exact && expected != 0).then_some(expected)
 }
 
 /// Builds the error for element counts that differ.
@@ -416,12 +416,8 @@ pub(crate) fn explain(p: RawLayout<'_>, to: &[usize]) -> Result<ReshapePlan, Sha
 
 /// Reshapes without copying: `shape` holds the target sizes on entry and the resolved ones
 /// on return (`INFER` replaced); checks counts, plans, writes the strides and returns the
-/// offset.
-///
-/// A new tensor's layout reshaped to sizes without `INFER` that hold its elements takes a short
-/// path, inlined into the typed caller, where the ranks and sizes are constants and shape and
-/// strides stay in registers. Everything else, errors included, takes the group walk, a
-/// function of its own. Bare metal has only the walk, and no reason to force it inline.
+/// offset. The short path is [`reshape_row_major`]; everything else, errors included, takes the
+/// group walk, [`reshape_by_groups`].
 #[cfg_attr(not(target_os = "none"), inline(always))]
 #[cfg_attr(target_os = "none", inline)]
 pub(crate) fn reshape(
@@ -429,6 +425,24 @@ pub(crate) fn reshape(
     shape: &mut [usize],
     strides: &mut [isize],
 ) -> Result<usize, ShapeError> {
+    match reshape_row_major(p, shape, strides) {
+        Some(offset) => Ok(offset),
+        None => reshape_by_groups(p, shape, strides),
+    }
+}
+
+/// The short path of [`reshape`]: a new tensor's layout reshaped to sizes without `INFER` that
+/// hold its elements. Writes the strides and returns the offset, or returns `None` (leaving
+/// `strides` as they were) for every other case. Inlined into the typed caller, where the
+/// ranks and sizes are constants and shape and strides stay in registers; bare metal has only
+/// the walk, so this is always `None` there.
+#[cfg_attr(not(target_os = "none"), inline(always))]
+#[cfg_attr(target_os = "none", inline)]
+pub(crate) fn reshape_row_major(
+    p: RawLayout<'_>,
+    shape: &[usize],
+    strides: &mut [isize],
+) -> Option<usize> {
     if !super::SMALL_CODE
         && let Some(count) = row_major_count(p)
         && !shape.contains(&super::INFER)
@@ -438,16 +452,16 @@ pub(crate) fn reshape(
         // is the product of the sizes after it, on either side), without walking the groups.
         // The sizes multiply to the source's element count, which fits `isize`, so this never
         // fails.
-        parts::contiguous_strides(shape, super::Order::RowMajor, strides)?;
-        return Ok(p.offset);
+        parts::contiguous_strides(shape, super::Order::RowMajor, strides).ok()?;
+        return Some(p.offset);
     }
-    reshape_by_groups(p, shape, strides)
+    None
 }
 
 /// [`reshape`] of any layout, by the group walk. Kept out of line where the short path is
 /// taken; bare metal has no short path and inlines it as any other function.
 #[cfg_attr(not(target_os = "none"), inline(never))]
-fn reshape_by_groups(
+pub(crate) fn reshape_by_groups(
     p: RawLayout<'_>,
     shape: &mut [usize],
     strides: &mut [isize],

@@ -491,6 +491,39 @@ fn small_shape(index: usize) -> ([usize; 4], usize) {
 }
 
 #[test]
+fn only_a_non_empty_row_major_layout_counts_as_new() {
+    let count = |shape: &[usize], strides: &[isize]| {
+        reshape::row_major_count(parts::RawLayout {
+            shape,
+            strides,
+            offset: 0,
+        })
+    };
+    assert_eq!(count(&[2, 3, 4], &[12, 4, 1]), Some(24));
+    assert_eq!(count(&[], &[]), Some(1));
+    // Empty: the product ends at zero whatever the strides.
+    assert_eq!(count(&[2, 0, 4], &[0, 4, 1]), None);
+    assert_eq!(count(&[0], &[1]), None);
+    // Another stride on any axis, a size-1 one included, or a negative one.
+    assert_eq!(count(&[2, 3, 4], &[12, 4, -1]), None);
+    assert_eq!(count(&[2, 1, 4], &[4, 7, 1]), None);
+    assert_eq!(count(&[2, 3], &[1, 2]), None);
+    // Typed reshapes take the same shortcut, and an empty or strided source the walk.
+    let l = Layout::row_major([2, 0, 4]).unwrap();
+    assert_eq!(l.reshape_view([4, 0]).unwrap().shape(), &[4, 0]);
+    let l = Layout::row_major([4, 6])
+        .unwrap()
+        .reshape_view([2, 2, 6])
+        .unwrap();
+    assert_eq!(l.strides(), &[12, 6, 1]);
+    let t = Layout::row_major([4, 6]).unwrap().reversed_axes();
+    assert_eq!(
+        t.reshape_view([24]).unwrap_err().kind(),
+        ErrorKind::NotContiguous
+    );
+}
+
+#[test]
 fn reshape_of_a_new_layout_writes_the_strides_of_the_plan() {
     // A new tensor's layout takes a shortcut past the group walk; this checks that it lands on
     // the strides the walk gives (size-1 axes included) for every pair of small shapes with

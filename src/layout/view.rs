@@ -360,7 +360,39 @@ impl<const R: usize> Layout<R> {
     /// ```
     #[inline]
     pub fn reshape_view<const N: usize>(&self, shape: [usize; N]) -> Result<Layout<N>, ShapeError> {
-        Layout::build_from(shape, |sh, st| reshape::reshape(self.parts(), sh, st))
+        let mut strides = [0; N];
+        match reshape::reshape_row_major(self.parts(), &shape, &mut strides) {
+            Some(offset) => Ok(Layout {
+                shape,
+                strides,
+                offset,
+            }),
+            None => {
+                // The walk writes into `out`'s arrays instead of returning a layout, so that
+                // the two paths meet in registers: with a returned layout, the short path
+                // stored its result to memory and read it back at once as wider loads, which
+                // the processor cannot forward from the stores.
+                let mut out = Layout {
+                    shape,
+                    strides,
+                    offset: 0,
+                };
+                out.offset = self.reshape_by_groups(&mut out.shape, &mut out.strides)?;
+                Ok(out)
+            }
+        }
+    }
+
+    /// [`reshape_view`](Self::reshape_view)'s group walk. It takes the layout by value, so
+    /// that only this call, not the short path, needs the layout in memory: a reference passed
+    /// out of line would keep a tiny view's layout out of registers on both paths.
+    #[cfg_attr(not(target_os = "none"), inline(never))]
+    fn reshape_by_groups(
+        self,
+        shape: &mut [usize],
+        strides: &mut [isize],
+    ) -> Result<usize, ShapeError> {
+        reshape::reshape_by_groups(self.parts(), shape, strides)
     }
 
     /// Explains how reshaping to `shape` works: the groups of axes, what happens to each
