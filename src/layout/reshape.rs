@@ -432,10 +432,10 @@ pub(crate) fn reshape(
 }
 
 /// The short path of [`reshape`]: a new tensor's layout reshaped to sizes without `INFER` that
-/// hold its elements. Writes the strides and returns the offset, or returns `None` (leaving
-/// `strides` as they were) for every other case. Inlined into the typed caller, where the
-/// ranks and sizes are constants and shape and strides stay in registers; bare metal has only
-/// the walk, so this is always `None` there.
+/// hold its elements. Writes the strides and returns the offset, or returns `None` for every
+/// other case, where the caller's group walk writes every stride. Inlined into the typed
+/// caller, where the ranks and sizes are constants and shape and strides stay in registers;
+/// bare metal has only the walk, so this is always `None` there.
 #[cfg_attr(not(target_os = "none"), inline(always))]
 #[cfg_attr(target_os = "none", inline)]
 pub(crate) fn reshape_row_major(
