@@ -682,15 +682,7 @@ impl<const R: usize> Layout<R> {
     fn build(
         fill: impl FnOnce(&mut [usize], &mut [isize]) -> Result<usize, ShapeError>,
     ) -> Result<Self, ShapeError> {
-        Self::build_from([0; R], fill)
-    }
-
-    /// [`build`](Self::build) with the shape starting as `shape`, which `fill` may change.
-    #[inline]
-    fn build_from(
-        mut shape: [usize; R],
-        fill: impl FnOnce(&mut [usize], &mut [isize]) -> Result<usize, ShapeError>,
-    ) -> Result<Self, ShapeError> {
+        let mut shape = [0usize; R];
         let mut strides = [0isize; R];
         let offset = fill(&mut shape, &mut strides)?;
         Ok(Self {
