@@ -187,11 +187,6 @@ impl Carry {
     #[cfg(target_arch = "x86_64")]
     #[inline(always)]
     pub(super) unsafe fn write(&mut self, u: usize, from: *const u8, to: *mut u8, n: usize) {
-        #[cfg(miri)]
-        use core::arch::x86_64::_mm_storeu_si128 as _mm_stream_si128;
-        #[cfg(not(miri))]
-        use core::arch::x86_64::_mm_stream_si128;
-        use core::arch::x86_64::{__m128i, _mm_load_si128};
         let (Some(&at), Some(&len)) = (self.at.get(u), self.len.get(u)) else {
             // SAFETY: the caller's contract.
             return unsafe { super::simd::x86::write_range(from, to, n) };
@@ -219,11 +214,7 @@ impl Carry {
         unsafe {
             if joins {
                 super::simd::x86::copy_short(from, line.add(off), head);
-                let start = to.sub(off);
-                for q in (0..LINE).step_by(16) {
-                    let v = _mm_load_si128(line.add(q).cast::<__m128i>());
-                    _mm_stream_si128(start.add(q).cast::<__m128i>(), v);
-                }
+                super::simd::x86::stream_line(line, to.sub(off));
                 if let Some(at) = self.at.get_mut(u) {
                     *at = core::ptr::null_mut();
                 }
@@ -275,9 +266,9 @@ pub(crate) unsafe fn stream_bytes(from: *const u8, to: *mut u8, n: usize) {
 pub(crate) unsafe fn stream_gather<T: Copy>(from: *const T, step: usize, to: *mut T, n: usize) {
     #[cfg(target_arch = "x86_64")]
     {
-        use core::arch::x86_64::{__m128i, _mm_loadu_si128};
         #[cfg(not(miri))]
-        use core::arch::x86_64::{_mm_stream_si64, _mm_stream_si128};
+        use core::arch::x86_64::_mm_stream_si64;
+        use core::arch::x86_64::{__m128i, _mm_loadu_si128};
         let size = size_of::<T>();
         if size == 16 && to.addr().is_multiple_of(16) {
             for l in 0..n {
@@ -285,10 +276,7 @@ pub(crate) unsafe fn stream_gather<T: Copy>(from: *const T, step: usize, to: *mu
                 // destination's are aligned to 16, as the non-temporal store needs.
                 unsafe {
                     let v = _mm_loadu_si128(from.add(l * step).cast::<__m128i>());
-                    #[cfg(not(miri))]
-                    _mm_stream_si128(to.add(l).cast::<__m128i>(), v);
-                    #[cfg(miri)]
-                    core::arch::x86_64::_mm_storeu_si128(to.add(l).cast::<__m128i>(), v);
+                    super::simd::x86::stream16(to.add(l).cast::<__m128i>(), v);
                 }
             }
             return;

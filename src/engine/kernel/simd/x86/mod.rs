@@ -86,8 +86,6 @@ pub(crate) unsafe fn write_lines(
     wide: bool,
 ) {
     use super::super::LINE;
-    #[cfg(not(miri))]
-    use core::arch::x86_64::_mm_stream_si128;
     if wide {
         // SAFETY: the caller's contract, and the CPU has AVX (`wide`).
         return unsafe { avx::write_lines(buf, pitch, dst, ds, rows) };
@@ -101,16 +99,7 @@ pub(crate) unsafe fn write_lines(
             let s = t.addr().wrapping_neg() % LINE;
             let (f, t) = (buf.add(u * pitch + s), t.add(s));
             debug_assert!(t.addr() % LINE == 0 && s + LINE <= pitch);
-            for q in (0..LINE).step_by(16) {
-                let v = _mm_loadu_si128(f.add(q).cast::<__m128i>());
-                let t = t.add(q).cast::<__m128i>();
-                // Miri cannot run the non-temporal store (inline assembly); an
-                // ordinary one writes the same bytes.
-                #[cfg(not(miri))]
-                _mm_stream_si128(t, v);
-                #[cfg(miri)]
-                _mm_storeu_si128(t, v);
-            }
+            stream_line(f, t);
         }
     }
 }
@@ -148,23 +137,32 @@ pub(crate) unsafe fn write_range(from: *const u8, to: *mut u8, n: usize) {
 /// `from` is valid for reads of 64 bytes, `to` for writes of 64 bytes and aligned to 16;
 /// they do not overlap.
 #[inline(always)]
-unsafe fn stream_line(from: *const u8, to: *mut u8) {
-    #[cfg(not(miri))]
-    use core::arch::x86_64::_mm_stream_si128;
+pub(crate) unsafe fn stream_line(from: *const u8, to: *mut u8) {
     // SAFETY: the 64 bytes at each end (the caller's contract); the loads are unaligned,
-    // the stores aligned to 16 bytes as the non-temporal store needs.
+    // the stores aligned to 16 bytes as `stream16` needs.
     unsafe {
         for q in (0..super::super::LINE).step_by(16) {
             let v = _mm_loadu_si128(from.add(q).cast::<__m128i>());
-            let t = to.add(q).cast::<__m128i>();
-            debug_assert!(t.addr() % 16 == 0);
-            // Miri cannot run the instruction (inline assembly); an ordinary store
-            // writes the same bytes.
-            #[cfg(not(miri))]
-            _mm_stream_si128(t, v);
-            #[cfg(miri)]
-            _mm_storeu_si128(t, v);
+            stream16(to.add(q).cast::<__m128i>(), v);
         }
+    }
+}
+
+/// Writes `v` to the 16 bytes at `to` with a non-temporal store.
+///
+/// # Safety
+///
+/// `to` is valid for writes of 16 bytes and aligned to 16.
+#[inline(always)]
+pub(crate) unsafe fn stream16(to: *mut __m128i, v: __m128i) {
+    debug_assert!(to.addr().is_multiple_of(16));
+    // SAFETY: the caller's contract. Miri cannot run the non-temporal store (inline
+    // assembly); an ordinary store writes the same bytes.
+    unsafe {
+        #[cfg(not(miri))]
+        core::arch::x86_64::_mm_stream_si128(to, v);
+        #[cfg(miri)]
+        _mm_storeu_si128(to, v);
     }
 }
 
@@ -189,8 +187,6 @@ pub(crate) unsafe fn write_plane(
     ahead: usize,
 ) {
     use super::super::LINE;
-    #[cfg(not(miri))]
-    use core::arch::x86_64::_mm_stream_si128;
     let total = run * m;
     let head = ((LINE - to.addr() % LINE) % LINE).min(total);
     let body = head + (total - head) / LINE * LINE;
@@ -298,13 +294,7 @@ pub(crate) unsafe fn write_plane(
             }
             for q in (0..LINE).step_by(16) {
                 let v = piece(&mut j, &mut off);
-                let t = to.add(at + q).cast::<__m128i>();
-                // Miri cannot run the instruction (inline assembly); an ordinary
-                // store writes the same bytes.
-                #[cfg(not(miri))]
-                _mm_stream_si128(t, v);
-                #[cfg(miri)]
-                _mm_storeu_si128(t, v);
+                stream16(to.add(at + q).cast::<__m128i>(), v);
             }
             at += LINE;
         }
