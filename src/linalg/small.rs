@@ -60,6 +60,28 @@ const MAX_PANELS: usize = 2;
 #[cfg(all(target_arch = "x86_64", feature = "std", not(miri)))]
 const MAX_B_BYTES: usize = 32 << 10;
 
+/// `f64` results of this many rows and at least [`WIDE_MIN_COLS`] columns are taken whatever
+/// B's size, when the shared dimension is at least [`WIDE_MIN_SHARED`]: one panel of all 16
+/// rows at a time, C's stores on whole lines (`$wide` in the kernel). On faer's kernels, a
+/// row-major B and C whose rows are a power of two apart put each panel's sixteen lines of
+/// each in one set of the first-level cache: on a 2-vCPU Intel Xeon (AVX-512), 16 × 16 ·
+/// 16 × 2048 took 1.6–1.7× faer's time on column-major matrices through faer on the same
+/// row-major memory, and 0.93–0.94× here. From 16 × 8 · 8 × 128 to 16 × 32 · 32 × 2048 this
+/// path took 0.57–1.00× the time of faer's kernels on the same memory with each call after
+/// 2 MiB of other writes, 0.50–0.88× back to back.
+const WIDE_ROWS: usize = 16;
+
+/// The fewest columns of the wide `f64` results taken ([`WIDE_ROWS`]): with each call after
+/// 2 MiB of other writes, 16 × 16 · 16 × 17 and 16 × 16 · 16 × 24 took up to 1.31× the time
+/// of faer's kernels (0.61–0.73× back to back), 16 × 8 · 8 × 100 up to 1.08×.
+const WIDE_MIN_COLS: usize = 128;
+
+/// The shortest shared dimension of the wide `f64` results taken ([`WIDE_ROWS`]): with fewer
+/// steps, each panel's sixteen stores outweigh its multiply-adds, and rows written sixteen
+/// lines apart were slower than faer's (16 × 1 · 1 × 2048 1.4–2.3× its time, 16 × 4 · 4 × 4096
+/// 0.83–1.03×, from 5 steps 0.66–0.98×).
+const WIDE_MIN_SHARED: usize = 8;
+
 /// Products of this many multiply-adds or more are split by rows across rayon's threads (with
 /// the `rayon` feature). On the 2-vCPU AVX-512 EPYC, `f32` in two threads against one:
 /// 65536 × 32 · 32 × 16 (2²⁵) 338 → 194 µs and 16384 × 32 · 32 × 32 (2²⁴) 149 → 95 µs, but at
@@ -69,9 +91,10 @@ const MAX_B_BYTES: usize = 32 << 10;
 const SPLIT_WORK: usize = 1 << 23;
 
 /// `C ← α·A·B + β·C` when `T` is `f32` or `f64`, the CPU has AVX-512F, the product is narrow
-/// or short enough ([`MAX_PANELS`]) and either C's and B's rows are contiguous or C's and A's
-/// columns are, and either the shared dimension is at most [`MAX_SHARED`] or the product is
-/// narrow `f32` with fewer multiply-adds than [`PACKED_WORK`] (see [`LONG_ROWS`]); returns
+/// or short enough ([`MAX_PANELS`]) or a wide `f64` result of [`WIDE_ROWS`] rows, and either
+/// C's and B's rows are contiguous or C's and A's columns are, and either the shared dimension
+/// is at most [`MAX_SHARED`] or the product is narrow `f32` with fewer multiply-adds than
+/// [`PACKED_WORK`] (see [`LONG_ROWS`]); returns
 /// `true`. Otherwise returns `false`, touching nothing. With `β = 0`, C is only written.
 /// Products of [`SPLIT_WORK`] multiply-adds or more run on several threads with `rayon`.
 ///
@@ -135,12 +158,17 @@ pub(super) unsafe fn product<T: Copy>(
         };
         // Wider results on more rows, or with more of B than the first-level cache holds,
         // are as fast or faster on faer's and matrixmultiply's packed kernels (see
-        // `MAX_PANELS` and `MAX_B_BYTES`).
+        // `MAX_PANELS` and `MAX_B_BYTES`), but for `f64` results of 16 rows (`WIDE_ROWS`).
         let width = if single { 16 } else { 8 };
         let b_bytes = k * job.cols * size_of::<T>();
         let narrow = job.cols <= MAX_PANELS * width;
         let taken = if k <= MAX_SHARED {
-            narrow || job.rows <= width && b_bytes <= MAX_B_BYTES
+            narrow
+                || job.rows <= width && b_bytes <= MAX_B_BYTES
+                || !single
+                    && job.rows == WIDE_ROWS
+                    && job.cols >= WIDE_MIN_COLS
+                    && k >= WIDE_MIN_SHARED
         } else {
             // Chunks of A's rows, copied (see `LONG_ROWS`).
             single && job.a.2 == 1 && (job.cols <= width || narrow && job.rows <= LONG_ROWS)
@@ -332,12 +360,13 @@ mod x86 {
     }
 
     /// The kernel for one element type: `$run` walks the rows sixteen, then eight at a time,
-    /// and the rest in one block; `$panels` walks those rows' panels of one register's width,
-    /// two at a time and a last one alone; `$block` accumulates `R` rows of `P` panels, in `U`
-    /// sets over alternate steps of the shared dimension. Masked loads and stores touch only
+    /// and the rest in one block; `$wide` walks a wide `f64` result's sixteen rows one panel at
+    /// a time; `$panels` walks those rows' panels of one register's width, two at a time and a
+    /// last one alone; `$block` accumulates `R` rows of `P` panels, in `U` sets over alternate
+    /// steps of the shared dimension. Masked loads and stores touch only
     /// the panels' lanes of each row (AVX-512 suppresses faults on masked-out lanes).
     macro_rules! narrow_kernel {
-        ($run:ident, $rows:ident, $chunks:ident, $panels:ident, $block:ident,
+        ($run:ident, $rows:ident, $chunks:ident, $panels:ident, $wide:ident, $block:ident,
          $t:ty, $mask:ty, $vec:ty, $zero:ident, $set1:ident,
          $load:ident, $store:ident, $fmadd:ident, $mul:ident, $add:ident) => {
             impl Fill<$t> {
@@ -424,10 +453,20 @@ mod x86 {
             /// The CPU has AVX-512F; `job` keeps invariants 1 and 2 of `Narrow`.
             #[target_feature(enable = "avx512f")]
             pub(super) unsafe fn $run(job: Narrow<$t>, (alpha, beta): ($t, $t)) {
+                // Wide `f64` results (`WIDE_ROWS`), whose A fits `$wide`'s buffer.
+                let wide = size_of::<$t>() == 8
+                    && job.cols > super::MAX_PANELS * 8
+                    && job.shared <= super::MAX_SHARED;
                 let mut i = 0;
                 while i + 16 <= job.rows {
                     // SAFETY: rows `i..i + 16` are in the product (the caller's contract).
-                    unsafe { $rows::<16, 8, 1, 1>(&job, i, alpha, beta) };
+                    unsafe {
+                        if wide {
+                            $wide::<16>(&job, i, alpha, beta)
+                        } else {
+                            $rows::<16, 8, 1, 1>(&job, i, alpha, beta)
+                        }
+                    };
                     i += 16;
                 }
                 while i + 8 <= job.rows {
@@ -640,9 +679,13 @@ mod x86 {
                         // contract); the first block alone carries it out.
                         unsafe {
                             if first {
-                                $block::<H, 2, true, UP>(&part, at, masks, alpha, beta, fill);
+                                $block::<H, 2, true, UP, false>(
+                                    &part, at, masks, alpha, beta, fill,
+                                );
                             } else {
-                                $block::<H, 2, false, UP>(&part, at, masks, alpha, beta, fill);
+                                $block::<H, 2, false, UP, false>(
+                                    &part, at, masks, alpha, beta, fill,
+                                );
                             }
                         }
                         first = false;
@@ -657,11 +700,91 @@ mod x86 {
                     // out once.
                     unsafe {
                         if first {
-                            $block::<R, 1, true, US>(&from(j), i, masks, alpha, beta, fill);
+                            $block::<R, 1, true, US, false>(&from(j), i, masks, alpha, beta, fill);
                         } else {
-                            $block::<R, 1, false, US>(&from(j), i, masks, alpha, beta, fill);
+                            $block::<R, 1, false, US, false>(&from(j), i, masks, alpha, beta, fill);
                         }
                     }
+                }
+            }
+
+            /// Rows `i..i + R` of a result wider than [`MAX_PANELS`](super::MAX_PANELS)
+            /// registers, one panel at a time in blocks of all `R` rows, so that each line of
+            /// B is read once for all of them. The panels start on C's 64-byte lines: the
+            /// first is cut short at the first boundary of C's row `i` (a store that splits
+            /// a line costs far more than a load that does, so B's loads are left where they
+            /// fall).
+            ///
+            /// # Safety
+            ///
+            /// The CPU has AVX-512F; `job` keeps invariant 1 of `Narrow`; `i + R ≤ job.rows`;
+            /// `job.shared ≤ MAX_SHARED`.
+            #[target_feature(enable = "avx512f")]
+            #[inline]
+            unsafe fn $wide<const R: usize>(job: &Narrow<$t>, i: usize, alpha: $t, beta: $t) {
+                const WIDTH: usize = 64 / size_of::<$t>();
+                let mask = |cols: usize| ((1u32 << cols) - 1) as $mask;
+                // A's rows `i..i + R`, transposed into a buffer: step `kk` of the shared
+                // dimension reads `R` elements next to each other, at displacements the
+                // compiler knows (with A's own strides, each of the block's broadcasts
+                // computed its address).
+                let mut packed = core::mem::MaybeUninit::<[[$t; R]; super::MAX_SHARED]>::uninit();
+                let to = packed.as_mut_ptr().cast::<$t>();
+                let (pa, ars, acs) = job.a;
+                for kk in 0..job.shared {
+                    for r in 0..R {
+                        let at = ((i + r) as isize).wrapping_mul(ars);
+                        // SAFETY: `[i + r, kk]` is an element of A (`i + R ≤ rows`, `kk <
+                        // shared`), valid for reads (invariant 1 of `Narrow`), copied to
+                        // `[kk][r]` of the buffer (`shared ≤ MAX_SHARED`: the caller's
+                        // contract).
+                        unsafe {
+                            to.add(kk * R + r).write(
+                                *pa.wrapping_offset(
+                                    at.wrapping_add((kk as isize).wrapping_mul(acs)),
+                                ),
+                            )
+                        };
+                    }
+                }
+                // Columns from `j` of the job of C's rows `i..i + R` (its rows `0..R`), A from
+                // the buffer: B's and C's pointers moved `j` elements along their rows.
+                let row = job.c.0.wrapping_offset((i as isize).wrapping_mul(job.c.1));
+                let from = |j: usize| Narrow {
+                    rows: R,
+                    a: (to.cast_const(), 1, R as isize),
+                    b: (job.b.0.wrapping_add(j), job.b.1),
+                    c: (row.wrapping_add(j), job.c.1),
+                    ..*job
+                };
+                let run = |j: usize, cols: usize| {
+                    // SAFETY: `from(j)` keeps invariant 1 of `Narrow` for its rows `0..R` (C's
+                    // rows `i..i + R`, `i + R ≤ rows`, and the buffer's `R × shared` elements
+                    // written above, at strides `(1, R)`), and its columns `0..cols` are
+                    // columns `j..j + cols` of the product (`j + cols ≤ cols` at each call
+                    // below, `cols ≤ WIDTH`).
+                    unsafe {
+                        $block::<R, 1, false, 1, true>(
+                            &from(j),
+                            0,
+                            [mask(cols)],
+                            alpha,
+                            beta,
+                            Fill::NONE,
+                        )
+                    }
+                };
+                let lead = ((row as usize).wrapping_neg() % 64 / size_of::<$t>()).min(job.cols);
+                if lead > 0 {
+                    run(0, lead);
+                }
+                let mut j = lead;
+                while j + WIDTH <= job.cols {
+                    run(j, WIDTH);
+                    j += WIDTH;
+                }
+                if j < job.cols {
+                    run(j, job.cols - j);
                 }
             }
 
@@ -671,7 +794,7 @@ mod x86 {
             /// scaled and stored under `masks` (panel `p` at column `p · WIDTH` of `job`).
             /// With `FILL`, one piece of `fill` is copied after each step of the shared
             /// dimension, and the pieces left after the last step then; without, `fill` is not
-            /// used.
+            /// used. With `PACKED`, A's strides are taken to be `(1, R)`, whatever `job` says.
             ///
             /// # Safety
             ///
@@ -679,10 +802,16 @@ mod x86 {
             /// invariant 1 of `Narrow`, moved along the rows of B and C to a column `j`; the set
             /// bits of each mask are the lowest, and panel `p`'s columns
             /// `j + p · WIDTH + (0..bits)` are columns of that product; `i + R ≤ job.rows`;
-            /// `fill` keeps the invariants of `Fill`.
+            /// `fill` keeps the invariants of `Fill`; with `PACKED`, `job.a` is `(_, 1, R)`.
             #[target_feature(enable = "avx512f")]
             #[inline]
-            unsafe fn $block<const R: usize, const P: usize, const FILL: bool, const U: usize>(
+            unsafe fn $block<
+                const R: usize,
+                const P: usize,
+                const FILL: bool,
+                const U: usize,
+                const PACKED: bool,
+            >(
                 job: &Narrow<$t>,
                 i: usize,
                 masks: [$mask; P],
@@ -692,6 +821,9 @@ mod x86 {
             ) {
                 const WIDTH: usize = 64 / size_of::<$t>();
                 let (pa, ars, acs) = job.a;
+                // A packed step by step (as `$wide` does): strides known to the compiler, so
+                // that each broadcast's address is a constant displacement.
+                let (ars, acs) = if PACKED { (1, R as isize) } else { (ars, acs) };
                 let (pb, brs) = job.b;
                 let (pc, crs) = job.c;
                 let mut sets: [[[$vec; P]; R]; U] = [[[$zero(); P]; R]; U];
@@ -773,6 +905,7 @@ mod x86 {
         f32_rows,
         f32_chunks,
         f32_panels,
+        f32_wide,
         f32_block,
         f32,
         __mmask16,
@@ -790,6 +923,7 @@ mod x86 {
         f64_rows,
         f64_chunks,
         f64_panels,
+        f64_wide,
         f64_block,
         f64,
         __mmask8,

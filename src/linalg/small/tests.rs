@@ -113,7 +113,12 @@ fn one<T: Copy + PartialEq + core::fmt::Debug>(
         let b_bytes = k * cols * size_of::<T>();
         let narrow = cols <= MAX_PANELS * width;
         if k <= MAX_SHARED {
-            narrow || (rows <= width && b_bytes <= MAX_B_BYTES)
+            narrow
+                || (rows <= width && b_bytes <= MAX_B_BYTES)
+                || (size_of::<T>() == 8
+                    && rows == WIDE_ROWS
+                    && cols >= WIDE_MIN_COLS
+                    && k >= WIDE_MIN_SHARED)
         } else {
             size_of::<T>() == 4
                 && a_rows_contiguous
@@ -171,18 +176,91 @@ fn large_products_match_the_definition() {
     }
 }
 
-#[test]
-fn long_or_large_or_strided_products_are_left_to_the_general_kernels() {
-    let (a, b) = (vec![1f32; 2048 * 64], vec![1f32; 32 * 1024]);
-    let mut c = vec![0f32; 2048 * 64];
-    let mat = |data, rows, cols| MatRef {
+/// A `rows × cols` row-major matrix over `data`.
+fn row_major<T>(data: &[T], rows: usize, cols: usize) -> MatRef<'_, T> {
+    MatRef {
         data: crate::storage::ViewRepr::from_slice(data),
         rows,
         cols,
         rs: cols as isize,
         cs: 1,
         offset: 0,
-    };
+    }
+}
+
+/// Wide `f64` results of 16 rows: C starting at each of a line's eight elements (the first
+/// panel cut short at C's first line boundary, or not at all), C's rows a whole number of
+/// lines apart or not (then only row 0 starts the panels on a line), results with and
+/// without a last partial panel, shared dimensions at and past `WIDE_MIN_SHARED` up to
+/// `MAX_SHARED`; `β` 0 (C holding NaN), 1 and 2. Elements of C's buffer outside the result
+/// must keep their values. A shorter shared dimension, or fewer columns than
+/// `WIDE_MIN_COLS`, is left to the general kernels.
+#[test]
+fn wide_products_match_the_definition_at_every_offset_of_c() {
+    let has = std::arch::is_x86_feature_detected!("avx512f");
+    let m = WIDE_ROWS;
+    for (k, n) in [
+        (WIDE_MIN_SHARED, WIDE_MIN_COLS),
+        (16, 131),
+        (MAX_SHARED, 203),
+        (WIDE_MIN_SHARED - 1, 256),
+        (16, WIDE_MIN_COLS - 1),
+    ] {
+        let av: Vec<f64> = (0..m * k).map(|i| value(i, 1)).collect();
+        let bv: Vec<f64> = (0..k * n).map(|i| value(i, 2)).collect();
+        for rs in [n, n.next_multiple_of(8), n + 3] {
+            for skip in 0..8 {
+                for (alpha, beta) in [(1.0, 0.0), (-3.0, 1.0), (1.0, 2.0)] {
+                    let mut buf: Vec<f64> = (0..skip + m * rs + 8).map(|i| value(i, 3)).collect();
+                    let before = buf.clone();
+                    let start = if beta == 0.0 { f64::NAN } else { 0.0 };
+                    for i in 0..m {
+                        for j in 0..n {
+                            buf[skip + i * rs + j] += start;
+                        }
+                    }
+                    // SAFETY: the shapes agree, A and B are row-major within their buffers,
+                    // and C's positions `skip + i·rs + j` (`j < n ≤ rs`) are distinct and
+                    // within `buf`.
+                    let taken = unsafe {
+                        let c = buf.as_mut_ptr().add(skip);
+                        product(
+                            alpha,
+                            row_major(&av, m, k),
+                            row_major(&bv, k, n),
+                            beta,
+                            c,
+                            rs as isize,
+                            1,
+                        )
+                    };
+                    let what = format!("16×{k}×{n}, C's rows {rs} apart from {skip}, β {beta}");
+                    let fits = k >= WIDE_MIN_SHARED && n >= WIDE_MIN_COLS;
+                    assert_eq!(taken, has && fits, "taken: {what}");
+                    if !taken {
+                        continue;
+                    }
+                    for (at, (&got, &old)) in buf.iter().zip(&before).enumerate() {
+                        let (i, j) = ((at.wrapping_sub(skip)) / rs, (at.wrapping_sub(skip)) % rs);
+                        let inside = at >= skip && i < m && j < n;
+                        let want = if inside {
+                            let dot: f64 = (0..k).map(|kk| av[i * k + kk] * bv[kk * n + j]).sum();
+                            alpha * dot + if beta == 0.0 { 0.0 } else { beta * old }
+                        } else {
+                            old
+                        };
+                        assert_eq!(got, want, "{what}, at [{i}, {j}] (element {at})");
+                    }
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn long_or_large_or_strided_products_are_left_to_the_general_kernels() {
+    let (a, b) = (vec![1f32; 2048 * 64], vec![1f32; 32 * 1024]);
+    let mut c = vec![0f32; 2048 * 64];
     // A shared dimension past `MAX_SHARED` with two registers' width of 64 rows, or with
     // `PACKED_WORK` multiply-adds; a wide result with more than `MAX_B_BYTES` of B;
     // columns of C two apart (neither its rows nor its columns contiguous).
@@ -198,8 +276,8 @@ fn long_or_large_or_strided_products_are_left_to_the_general_kernels() {
             let (rs, cs) = (n as isize * cs, cs);
             product(
                 1.0,
-                mat(&a, m, k),
-                mat(&b, k, n),
+                row_major(&a, m, k),
+                row_major(&b, k, n),
                 0.0,
                 c.as_mut_ptr(),
                 rs,
