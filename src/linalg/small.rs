@@ -459,7 +459,8 @@ mod x86 {
                     && job.shared <= super::MAX_SHARED;
                 let mut i = 0;
                 while i + 16 <= job.rows {
-                    // SAFETY: rows `i..i + 16` are in the product (the caller's contract).
+                    // SAFETY: rows `i..i + 16` are in the product (the caller's contract), and
+                    // `$wide` is called only when `shared ≤ MAX_SHARED` (`wide`).
                     unsafe {
                         if wide {
                             $wide::<16>(&job, i, alpha, beta)
