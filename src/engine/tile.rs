@@ -176,7 +176,7 @@ pub(super) unsafe fn stream2<T, U>(
     // the sets continuing the source's columns (set `w`'s column `u` is the band's column
     // `w·nu + u`, where the kernel reads it).
     let sets = match piece {
-        Piece::Shifted(sets) => sets,
+        Piece::Shifted(sets) | Piece::Chained(sets) => sets,
         _ => Sets::ONE,
     };
     let set = |w: usize| TileGeometry {
@@ -185,13 +185,25 @@ pub(super) unsafe fn stream2<T, U>(
     };
     let last_inside = sets.n == 1 || (sets.n > 1 && set(sets.n - 1).inside([dst.len(), src.len()]));
     let continued = block.su[1] == 1 && (sets.n == 1 || sets.step[1] == block.nu as isize);
+    // A chained band's columns: its sets continue the destination's rows (`merged`), and
+    // those before the last whole line's worth are the kernel's.
+    let merged = block.su[1] == 1 && block.sl[0] == 1 && sets.step[0] == block.nl as isize;
+    let columns = match piece {
+        Piece::Chained(_) => {
+            let all = sets.n.saturating_mul(block.nl);
+            all - all % line.max(1)
+        }
+        _ => usize::MAX,
+    };
     if !last_inside {
         return;
     }
     // SAFETY: the block's corners (and those of its last set) were checked to be inside
     // `dst` and `src`, so its positions are (affine in `(u, l)` and in the set; invariant 1);
     // a shifted band's positions are the kernel's where its sets continue the source's
-    // columns (`continued`); `dst` and `src` are distinct buffers.
+    // columns (`continued`), a chained band's where its sets continue the destination's rows
+    // (`merged`: column `w·nl + l` of row `u` is then position `(u, l)` of set `w` in both
+    // operands); `dst` and `src` are distinct buffers.
     let streamed = unsafe {
         let (a, b) = (d.add(block.start[0]), s.add(block.start[1]));
         match piece {
@@ -209,13 +221,31 @@ pub(super) unsafe fn stream2<T, U>(
                 };
                 k.stream_shifted(a, rows, b, sl, block.nl / line)
             }
-            Piece::Shifted(_) | Piece::Plain => false,
+            Piece::Chained(sets) if merged => {
+                let rows = kernel::ShiftedRows::one(block.nu, su);
+                let cols = kernel::ShiftedRows {
+                    n: block.nl,
+                    step: sl,
+                    sets: sets.n,
+                    next: sets.step[1],
+                };
+                k.stream_chained(a, rows, b, cols, columns / line)
+            }
+            Piece::Shifted(_) | Piece::Chained(_) | Piece::Plain => false,
         }
     };
     if !streamed {
         for w in 0..sets.n {
-            // SAFETY: the caller's contract, for each set of the block.
-            unsafe { block2(dst, src, &set(w), k) }
+            // A chained band's sets up to its `columns`.
+            let nl = block
+                .nl
+                .min(columns.saturating_sub(w.saturating_mul(block.nl)));
+            if nl == 0 {
+                break;
+            }
+            // SAFETY: the caller's contract, for each set of the block (or its first
+            // columns).
+            unsafe { block2(dst, src, &TileGeometry { nl, ..set(w) }, k) }
         }
     }
 }

@@ -65,7 +65,6 @@ pub(crate) struct ShiftedRows {
 #[cfg_attr(not(target_arch = "x86_64"), allow(dead_code))]
 impl ShiftedRows {
     /// One set of `n` rows `step` elements apart.
-    #[cfg(test)]
     pub(crate) fn one(n: usize, step: isize) -> Self {
         Self {
             n,
@@ -255,6 +254,31 @@ pub(crate) trait Kernel<T, U> {
         blocks: usize,
     ) -> bool {
         let _ = (dst, rows, src, ss, blocks);
+        false
+    }
+
+    /// Applies the operation to the pairs `(dst + rows.offset(u) + l, src + u +
+    /// cols.offset(l))` for `u < rows.len()` and `l < blocks · LINE / size`, as
+    /// [`stream_shifted`](Self::stream_shifted) does with source rows `l·ss`: a shifted band
+    /// whose source rows come in sets (`cols`), for destination rows that continue along
+    /// another axis (see the engine's `StreamCut::chained`). Returns whether it did
+    /// (otherwise nothing was touched). The caller issues [`stream_fence`] before anything
+    /// else reads or writes the destination.
+    ///
+    /// # Safety
+    ///
+    /// As for [`transpose`](Self::transpose), for each position `u < rows.len()`,
+    /// `l < blocks · LINE / size`.
+    #[inline(always)]
+    unsafe fn stream_chained(
+        &mut self,
+        dst: *mut T,
+        rows: ShiftedRows,
+        src: *const U,
+        cols: ShiftedRows,
+        blocks: usize,
+    ) -> bool {
+        let _ = (dst, rows, src, cols, blocks);
         false
     }
 
@@ -517,6 +541,19 @@ impl<T: Clone> Kernel<T, T> for CloneTo {
     }
 
     #[inline(always)]
+    unsafe fn stream_chained(
+        &mut self,
+        dst: *mut T,
+        rows: ShiftedRows,
+        src: *const T,
+        cols: ShiftedRows,
+        blocks: usize,
+    ) -> bool {
+        // SAFETY: as in `stream_tile`, for the band's positions (the caller's contract).
+        unsafe { simd::stream_chained(dst, rows, src, cols, blocks) }
+    }
+
+    #[inline(always)]
     unsafe fn stream_run(&mut self, dst: *mut T, src: *const T, ss: isize, n: usize) -> bool {
         // SAFETY: as in `stream_tile`, for the run's positions (the caller's contract).
         unsafe { simd::stream_run(dst, src, ss, n) }
@@ -643,6 +680,19 @@ impl<T: Clone> Kernel<MaybeUninit<T>, T> for CloneInto {
     }
 
     #[inline(always)]
+    unsafe fn stream_chained(
+        &mut self,
+        dst: *mut MaybeUninit<T>,
+        rows: ShiftedRows,
+        src: *const T,
+        cols: ShiftedRows,
+        blocks: usize,
+    ) -> bool {
+        // SAFETY: as in `stream_tile`.
+        unsafe { simd::stream_chained(dst.cast::<T>(), rows, src, cols, blocks) }
+    }
+
+    #[inline(always)]
     unsafe fn stream_plane(
         &mut self,
         dst: *mut MaybeUninit<T>,
@@ -694,7 +744,7 @@ pub(crate) use simd::transpose as transpose_bits;
 pub(crate) use simd::x86::has_avx;
 #[cfg(feature = "half")]
 pub(crate) use simd::{narrow_f16, widen_f16};
-pub(crate) use simd::{shifts_sets, shifts_short_runs, streams_early};
+pub(crate) use simd::{shifts_chained, shifts_sets, shifts_short_runs, streams_early};
 
 mod simd;
 mod stores;

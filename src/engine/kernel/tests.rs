@@ -550,6 +550,102 @@ fn shifted_bands_write_rows_in_sets() {
     each_plain_number!(run);
 }
 
+/// Chained bands ([`simd::stream_chained`]): source rows in sets, each set's rows adjacent
+/// (`cols.step` the number of destination rows), read across the sets' boundaries into each
+/// destination row front to back, with nothing else written, where the kernel takes them
+/// ([`super::shifts_chained`]: 4-byte elements with AVX-512F, 16 to 255 rows); elsewhere
+/// they are declined untouched. Sets of 7 rows (a block of 16 spans three sets) and of 31,
+/// sets apart or laid out backwards, 16, 17 and 57 destination rows each starting at its own
+/// place in a line. Declined, too: 15 and 256 rows, and sets whose rows are not adjacent.
+#[cfg(target_arch = "x86_64")]
+#[test]
+fn chained_bands_read_source_rows_in_sets() {
+    fn run<T: Copy + PartialEq + Debug>(make: impl Fn(usize) -> T) {
+        let size = core::mem::size_of::<T>();
+        let line = super::LINE / size;
+        let blank = make(usize::MAX);
+        #[cfg(not(miri))]
+        let cases = [
+            (16, 7, 9, true),
+            (17, 31, 3, true),
+            (57, 7, 5, false),
+            (17, 31, 2, false),
+        ];
+        #[cfg(miri)]
+        let cases = [(16, 7, 3, true)];
+        for (nu, n, sets, forwards) in cases {
+            let blocks = n * sets / line;
+            let nl = blocks * line;
+            // Each set's `n` source rows of `nu` elements adjacent, the sets `n·nu + 5`
+            // apart (or backwards).
+            let apart = n * nu + 5;
+            let (next, s0) = if forwards {
+                (apart as isize, 0)
+            } else {
+                (-(apart as isize), (sets - 1) * apart)
+            };
+            let cols = super::ShiftedRows {
+                n,
+                step: nu as isize,
+                sets,
+                next,
+            };
+            let src: alloc::vec::Vec<T> = (0..sets * apart).map(&make).collect();
+            let ds = nl + 3;
+            let mut dst = alloc::vec![blank; nu * ds + line];
+            let rows = super::ShiftedRows::one(nu, ds as isize);
+            let (d, s) = (
+                dst.as_mut_ptr().wrapping_add(1),
+                src.as_ptr().wrapping_add(s0),
+            );
+            // SAFETY: every position of the band (`nu` rows of `nl` columns, row `u` at
+            // `1 + u·ds`, source row `l` at `s0 + cols.offset(l)`) is inside the two distinct
+            // buffers.
+            let taken = unsafe { simd::stream_chained(d, rows, s, cols, blocks) };
+            assert_eq!(
+                taken,
+                super::shifts_chained(size, nu),
+                "{nu} × {n} × {sets}"
+            );
+            if !taken {
+                assert!(dst.iter().all(|x| *x == blank));
+                continue;
+            }
+            super::stream_fence();
+            let mut inside = alloc::vec![false; dst.len()];
+            for u in 0..nu {
+                for l in 0..nl {
+                    let from = s0.wrapping_add_signed(cols.offset(l)) + u;
+                    assert_eq!(dst[1 + u * ds + l], src[from], "({u}, {l}) of {nu} × {n}");
+                    inside[1 + u * ds + l] = true;
+                }
+            }
+            let outside = dst.iter().zip(&inside).filter(|&(_, &i)| !i);
+            assert!(outside.into_iter().all(|(x, _)| *x == blank), "{nu} × {n}");
+        }
+        // Declined, touching nothing: too few rows, too many, rows not adjacent in a set.
+        let src: alloc::vec::Vec<T> = (0..300 * 40).map(&make).collect();
+        let mut dst = alloc::vec![blank; 300 * 40];
+        for (nu, step) in [(15, 15), (256, 256), (17, 18)] {
+            let cols = super::ShiftedRows {
+                n: 2,
+                step,
+                sets: 8,
+                next: 2 * step + 1,
+            };
+            let rows = super::ShiftedRows::one(nu, 16);
+            // SAFETY: every position of the band (`u·16 + l` in the destination, `u +
+            // cols.offset(l)` in the source, `u < nu ≤ 256`, `l < 16`) is below 4,400, inside
+            // the two distinct buffers.
+            let taken =
+                unsafe { simd::stream_chained(dst.as_mut_ptr(), rows, src.as_ptr(), cols, 1) };
+            assert!(!taken, "{nu} rows, {step} apart");
+        }
+        assert!(dst.iter().all(|x| *x == blank));
+    }
+    each_plain_number!(run);
+}
+
 /// A streamed plane (`m` runs, `step` apart in the source, one range in the destination)
 /// lands in order, for runs of one, three, sixteen and 65 times 16 bytes and of 136 and 232
 /// bytes (pieces of 16 bytes spanning two runs), one to seven runs, runs apart, adjacent or

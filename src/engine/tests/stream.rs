@@ -802,6 +802,7 @@ fn shifted_bands_in_sets_match_the_logical_order() {
             shifted: true,
             carry: false,
             sets: true,
+            chained: false,
             rows: kernel::STAGE_ROWS,
         };
         let mut pieces = alloc::vec::Vec::new();
@@ -837,39 +838,136 @@ fn shifted_bands_in_sets_match_the_logical_order() {
                 &mut CloneTo,
             );
             for out in [by_closure, by_kernel] {
-                let inside = &out[shift..shift + expected.len()];
-                assert_eq!(inside, &expected[..], "{shift}");
-                let around = out[..shift].iter().chain(&out[shift + expected.len()..]);
-                assert!(around.into_iter().all(|x| *x == blank), "{shift}");
+                assert_in_place(&out, shift, &expected, blank);
             }
         }
-    }
-    /// `data` copied by `k` through the streamed walk of `plan` cut as `cut`, into `len`
-    /// elements `shift` into a buffer of `blank` one line longer.
-    fn walked<T: Copy>(
-        plan: &LoopPlan<2, 3>,
-        cut: StreamCut,
-        data: &[T],
-        len: usize,
-        shift: usize,
-        blank: T,
-        k: &mut impl Kernel<T, T>,
-    ) -> alloc::vec::Vec<T> {
-        let mut out = alloc::vec![blank; shift + len + 64];
-        let mut d = ViewReprMut::from_slice(&mut out[shift..shift + len]);
-        let s = ViewRepr::from_slice(data);
-        // SAFETY: the plan's layouts are valid for `data` and for the destination (row-major,
-        // unique); the streamed stores are fenced before the buffer is read.
-        plan.tiled_stream(0, cut, &mut |block, piece| unsafe {
-            stream2(&mut d, s, block, k, None, piece)
-        });
-        kernel::stream_fence();
-        out
     }
     check(|i| i as f32);
     check(|i| (i % 251) as u8);
     #[cfg(not(miri))]
     check(|i| i as f64);
+}
+
+/// Streamed transpositions whose destination rows continue along another axis
+/// (`LoopPlan::chain_axis`) and whose source rows are adjacent at each step along it, as in
+/// the `[1, 3, 0, 2]` permutation of an odd rank-4 shape: where the kernel takes chained bands
+/// (`kernel::shifts_chained`), the plan makes one of each such set of rows, and otherwise
+/// tiles that carry their partial lines. The walk of such a band gives one piece of all the
+/// sets, then its last columns as plain tiles (one in each set they reach); the copy
+/// gives the logical order whether the kernel takes the band or declines it (a closure),
+/// into existing and new memory at several shifts from a line, with nothing written outside
+/// the destination. Sets of 31 rows, and of 7 (a block of a line's elements spans three).
+#[cfg(feature = "alloc")]
+#[test]
+fn chained_bands_match_the_logical_order() {
+    use crate::Layout;
+    fn check<T: Copy + PartialEq + core::fmt::Debug>(make: impl Fn(usize) -> T) {
+        let (size, blank) = (core::mem::size_of::<T>(), make(usize::MAX));
+        let lanes = 64 / size;
+        // `[units, sets, n]` with the source's rows of `units` elements adjacent along the
+        // last axis and the sets apart: the destination's rows of `n` continue along the
+        // middle axis, into `sets · n` elements (1 KiB and more), each row starting at its
+        // own place in a line. With sets of 7, the last columns of `f32` and `u8` span two
+        // sets or more.
+        #[cfg(not(miri))]
+        let cases = [(17, 1024 / 31 / size + 1, 31), (16, 160 / size, 7)];
+        #[cfg(miri)]
+        let cases = [(16, 3, 7)];
+        for (units, sets, n) in cases {
+            let step = (units * n + 3) as isize;
+            let l = Layout::from_parts([units, sets, n], [1, step, units as isize], 0);
+            let to = Layout::row_major(*l.shape()).unwrap();
+            let data: alloc::vec::Vec<T> = (0..sets * step as usize).map(&make).collect();
+            let expected = logical(&data, l.parts());
+            let plan = LoopPlan::<2, 3>::new(l.shape(), [to.operand(), l.operand()], 0).unwrap();
+            let unit = plan.transposed_axis().unwrap();
+            assert_eq!((unit, plan.chain_axis(unit)), (0, Some(1)));
+            let cut = plan.stream_plan(unit, size, 64 + size, 0).unwrap();
+            #[cfg(not(miri))]
+            {
+                let chained = kernel::shifts_chained(size, units);
+                assert_eq!((cut.chained, cut.carry), (chained, !chained), "{size}");
+            }
+            for shift in [0, 1, lanes - 1] {
+                // SAFETY: `l` is valid for `data`; `to` is row-major (unique).
+                unsafe { assert_streamed_both_ways(&to, &data, &l, &expected, shift, blank) };
+            }
+            // The band's walk and a copy through it by a closure, which the kernel declines.
+            let cut = StreamCut::chained_band(size);
+            let mut pieces = alloc::vec::Vec::new();
+            plan.tiled_stream(unit, cut, &mut |block, piece| pieces.push((*block, piece)));
+            let (band, rest) = pieces.split_first().unwrap();
+            let set_step = [n as isize, step];
+            assert_eq!(
+                band.1,
+                Piece::Chained(Sets {
+                    n: sets,
+                    step: set_step
+                })
+            );
+            assert_eq!((band.0.nu, band.0.nl), (units, n));
+            let columns = sets * n;
+            let mut l0 = columns - columns % lanes;
+            for (tile, piece) in rest {
+                let (w, at) = (l0 / n, l0 % n);
+                assert_eq!(*piece, Piece::Plain);
+                assert_eq!(tile.start, [l0, w * step as usize + at * units]);
+                assert!(at + tile.nl <= n && tile.nu == units);
+                l0 += tile.nl;
+            }
+            assert_eq!(l0, columns);
+            if n == 7 && size == 4 {
+                assert_eq!(rest.len(), 2);
+            }
+            for shift in [0, 1, lanes - 1] {
+                let mut copy = |d: &mut T, s: &T| *d = *s;
+                let by_closure = walked(&plan, cut, &data, expected.len(), shift, blank, &mut copy);
+                assert_in_place(&by_closure, shift, &expected, blank);
+            }
+        }
+    }
+    check(|i| i as f32);
+    check(|i| (i % 251) as u8);
+    #[cfg(not(miri))]
+    check(|i| i as f64);
+}
+
+/// Asserts that `out` holds `expected` from `shift` on, and `blank` around it.
+#[cfg(feature = "alloc")]
+fn assert_in_place<T: PartialEq + core::fmt::Debug>(
+    out: &[T],
+    shift: usize,
+    expected: &[T],
+    blank: T,
+) {
+    let end = shift + expected.len();
+    assert_eq!(&out[shift..end], expected, "{shift}");
+    let around = out[..shift].iter().chain(&out[end..]);
+    assert!(around.into_iter().all(|x| *x == blank), "{shift}");
+}
+
+/// `data` copied by `k` through the streamed walk of `plan` cut as `cut`, into `len`
+/// elements `shift` into a buffer of `blank` one line longer.
+#[cfg(feature = "alloc")]
+fn walked<T: Copy>(
+    plan: &LoopPlan<2, 3>,
+    cut: StreamCut,
+    data: &[T],
+    len: usize,
+    shift: usize,
+    blank: T,
+    k: &mut impl Kernel<T, T>,
+) -> alloc::vec::Vec<T> {
+    let mut out = alloc::vec![blank; shift + len + 64];
+    let mut d = ViewReprMut::from_slice(&mut out[shift..shift + len]);
+    let s = ViewRepr::from_slice(data);
+    // SAFETY: the plan's layouts are valid for `data` and for the destination (row-major,
+    // unique); the streamed stores are fenced before the buffer is read.
+    plan.tiled_stream(0, cut, &mut |block, piece| unsafe {
+        stream2(&mut d, s, block, k, None, piece)
+    });
+    kernel::stream_fence();
+    out
 }
 
 /// `zip_mut_streaming` copying `data` read as `l` into `out` laid out as `to`, streaming from

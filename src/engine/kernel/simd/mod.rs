@@ -272,16 +272,34 @@ unsafe fn through_stage<T>(
         let at = |u: usize, l: usize| src.wrapping_offset(u as isize + l as isize * ss);
         // SAFETY: the buffer holds `nu` rows of `nl` elements (row stride `nl`: `nu·nl`
         // elements fit), distinct from `src`; the tile's source positions are the
-        // caller's. `fu` and `fl` are multiples of `MICRO`. The rest is copied one element
-        // at a time, `T` being a plain number (`Copy`).
+        // caller's. `fu` and `fl` are multiples of `MICRO`, and so are the parts of the
+        // edges below. A tile at least `MICRO` each way takes its edges as blocks that
+        // overlap the kernel part (writing the same bits twice into the buffer): the last
+        // `MICRO` columns of the kernel part's rows, then the last `MICRO` rows whole. A
+        // narrower tile copies its edges one element at a time, `T` being a plain number
+        // (`Copy`).
         unsafe {
             if fu > 0 && fl > 0 {
                 transpose_tile(buf, nl as isize, src, ss, (fu, fl));
             }
-            for u in 0..nu {
-                let from = if u < fu { fl } else { 0 };
-                for l in from..nl {
-                    buf.add(u * nl + l).write(at(u, l).read());
+            if nu >= MICRO && nl >= MICRO {
+                let (eu, el) = (nu - MICRO, nl - MICRO);
+                if el != fl - MICRO {
+                    transpose_tile(buf.add(el), nl as isize, at(0, el), ss, (fu, MICRO));
+                }
+                if eu != fu - MICRO {
+                    let row = buf.add(eu * nl);
+                    transpose_tile(row, nl as isize, at(eu, 0), ss, (MICRO, fl));
+                    if el != fl - MICRO {
+                        transpose_tile(row.add(el), nl as isize, at(eu, el), ss, (MICRO, MICRO));
+                    }
+                }
+            } else {
+                for u in 0..nu {
+                    let from = if u < fu { fl } else { 0 };
+                    for l in from..nl {
+                        buf.add(u * nl + l).write(at(u, l).read());
+                    }
                 }
             }
             match stream {
@@ -463,6 +481,58 @@ pub(crate) fn shifts_sets(size: usize) -> bool {
     #[cfg(not(target_arch = "x86_64"))]
     {
         let _ = size;
+        false
+    }
+}
+
+/// Whether chained bands ([`stream_chained`]) of `size`-byte elements take `rows`
+/// destination rows: where the AVX-512 kernel takes them, 4-byte elements on a CPU with
+/// AVX-512F and 16 to [`SHORT_ROWS`](x86::avx512::SHORT_ROWS) rows, whose short walk
+/// takes every row.
+pub(crate) fn shifts_chained(size: usize, rows: usize) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    return shifts_sets(size) && (16..x86::avx512::SHORT_ROWS).contains(&rows);
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = (size, rows);
+        false
+    }
+}
+
+/// Copies `dst[rows.offset(u) + l] = src[u + cols.offset(l)]` as bits, for `u < rows.len()`
+/// and `l < blocks · LINE / size`, when `T` is a primitive number of 4 bytes, the CPU has
+/// AVX-512F, the destination rows are one set of as many as [`shifts_chained`] takes, and
+/// the source rows of each of `cols`' sets are adjacent (`cols.step` is the number of
+/// destination rows): [`x86::avx512::chained_32`], a shifted band ([`stream_shifted`])
+/// whose blocks of source rows may span two or more sets. Returns whether it did (otherwise
+/// nothing was touched). The caller calls [`stream_fence`](super::stream_fence) before the
+/// destination is used.
+///
+/// # Safety
+///
+/// As for [`Kernel::stream_chained`](super::Kernel::stream_chained) (`dst` may point to
+/// uninitialised memory: it is only written).
+#[inline(always)]
+pub(crate) unsafe fn stream_chained<T>(
+    dst: *mut T,
+    rows: super::ShiftedRows,
+    src: *const T,
+    cols: super::ShiftedRows,
+    blocks: usize,
+) -> bool {
+    #[cfg(target_arch = "x86_64")]
+    {
+        let nu = rows.len().unwrap_or(0);
+        if plain_size::<T>() != 4 || !shifts_chained(4, nu) {
+            return false;
+        }
+        // SAFETY: the caller's contract; `T` is a primitive number of 4 bytes, copied as
+        // bits, and the CPU has AVX-512F (`shifts_chained`). The kernel checks the rows.
+        unsafe { x86::avx512::chained_32(dst.cast(), rows, src.cast(), cols, blocks) }
+    }
+    #[cfg(not(target_arch = "x86_64"))]
+    {
+        let _ = (dst, rows, src, cols, blocks);
         false
     }
 }

@@ -38,8 +38,30 @@ pub(crate) const SHIFTED_ROWS: usize = 1024;
 #[target_feature(enable = "avx512f")]
 unsafe fn transposed(src: *const f32, ss: isize) -> [__m512; LANES] {
     // SAFETY: the 16 rows of 16 elements (the caller's contract); loads are unaligned.
-    let r: [__m512; LANES] =
-        core::array::from_fn(|i| unsafe { _mm512_loadu_ps(src.offset(i as isize * ss)) });
+    transpose(core::array::from_fn(|i| unsafe {
+        _mm512_loadu_ps(src.offset(i as isize * ss))
+    }))
+}
+
+/// [`transposed`] for 16 source rows anywhere: row `i` at `src + at[i]`.
+///
+/// # Safety
+///
+/// The CPU has AVX-512F; `src + at[i] + j` is valid for reads for `i, j < 16`.
+#[inline]
+#[target_feature(enable = "avx512f")]
+unsafe fn transposed_rows(src: *const f32, at: &[isize; LANES]) -> [__m512; LANES] {
+    // SAFETY: the 16 rows of 16 elements (the caller's contract); loads are unaligned.
+    transpose(core::array::from_fn(|i| unsafe {
+        _mm512_loadu_ps(src.offset(at[i]))
+    }))
+}
+
+/// The 16 × 16 block of 4-byte elements whose row `i` is `r[i]`, transposed: element `i` of
+/// register `j` is element `j` of row `i`.
+#[inline]
+#[target_feature(enable = "avx512f")]
+fn transpose(r: [__m512; LANES]) -> [__m512; LANES] {
     // Within each 128-bit lane, 4 × 4 blocks: `quads[g][c]` holds, in lane `l`, element
     // `4l + c` of rows `4g..4g + 4`.
     let quads: [[__m512; 4]; 4] = core::array::from_fn(|g| {
@@ -91,7 +113,7 @@ unsafe fn write_part(v: __m512, at: *mut f32, from: usize, to: usize) {
 /// The length of adjacent source rows (each block of 16 then one range of memory) below which
 /// they take the short walk of [`shifted_32`]: 1 KiB of 4-byte elements, the engine's band
 /// minimum, below which only adjacent runs reach a shifted band.
-const SHORT_ROWS: usize = 256;
+pub(crate) const SHORT_ROWS: usize = 256;
 
 /// `stream_shifted` (in `simd`) for 4-byte elements, as bits, on AVX-512F: the pairs
 /// `(dst + rows.offset(u) + l, src + u + l·ss)` for `l < blocks · 16` and `u` below the rows
@@ -114,10 +136,12 @@ pub(crate) unsafe fn shifted_32(
     blocks: usize,
 ) -> usize {
     let nu = rows.len().unwrap_or(0);
+    // The source rows, one set `ss` apart.
+    let one = ShiftedRows::one(blocks.saturating_mul(LANES), ss);
     if rows.sets == 1 && ss == nu as isize && (LANES..SHORT_ROWS).contains(&nu) {
         // SAFETY: this function's contract, for every row; `16 ≤ nu < SHORT_ROWS` adjacent
         // rows, one set.
-        unsafe { shifted_walk::<true, false>(dst, rows, src, ss, (nu, blocks)) };
+        unsafe { shifted_walk::<true, false, false>(dst, rows, src, one, (nu, blocks)) };
         nu
     } else {
         let whole = nu - nu % LANES;
@@ -125,38 +149,73 @@ pub(crate) unsafe fn shifted_32(
         // where the walk without sets takes them.
         unsafe {
             if rows.sets == 1 {
-                shifted_walk::<false, false>(dst, rows, src, ss, (whole, blocks));
+                shifted_walk::<false, false, false>(dst, rows, src, one, (whole, blocks));
             } else {
-                shifted_walk::<false, true>(dst, rows, src, ss, (whole, blocks));
+                shifted_walk::<false, true, false>(dst, rows, src, one, (whole, blocks));
             }
         }
         whole
     }
 }
 
-/// The walk of [`shifted_32`] over rows `0..nu`, [`SHIFTED_ROWS`] at a time, each block of
-/// 16 source rows in groups of 16 columns. With `SHORT` (adjacent source rows, `16 ≤ nu <
+/// `stream_chained` (in `simd`) for 4-byte elements, as bits, on AVX-512F: the pairs
+/// `(dst + rows.offset(u) + l, src + u + cols.offset(l))` for `u < rows.len()` and
+/// `l < blocks · 16`, when the destination rows are one set of 16 to [`SHORT_ROWS`] and the
+/// source rows of each of `cols`' sets are adjacent (`cols.step` is the number of rows), in
+/// the short walk of [`shifted_32`]; returns whether it did (otherwise nothing was touched).
+/// The caller issues `stream_fence` before anything else reads or writes the destination.
+///
+/// # Safety
+///
+/// The CPU has AVX-512F; every one of those positions is valid (the destination's for
+/// writes, each written once), `dst` is aligned to 4 bytes, and the destination does not
+/// overlap the source.
+#[target_feature(enable = "avx512f")]
+pub(crate) unsafe fn chained_32(
+    dst: *mut f32,
+    rows: ShiftedRows,
+    src: *const f32,
+    cols: ShiftedRows,
+    blocks: usize,
+) -> bool {
+    let nu = rows.len().unwrap_or(0);
+    if rows.sets != 1 || cols.step != nu as isize || !(LANES..SHORT_ROWS).contains(&nu) {
+        return false;
+    }
+    // SAFETY: this function's contract; `16 ≤ nu < SHORT_ROWS` rows in one set, the source
+    // rows of each set adjacent.
+    unsafe { shifted_walk::<true, false, true>(dst, rows, src, cols, (nu, blocks)) };
+    true
+}
+
+/// The walk of [`shifted_32`] and [`chained_32`] over rows `0..nu`, [`SHIFTED_ROWS`] at a
+/// time, each block of 16 source rows in groups of 16 columns. With `SHORT` (adjacent source rows, `16 ≤ nu <
 /// SHORT_ROWS`), the last group starts 16 rows before the end and writes only the rows the
 /// group before did not, and the next block's source rows are prefetched; otherwise `nu` is
 /// a multiple of 16, and the groups are whole. Kept apart so that the whole groups' loop
 /// compiles as if the short walk did not exist: with the reach-back in it, 4095 × 4097 `f32`
 /// transposes took 5–8% longer. Without `SETS` the rows are one set (row `u` at
 /// `u · rows.step`); with it, where each of the walk's rows starts is worked out once for the
-/// [`SHIFTED_ROWS`] it takes at a time, into a table.
+/// [`SHIFTED_ROWS`] it takes at a time, into a table. Without `COLS` the source rows are
+/// one set (row `l` at `l · cols.step`); with it, where each of a block's 16 source rows
+/// starts (`cols.offset(l)`) is worked out once for the block, and the rows are loaded from
+/// there.
 ///
 /// # Safety
 ///
-/// As for [`shifted_32`], for rows `0..nu`, with `nu` as above; `rows.sets == 1` unless
-/// `SETS`.
+/// As for [`shifted_32`] (source row `l` at `cols.offset(l)`, as for [`chained_32`] with
+/// `COLS`), for rows `0..nu`, with `nu` as above; `rows.sets == 1` unless `SETS`, and
+/// `cols.sets == 1` unless `COLS`.
 #[target_feature(enable = "avx512f")]
 #[inline]
-unsafe fn shifted_walk<const SHORT: bool, const SETS: bool>(
+unsafe fn shifted_walk<const SHORT: bool, const SETS: bool, const COLS: bool>(
     dst: *mut f32,
     rows: ShiftedRows,
     src: *const f32,
-    ss: isize,
+    cols: ShiftedRows,
     (nu, blocks): (usize, usize),
 ) {
+    let ss = cols.step;
     #[cfg(miri)]
     use core::arch::x86_64::_mm512_storeu_ps as store_line;
     #[cfg(not(miri))]
@@ -183,6 +242,14 @@ unsafe fn shifted_walk<const SHORT: bool, const SETS: bool>(
         }
         for b in 0..blocks {
             let l0 = b * LANES;
+            // With `COLS`, where the block's 16 source rows start, then the next block's.
+            let (mut here, mut ahead) = ([0isize; LANES], [0isize; LANES]);
+            if COLS {
+                let slots = here.iter_mut().chain(&mut ahead);
+                for (slot, offset) in slots.zip(cols.offsets(l0)) {
+                    *slot = offset;
+                }
+            }
             for u0 in (0..n).step_by(LANES) {
                 // The group's first column. `SHORT`: one walk (`c0 = 0`) of `n = nu ≥ 16`
                 // rows, whose last group reaches back to end at the last row.
@@ -198,15 +265,26 @@ unsafe fn shifted_walk<const SHORT: bool, const SETS: bool>(
                         .wrapping_offset(((l0 + LANES) as isize).wrapping_mul(ss))
                         .wrapping_add(first);
                     for l in 0..LANES {
-                        let at = next.wrapping_offset((l as isize).wrapping_mul(ss));
+                        let at = if COLS {
+                            src.wrapping_offset(ahead[l]).wrapping_add(first)
+                        } else {
+                            next.wrapping_offset((l as isize).wrapping_mul(ss))
+                        };
                         super::prefetch_l2(at.cast());
                     }
                 }
-                // SAFETY: source rows `l0..l0 + 16` (`l0 + 16 ≤ blocks · 16`), columns
-                // `first..first + 16` (`≤ c0 + n ≤ nu`): positions of the band (the
-                // caller's contract: a layout valid for its storage, invariant 1 of the
-                // tensor types); the CPU has AVX-512F (this function's contract).
-                let block = unsafe { transposed(src.offset(l0 as isize * ss).add(first), ss) };
+                // SAFETY: source rows `l0..l0 + 16` (`l0 + 16 ≤ blocks · 16`; with `COLS`,
+                // at `here`, as `cols` places them), columns `first..first + 16`
+                // (`≤ c0 + n ≤ nu`): positions of the band (the caller's contract: a layout
+                // valid for its storage, invariant 1 of the tensor types); the CPU has
+                // AVX-512F (this function's contract).
+                let block = unsafe {
+                    if COLS {
+                        transposed_rows(src.add(first), &here)
+                    } else {
+                        transposed(src.offset(l0 as isize * ss).add(first), ss)
+                    }
+                };
                 for (q, v) in block.into_iter().enumerate() {
                     let u = if SHORT { first + q } else { u0 + q };
                     if SHORT && u < u0 {
