@@ -94,8 +94,8 @@ const SPLIT_WORK: usize = 1 << 23;
 /// or short enough ([`MAX_PANELS`]) or a wide `f64` result of [`WIDE_ROWS`] rows, and either
 /// C's and B's rows are contiguous or C's and A's columns are, and either the shared dimension
 /// is at most [`MAX_SHARED`] or the product is narrow `f32` with fewer multiply-adds than
-/// [`PACKED_WORK`] (see [`LONG_ROWS`]); returns
-/// `true`. Otherwise returns `false`, touching nothing. With `β = 0`, C is only written.
+/// [`PACKED_WORK`] (see [`LONG_ROWS`]); returns `true`. Otherwise returns `false`, touching
+/// nothing. With `β = 0`, C is only written.
 /// Products of [`SPLIT_WORK`] multiply-adds or more run on several threads with `rayon`.
 ///
 /// Large products with a short shared dimension stay here, as they read A and write C once
@@ -163,12 +163,7 @@ pub(super) unsafe fn product<T: Copy>(
         let b_bytes = k * job.cols * size_of::<T>();
         let narrow = job.cols <= MAX_PANELS * width;
         let taken = if k <= MAX_SHARED {
-            narrow
-                || job.rows <= width && b_bytes <= MAX_B_BYTES
-                || !single
-                    && job.rows == WIDE_ROWS
-                    && job.cols >= WIDE_MIN_COLS
-                    && k >= WIDE_MIN_SHARED
+            narrow || job.rows <= width && b_bytes <= MAX_B_BYTES || job.wide()
         } else {
             // Chunks of A's rows, copied (see `LONG_ROWS`).
             single && job.a.2 == 1 && (job.cols <= width || narrow && job.rows <= LONG_ROWS)
@@ -296,6 +291,16 @@ impl<T> Narrow<T> {
         }
     }
 
+    /// Whether the product is a wide `f64` one ([`WIDE_ROWS`] rows, at least
+    /// [`WIDE_MIN_COLS`] columns, a shared dimension from [`WIDE_MIN_SHARED`] to
+    /// [`MAX_SHARED`]): taken whatever B's size, and run one panel of all its rows at a time.
+    fn wide(&self) -> bool {
+        size_of::<T>() == 8
+            && self.rows == WIDE_ROWS
+            && self.cols >= WIDE_MIN_COLS
+            && (WIDE_MIN_SHARED..=MAX_SHARED).contains(&self.shared)
+    }
+
     /// The same product with the pointers cast to `U` (of the same type, for the callers).
     fn cast<U>(self) -> Narrow<U> {
         Narrow {
@@ -363,8 +368,8 @@ mod x86 {
     /// and the rest in one block; `$wide` walks a wide `f64` result's sixteen rows one panel at
     /// a time; `$panels` walks those rows' panels of one register's width, two at a time and a
     /// last one alone; `$block` accumulates `R` rows of `P` panels, in `U` sets over alternate
-    /// steps of the shared dimension. Masked loads and stores touch only
-    /// the panels' lanes of each row (AVX-512 suppresses faults on masked-out lanes).
+    /// steps of the shared dimension. Masked loads and stores touch only the panels' lanes of
+    /// each row (AVX-512 suppresses faults on masked-out lanes).
     macro_rules! narrow_kernel {
         ($run:ident, $rows:ident, $chunks:ident, $panels:ident, $wide:ident, $block:ident,
          $t:ty, $mask:ty, $vec:ty, $zero:ident, $set1:ident,
@@ -453,10 +458,8 @@ mod x86 {
             /// The CPU has AVX-512F; `job` keeps invariants 1 and 2 of `Narrow`.
             #[target_feature(enable = "avx512f")]
             pub(super) unsafe fn $run(job: Narrow<$t>, (alpha, beta): ($t, $t)) {
-                // Wide `f64` results (`WIDE_ROWS`), whose A fits `$wide`'s buffer.
-                let wide = size_of::<$t>() == 8
-                    && job.cols > super::MAX_PANELS * 8
-                    && job.shared <= super::MAX_SHARED;
+                // Wide `f64` results, whose A fits `$wide`'s buffer.
+                let wide = job.wide();
                 let mut i = 0;
                 while i + 16 <= job.rows {
                     // SAFETY: rows `i..i + 16` are in the product (the caller's contract), and
