@@ -154,9 +154,12 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
     /// rows that long and the source's runs at least [`BAND_MIN_RUN_BYTES`] (see
     /// [`StreamCut::shifted`]); otherwise the last axis is cut anywhere, into tiles as wide as
     /// the staging buffer allows for half as many rows (an eighth from
-    /// [`CUT_WIDE_ROW_BYTES`]). In either case, rows that neither carry nor go by bands of their
-    /// own take a shifted band in sets where the source's runs along `unit` continue along
-    /// another axis ([`shifted_in_sets`](Self::shifted_in_sets)).
+    /// [`CUT_WIDE_ROW_BYTES`]). Rows not a whole number of lines apart that continue one
+    /// another along another axis go by one chained band where the kernel takes it
+    /// ([`chained_band`](Self::chained_band)), or else, where a tile holds them whole, by
+    /// tiles carrying their partial lines. In either case, rows that neither carry nor go by
+    /// bands of their own take a shifted band in sets where the source's runs along `unit`
+    /// continue along another axis ([`shifted_in_sets`](Self::shifted_in_sets)).
     pub(super) fn stream_plan(
         &self,
         unit: usize,
@@ -344,13 +347,18 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
     /// The cut of [`stream_plan`](Self::stream_plan) for the transposition along `unit` of
     /// elements of `size` bytes whose destination rows continue along another axis
     /// ([`chain_axis`](Self::chain_axis)) into rows of at least [`STREAM_PARTIAL_ROW_BYTES`]
-    /// over both, whose source rows (along the last axis) are adjacent at each step along
-    /// it, and where the kernel takes such a band (`kernel::shifts_chained`): one chained
-    /// band ([`StreamCut::chained`]). For the `[1, 3, 0, 2]` permutation of
-    /// 61 × 59 × 63 × 57 `f32` (destination rows of 63 elements continued 61 times, each
-    /// step's 63 source rows of 228 bytes one range), into an existing tensor, the band took
-    /// 0.53–0.56 of the time of tiles carrying their partial lines (Intel Xeon; 7.5–9.3 →
-    /// 4.0–5.1 ms in the quieter runs, beside `memcpy`'s 4.9–6.2 ms).
+    /// over both: one chained band ([`StreamCut::chained`]) where the kernel takes it. Either
+    /// the source rows (along the last axis) are adjacent at each step along that axis, and
+    /// as many as the kernel's short walk takes (`kernel::shifts_chained`); or the source's
+    /// runs along `unit` are at least [`BAND_MIN_RUN_BYTES`], by themselves (the band's rows
+    /// in one set) or continued along another axis (in sets, as in
+    /// [`shifted_in_sets`](Self::shifted_in_sets)), where the kernel takes source rows in sets
+    /// (`kernel::shifts_sets`). Into an existing tensor of 61 × 59 × 63 × 57 `f32` on an
+    /// Intel Xeon, against tiles carrying their partial lines (one binary, switched at run
+    /// time): `[1, 3, 0, 2]` (rows of 63 elements continued 61 times, each step's 63 source
+    /// rows of 228 bytes one range) took 0.53–0.56 of their time, `[2, 3, 1, 0]` (runs of
+    /// 14 KiB: its first two axes merge) 0.58–0.60, `[3, 2, 1, 0]` (runs of 228 bytes
+    /// continued 63 times) 0.48–0.54.
     fn chained_band(&self, unit: usize, size: usize) -> Option<StreamCut> {
         let last = self.rank.checked_sub(1)?;
         let chain = self.chain_axis(unit)?;
@@ -360,14 +368,32 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
             *self.shape.get(chain)?,
         );
         let (dst, src) = (self.strides.first()?, self.strides.get(1)?);
-        let continued = dst.get(chain) == isize::try_from(nl).ok().as_ref();
-        let adjacent = src.get(last) == isize::try_from(nu).ok().as_ref();
+        let follows = dst.get(chain) == isize::try_from(nl).ok().as_ref();
         let long = nc.saturating_mul(nl).saturating_mul(size) >= STREAM_PARTIAL_ROW_BYTES;
-        let takes = continued && adjacent && long && kernel::shifts_chained(size, nu);
-        takes.then(|| StreamCut::chained_band(size))
+        if !follows || !long {
+            return None;
+        }
+        let adjacent = src.get(last) == isize::try_from(nu).ok().as_ref();
+        if adjacent && kernel::shifts_chained(size, nu) {
+            return Some(StreamCut::band_chained(size, false));
+        }
+        // Or source runs along `unit` of a band's length: the band's rows in one set.
+        if nu.saturating_mul(size) >= BAND_MIN_RUN_BYTES && kernel::shifts_sets(size) {
+            return Some(StreamCut::band_chained(size, false));
+        }
+        // Or runs that continue along another axis into runs of that length: the band's rows
+        // in sets, as in `shifted_in_sets`.
+        let continued = self.continued_axis(unit).filter(|&a| a != chain)?;
+        let runs = self
+            .shape
+            .get(continued)?
+            .saturating_mul(nu)
+            .saturating_mul(size);
+        (runs >= BAND_MIN_RUN_BYTES && kernel::shifts_sets(size))
+            .then(|| StreamCut::band_chained(size, true))
     }
 
-    /// The axes `0..last` but `unit` and `skip`, ordered by the stride of operand 1 (the
+    /// The axes `0..last` but `unit` and those of `skip`, ordered by the stride of operand 1 (the
     /// source of a transposition), largest first (stable), split in two: those whose source
     /// stride is larger than the last axis's, and the others — with `innermost`, if given,
     /// moved last (out of the first group, if it was in it). As sub-plans (offsets as
@@ -377,7 +403,7 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
         unit: usize,
         last: usize,
         innermost: Option<usize>,
-        skip: Option<usize>,
+        skip: [Option<usize>; 2],
     ) -> (Self, Self) {
         let src = |axis: usize| {
             self.strides
@@ -386,7 +412,7 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
                 .map_or(0, |s| s.unsigned_abs())
         };
         let (mut order, mut n) = ([0usize; N], 0);
-        for axis in (0..last).filter(|&a| a != unit && Some(a) != skip) {
+        for axis in (0..last).filter(|&a| a != unit && !skip.contains(&Some(a))) {
             // Insertion by source stride, largest first (stable).
             let mut at = n;
             while at > 0 && order.get(at - 1).is_some_and(|&b| src(b) < src(axis)) {
@@ -572,9 +598,9 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
         };
         // A chained band walks the chain axis itself: it is left out of the loops.
         let (outer, inner) = if cut.chained {
-            self.split_by_source(unit, last, None, chain)
+            self.split_by_source(unit, last, None, [chain, sets])
         } else {
-            self.split_by_source(unit, last, chain, sets)
+            self.split_by_source(unit, last, chain, [sets, None])
         };
         let (su, sl) = (self.strides_at(unit), self.strides_at(last));
         let whole = |base: [usize; K], l0: usize, nl: usize| TileGeometry {
@@ -585,47 +611,54 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
             sl,
             group: 0,
         };
+        // A band's sets of rows: one for each step along the continued axis, if it takes one.
+        let (nw, sw) = sets.map_or((1, [0; K]), |a| {
+            let n = self.shape.get(a).copied().unwrap_or(0);
+            (n, self.strides_at(a))
+        });
+        let step = |s: [isize; K]| [s.first(), s.get(1)].map(|s| s.copied().unwrap_or(0));
+        let rows = Sets {
+            n: nw,
+            step: step(sw),
+        };
         if let Some(chain) = chain.filter(|_| cut.chained) {
             // One chained band at each step along the other axes (in the source's order),
             // over the whole blocks of `width` of the rows continued along the chain axis;
-            // then the columns after them, a plain tile in each set they reach.
+            // then, for each set of rows, the columns after them, a plain tile in each set
+            // they reach.
             let (nc, sc) = (
                 self.shape.get(chain).copied().unwrap_or(0),
                 self.strides_at(chain),
             );
             let columns = nc.saturating_mul(nl);
-            let band = Sets {
+            let cols = Sets {
                 n: nc,
-                step: [sc.first(), sc.get(1)].map(|s| s.copied().unwrap_or(0)),
+                step: step(sc),
             };
             outer.outer(0, outer.rank, self.offsets, &mut |base| {
                 inner.outer(0, inner.rank, base, &mut |base| {
-                    f(&whole(base, 0, nl), Piece::Chained(band));
-                    let mut l = columns - columns % cut.width;
-                    while l < columns {
-                        let (w, l0) = (l / nl.max(1), l % nl.max(1));
-                        let n = (nl - l0).min(columns - l);
-                        let set = affine_all(base, w, 0, sc, [0; K]);
-                        f(&whole(set, l0, n), Piece::Plain);
-                        l += n;
+                    f(&whole(base, 0, nl), Piece::Chained { rows, cols });
+                    for r in 0..nw {
+                        let mut l = columns - columns % cut.width;
+                        while l < columns {
+                            let (c, l0) = (l / nl.max(1), l % nl.max(1));
+                            let n = (nl - l0).min(columns - l);
+                            let set = affine_all(base, r, c, sw, sc);
+                            f(&whole(set, l0, n), Piece::Plain);
+                            l += n;
+                        }
                     }
                 });
             });
             return;
         }
         if cut.shifted {
-            // The shifted band over the whole blocks of `width` (its rows in one set for each
-            // step along the continued axis, if it takes one), then the rest of the rows.
+            // The shifted band over the whole blocks of `width` (its rows in their sets), then
+            // the rest of the rows.
             let banded = nl - nl % cut.width;
-            let (nw, sw) = sets.map_or((1, [0; K]), |a| {
-                let n = self.shape.get(a).copied().unwrap_or(0);
-                (n, self.strides_at(a))
-            });
-            let step = [sw.first(), sw.get(1)].map(|s| s.copied().unwrap_or(0));
             outer.outer(0, outer.rank, self.offsets, &mut |base| {
                 inner.outer(0, inner.rank, base, &mut |base| {
-                    let band = Sets { n: nw, step };
-                    f(&whole(base, 0, banded), Piece::Shifted(band));
+                    f(&whole(base, 0, banded), Piece::Shifted(rows));
                     for w in 0..nw {
                         let rest = affine_all(base, w, 0, sw, [0; K]);
                         f(&whole(rest, banded, nl - banded), Piece::Plain);
@@ -705,15 +738,16 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
 }
 
 impl StreamCut {
-    /// The cut of a chained band of elements of `size` bytes (see [`StreamCut::chained`]).
-    pub(super) fn chained_band(size: usize) -> Self {
+    /// The cut of a chained band of elements of `size` bytes (see [`StreamCut::chained`]),
+    /// its rows in `sets` or not.
+    pub(super) fn band_chained(size: usize, sets: bool) -> Self {
         Self {
             head: 0,
             width: kernel::LINE / size.max(1),
             bands: true,
             shifted: true,
             carry: false,
-            sets: false,
+            sets,
             chained: true,
             rows: kernel::STAGE_ROWS,
         }
@@ -731,10 +765,16 @@ pub(super) enum Piece {
     /// its rows in sets (see [`StreamCut::sets`]).
     Shifted(Sets),
     /// A shifted band whose columns continue along the chain axis (see
-    /// [`StreamCut::chained`]): the tile's `nl` columns are one set, and set `w` of the band's
-    /// columns is `w · step[k]` elements further than the first in operand `k`; the band
-    /// spans the whole blocks of a line's elements of all `n · nl` columns.
-    Chained(Sets),
+    /// [`StreamCut::chained`]): the tile's `nl` columns are one set of `cols` (as `rows` are
+    /// of a shifted band's rows in sets, along the continued axis), and the band spans the
+    /// whole blocks of a line's elements of all `cols.n · nl` columns.
+    Chained {
+        /// The sets of the band's rows (one set, or one for each step along the axis that
+        /// continues the source's runs).
+        rows: Sets,
+        /// The sets of the band's columns, one for each step along the chain axis.
+        cols: Sets,
+    },
     /// A tile written with ordinary stores ([`block2`]).
     Plain,
 }
@@ -791,9 +831,10 @@ pub(super) struct StreamCut {
     /// Whether a shifted band spans the destination's rows along the axis that continues them
     /// ([`LoopPlan::chain_axis`]), as one row each: its source rows (the band's columns along
     /// the last axis) then come in one set for each step along that axis
-    /// ([`Kernel::stream_chained`]), each set's rows adjacent in the source. One such band
+    /// ([`Kernel::stream_chained`]), and its rows in sets too with `sets`. One such band
     /// writes each of those long rows front to back, each line whole once, where tiles would
-    /// carry each row's partial lines from one step to the next.
+    /// carry each row's partial lines from one step to the next (see
+    /// [`LoopPlan::chained_band`]).
     pub(super) chained: bool,
     /// The rows of a tile along the transposed axis (at most [`kernel::STAGE_ROWS`]).
     pub(super) rows: usize,

@@ -172,25 +172,40 @@ pub(super) unsafe fn stream2<T, U>(
     let (d, s) = (dst.as_mut_ptr(), src.as_ptr());
     let (su, sl) = (block.su[0], block.sl[1]);
     let line = kernel::LINE / size_of::<T>().max(1);
-    // A shifted band's sets: each of its last set's corners inside `dst` and `src` too, and
-    // the sets continuing the source's columns (set `w`'s column `u` is the band's column
-    // `w·nu + u`, where the kernel reads it).
-    let sets = match piece {
-        Piece::Shifted(sets) | Piece::Chained(sets) => sets,
-        _ => Sets::ONE,
+    // A band's sets of rows (a shifted band's, or a chained one's) and of columns (a chained
+    // band's): each corner of its last sets inside `dst` and `src` too; the sets of rows
+    // continuing the source's columns (set `w`'s column `u` is the band's column `w·nu + u`,
+    // where the kernel reads it), the sets of columns the destination's rows (set `w`'s
+    // column `l` is the band's column `w·nl + l`).
+    let (rows, cols) = match piece {
+        Piece::Shifted(rows) => (rows, Sets::ONE),
+        Piece::Chained { rows, cols } => (rows, cols),
+        _ => (Sets::ONE, Sets::ONE),
     };
-    let set = |w: usize| TileGeometry {
-        start: affine_all(block.start, w, 0, sets.step, [0; 2]),
+    if rows.n == 0 || cols.n == 0 {
+        return;
+    }
+    let set = |r: usize, c: usize| TileGeometry {
+        start: affine_all(
+            affine_all(block.start, r, 0, rows.step, [0; 2]),
+            c,
+            0,
+            cols.step,
+            [0; 2],
+        ),
         ..*block
     };
-    let last_inside = sets.n == 1 || (sets.n > 1 && set(sets.n - 1).inside([dst.len(), src.len()]));
-    let continued = block.su[1] == 1 && (sets.n == 1 || sets.step[1] == block.nu as isize);
-    // A chained band's columns: its sets continue the destination's rows (`merged`), and
-    // those before the last whole line's worth are the kernel's.
-    let merged = block.su[1] == 1 && block.sl[0] == 1 && sets.step[0] == block.nl as isize;
+    let (r, c) = (rows.n - 1, cols.n - 1);
+    let lens = [dst.len(), src.len()];
+    let last_inside = [(r, 0), (0, c), (r, c)]
+        .iter()
+        .all(|&(r, c)| set(r, c).inside(lens));
+    let continued = block.su[1] == 1 && (rows.n == 1 || rows.step[1] == block.nu as isize);
+    let merged = block.sl[0] == 1 && (cols.n == 1 || cols.step[0] == block.nl as isize);
+    // A chained band's columns before the last whole line's worth are the kernel's.
     let columns = match piece {
-        Piece::Chained(_) => {
-            let all = sets.n.saturating_mul(block.nl);
+        Piece::Chained { .. } => {
+            let all = cols.n.saturating_mul(block.nl);
             all - all % line.max(1)
         }
         _ => usize::MAX,
@@ -198,12 +213,17 @@ pub(super) unsafe fn stream2<T, U>(
     if !last_inside {
         return;
     }
-    // SAFETY: the block's corners (and those of its last set) were checked to be inside
-    // `dst` and `src`, so its positions are (affine in `(u, l)` and in the set; invariant 1);
-    // a shifted band's positions are the kernel's where its sets continue the source's
-    // columns (`continued`), a chained band's where its sets continue the destination's rows
-    // (`merged`: column `w·nl + l` of row `u` is then position `(u, l)` of set `w` in both
-    // operands); `dst` and `src` are distinct buffers.
+    let band = |n: usize, step: isize, sets: Sets, k: usize| kernel::ShiftedRows {
+        n,
+        step,
+        sets: sets.n,
+        next: sets.step[k],
+    };
+    // SAFETY: the block's corners (and those of its last sets) were checked to be inside
+    // `dst` and `src`, so its positions are (affine in `(u, l)` and in the sets; invariant
+    // 1); a band's positions are the kernel's where its sets of rows continue the source's
+    // columns (`continued`) and its sets of columns the destination's rows (`merged`);
+    // `dst` and `src` are distinct buffers.
     let streamed = unsafe {
         let (a, b) = (d.add(block.start[0]), s.add(block.start[1]));
         match piece {
@@ -212,40 +232,30 @@ pub(super) unsafe fn stream2<T, U>(
                     || k.stream_tile(a, su, b, sl, (block.nu, block.nl), carry)
             }
             Piece::Tile => k.stream_tile(a, su, b, sl, (block.nu, block.nl), carry),
-            Piece::Shifted(sets) if continued => {
-                let rows = kernel::ShiftedRows {
-                    n: block.nu,
-                    step: su,
-                    sets: sets.n,
-                    next: sets.step[0],
-                };
-                k.stream_shifted(a, rows, b, sl, block.nl / line)
+            Piece::Shifted(_) if continued => {
+                k.stream_shifted(a, band(block.nu, su, rows, 0), b, sl, block.nl / line)
             }
-            Piece::Chained(sets) if merged => {
-                let rows = kernel::ShiftedRows::one(block.nu, su);
-                let cols = kernel::ShiftedRows {
-                    n: block.nl,
-                    step: sl,
-                    sets: sets.n,
-                    next: sets.step[1],
-                };
+            Piece::Chained { .. } if continued && merged => {
+                let (rows, cols) = (band(block.nu, su, rows, 0), band(block.nl, sl, cols, 1));
                 k.stream_chained(a, rows, b, cols, columns / line)
             }
-            Piece::Shifted(_) | Piece::Chained(_) | Piece::Plain => false,
+            Piece::Shifted(_) | Piece::Chained { .. } | Piece::Plain => false,
         }
     };
     if !streamed {
-        for w in 0..sets.n {
-            // A chained band's sets up to its `columns`.
-            let nl = block
-                .nl
-                .min(columns.saturating_sub(w.saturating_mul(block.nl)));
-            if nl == 0 {
-                break;
+        for r in 0..rows.n {
+            for c in 0..cols.n {
+                // A chained band's sets of columns up to its `columns`.
+                let nl = block
+                    .nl
+                    .min(columns.saturating_sub(c.saturating_mul(block.nl)));
+                if nl == 0 {
+                    break;
+                }
+                // SAFETY: the caller's contract, for each set of the block (or its first
+                // columns).
+                unsafe { block2(dst, src, &TileGeometry { nl, ..set(r, c) }, k) }
             }
-            // SAFETY: the caller's contract, for each set of the block (or its first
-            // columns).
-            unsafe { block2(dst, src, &TileGeometry { nl, ..set(w) }, k) }
         }
     }
 }

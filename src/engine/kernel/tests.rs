@@ -550,13 +550,14 @@ fn shifted_bands_write_rows_in_sets() {
     each_plain_number!(run);
 }
 
-/// Chained bands ([`simd::stream_chained`]): source rows in sets, each set's rows adjacent
-/// (`cols.step` the number of destination rows), read across the sets' boundaries into each
-/// destination row front to back, with nothing else written, where the kernel takes them
-/// ([`super::shifts_chained`]: 4-byte elements with AVX-512F, 16 to 255 rows); elsewhere
-/// they are declined untouched. Sets of 7 rows (a block of 16 spans three sets) and of 31,
-/// sets apart or laid out backwards, 16, 17 and 57 destination rows each starting at its own
-/// place in a line. Declined, too: 15 and 256 rows, and sets whose rows are not adjacent.
+/// Chained bands ([`simd::stream_chained`]): source rows in sets (`cols`), read across the
+/// sets' boundaries into each destination row front to back, with nothing else written, where
+/// the kernel takes them ([`super::shifts_sets`]: 4-byte elements with AVX-512F); elsewhere
+/// they are declined untouched. Source rows of each set adjacent (the short walk: 16, 17 and
+/// 57 destination rows) or not (the whole steps of 16, then the rest: 15, 40 and 256 rows),
+/// destination rows in one set or in sets that continue the source's columns (interleaved);
+/// sets of 7 source rows (a block of 16 spans three sets) and of 31, sets apart or laid out
+/// backwards; each destination row starts at its own place in a line.
 #[cfg(target_arch = "x86_64")]
 #[test]
 fn chained_bands_read_source_rows_in_sets() {
@@ -564,49 +565,60 @@ fn chained_bands_read_source_rows_in_sets() {
         let size = core::mem::size_of::<T>();
         let line = super::LINE / size;
         let blank = make(usize::MAX);
+        // (destination rows per set, their sets, source rows per set, their sets, source
+        // rows adjacent, sets forwards)
         #[cfg(not(miri))]
         let cases = [
-            (16, 7, 9, true),
-            (17, 31, 3, true),
-            (57, 7, 5, false),
-            (17, 31, 2, false),
+            (16, 1, 7, 9, true, true),
+            (17, 1, 31, 3, true, true),
+            (57, 1, 7, 5, true, false),
+            (15, 1, 31, 2, false, true),
+            (256, 1, 7, 3, false, false),
+            (20, 2, 31, 2, false, true),
+            (19, 3, 7, 5, true, false),
         ];
         #[cfg(miri)]
-        let cases = [(16, 7, 3, true)];
-        for (nu, n, sets, forwards) in cases {
-            let blocks = n * sets / line;
+        let cases = [(16, 1, 7, 3, true, true)];
+        for (n, row_sets, m, sets, adjacent, forwards) in cases {
+            let nu = n * row_sets;
+            let blocks = m * sets / line;
             let nl = blocks * line;
-            // Each set's `n` source rows of `nu` elements adjacent, the sets `n·nu + 5`
-            // apart (or backwards).
-            let apart = n * nu + 5;
+            // Each set's `m` source rows `ss` elements apart (`nu` when adjacent), the sets
+            // `m·ss + 5` apart (or backwards).
+            let ss = if adjacent { nu } else { nu + 2 };
+            let apart = m * ss + 5;
             let (next, s0) = if forwards {
                 (apart as isize, 0)
             } else {
                 (-(apart as isize), (sets - 1) * apart)
             };
             let cols = super::ShiftedRows {
-                n,
-                step: nu as isize,
+                n: m,
+                step: ss as isize,
                 sets,
                 next,
             };
             let src: alloc::vec::Vec<T> = (0..sets * apart).map(&make).collect();
+            // Destination rows of `nl + 3` elements; with sets of rows, the rows of a set
+            // every `row_sets` rows (column `w·n + u` of the source is row `u·row_sets + w`).
             let ds = nl + 3;
             let mut dst = alloc::vec![blank; nu * ds + line];
-            let rows = super::ShiftedRows::one(nu, ds as isize);
+            let rows = super::ShiftedRows {
+                n,
+                step: (row_sets * ds) as isize,
+                sets: row_sets,
+                next: ds as isize,
+            };
             let (d, s) = (
                 dst.as_mut_ptr().wrapping_add(1),
                 src.as_ptr().wrapping_add(s0),
             );
             // SAFETY: every position of the band (`nu` rows of `nl` columns, row `u` at
-            // `1 + u·ds`, source row `l` at `s0 + cols.offset(l)`) is inside the two distinct
-            // buffers.
+            // `1 + rows.offset(u)`, source row `l` at `s0 + cols.offset(l)`, column `u`
+            // within it, `u < nu ≤ ss`) is inside the two distinct buffers.
             let taken = unsafe { simd::stream_chained(d, rows, s, cols, blocks) };
-            assert_eq!(
-                taken,
-                super::shifts_chained(size, nu),
-                "{nu} × {n} × {sets}"
-            );
+            let case = (n, row_sets, m, sets);
+            assert_eq!(taken, super::shifts_sets(size), "{case:?}");
             if !taken {
                 assert!(dst.iter().all(|x| *x == blank));
                 continue;
@@ -614,34 +626,16 @@ fn chained_bands_read_source_rows_in_sets() {
             super::stream_fence();
             let mut inside = alloc::vec![false; dst.len()];
             for u in 0..nu {
+                let row = 1 + rows.offset(u) as usize;
                 for l in 0..nl {
                     let from = s0.wrapping_add_signed(cols.offset(l)) + u;
-                    assert_eq!(dst[1 + u * ds + l], src[from], "({u}, {l}) of {nu} × {n}");
-                    inside[1 + u * ds + l] = true;
+                    assert_eq!(dst[row + l], src[from], "({u}, {l}) of {case:?}");
+                    inside[row + l] = true;
                 }
             }
             let outside = dst.iter().zip(&inside).filter(|&(_, &i)| !i);
-            assert!(outside.into_iter().all(|(x, _)| *x == blank), "{nu} × {n}");
+            assert!(outside.into_iter().all(|(x, _)| *x == blank), "{case:?}");
         }
-        // Declined, touching nothing: too few rows, too many, rows not adjacent in a set.
-        let src: alloc::vec::Vec<T> = (0..300 * 40).map(&make).collect();
-        let mut dst = alloc::vec![blank; 300 * 40];
-        for (nu, step) in [(15, 15), (256, 256), (17, 18)] {
-            let cols = super::ShiftedRows {
-                n: 2,
-                step,
-                sets: 8,
-                next: 2 * step + 1,
-            };
-            let rows = super::ShiftedRows::one(nu, 16);
-            // SAFETY: every position of the band (`u·16 + l` in the destination, `u +
-            // cols.offset(l)` in the source, `u < nu ≤ 256`, `l < 16`) is below 4,400, inside
-            // the two distinct buffers.
-            let taken =
-                unsafe { simd::stream_chained(dst.as_mut_ptr(), rows, src.as_ptr(), cols, 1) };
-            assert!(!taken, "{nu} rows, {step} apart");
-        }
-        assert!(dst.iter().all(|x| *x == blank));
     }
     each_plain_number!(run);
 }

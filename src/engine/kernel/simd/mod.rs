@@ -485,10 +485,10 @@ pub(crate) fn shifts_sets(size: usize) -> bool {
     }
 }
 
-/// Whether chained bands ([`stream_chained`]) of `size`-byte elements take `rows`
-/// destination rows: where the AVX-512 kernel takes them, 4-byte elements on a CPU with
-/// AVX-512F and 16 to [`SHORT_ROWS`](x86::avx512::SHORT_ROWS) rows, whose short walk
-/// takes every row.
+/// Whether chained bands ([`stream_chained`]) of `size`-byte elements suit `rows` adjacent
+/// source rows shorter than the engine's band minimum: where the AVX-512 kernel takes them
+/// (4-byte elements on a CPU with AVX-512F), 16 to [`SHORT_ROWS`](x86::avx512::SHORT_ROWS)
+/// of them, whose short walk takes every row and prefetches the next block.
 pub(crate) fn shifts_chained(size: usize, rows: usize) -> bool {
     #[cfg(target_arch = "x86_64")]
     return shifts_sets(size) && (16..x86::avx512::SHORT_ROWS).contains(&rows);
@@ -500,13 +500,12 @@ pub(crate) fn shifts_chained(size: usize, rows: usize) -> bool {
 }
 
 /// Copies `dst[rows.offset(u) + l] = src[u + cols.offset(l)]` as bits, for `u < rows.len()`
-/// and `l < blocks · LINE / size`, when `T` is a primitive number of 4 bytes, the CPU has
-/// AVX-512F, the destination rows are one set of as many as [`shifts_chained`] takes, and
-/// the source rows of each of `cols`' sets are adjacent (`cols.step` is the number of
-/// destination rows): [`x86::avx512::chained_32`], a shifted band ([`stream_shifted`])
-/// whose blocks of source rows may span two or more sets. Returns whether it did (otherwise
-/// nothing was touched). The caller calls [`stream_fence`](super::stream_fence) before the
-/// destination is used.
+/// and `l < blocks · LINE / size`, when `T` is a primitive number of 4 bytes and the CPU has
+/// AVX-512F ([`shifts_sets`]): a shifted band ([`stream_shifted`]) whose blocks of source
+/// rows may span two or more of `cols`' sets, on [`x86::avx512::chained_32`], the rows it
+/// leaves (after the last whole step of 16) element by element. Returns whether it did
+/// (otherwise nothing was touched). The caller calls [`stream_fence`](super::stream_fence)
+/// before the destination is used.
 ///
 /// # Safety
 ///
@@ -522,13 +521,20 @@ pub(crate) unsafe fn stream_chained<T>(
 ) -> bool {
     #[cfg(target_arch = "x86_64")]
     {
-        let nu = rows.len().unwrap_or(0);
-        if plain_size::<T>() != 4 || !shifts_chained(4, nu) {
+        let Some(nu) = rows
+            .len()
+            .filter(|_| plain_size::<T>() == 4 && shifts_sets(4))
+        else {
             return false;
-        }
+        };
         // SAFETY: the caller's contract; `T` is a primitive number of 4 bytes, copied as
-        // bits, and the CPU has AVX-512F (`shifts_chained`). The kernel checks the rows.
-        unsafe { x86::avx512::chained_32(dst.cast(), rows, src.cast(), cols, blocks) }
+        // bits, and the CPU has AVX-512F (`shifts_sets`). The kernel returns the rows it
+        // took.
+        unsafe {
+            let whole = x86::avx512::chained_32(dst.cast(), rows, src.cast(), cols, blocks);
+            shifted_rest(dst, rows, src, cols, whole..nu, blocks * (super::LINE / 4));
+        }
+        true
     }
     #[cfg(not(target_arch = "x86_64"))]
     {
@@ -583,7 +589,8 @@ pub(crate) unsafe fn stream_shifted<T>(
             // took.
             unsafe {
                 let whole = x86::avx512::shifted_32(dst.cast(), rows, src.cast(), ss, blocks);
-                shifted_rest(dst, rows, src, ss, whole..nu, blocks * line);
+                let cols = super::ShiftedRows::one(blocks * line, ss);
+                shifted_rest(dst, rows, src, cols, whole..nu, blocks * line);
             }
             return true;
         }
@@ -691,8 +698,9 @@ pub(crate) unsafe fn stream_shifted<T>(
                 }
             }
         }
+        let cols = super::ShiftedRows::one(blocks * line, ss);
         // SAFETY: the caller's contract, for rows `whole..nu`.
-        unsafe { shifted_rest(dst, rows, src, ss, whole..nu, blocks * line) };
+        unsafe { shifted_rest(dst, rows, src, cols, whole..nu, blocks * line) };
         true
     }
     #[cfg(not(target_arch = "x86_64"))]
@@ -702,12 +710,13 @@ pub(crate) unsafe fn stream_shifted<T>(
     }
 }
 
-/// The rows `range` of a shifted band beyond its last whole step ([`stream_shifted`]),
-/// element by element: `dst[rows.offset(u) + l] = src[u + l·ss]` for `l < len`.
+/// The rows `range` of a shifted band beyond its last whole step ([`stream_shifted`],
+/// [`stream_chained`]), element by element: `dst[rows.offset(u) + l] = src[u +
+/// cols.offset(l)]` for `l < len`.
 ///
 /// # Safety
 ///
-/// As for [`stream_shifted`], for those rows (`len` = `blocks · LINE / size`); `T` is a
+/// As for [`stream_chained`], for those rows (`len` = `blocks · LINE / size`); `T` is a
 /// primitive number (copied as bits).
 #[cfg(target_arch = "x86_64")]
 #[inline(always)]
@@ -715,19 +724,18 @@ unsafe fn shifted_rest<T>(
     dst: *mut T,
     rows: super::ShiftedRows,
     src: *const T,
-    ss: isize,
+    cols: super::ShiftedRows,
     range: core::ops::Range<usize>,
     len: usize,
 ) {
     let first = range.start;
     for (u, start) in range.zip(rows.offsets(first)) {
-        // SAFETY: row `u` (the caller's contract), `l < len`; `dst` and `src` are distinct
-        // buffers.
-        unsafe {
-            let row = dst.offset(start);
-            for l in 0..len {
-                let at = src.offset(l as isize * ss).add(u);
-                core::ptr::copy_nonoverlapping(at, row.add(l), 1);
+        for (l, at) in (0..len).zip(cols.offsets(0)) {
+            // SAFETY: row `u` (the caller's contract), `l < len`; `dst` and `src` are
+            // distinct buffers.
+            unsafe {
+                let from = src.offset(at).add(u);
+                core::ptr::copy_nonoverlapping(from, dst.offset(start).add(l), 1);
             }
         }
     }

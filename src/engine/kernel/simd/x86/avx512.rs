@@ -1,4 +1,5 @@
-//! The shifted bands of 4-byte elements with AVX-512F (see `stream_shifted` in `simd`).
+//! The shifted bands of 4-byte elements with AVX-512F (see `stream_shifted` in `simd`), and
+//! the chained ones, whose source rows come in sets (`stream_chained`).
 //!
 //! A band of 16 source rows (one destination line of each destination row) is transposed
 //! 16 × 16 at a time in registers, walking the source rows front to back, and each
@@ -159,17 +160,18 @@ pub(crate) unsafe fn shifted_32(
 }
 
 /// `stream_chained` (in `simd`) for 4-byte elements, as bits, on AVX-512F: the pairs
-/// `(dst + rows.offset(u) + l, src + u + cols.offset(l))` for `u < rows.len()` and
-/// `l < blocks · 16`, when the destination rows are one set of 16 to [`SHORT_ROWS`] and the
-/// source rows of each of `cols`' sets are adjacent (`cols.step` is the number of rows), in
-/// the short walk of [`shifted_32`]; returns whether it did (otherwise nothing was touched).
-/// The caller issues `stream_fence` before anything else reads or writes the destination.
+/// `(dst + rows.offset(u) + l, src + u + cols.offset(l))` for `l < blocks · 16` and `u` below
+/// the rows it returns (the caller copies the rows after them): every row where they are one
+/// set, 16 to [`SHORT_ROWS`] of them, and the source rows of each of `cols`' sets are
+/// adjacent (`cols.step` is the number of rows), in the short walk; otherwise those below the
+/// last multiple of 16 not above `nu = rows.len()`, as [`shifted_32`] takes them. The caller
+/// issues `stream_fence` before anything else reads or writes the destination.
 ///
 /// # Safety
 ///
-/// The CPU has AVX-512F; every one of those positions is valid (the destination's for
-/// writes, each written once), `dst` is aligned to 4 bytes, and the destination does not
-/// overlap the source.
+/// The CPU has AVX-512F; `rows.len()` does not overflow; every one of those positions is
+/// valid (the destination's for writes, each written once), `dst` is aligned to 4 bytes, and
+/// the destination does not overlap the source.
 #[target_feature(enable = "avx512f")]
 pub(crate) unsafe fn chained_32(
     dst: *mut f32,
@@ -177,15 +179,26 @@ pub(crate) unsafe fn chained_32(
     src: *const f32,
     cols: ShiftedRows,
     blocks: usize,
-) -> bool {
+) -> usize {
     let nu = rows.len().unwrap_or(0);
-    if rows.sets != 1 || cols.step != nu as isize || !(LANES..SHORT_ROWS).contains(&nu) {
-        return false;
+    if rows.sets == 1 && cols.step == nu as isize && (LANES..SHORT_ROWS).contains(&nu) {
+        // SAFETY: this function's contract; `16 ≤ nu < SHORT_ROWS` rows in one set, the
+        // source rows of each set adjacent.
+        unsafe { shifted_walk::<true, false, true>(dst, rows, src, cols, (nu, blocks)) };
+        nu
+    } else {
+        let whole = nu - nu % LANES;
+        // SAFETY: this function's contract, for rows `0..whole`, a multiple of 16; one set
+        // where the walk without sets takes them.
+        unsafe {
+            if rows.sets == 1 {
+                shifted_walk::<false, false, true>(dst, rows, src, cols, (whole, blocks));
+            } else {
+                shifted_walk::<false, true, true>(dst, rows, src, cols, (whole, blocks));
+            }
+        }
+        whole
     }
-    // SAFETY: this function's contract; `16 ≤ nu < SHORT_ROWS` rows in one set, the source
-    // rows of each set adjacent.
-    unsafe { shifted_walk::<true, false, true>(dst, rows, src, cols, (nu, blocks)) };
-    true
 }
 
 /// The walk of [`shifted_32`] and [`chained_32`] over rows `0..nu`, [`SHIFTED_ROWS`] at a
