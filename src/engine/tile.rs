@@ -150,9 +150,9 @@ pub(super) unsafe fn block2<T, U>(
 /// A piece of a streamed transposition ([`LoopPlan::tiled_stream`]): a tile staged and written
 /// with non-temporal stores by the kernel (its partial lines through `carry`, when given), or
 /// as in [`block2`] when the kernel declines it; a band written a line at a time by the kernel
-/// (or as a tile); a shifted band, whose rows' whole lines the kernel writes with non-temporal
-/// stores (or, when it declines, as in [`block2`], a set at a time); or a plain tile, as in
-/// [`block2`].
+/// (or as a tile); a shifted band, or a chained one, whose rows' whole lines the kernel writes
+/// with non-temporal stores (or, when it declines, as in [`block2`], a set at a time); or a
+/// plain tile, as in [`block2`].
 ///
 /// # Safety
 ///

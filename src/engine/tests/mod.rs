@@ -1,8 +1,10 @@
 //! Tests of the engine's internals: walks, plans, tiles and collection; the streamed paths
-//! in [`stream`].
+//! in [`stream`], the bands in sets in [`bands`].
 
 use super::*;
 
+#[cfg(feature = "alloc")]
+mod bands;
 mod stream;
 
 /// The engine's functions over slices, for the tests: every layout below is checked with

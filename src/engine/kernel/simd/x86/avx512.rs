@@ -136,27 +136,10 @@ pub(crate) unsafe fn shifted_32(
     ss: isize,
     blocks: usize,
 ) -> usize {
-    let nu = rows.len().unwrap_or(0);
     // The source rows, one set `ss` apart.
     let one = ShiftedRows::one(blocks.saturating_mul(LANES), ss);
-    if rows.sets == 1 && ss == nu as isize && (LANES..SHORT_ROWS).contains(&nu) {
-        // SAFETY: this function's contract, for every row; `16 ≤ nu < SHORT_ROWS` adjacent
-        // rows, one set.
-        unsafe { shifted_walk::<true, false, false>(dst, rows, src, one, (nu, blocks)) };
-        nu
-    } else {
-        let whole = nu - nu % LANES;
-        // SAFETY: this function's contract, for rows `0..whole`, a multiple of 16; one set
-        // where the walk without sets takes them.
-        unsafe {
-            if rows.sets == 1 {
-                shifted_walk::<false, false, false>(dst, rows, src, one, (whole, blocks));
-            } else {
-                shifted_walk::<false, true, false>(dst, rows, src, one, (whole, blocks));
-            }
-        }
-        whole
-    }
+    // SAFETY: this function's contract, with source row `l` at `one.offset(l) = l·ss`.
+    unsafe { walks::<false>(dst, rows, src, one, blocks) }
 }
 
 /// `stream_chained` (in `simd`) for 4-byte elements, as bits, on AVX-512F: the pairs
@@ -180,11 +163,32 @@ pub(crate) unsafe fn chained_32(
     cols: ShiftedRows,
     blocks: usize,
 ) -> usize {
+    // SAFETY: this function's contract.
+    unsafe { walks::<true>(dst, rows, src, cols, blocks) }
+}
+
+/// The rows [`shifted_32`] (`COLS` false: `cols` one set) and [`chained_32`] take, and their
+/// walk: every row in the short walk where the destination rows are one set of 16 to
+/// [`SHORT_ROWS`] and each set's source rows are adjacent (`cols.step` the number of rows),
+/// otherwise those below the last multiple of 16. Returns the rows it took.
+///
+/// # Safety
+///
+/// As for [`chained_32`] (`cols.sets == 1` unless `COLS`).
+#[target_feature(enable = "avx512f")]
+#[inline]
+unsafe fn walks<const COLS: bool>(
+    dst: *mut f32,
+    rows: ShiftedRows,
+    src: *const f32,
+    cols: ShiftedRows,
+    blocks: usize,
+) -> usize {
     let nu = rows.len().unwrap_or(0);
     if rows.sets == 1 && cols.step == nu as isize && (LANES..SHORT_ROWS).contains(&nu) {
-        // SAFETY: this function's contract; `16 ≤ nu < SHORT_ROWS` rows in one set, the
-        // source rows of each set adjacent.
-        unsafe { shifted_walk::<true, false, true>(dst, rows, src, cols, (nu, blocks)) };
+        // SAFETY: this function's contract, for every row; `16 ≤ nu < SHORT_ROWS` rows in
+        // one set, the source rows of each set adjacent.
+        unsafe { shifted_walk::<true, false, COLS>(dst, rows, src, cols, (nu, blocks)) };
         nu
     } else {
         let whole = nu - nu % LANES;
@@ -192,9 +196,9 @@ pub(crate) unsafe fn chained_32(
         // where the walk without sets takes them.
         unsafe {
             if rows.sets == 1 {
-                shifted_walk::<false, false, true>(dst, rows, src, cols, (whole, blocks));
+                shifted_walk::<false, false, COLS>(dst, rows, src, cols, (whole, blocks));
             } else {
-                shifted_walk::<false, true, true>(dst, rows, src, cols, (whole, blocks));
+                shifted_walk::<false, true, COLS>(dst, rows, src, cols, (whole, blocks));
             }
         }
         whole
@@ -202,12 +206,12 @@ pub(crate) unsafe fn chained_32(
 }
 
 /// The walk of [`shifted_32`] and [`chained_32`] over rows `0..nu`, [`SHIFTED_ROWS`] at a
-/// time, each block of 16 source rows in groups of 16 columns. With `SHORT` (adjacent source rows, `16 ≤ nu <
-/// SHORT_ROWS`), the last group starts 16 rows before the end and writes only the rows the
-/// group before did not, and the next block's source rows are prefetched; otherwise `nu` is
-/// a multiple of 16, and the groups are whole. Kept apart so that the whole groups' loop
-/// compiles as if the short walk did not exist: with the reach-back in it, 4095 × 4097 `f32`
-/// transposes took 5–8% longer. Without `SETS` the rows are one set (row `u` at
+/// time, each block of 16 source rows in groups of 16 columns. With `SHORT` (adjacent source
+/// rows, `16 ≤ nu < SHORT_ROWS`), the last group starts 16 rows before the end and writes
+/// only the rows the group before did not, and the next block's source rows are prefetched;
+/// otherwise `nu` is a multiple of 16, and the groups are whole. Kept apart so that the whole
+/// groups' loop compiles as if the short walk did not exist: with the reach-back in it,
+/// 4095 × 4097 `f32` transposes took 5–8% longer. Without `SETS` the rows are one set (row `u` at
 /// `u · rows.step`); with it, where each of the walk's rows starts is worked out once for the
 /// [`SHIFTED_ROWS`] it takes at a time, into a table. Without `COLS` the source rows are
 /// one set (row `l` at `l · cols.step`); with it, where each of a block's 16 source rows
