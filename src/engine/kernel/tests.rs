@@ -375,10 +375,11 @@ fn streamed_bands_land_transposed() {
 /// whole number of lines apart (so each starts at its own place in a line), walked either
 /// way, one block or more, heights with and without a rest after the whole steps and beyond
 /// [`simd::SHIFTED_ROWS`] and the AVX-512 kernel's own (where this machine has AVX-512F, the
-/// 4-byte elements take it), source rows that spread over the L1's sets, rows 4 KiB and 4
-/// bytes apart, which crowd them (16 rows a step for 4-byte elements), and adjacent rows (the
-/// AVX-512 kernel's short walk, whose last step reaches back over rows already written: by
-/// 13 rows of 16 over 19, by 7 over 57), 4- and 8-byte elements; 1- and 2-byte elements are
+/// 4- and 8-byte elements take it), source rows that spread over the L1's sets, rows 4 KiB
+/// and 4 bytes apart, which crowd them (16 rows a step for 4-byte elements), and adjacent
+/// rows (the AVX-512 kernel's short walk, whose last step reaches back over rows already
+/// written: for 4-byte elements by 13 rows of 16 over 19, by 7 over 57; for 8-byte ones by
+/// 5 of 8 over 19, by 7 over 57), 4- and 8-byte elements; 1- and 2-byte elements are
 /// declined untouched.
 #[cfg(target_arch = "x86_64")]
 #[test]
