@@ -37,21 +37,48 @@ fn shifted_bands_in_sets_match_the_logical_order() {
         let unit = plan.transposed_axis().unwrap();
         assert_eq!((unit, plan.continued_axis(unit)), (0, Some(1)));
         // Rows of 1 KiB and three elements (each starting at its own place in a line), and
-        // of 1 KiB (a whole number of lines apart).
+        // of 1 KiB (a whole number of lines apart). Rows off the lines that continue along the
+        // axis that continues the runs take one chained band instead (see
+        // `chained_bands_match_the_logical_order`).
         #[cfg(not(miri))]
         for n_long in [
             STREAM_PARTIAL_ROW_BYTES / size + 3,
             STREAM_PARTIAL_ROW_BYTES / size,
         ] {
             let long = Layout::from_parts([units, sets, n_long], [1, units as isize, step], 0);
-            let to = Layout::row_major(*long.shape()).unwrap();
-            let plan =
-                LoopPlan::<2, 3>::new(long.shape(), [to.operand(), long.operand()], 0).unwrap();
+            let (to, data, expected, plan) = row_major_case(&long, &make);
             let cut = plan.stream_plan(0, size, 64 + size, 0).unwrap();
-            let sets = kernel::shifts_sets(size);
-            assert_eq!((cut.shifted, cut.sets), (sets, sets), "{size}");
-            let data: alloc::vec::Vec<T> = (0..long.shape().iter().product()).map(&make).collect();
-            let expected = logical(&data, long.parts());
+            let taken = kernel::shifts_sets(size);
+            let chained = taken && n_long % lanes != 0;
+            let kinds = (cut.shifted, cut.sets, cut.chained);
+            assert_eq!(
+                kinds,
+                (taken, taken && !chained, chained),
+                "{size} {n_long}"
+            );
+            for shift in [0, 1, lanes - 1] {
+                // SAFETY: `long` is valid for `data`; `to` is row-major (unique).
+                unsafe { assert_streamed_both_ways(&to, &data, &long, &expected, shift, blank) };
+            }
+        }
+        // Rows off the lines that do not continue one another: `[sets, 2, units, n]` read
+        // from a row-major `[n, 2, sets, units]`, the runs' axis outermost and another
+        // between it and the transposed axis, so that the two do not merge. A band in sets.
+        #[cfg(not(miri))]
+        {
+            let n_long = STREAM_PARTIAL_ROW_BYTES / size + 3;
+            let strides = [units, units * sets, 1, 2 * units * sets].map(|s| s as isize);
+            let long = Layout::from_parts([sets, 2, units, n_long], strides, 0);
+            let (to, data, expected, plan) = row_major_case(&long, &make);
+            let unit = plan.transposed_axis().unwrap();
+            assert_eq!(
+                (plan.continued_axis(unit), plan.chain_axis(unit)),
+                (Some(0), None)
+            );
+            let cut = plan.stream_plan(unit, size, 64 + size, 0).unwrap();
+            let taken = kernel::shifts_sets(size);
+            let kinds = (cut.shifted, cut.sets, cut.chained);
+            assert_eq!(kinds, (taken, taken, false), "{size}");
             for shift in [0, 1, lanes - 1] {
                 // SAFETY: `long` is valid for `data`; `to` is row-major (unique).
                 unsafe { assert_streamed_both_ways(&to, &data, &long, &expected, shift, blank) };
@@ -121,7 +148,8 @@ fn shifted_bands_in_sets_match_the_logical_order() {
 /// the destination. Sets of 31 rows, and of 7 (a block of a line's elements spans three).
 /// Where the source rows are far apart, bands whose rows are runs of 1 KiB or more, in one
 /// set (as in the `[2, 3, 1, 0]` permutation, whose first two axes merge) or in sets along
-/// the axis that continues them (as in `[3, 2, 1, 0]`).
+/// the axis that continues them (as in `[3, 2, 1, 0]`), and short runs that continue along
+/// the chain axis itself (as in `[0, 3, 2, 1]`).
 #[cfg(feature = "alloc")]
 #[test]
 fn chained_bands_match_the_logical_order() {
@@ -212,13 +240,38 @@ fn chained_bands_match_the_logical_order() {
             let (units, sets, n) = (1024 / size + 12, 5, 61);
             let strides = [1, units, units * sets].map(|s| s as isize);
             let l = Layout::from_parts([units, sets, n], strides, 0);
-            let to = Layout::row_major(*l.shape()).unwrap();
-            let data: alloc::vec::Vec<T> = (0..l.shape().iter().product()).map(&make).collect();
-            let expected = logical(&data, l.parts());
-            let plan = LoopPlan::<2, 3>::new(l.shape(), [to.operand(), l.operand()], 0).unwrap();
+            let (to, data, expected, plan) = row_major_case(&l, &make);
             let cut = plan.stream_plan(0, size, 64 + size, 0).unwrap();
             let taken = kernel::shifts_sets(size);
             assert_eq!((cut.chained, cut.sets), (taken, false), "{size}");
+            for shift in [0, 1, lanes - 1] {
+                // SAFETY: `l` is valid for `data`; `to` is row-major (unique).
+                unsafe { assert_streamed_both_ways(&to, &data, &l, &expected, shift, blank) };
+            }
+        }
+        // `[2, 1, 0]` of a row-major `[n, sets, units]` with short runs of `units` (as in the
+        // `[0, 3, 2, 1]` permutation of an odd rank-4 shape): the runs continue along the
+        // middle axis, which the destination's rows of `n` continue along too, so each step's
+        // source rows start one run after the last step's. Where the kernel takes chained
+        // bands, one such band, every row in its short walk; otherwise tiles. Runs of 16
+        // elements and more, whole steps of 16 or not.
+        #[cfg(not(miri))]
+        for (units, sets, n) in [(19, 9, 31), (37, 4, 67), (16, 3, 97)] {
+            let strides = [1, units, units * sets].map(|s| s as isize);
+            let l = Layout::from_parts([units, sets, n], strides, 0);
+            let (to, data, expected, plan) = row_major_case(&l, &make);
+            let unit = plan.transposed_axis().unwrap();
+            let axes = (unit, plan.continued_axis(unit), plan.chain_axis(unit));
+            assert_eq!(axes, (0, Some(1), Some(1)));
+            let cut = plan.stream_plan(unit, size, 64 + size, 0);
+            let long = sets * n * size >= 1024;
+            let chained = long && kernel::shifts_chained(size, units);
+            let kinds = cut.map(|cut| (cut.chained, cut.sets));
+            assert_eq!(
+                kinds.unwrap_or_default(),
+                (chained, false),
+                "{size} {units}"
+            );
             for shift in [0, 1, lanes - 1] {
                 // SAFETY: `l` is valid for `data`; `to` is row-major (unique).
                 unsafe { assert_streamed_both_ways(&to, &data, &l, &expected, shift, blank) };
@@ -233,10 +286,7 @@ fn chained_bands_match_the_logical_order() {
             let (units, rows, sets, n) = (19, 1024 / 19 / size + 1, 9, 31);
             let strides = [1, units, units * rows, units * rows * sets].map(|s| s as isize);
             let l = Layout::from_parts([units, rows, sets, n], strides, 0);
-            let to = Layout::row_major(*l.shape()).unwrap();
-            let data: alloc::vec::Vec<T> = (0..l.shape().iter().product()).map(&make).collect();
-            let expected = logical(&data, l.parts());
-            let plan = LoopPlan::<2, 4>::new(l.shape(), [to.operand(), l.operand()], 0).unwrap();
+            let (to, data, expected, plan) = row_major_case(&l, &make);
             let unit = plan.transposed_axis().unwrap();
             let axes = (unit, plan.continued_axis(unit), plan.chain_axis(unit));
             assert_eq!(axes, (0, Some(1), Some(2)));
@@ -284,6 +334,25 @@ fn chained_bands_match_the_logical_order() {
     check(|i| (i % 251) as u8);
     #[cfg(not(miri))]
     check(|i| i as f64);
+}
+
+/// A copy of `l` into a row-major destination: that destination, data for all of `l`'s
+/// shape made by `make` (`l` reads it), the data in `l`'s logical order, and the copy's plan.
+#[cfg(all(feature = "alloc", not(miri)))]
+fn row_major_case<T: Clone, const N: usize>(
+    l: &crate::Layout<N>,
+    make: impl Fn(usize) -> T,
+) -> (
+    crate::Layout<N>,
+    alloc::vec::Vec<T>,
+    alloc::vec::Vec<T>,
+    LoopPlan<2, N>,
+) {
+    let to = crate::Layout::row_major(*l.shape()).unwrap();
+    let data: alloc::vec::Vec<T> = (0..l.shape().iter().product()).map(make).collect();
+    let expected = logical(&data, l.parts());
+    let plan = LoopPlan::<2, N>::new(l.shape(), [to.operand(), l.operand()], 0).unwrap();
+    (to, data, expected, plan)
 }
 
 /// Asserts that `out` holds `expected` from `shift` on, and `blank` around it.

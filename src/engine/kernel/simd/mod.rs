@@ -485,8 +485,9 @@ pub(crate) fn shifts_sets(size: usize) -> bool {
     }
 }
 
-/// Whether chained bands ([`stream_chained`]) of `size`-byte elements suit `rows` adjacent
-/// source rows shorter than the engine's band minimum: where the AVX-512 kernel takes them
+/// Whether chained bands ([`stream_chained`]) of `size`-byte elements suit `rows` source
+/// rows shorter than the engine's band minimum (adjacent at each step along the chain, or
+/// continuing along it, so that a block's rows lie close): where the AVX-512 kernel takes them
 /// (4-byte elements on a CPU with AVX-512F), a line's worth of them or more but fewer than
 /// [`SHORT_BYTES`](x86::avx512::SHORT_BYTES), whose short walk takes every row and prefetches
 /// the next block.

@@ -205,7 +205,8 @@ pub(crate) unsafe fn shifted<E: Copy, const N: usize>(
 /// pairs `(dst + rows.offset(u) + l, src + u + cols.offset(l))` for `l < blocks · N` and `u`
 /// below the rows it returns (the caller copies the rows after them): every row where they
 /// are one set of at least `N` rows, in fewer than [`SHORT_BYTES`], and the source rows of
-/// each of `cols`' sets are adjacent (`cols.step` is the number of rows), in the short walk;
+/// each of `cols`' sets are adjacent (`cols.step` is the number of rows) or each set's start
+/// one run after the last set's (`cols.next` is), in the short walk;
 /// otherwise those below the last multiple of `N` not above `nu = rows.len()`, as
 /// [`shifted`] takes them. The caller issues `stream_fence` before anything else reads or
 /// writes the destination.
@@ -228,6 +229,7 @@ pub(crate) unsafe fn chained<E: Copy, const N: usize>(
 /// The rows [`shifted`] (`COLS` false: `cols` one set) and [`chained`] take, and their walk:
 /// every row in the short walk where the destination rows are one set of at least `N`, in
 /// fewer than [`SHORT_BYTES`], and each set's source rows are adjacent (`cols.step` the
+/// number of rows) or, with `COLS`, each set starts one run after the last (`cols.next` the
 /// number of rows), otherwise those below the last multiple of `N`. Returns the rows it took.
 ///
 /// # Safety
@@ -245,9 +247,12 @@ unsafe fn walks<E: Copy, const N: usize, const COLS: bool>(
     const { assert!((N == 16 || N == 8) && N * size_of::<E>() == LINE) };
     let nu = rows.len().unwrap_or(0);
     let short = nu >= N && nu.saturating_mul(size_of::<E>()) < SHORT_BYTES;
-    if rows.sets == 1 && cols.step == nu as isize && short {
+    // Source rows close together: adjacent within each of `cols`' sets, or (chained) each
+    // set's rows one run after the last set's.
+    let close = cols.step == nu as isize || (COLS && cols.next == nu as isize);
+    if rows.sets == 1 && close && short {
         // SAFETY: this function's contract, for every row; `N ≤ nu` rows in one set, fewer
-        // than `SHORT_BYTES`, the source rows of each set adjacent.
+        // than `SHORT_BYTES` (the walk reads columns `0..nu` of each source row only).
         unsafe { shifted_walk::<E, N, true, false, COLS>(dst, rows, src, cols, (nu, blocks)) };
         nu
     } else {
@@ -266,7 +271,7 @@ unsafe fn walks<E: Copy, const N: usize, const COLS: bool>(
 }
 
 /// The walk of [`shifted`] and [`chained`] over rows `0..nu`, [`SHIFTED_ROWS`] at a time,
-/// each block of `N` source rows in groups of `N` columns. With `SHORT` (adjacent source
+/// each block of `N` source rows in groups of `N` columns. With `SHORT` (short source
 /// rows, `N ≤ nu`, fewer than [`SHORT_BYTES`]), the last group starts `N` rows before the end
 /// and writes only the rows the group before did not, and the next block's source rows are
 /// prefetched; otherwise `nu` is a multiple of `N`, and the groups are whole. Kept apart so
