@@ -529,9 +529,10 @@ fn reshape_of_a_new_layout_writes_the_strides_of_the_plan() {
     // A new tensor's layout takes a shortcut past the group walk; this checks that it lands on
     // the strides the walk gives (size-1 axes included) for every pair of small shapes with
     // the same element count, and that a layout with another stride on a size-1 axis (which
-    // takes the walk) gets the same answer.
+    // takes the walk) gets the same answer. Under Miri, which adds nothing to checks of
+    // arithmetic without `unsafe`, every eleventh source shape against every target.
     let mut pairs = 0;
-    for i in 0..341 {
+    for i in (0..341).step_by(if cfg!(miri) { 11 } else { 1 }) {
         let (from, rank) = small_shape(i);
         let from = &from[..rank];
         let count: usize = from.iter().product();
@@ -566,5 +567,5 @@ fn reshape_of_a_new_layout_writes_the_strides_of_the_plan() {
             }
         }
     }
-    assert!(pairs > 10_000, "{pairs}");
+    assert!(pairs > if cfg!(miri) { 900 } else { 10_000 }, "{pairs}");
 }

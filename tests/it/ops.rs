@@ -424,16 +424,18 @@ fn axis_reductions_into_caller_storage() {
 #[test]
 fn sum_along_the_last_axis_of_contiguous_data_matches_lane_by_lane() {
     // Lanes shorter and longer than one chunk (the pairwise path), and a C-contiguous view
-    // that starts inside its storage.
+    // that starts inside its storage. Each lane takes the same path whatever their number, so
+    // under Miri there are fewer of them.
+    let rows = if cfg!(miri) { 1 } else { 5 };
     for n in [1usize, 7, 64, 129, 1000] {
-        let t = Tensor::from_fn([3, 5, n], |[i, j, k]| {
+        let t = Tensor::from_fn([3, rows, n], |[i, j, k]| {
             ((i * 31 + j * 7 + k) % 13) as f64 - 6.0
         });
         let want: Vec<f64> = t.lanes(Axis::<2>).map(|lane| lane.iter().sum()).collect();
         assert_eq!(t.sum_axis(Axis::<2>).to_vec(), want, "n = {n}");
         let tail = t.view().narrow(Axis::<0>, 1, 2).unwrap();
         assert!(tail.as_slice().is_some());
-        assert_eq!(tail.sum_axis(Axis::<2>).to_vec(), want[5..].to_vec());
+        assert_eq!(tail.sum_axis(Axis::<2>).to_vec(), want[rows..].to_vec());
     }
 }
 
@@ -581,8 +583,8 @@ proptest! {
     /// (the values repeat) and a NaN anywhere, or none.
     #[test]
     fn extremes_of_contiguous_rows_match_a_scan_of_each_lane(
-        outer in 1usize..4,
-        n in 1usize..if cfg!(miri) { 40 } else { 200 },
+        outer in 1usize..if cfg!(miri) { 3 } else { 4 },
+        n in 1usize..if cfg!(miri) { 24 } else { 200 },
         block in 1usize..80,
         nan_at in proptest::option::of(any::<prop::sample::Index>()),
         seed in 0u64..1000,

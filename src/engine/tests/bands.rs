@@ -264,7 +264,7 @@ fn chained_bands_match_the_logical_order() {
             let axes = (unit, plan.continued_axis(unit), plan.chain_axis(unit));
             assert_eq!(axes, (0, Some(1), Some(1)));
             let cut = plan.stream_plan(unit, size, 64 + size, 0);
-            let long = sets * n * size >= 1024;
+            let long = sets * n * size >= STREAM_PARTIAL_ROW_BYTES;
             let chained = long && kernel::shifts_chained(size, units);
             let kinds = cut.map(|cut| (cut.chained, cut.sets));
             assert_eq!(
