@@ -3,11 +3,12 @@
 //! sequential ones, HPTT and `memcpy` on as many threads.
 
 use std::hint::black_box;
+use std::rc::Rc;
 
 use ndarray::{Array, Ix4};
 use ranked::Tensor;
 
-use crate::kernels::{Case, Data4, contender, flat_buffer};
+use crate::kernels::{Case, Contender, Data4, contender, flat_buffer};
 use crate::peers::{self, Element};
 
 /// B4/B5: copy a permuted view into a preallocated contiguous tensor, against ndarray's
@@ -87,9 +88,7 @@ pub const B19_ODD: [([usize; 2], bool); 3] = [
 ];
 
 /// B19: the transpose of an `rows × cols` matrix of `T` into a preallocated contiguous one,
-/// against ndarray's `assign`, HPTT (for `f32` and `f64`) and a `memcpy` of the same bytes
-/// (into a buffer `ranked` allocated, so both destinations are backed by the same kind of
-/// pages).
+/// against ndarray's `assign` and the peers of [`copy_peers`].
 pub fn b19<T>([rows, cols]: [usize; 2], type_name: &str) -> Case<'static>
 where
     T: Element + Default + From<u8> + Send + Sync,
@@ -99,11 +98,10 @@ where
     });
     let nd = Array::from_shape_vec((rows, cols), a.to_vec()).unwrap();
     let expected = a.view().t().to_vec();
-    let a = std::rc::Rc::new(a);
-    let (a2, a3) = (std::rc::Rc::clone(&a), std::rc::Rc::clone(&a));
+    let a = Rc::new(a);
+    let a2 = Rc::clone(&a);
     let mut out = Tensor::<T, 2>::full([cols, rows], T::default());
     let mut nd_out = Array::from_elem((cols, rows), T::default());
-    let mut flat = Tensor::<T, 1>::full([rows * cols], T::default()).into_vec();
     let mut contenders = vec![
         contender("ranked", move || {
             out.assign(&a.view().t());
@@ -114,35 +112,79 @@ where
             black_box(&nd_out);
         }),
     ];
-    if peers::checked(&[1, 0], &[rows, cols], a3.as_slice().unwrap(), &expected) {
-        let mut hptt_out = Tensor::<T, 1>::full([rows * cols], T::default()).into_vec();
-        contenders.push(contender("HPTT", move || {
-            T::hptt(
-                &[1, 0],
-                &[rows, cols],
-                a3.as_slice().unwrap(),
-                &mut hptt_out,
-                1,
-            );
-            black_box(&hptt_out);
-        }));
-    }
-    let a4 = std::rc::Rc::clone(&a2);
-    let mut strided =
-        peers::strided_perm(&[1, 0], &[rows, cols], a4.as_slice().unwrap(), &expected);
-    let mut strided_out = Tensor::<T, 1>::full([rows * cols], T::default()).into_vec();
-    contenders.push(contender("strided-perm", move || {
-        strided(black_box(a4.as_slice().unwrap()), &mut strided_out);
-        black_box(&strided_out);
-    }));
-    contenders.push(contender("memcpy", move || {
-        flat.copy_from_slice(black_box(a2.as_slice().unwrap()));
-        black_box(&flat);
-    }));
+    contenders.extend(copy_peers(&a2, [1, 0], &expected));
     Case {
         id: format!("B19 transpose {rows}x{cols} {type_name}"),
         contenders,
     }
+}
+
+/// B19 of a rank-4 shape of `f64` whose sizes are not powers of two: `perm` into a
+/// preallocated contiguous tensor, against ndarray's `assign` and the peers of
+/// [`copy_peers`].
+pub fn b19_rank4(shape: [usize; 4], perm: [usize; 4]) -> Case<'static> {
+    let a = Tensor::<f64, 4>::from_fn(shape, |[i, j, k, l]| {
+        ((i * 31 + j * 7 + k * 13 + l * 3) % 251) as f64
+    });
+    let nd = Array::from_shape_vec(shape, a.to_vec()).unwrap();
+    let view = a.view().permute(perm).unwrap();
+    let (expected, to) = (view.to_vec(), *view.shape());
+    let a = Rc::new(a);
+    let a2 = Rc::clone(&a);
+    let mut out = Tensor::<f64, 4>::zeros(to);
+    let mut nd_out = Array::<f64, Ix4>::zeros(to);
+    let mut contenders = vec![
+        contender("ranked", move || {
+            out.assign(&a.view().permute(perm).unwrap());
+            black_box(&out);
+        }),
+        contender("ndarray Ix4", move || {
+            nd_out.assign(&nd.view().permuted_axes(perm));
+            black_box(&nd_out);
+        }),
+    ];
+    contenders.extend(copy_peers(&a2, perm, &expected));
+    Case {
+        id: format!("B19 permute {perm:?} of {shape:?} f64"),
+        contenders,
+    }
+}
+
+/// The peers of a copy of `perm` of the row-major `a` into contiguous memory, whose result is
+/// `expected`: HPTT (where it takes `T`, checked against `expected`), strided-perm, and a
+/// `memcpy` of the same bytes (into a buffer `ranked` allocated, so that both destinations
+/// are backed by the same kind of pages).
+fn copy_peers<T, const R: usize>(
+    a: &Rc<Tensor<T, R>>,
+    perm: [usize; R],
+    expected: &[T],
+) -> Vec<Contender<'static>>
+where
+    T: Element + Default + Send + Sync,
+{
+    let (shape, len) = (*a.shape(), a.len());
+    let buffer = || Tensor::<T, 1>::full([len], T::default()).into_vec();
+    let mut contenders = Vec::new();
+    if peers::checked(&perm, &shape, a.as_slice().unwrap(), expected) {
+        let (a, mut hptt_out) = (Rc::clone(a), buffer());
+        contenders.push(contender("HPTT", move || {
+            T::hptt(&perm, &shape, a.as_slice().unwrap(), &mut hptt_out, 1);
+            black_box(&hptt_out);
+        }));
+    }
+    let a1 = Rc::clone(a);
+    let mut strided = peers::strided_perm(&perm, &shape, a1.as_slice().unwrap(), expected);
+    let mut strided_out = buffer();
+    contenders.push(contender("strided-perm", move || {
+        strided(black_box(a1.as_slice().unwrap()), &mut strided_out);
+        black_box(&strided_out);
+    }));
+    let (a, mut flat) = (Rc::clone(a), buffer());
+    contenders.push(contender("memcpy", move || {
+        flat.copy_from_slice(black_box(a.as_slice().unwrap()));
+        black_box(&flat);
+    }));
+    contenders
 }
 
 /// B18 (feature `rayon`): the parallel forms against their sequential namesakes on the same

@@ -456,6 +456,14 @@ fn main() {
             report(copy_kernels::b19::<f64>(shape, "f64"), budget);
         }
     }
+    // A rank-4 permutation of `f64` of sizes that are not powers of two, the result's rows
+    // 64 elements (whole lines) and their source runs 320 bytes.
+    let rank4 = if quick {
+        [12, 14, 16, 10]
+    } else {
+        [48, 56, 64, 40]
+    };
+    report(copy_kernels::b19_rank4(rank4, [3, 1, 0, 2]), budget);
     // In the caches, with the result's rows a large power of two apart (4 KiB): they crowd a
     // few of the L1's sets.
     let cached = if quick { 256 } else { 1024 };

@@ -65,6 +65,11 @@ fn copies(c: &mut Criterion) {
             run(c, copy_kernels::b19::<f64>(shape, "f64"), true);
         }
     }
+    run(
+        c,
+        copy_kernels::b19_rank4([48, 56, 64, 40], [3, 1, 0, 2]),
+        true,
+    );
 }
 
 fn maths(c: &mut Criterion) {
