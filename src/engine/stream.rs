@@ -204,23 +204,28 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
             let src_step = self.strides.get(1)?.get(last)?.unsigned_abs();
             let long = nl.saturating_mul(size) >= STREAM_PARTIAL_ROW_BYTES
                 || src_step.saturating_mul(size) > STREAM_PARTIAL_ROW_BYTES;
-            // Rows that do not start on a line, that a tile holds whole, and whose neighbours in
-            // memory the next tile writes (the walk takes that axis innermost) carry their
-            // partial lines to it (see `kernel::Carry`), in tiles rather than bands.
-            let carry = gap != 0 && nl <= width && self.chain_axis(unit).is_some();
+            // Rows that do not start on a line, that a tile holds whole (at full or half
+            // height, `carry_tile`), and whose neighbours in memory the next tile writes (the
+            // walk takes that axis innermost) carry their partial lines to it (see
+            // `kernel::Carry`), in tiles rather than bands.
+            let carried = (gap != 0 && self.chain_axis(unit).is_some())
+                .then(|| carry_tile(nl, size))
+                .flatten();
+            let carry = carried.is_some();
             // Bands where the source's runs along `unit` are long (see `StreamCut`).
             let bands = !carry && self.shape.get(unit)?.saturating_mul(size) >= BAND_MIN_RUN_BYTES;
             // Rows that a tile holds whole are not cut at the lines: the partial line at the
             // end of one row and the one at the start of the next are then written by
             // consecutive tiles when those rows are adjacent (carried, or while the line is
             // still in cache), instead of in two passes over the destination (see `StreamCut`).
-            let whole_rows = !bands && nl <= width;
+            let whole_rows = !bands && (nl <= width || carry);
             if let Some(cut) = self
                 .shifted_in_sets(unit, size)
                 .filter(|_| !carry && !bands)
             {
                 return Some(cut);
             }
+            let (width, rows) = carried.unwrap_or((width, kernel::STAGE_ROWS));
             return (gap.is_multiple_of(size) && (gap == 0 || long || carry)).then_some(
                 StreamCut {
                     head: if whole_rows { 0 } else { gap / size },
@@ -230,7 +235,7 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
                     carry,
                     sets: false,
                     chained: false,
-                    rows: kernel::STAGE_ROWS,
+                    rows,
                 },
             );
         }
@@ -241,10 +246,12 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
         if let Some(cut) = self.chained_band(unit, size) {
             return Some(cut);
         }
-        // Those that a tile holds whole, and whose neighbours in memory the next tile
-        // writes, carry their partial lines to it (see `kernel::Carry`): each line is then
+        // Those that a tile holds whole (at full or half height, `carry_tile`), and whose
+        // neighbours in memory the next tile writes, carry their partial lines to it (see `kernel::Carry`): each line is then
         // written whole once, wherever the rows start.
-        if nl <= width && self.chain_axis(unit).is_some() {
+        if let Some((width, rows)) =
+            carry_tile(nl, size).filter(|_| self.chain_axis(unit).is_some())
+        {
             return Some(StreamCut {
                 head: 0,
                 width,
@@ -253,7 +260,7 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
                 carry: true,
                 sets: false,
                 chained: false,
-                rows: kernel::STAGE_ROWS,
+                rows,
             });
         }
         // Otherwise no cut along the last axis suits them all: long ones are streamed in
@@ -744,6 +751,24 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
             }
         });
     }
+}
+
+/// The tile of a walk that carries partial lines (see [`StreamCut::carry`]) over rows of `nl`
+/// elements of `size` bytes, as `(width, rows)`: [`kernel::STAGE_ROWS`] rows where the staging
+/// buffer holds rows that long, or else half as many, twice as wide; `None` for longer rows.
+/// Half-height tiles take the rows of 33 to 64 `f64` (65 to 128 `f32`), which otherwise went
+/// by tiles that do not stream. On an Intel Xeon (2 vCPUs; one binary, the rule switched at
+/// run time, median of 31), share of the time before: `[3, 1, 0, 2]` of 48 × 56 × 64 × 40
+/// `f64` (rows of 512 bytes, 48 bytes past a line, 1.3 MB apart) 0.45–0.51, from 0.33–0.51×
+/// `memcpy`'s throughput to 0.71–1.00×; of 61 × 59 × 63 × 57 `f64`, `[0, 3, 2, 1]`,
+/// `[1, 3, 2, 0]`, `[3, 0, 2, 1]` and `[3, 1, 2, 0]` 0.51–0.59, `[2, 3, 1, 0]` and
+/// `[3, 2, 1, 0]` 0.72–0.89, the six others that take them 0.80–1.17, on a host running CI
+/// (see the benchmark notes).
+fn carry_tile(nl: usize, size: usize) -> Option<(usize, usize)> {
+    [kernel::STAGE_ROWS, kernel::STAGE_ROWS / 2]
+        .into_iter()
+        .map(|rows| (kernel::STAGE_BYTES / (rows * size.max(1)), rows))
+        .find(|&(width, _)| nl <= width)
 }
 
 impl StreamCut {

@@ -336,25 +336,6 @@ fn chained_bands_match_the_logical_order() {
     check(|i| i as f64);
 }
 
-/// A copy of `l` into a row-major destination: that destination, data for all of `l`'s
-/// shape made by `make` (`l` reads it), the data in `l`'s logical order, and the copy's plan.
-#[cfg(all(feature = "alloc", not(miri)))]
-fn row_major_case<T: Clone, const N: usize>(
-    l: &crate::Layout<N>,
-    make: impl Fn(usize) -> T,
-) -> (
-    crate::Layout<N>,
-    alloc::vec::Vec<T>,
-    alloc::vec::Vec<T>,
-    LoopPlan<2, N>,
-) {
-    let to = crate::Layout::row_major(*l.shape()).unwrap();
-    let data: alloc::vec::Vec<T> = (0..l.shape().iter().product()).map(make).collect();
-    let expected = logical(&data, l.parts());
-    let plan = LoopPlan::<2, N>::new(l.shape(), [to.operand(), l.operand()], 0).unwrap();
-    (to, data, expected, plan)
-}
-
 /// Asserts that `out` holds `expected` from `shift` on, and `blank` around it.
 #[cfg(feature = "alloc")]
 fn assert_in_place<T: PartialEq + core::fmt::Debug>(

@@ -80,6 +80,32 @@ fn logical<T: Clone>(data: &[T], p: crate::layout::parts::RawLayout<'_>) -> allo
     out
 }
 
+/// A copy of `l` into a row-major destination: that destination, data for all of `l`'s
+/// shape made by `make` (`l` reads it), the data in `l`'s logical order, and the copy's plan.
+#[cfg(feature = "alloc")]
+fn row_major_case<T: Clone, const N: usize>(
+    l: &crate::Layout<N>,
+    make: impl Fn(usize) -> T,
+) -> (
+    crate::Layout<N>,
+    alloc::vec::Vec<T>,
+    alloc::vec::Vec<T>,
+    LoopPlan<2, N>,
+) {
+    let to = crate::Layout::row_major(*l.shape()).unwrap();
+    let data: alloc::vec::Vec<T> = (0..l.shape().iter().product()).map(make).collect();
+    let expected = logical(&data, l.parts());
+    let plan = LoopPlan::<2, N>::new(l.shape(), [to.operand(), l.operand()], 0).unwrap();
+    (to, data, expected, plan)
+}
+
+/// The row-major `source` read in the order of `perm`.
+#[cfg(feature = "alloc")]
+fn permuted<const N: usize>(source: [usize; N], perm: [usize; N]) -> crate::Layout<N> {
+    let from = crate::Layout::row_major(source).unwrap();
+    crate::Layout::from_parts(perm.map(|a| source[a]), perm.map(|a| from.strides()[a]), 0)
+}
+
 /// A type whose `clone` is not known to be a bit copy: the kernels' generic path.
 #[cfg(feature = "alloc")]
 #[derive(Clone, Debug, PartialEq)]

@@ -684,7 +684,6 @@ fn streamed_tiles_far_apart_match_the_logical_order() {
 #[cfg(feature = "alloc")]
 #[test]
 fn streamed_groups_match_the_logical_order() {
-    use crate::Layout;
     fn check<T: Copy + PartialEq + core::fmt::Debug>(make: impl Fn(usize) -> T) {
         let (size, blank) = (core::mem::size_of::<T>(), make(usize::MAX));
         let lanes = 64 / size;
@@ -703,12 +702,8 @@ fn streamed_groups_match_the_logical_order() {
             ([2, 2, 5, 13], [2, 3, 1, 0], 1),
         ];
         for (source, perm, last) in cases {
-            let from = Layout::row_major(source).unwrap();
-            let l = Layout::from_parts(perm.map(|a| source[a]), perm.map(|a| from.strides()[a]), 0);
-            let to = Layout::row_major(*l.shape()).unwrap();
-            let data: alloc::vec::Vec<T> = (0..source.iter().product()).map(&make).collect();
-            let expected = logical(&data, l.parts());
-            let plan = LoopPlan::<2, 4>::new(l.shape(), [to.operand(), l.operand()], 0).unwrap();
+            let l = permuted(source, perm);
+            let (to, data, expected, plan) = row_major_case(&l, &make);
             let unit = plan.transposed_axis().unwrap();
             let cut = plan.stream_plan(unit, size, 64 + size, 0).unwrap();
             assert!(cut.carry, "{perm:?}");
@@ -741,6 +736,71 @@ fn streamed_groups_match_the_logical_order() {
     check(|i| (i % 251) as u8);
     #[cfg(not(miri))]
     check(|i| i as f64);
+}
+
+/// Rows longer than the staging buffer holds at its full height, up to twice as long, carry
+/// their partial lines in tiles half as tall (as `[3, 1, 0, 2]` of 48 × 56 × 64 × 40 `f64`,
+/// whose rows of 512 bytes start 48 bytes past a line): rows a whole number of lines apart,
+/// rows that are not, rows exactly twice as long, and longer rows, which do not carry. The
+/// plan, its tiles (whole rows, up to half the staging buffer's rows, two in a group), and the
+/// copies into an existing destination and into new memory at several shifts from a line.
+#[cfg(feature = "alloc")]
+#[test]
+fn rows_up_to_twice_as_long_carry_in_half_height_tiles() {
+    fn check<T: Copy + PartialEq + core::fmt::Debug>(make: impl Fn(usize) -> T) {
+        let (size, blank) = (core::mem::size_of::<T>(), make(usize::MAX));
+        let lanes = 64 / size;
+        let (width, rows) = (
+            kernel::STAGE_BYTES / kernel::STAGE_ROWS / size,
+            kernel::STAGE_ROWS / 2,
+        );
+        // `nu` rows along the transposed axis: two tiles, or one under Miri. Three steps along
+        // the chain axis keep the chained rows shorter than a chained band needs.
+        let (nu, lengths) = if cfg!(miri) {
+            (5, &[width + lanes][..])
+        } else {
+            (
+                rows + 5,
+                &[width + lanes, width + 3, 2 * width, 2 * width + lanes][..],
+            )
+        };
+        for &nl in lengths {
+            let l = permuted([3, 2, nl, nu], [3, 1, 0, 2]);
+            let (to, data, expected, plan) = row_major_case(&l, &make);
+            let unit = plan.transposed_axis().unwrap();
+            assert_eq!((unit, plan.chain_axis(unit)), (0, Some(2)));
+            let cut = plan.stream_plan(unit, size, 64 + size, 0);
+            if nl > 2 * width {
+                assert!(cut.is_none_or(|cut| !cut.carry), "{size} {nl}");
+            } else {
+                let cut = cut.unwrap();
+                let kind = (cut.carry, cut.bands, cut.head, cut.rows, cut.width);
+                assert_eq!(kind, (true, false, 0, rows, 2 * width), "{size} {nl}");
+                let mut tiles = alloc::vec::Vec::new();
+                plan.tiled_stream(unit, cut, &mut |block, _| tiles.push(*block));
+                assert!(
+                    tiles.iter().all(|t| t.nl == nl && t.nu <= rows),
+                    "{size} {nl}"
+                );
+                let last = usize::from(nu > rows);
+                assert_eq!(
+                    tiles.iter().map(|t| t.group).max(),
+                    Some(last),
+                    "{size} {nl}"
+                );
+            }
+            for shift in [0, 1, 16 / size, lanes - 1] {
+                // SAFETY: `l` is valid for `data`; `to` is row-major (unique).
+                unsafe { assert_streamed_both_ways(&to, &data, &l, &expected, shift, blank) };
+            }
+        }
+    }
+    check(|i| i as f32);
+    #[cfg(not(miri))]
+    {
+        check(|i| i as f64);
+        check(|i| (i % 251) as u8);
+    }
 }
 
 /// `zip_mut_streaming` copying `data` read as `l` into `out` laid out as `to`, streaming from
