@@ -279,6 +279,27 @@ fn parallel_copies_equal_sequential_ones_on_every_permutation() {
     }
 }
 
+/// Copies of 8 MiB or more of `f64` whose result rows are 33 to 64 elements long, which stream
+/// in tiles half as tall that carry the rows' partial lines from piece to piece of the walk:
+/// four permutations of a rank-4 tensor of 10 MiB, into a new tensor and into an existing one,
+/// bit for bit as the sequential copies.
+#[test]
+fn large_parallel_copies_of_rows_up_to_512_bytes_equal_sequential_ones() {
+    let t = Tensor::<f64, 4>::from_fn([34, 20, 48, 40], |[a, b, c, d]| {
+        (a * 1_000_003 + b * 10_007 + c * 101 + d) as f64
+    });
+    for perm in [[3, 1, 0, 2], [3, 1, 2, 0], [1, 3, 2, 0], [3, 2, 1, 0]] {
+        let v = t.view().permute(perm).unwrap();
+        let want = v.to_contiguous();
+        assert_eq!(v.par_to_contiguous(), want, "{perm:?}");
+        let mut out = Tensor::<f64, 4>::zeros(*want.shape());
+        out.par_assign(&v);
+        assert_eq!(out, want, "assign {perm:?}");
+        let logical: Vec<f64> = v.iter().copied().collect();
+        assert_eq!(want.to_vec(), logical, "{perm:?}");
+    }
+}
+
 /// Copies of 8 MiB or more, whose pieces stream their stores as the whole copy would: every
 /// permutation of a rank-3 `f32` tensor of 2.1 M elements with rows off the cache lines, into
 /// a new tensor and into an existing one, bit for bit as the sequential copies.
