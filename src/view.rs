@@ -44,7 +44,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// let p = t.permute([2, 0, 1]).unwrap();
     /// assert_eq!((p.shape(), p.strides()), (&[4, 2, 3], &[1, 12, 4]));
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn permute(self, axes: [usize; R]) -> Result<Self, ShapeError> {
         // SAFETY: `permute` is view arithmetic (keeps invariants 1 and 2).
         unsafe { self.map_layout(|l| l.permute(axes)) }

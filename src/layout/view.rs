@@ -32,7 +32,7 @@ impl<const R: usize> Layout<R> {
     /// let l = Layout::row_major([2, 3, 4]).unwrap().permute([2, 0, 1]).unwrap();
     /// assert_eq!((l.shape(), l.strides()), (&[4, 2, 3], &[1, 12, 4]));
     /// ```
-    #[inline]
+    #[inline(always)]
     pub fn permute(&self, axes: [usize; R]) -> Result<Self, ShapeError> {
         let mut out = *self;
         out.offset = parts::permute(self.parts(), &axes, &mut out.shape, &mut out.strides)?;

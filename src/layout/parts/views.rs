@@ -10,7 +10,11 @@ use super::{RawLayout, check_derived, check_stretched, shifted, splice};
 use crate::layout::{INFER, MAX_DYN_RANK, checked_len};
 
 /// Axis `i` of the result is axis `axes[i]` of the source; each axis exactly once.
-#[inline]
+///
+/// Always inlined: called with the axes of a literal, as it nearly always is, the checks fold
+/// away and a view costs a few moves (an out-of-line call writing into the caller's layout
+/// costs it several times as much in store-forwarding stalls).
+#[inline(always)]
 pub(crate) fn permute(
     p: RawLayout<'_>,
     axes: &[usize],
@@ -367,11 +371,11 @@ pub(crate) fn slice_ranks(rank: usize, items: &[SliceItem]) -> Result<(usize, us
             SliceItem::Ellipsis => dots += 1,
         }
     }
-    let mismatch = ShapeError::sizes(ErrorKind::RankMismatch, None, rank, consumed);
+    let mismatch = || ShapeError::sizes(ErrorKind::RankMismatch, None, rank, consumed);
     let standing = match dots {
         0 if consumed == rank => 0,
-        0 => return Err(mismatch),
-        1 => rank.checked_sub(consumed).ok_or(mismatch)?,
+        0 => return Err(mismatch()),
+        1 => rank.checked_sub(consumed).ok_or_else(mismatch)?,
         _ => {
             return Err(ShapeError::sizes(
                 ErrorKind::RepeatedEllipsis,
@@ -405,15 +409,15 @@ pub(crate) fn slice_items(
     let (mut input, mut output) = (0usize, 0usize);
     let mut delta: isize = 0;
     // Unreachable after `slice_ranks`; an error rather than a panic all the same.
-    let lost = ShapeError::sizes(ErrorKind::RankMismatch, None, p.rank(), p.rank() + 1);
+    let lost = || ShapeError::sizes(ErrorKind::RankMismatch, None, p.rank(), p.rank() + 1);
     for item in items {
         match *item {
             SliceItem::Range { start, end, step } => {
                 let (Some(&dim), Some(&stride)) = (p.shape.get(input), p.strides.get(input)) else {
-                    return Err(lost);
+                    return Err(lost());
                 };
                 let (Some(d), Some(st)) = (shape.get_mut(output), strides.get_mut(output)) else {
-                    return Err(lost);
+                    return Err(lost());
                 };
                 if let (Bound::FromStart(0), End::Open, 1) = (start, end, step) {
                     // `..`: the axis as it is.
@@ -429,7 +433,7 @@ pub(crate) fn slice_items(
             }
             SliceItem::Index(at) => {
                 let (Some(&dim), Some(&stride)) = (p.shape.get(input), p.strides.get(input)) else {
-                    return Err(lost);
+                    return Err(lost());
                 };
                 let index = at.resolve(dim).filter(|&i| i < dim).ok_or_else(|| {
                     ShapeError::new(
@@ -444,7 +448,7 @@ pub(crate) fn slice_items(
             }
             SliceItem::NewAxis => {
                 let (Some(d), Some(st)) = (shape.get_mut(output), strides.get_mut(output)) else {
-                    return Err(lost);
+                    return Err(lost());
                 };
                 (*d, *st) = (1, 0);
                 output += 1;
@@ -454,13 +458,13 @@ pub(crate) fn slice_items(
                     p.shape.get(input..input + standing),
                     p.strides.get(input..input + standing),
                 ) else {
-                    return Err(lost);
+                    return Err(lost());
                 };
                 let (Some(d), Some(st)) = (
                     shape.get_mut(output..output + standing),
                     strides.get_mut(output..output + standing),
                 ) else {
-                    return Err(lost);
+                    return Err(lost());
                 };
                 // Element by element rather than `copy_from_slice`, which has a panic path.
                 for ((d, st), (&dim, &stride)) in d.iter_mut().zip(st).zip(dims.iter().zip(steps)) {
