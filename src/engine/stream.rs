@@ -247,8 +247,8 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
             return Some(cut);
         }
         // Those that a tile holds whole (at full or half height, `carry_tile`), and whose
-        // neighbours in memory the next tile writes, carry their partial lines to it (see `kernel::Carry`): each line is then
-        // written whole once, wherever the rows start.
+        // neighbours in memory the next tile writes, carry their partial lines to it (see
+        // `kernel::Carry`): each line is then written whole once, wherever the rows start.
         if let Some((width, rows)) =
             carry_tile(nl, size).filter(|_| self.chain_axis(unit).is_some())
         {

@@ -102,8 +102,10 @@ fn row_major_case<T: Clone, const N: usize>(
 /// The row-major `source` read in the order of `perm`.
 #[cfg(feature = "alloc")]
 fn permuted<const N: usize>(source: [usize; N], perm: [usize; N]) -> crate::Layout<N> {
-    let from = crate::Layout::row_major(source).unwrap();
-    crate::Layout::from_parts(perm.map(|a| source[a]), perm.map(|a| from.strides()[a]), 0)
+    crate::Layout::row_major(source)
+        .unwrap()
+        .permute(perm)
+        .unwrap()
 }
 
 /// A type whose `clone` is not known to be a bit copy: the kernels' generic path.
