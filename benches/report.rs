@@ -148,6 +148,21 @@ fn write_summary(readme: &std::path::Path) -> std::io::Result<()> {
     std::fs::write(readme, updated)
 }
 
+/// What this machine cannot show, said in the header rather than guessed: the parallel rows'
+/// scaling beyond its own threads, and the speed of the kernels of the other architecture.
+fn unmeasured(threads: usize) -> String {
+    let other = if cfg!(target_arch = "aarch64") {
+        "the x86-64 (AVX2, AVX-512) kernels"
+    } else {
+        "the aarch64 (NEON) kernels"
+    };
+    format!(
+        "the parallel forms' scaling beyond {threads} thread{} (the `par_` rows compare with \
+         `memcpy` on as many threads); the speed of {other}, which CI runs but no row times",
+        if threads == 1 { "" } else { "s" }
+    )
+}
+
 /// Writes the rows printed so far into `path`, under a header that says how they were made.
 fn write_results(path: &str, quick: bool) -> std::io::Result<()> {
     let days = SystemTime::now()
@@ -168,7 +183,7 @@ fn write_results(path: &str, quick: bool) -> std::io::Result<()> {
          - ranked's features: `mmap`, `safetensors`, `csv`, `linalg`, `half`{} (so `f32`/`f64` products \
          run on faer's kernels, not `matrixmultiply`'s)\n\
          - data: {}\n\
-         - chart of every ratio: `benches/RESULTS.svg`{}\n\n",
+         - chart of every ratio: `benches/RESULTS.svg`{}\n         - not measured here: {}\n\n",
         match (cfg!(feature = "rayon"), cfg!(feature = "hptt")) {
             (true, true) => " with `--features rayon,hptt`",
             (true, false) => " with `--features rayon`",
@@ -191,6 +206,7 @@ fn write_results(path: &str, quick: bool) -> std::io::Result<()> {
         } else {
             "\n- HPTT: not built (`--features hptt` adds it to the transpositions)"
         },
+        unmeasured(threads),
     );
     ROWS.with(|rows| {
         for row in rows.borrow().iter() {
