@@ -183,7 +183,8 @@ fn write_results(path: &str, quick: bool) -> std::io::Result<()> {
          - ranked's features: `mmap`, `safetensors`, `csv`, `linalg`, `half`{} (so `f32`/`f64` products \
          run on faer's kernels, not `matrixmultiply`'s)\n\
          - data: {}\n\
-         - chart of every ratio: `benches/RESULTS.svg`{}\n         - not measured here: {}\n\n",
+         - chart of every ratio: `benches/RESULTS.svg`{}\n\
+         - not measured here: {}\n\n",
         match (cfg!(feature = "rayon"), cfg!(feature = "hptt")) {
             (true, true) => " with `--features rayon,hptt`",
             (true, false) => " with `--features rayon`",
