@@ -21,8 +21,9 @@ impl<const K: usize, const N: usize> LoopPlan<K, N> {
     /// `ops[lead]` (largest outermost). `None` beyond `N` axes (callers then walk in logical
     /// order).
     // Inlined off bare metal: returned from a call, the plan was stored and at once read back
-    // with wider loads than the stores, which the processor cannot forward (about 10 ns of a
-    // 50 ns copy of 8 × 8 `f32`); on firmware each caller's copy would cost code size instead.
+    // with wider loads than the stores, which the processor cannot forward (measured on tiny
+    // copies: B42 in `benches/NOTES.md`); on firmware each caller's copy would cost code size
+    // instead.
     #[cfg_attr(not(target_os = "none"), inline(always))]
     pub(crate) fn new(shape: &[usize], ops: [Operand<'_>; K], lead: usize) -> Option<Self> {
         if shape.len() > N || ops.iter().any(|o| o.strides.len() != shape.len()) {
