@@ -257,6 +257,18 @@ fn medians(runs: &mut [Contender<'_>], budget: Duration) -> Vec<Duration> {
         .collect()
 }
 
+/// A ratio of times with two decimals, or with two significant digits below 0.01, so that a
+/// row far ahead of its peer shows by how much rather than as `0.00`.
+fn ratio_text(ratio: f64) -> String {
+    if ratio > 0.0 && ratio < 0.01 {
+        // Decimals that keep two significant digits: 0.0041 needs four.
+        let decimals = 1 - ratio.log10().floor() as i32;
+        format!("{ratio:.*}", usize::try_from(decimals).unwrap_or(2))
+    } else {
+        format!("{ratio:.2}")
+    }
+}
+
 fn report(case: Case<'_>, budget: Duration) {
     // `--only TEXT` keeps the benchmarks whose name contains TEXT.
     if option("--only").is_some_and(|only| !case.id.contains(only.as_str())) {
@@ -279,7 +291,7 @@ fn report(case: Case<'_>, budget: Duration) {
             {
                 format!("{name}: {:.2}x its throughput", 1.0 / ratio)
             } else {
-                format!("ours/{name} = {ratio:.2}")
+                format!("ours/{name} = {}", ratio_text(ratio))
             }
         })
         .collect();
