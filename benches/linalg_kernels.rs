@@ -75,15 +75,22 @@ pub fn b32_b33(n: usize) -> Vec<Case<'static>> {
     ]
 }
 
-/// Calls `f` on each matrix of the stack `t` of `n × n` matrices, as faer reads it.
+/// Calls `f` on each matrix of the stack `t` of `n × n` matrices, as faer reads it, on one
+/// thread: faer's decompositions take its global parallelism, which with its `rayon` feature
+/// is rayon's pool, started for every 3 × 3 matrix (tens of microseconds each) rather than
+/// what a loop over small matrices would choose.
 fn each_matrix(t: &Tensor<f64, 3>, n: usize, mut f: impl FnMut(MatRef<'_, f64>)) {
+    let before = faer::get_global_parallelism();
+    faer::set_global_parallelism(Par::Seq);
     for m in t.as_slice().unwrap().chunks_exact(n * n) {
         f(MatRef::from_row_major_slice(m, n, n));
     }
+    faer::set_global_parallelism(before);
 }
 
 /// B34, B35: `inv` and `det` of `count` stacked 3 × 3 `f64` matrices, and `inv` of 4 × 4 ones,
-/// against a loop of faer calls over the same memory (LU per matrix; results into a `Vec`).
+/// against a loop of faer calls over the same memory (LU per matrix, one thread; results into
+/// a `Vec`).
 pub fn b34_b35(count: usize) -> Vec<Case<'static>> {
     let a = random([count, 3, 3], 34, 2.0);
     let (a2, a3, a4) = (a.clone(), a.clone(), a.clone());
