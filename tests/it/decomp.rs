@@ -763,3 +763,64 @@ fn empty_and_nan_inputs_give_results_or_errors() {
         );
     }
 }
+
+/// `inv` solves `a·x = I` up to order 48 and uses faer's inverse from order 49: on either side
+/// of that boundary, and for a stack read through a transposed layout, `a @ inv(a) = I` and
+/// `inv(a)` agrees with `solve(a, I)`, a singular matrix is reported at its batch index, and a
+/// 5 × 5 `f32` stack follows the same path.
+#[test]
+fn inverses_on_both_sides_of_the_solve_order() {
+    for n in [5, 47, 48, 49, 64] {
+        // Diagonally dominant: κ ≤ 3, so 64 · n · κ · ε bounds the error.
+        let a: Tensor<f64, 3> = Tensor::from_fn([2, n, n], |[b, i, j]| {
+            let x = (((b * 31 + i * 7 + j * 13) % 17) as f64 - 8.0) / (8.0 * n as f64);
+            if i == j { 2.0 + x } else { x }
+        });
+        let tol = 64.0 * n as f64 * 3.0 * f64::EPSILON;
+        for a in [a.clone(), mt(&a)] {
+            let inv = linalg::inv(&a).unwrap();
+            let eye: Tensor<f64, 3> =
+                Tensor::from_fn([2, n, n], |[_, i, j]| if i == j { 1.0 } else { 0.0 });
+            assert_close(&mm(&a, &inv).to_vec(), &eye.to_vec(), tol, "a @ inv(a)");
+            let x = linalg::solve(&a, &eye).unwrap();
+            assert_close(
+                &inv.to_vec(),
+                &x.to_vec(),
+                tol,
+                "inv(a) against solve(a, I)",
+            );
+            let t = a.view().permute([0, 2, 1]).unwrap();
+            let inv_t = linalg::inv(&t).unwrap();
+            assert_close(
+                &inv_t.to_vec(),
+                &mt(&inv).to_vec(),
+                tol,
+                "inv(aᵀ) = inv(a)ᵀ",
+            );
+        }
+        // Row n - 1 of matrix 1 twice row 0: every elimination step keeps the two rows exact
+        // multiples (scaling by 2 rounds exactly), so a pivot is exactly zero.
+        let mut sing = a.clone();
+        for j in 0..n {
+            sing[[1, 0, j]] = 1.0;
+            sing[[1, n - 1, j]] = 2.0;
+        }
+        let err = linalg::inv(&sing).unwrap_err();
+        assert_eq!(
+            (err.kind(), err.found()),
+            (ErrorKind::Singular, 1),
+            "order {n}"
+        );
+    }
+    let a32: Tensor<f32, 3> =
+        Tensor::from_fn(
+            [3, 5, 5],
+            |[b, i, j]| if i == j { 2.0 + b as f32 } else { 0.25 },
+        );
+    let inv32 = linalg::inv(&a32).unwrap();
+    let back = a32.matmul(&inv32).unwrap();
+    for ([_, i, j], x) in back.indexed_iter() {
+        let want = if i == j { 1.0 } else { 0.0 };
+        assert!((x - want).abs() < 1e-5, "f32 [{i}, {j}]: {x}");
+    }
+}

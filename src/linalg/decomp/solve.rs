@@ -31,8 +31,22 @@ fn inverse<T: LinalgField>(index: usize, m: MatRef<'_, T>) -> Result<Mat<T>, Sha
     if (0..n).any(|i| u[(i, i)] == T::zero()) {
         return Err(at(ErrorKind::Singular, index));
     }
+    if n <= SOLVE_MAX_ORDER {
+        let mut i = Mat::identity(n, n);
+        lu.solve_in_place(i.as_mut());
+        return Ok(i);
+    }
     Ok(lu.inverse())
 }
+
+/// Up to this order, the inverse is the solution of `a·x = I`, as NumPy's `inv` computes it
+/// (LAPACK's `gesv`), rather than faer's `inverse` (triangular inverses and a product): faer's
+/// decompositions take its global parallelism, which with its `rayon` feature is rayon's pool,
+/// and its `inverse` started the pool for every matrix of a stack — 15–55 µs a matrix from
+/// order 5 to 48 against 1.1–23 µs by the solve — while the solve stays on one thread there.
+/// On one thread the solve took 0.66–0.91× the inverse's time at these orders, and more
+/// from order 128 (1.04–1.21×). Measured on the 2-vCPU Intel Xeon (`benches/NOTES.md`, B34).
+const SOLVE_MAX_ORDER: usize = 48;
 
 /// The inverse of matrix `index` of a stack, or `None` if it is singular.
 pub(super) fn inverse_or_singular<T: LinalgField>(
@@ -47,6 +61,10 @@ pub(super) fn inverse_or_singular<T: LinalgField>(
 }
 
 /// The inverse of each matrix of a stack, as NumPy's `linalg.inv`. O(batch·n³).
+///
+/// Orders 1 to 4 take closed forms; orders 5 to 48 solve `a·x = I` on the LU factors, as
+/// NumPy does (LAPACK's `gesv`), on one thread; larger orders take faer's inverse, with its
+/// global parallelism.
 ///
 /// # Errors
 ///
