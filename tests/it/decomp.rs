@@ -776,11 +776,10 @@ fn inverses_on_both_sides_of_the_solve_order() {
             let x = (((b * 31 + i * 7 + j * 13) % 17) as f64 - 8.0) / (8.0 * n as f64);
             if i == j { 2.0 + x } else { x }
         });
-        let tol = 64.0 * n as f64 * 3.0 * f64::EPSILON;
+        let tol = identity_tol(n, 3.0);
+        let eye = Tensor::<f64, 3>::from_vec(eye_like([2, n, n]), [2, n, n]).unwrap();
         for a in [a.clone(), mt(&a)] {
             let inv = linalg::inv(&a).unwrap();
-            let eye: Tensor<f64, 3> =
-                Tensor::from_fn([2, n, n], |[_, i, j]| if i == j { 1.0 } else { 0.0 });
             assert_close(&mm(&a, &inv).to_vec(), &eye.to_vec(), tol, "a @ inv(a)");
             let x = linalg::solve(&a, &eye).unwrap();
             assert_close(
