@@ -366,6 +366,11 @@ mod backend {
 }
 
 /// f32, f64 and complex products on faer's `matmul`.
+/// The threads faer's product kernels take for an `m × k · k × n` product of `U`: the rule
+/// every faer product of the crate follows (`matmul` and `linalg`'s own products).
+#[cfg(feature = "linalg")]
+pub(super) use faer_backend::par as faer_par;
+
 #[cfg(feature = "faer")]
 mod faer_backend {
     use alloc::vec::Vec;
@@ -572,7 +577,7 @@ mod faer_backend {
             reason = "one thread whatever the type without rayon"
         )
     )]
-    fn par<U>(m: usize, k: usize, n: usize) -> Par {
+    pub(in crate::linalg) fn par<U>(m: usize, k: usize, n: usize) -> Par {
         #[cfg(feature = "rayon")]
         if m.saturating_mul(k).saturating_mul(n) >= parallel_work::<U>() {
             return Par::rayon(0);

@@ -1,7 +1,7 @@
 //! Factorisations: `cholesky`, `qr`, `svd`, `eigh`, `eig` and their value-only forms.
 
-use faer::linalg::solvers::{LltError, Svd as FaerSvd};
-use faer::{MatRef, Side};
+use faer::MatRef;
+use faer::linalg::solvers::LltError;
 use num_complex::Complex;
 
 use crate::error::{ErrorKind, ShapeError};
@@ -9,6 +9,7 @@ use crate::operand::TensorOperand;
 use crate::rank::{MatrixStack, Rank};
 use crate::tensor::Tensor;
 
+use super::backend::{self, Vectors};
 use super::stack::{Stack, at, finish, push, push_adjoint, room};
 use super::{LinalgField, real};
 
@@ -81,11 +82,10 @@ where
     let shape = stack.shape::<R>(&[n, n])?;
     let mut out = room(&shape)?;
     stack.each(|index, m| {
-        let llt = m.llt(Side::Lower).map_err(|e| {
+        let l = backend::cholesky(m).map_err(|e| {
             let LltError::NonPositivePivot { index: pivot } = e;
             ShapeError::sizes(ErrorKind::NotPositiveDefinite, None, pivot, index)
         })?;
-        let l = llt.L();
         for i in 0..n {
             out.extend((0..n).map(|j| match (upper, j <= i, j >= i) {
                 (false, true, _) => l[(i, j)],
@@ -151,18 +151,12 @@ where
     let (qs, rs) = (stack.shape::<R>(&[m, k])?, stack.shape::<R>(&[k, n])?);
     let (mut q, mut r) = (room(&qs)?, room(&rs)?);
     stack.each(|_, a| {
-        let f = a.qr();
-        match mode {
-            QrMode::Reduced => {
-                push(&mut q, f.compute_thin_Q().as_ref());
-                push(&mut r, f.thin_R());
-            }
-            QrMode::Complete => {
-                push(&mut q, f.compute_Q().as_ref());
-                // faer's `R` has min(m, n) rows; the complete one adds zero rows below.
-                push(&mut r, f.thin_R());
-                r.extend(core::iter::repeat_n(T::zero(), m.saturating_sub(n) * n));
-            }
+        let f = backend::Qr::new(a);
+        push(&mut q, f.q(k).as_ref());
+        push(&mut r, f.r().as_ref());
+        if mode == QrMode::Complete {
+            // `R` has min(m, n) rows; the complete one adds zero rows below.
+            r.extend(core::iter::repeat_n(T::zero(), m.saturating_sub(n) * n));
         }
         Ok(())
     })?;
@@ -224,15 +218,18 @@ where
     );
     let (mut u, mut s, mut vh) = (room(&us)?, room(&ss)?, room(&vs)?);
     stack.each(|index, a| {
-        let f = if full_matrices {
-            FaerSvd::new(a)
+        let vectors = if full_matrices {
+            Vectors::Full
         } else {
-            FaerSvd::new_thin(a)
+            Vectors::Thin
+        };
+        let (values, uv) =
+            backend::svd(a, vectors).map_err(|_| at(ErrorKind::NoConvergence, index))?;
+        s.extend(values.column_vector().iter().map(real));
+        if let Some((fu, fv)) = uv {
+            push(&mut u, fu.as_ref());
+            push_adjoint(&mut vh, fv.as_ref());
         }
-        .map_err(|_| at(ErrorKind::NoConvergence, index))?;
-        push(&mut u, f.U());
-        s.extend(f.S().column_vector().iter().map(real));
-        push_adjoint(&mut vh, f.V());
         Ok(())
     })?;
     Ok(Svd {
@@ -282,9 +279,9 @@ pub(super) fn singular_values<T: LinalgField>(
     index: usize,
     a: MatRef<'_, T>,
 ) -> Result<alloc::vec::Vec<T::Real>, ShapeError> {
-    let mut s = a
-        .singular_values()
-        .map_err(|_| at(ErrorKind::NoConvergence, index))?;
+    let (values, _) =
+        backend::svd(a, Vectors::None).map_err(|_| at(ErrorKind::NoConvergence, index))?;
+    let mut s: alloc::vec::Vec<T::Real> = values.column_vector().iter().map(real).collect();
     // Descending, as NumPy's; NaN first, as LAPACK leaves it.
     s.sort_by(|x, y| y.partial_cmp(x).unwrap_or(core::cmp::Ordering::Less));
     Ok(s)
@@ -332,11 +329,12 @@ where
         if n == 0 {
             return Ok(()); // faer's eigensolvers take no empty matrix; nothing to write
         }
-        let f = a
-            .self_adjoint_eigen(Side::Lower)
-            .map_err(|_| at(ErrorKind::NoConvergence, index))?;
-        w.extend(f.S().column_vector().iter().map(real));
-        push(&mut v, f.U());
+        let (values, vectors) =
+            backend::self_adjoint(a, true).map_err(|_| at(ErrorKind::NoConvergence, index))?;
+        w.extend(values.column_vector().iter().map(real));
+        if let Some(u) = vectors {
+            push(&mut v, u.as_ref());
+        }
         Ok(())
     })?;
     Ok(Eigh {
@@ -384,9 +382,9 @@ where
         if n == 0 {
             return Ok(()); // faer's eigensolvers take no empty matrix; nothing to write
         }
-        let mut w = a
-            .self_adjoint_eigenvalues(Side::Lower)
-            .map_err(|_| at(ErrorKind::NoConvergence, index))?;
+        let (values, _) =
+            backend::self_adjoint(a, false).map_err(|_| at(ErrorKind::NoConvergence, index))?;
+        let mut w: alloc::vec::Vec<T::Real> = values.column_vector().iter().map(real).collect();
         w.sort_by(|x, y| x.partial_cmp(y).unwrap_or(core::cmp::Ordering::Greater));
         out.extend(w);
         Ok(())
@@ -443,9 +441,12 @@ where
         if n == 0 {
             return Ok(()); // faer's eigensolvers take no empty matrix; nothing to write
         }
-        let f = a.eigen().map_err(|_| at(ErrorKind::NoConvergence, index))?;
-        w.extend(f.S().column_vector().iter().copied());
-        push(&mut v, f.U());
+        let (values, vectors) =
+            backend::eig(a, true).map_err(|_| at(ErrorKind::NoConvergence, index))?;
+        w.extend(values);
+        if let Some(u) = vectors {
+            push(&mut v, u.as_ref());
+        }
         Ok(())
     })?;
     Ok(Eig {
@@ -487,10 +488,9 @@ where
         if n == 0 {
             return Ok(()); // faer's eigensolvers take no empty matrix; nothing to write
         }
-        out.extend(
-            a.eigenvalues()
-                .map_err(|_| at(ErrorKind::NoConvergence, index))?,
-        );
+        let (values, _) =
+            backend::eig(a, false).map_err(|_| at(ErrorKind::NoConvergence, index))?;
+        out.extend(values);
         Ok(())
     })?;
     finish(out, shape)

@@ -1,6 +1,5 @@
 //! Solving and inverting: `solve`, `inv`, `det`, `slogdet`, `matrix_power`.
 
-use faer::linalg::solvers::{DenseSolveCore, Solve};
 use faer::{Mat, MatRef};
 use num_traits::{Float, Zero};
 
@@ -12,6 +11,7 @@ use crate::rank::{MatrixStack, Rank, SolveRanks};
 use crate::storage::Storage;
 use crate::tensor::Tensor;
 
+use super::backend::{self, Lu};
 use super::small::{self, MAX_ORDER};
 use super::stack::{self, Stack, at, faer_ref, finish, push, room};
 use super::{LinalgField, modulus};
@@ -26,9 +26,8 @@ fn inverse<T: LinalgField>(index: usize, m: MatRef<'_, T>) -> Result<Mat<T>, Sha
         }
         return Ok(Mat::from_fn(n, n, |i, j| e[i * n + j]));
     }
-    let lu = m.partial_piv_lu();
-    let u = lu.U();
-    if (0..n).any(|i| u[(i, i)] == T::zero()) {
+    let lu = Lu::new(m);
+    if lu.singular() {
         return Err(at(ErrorKind::Singular, index));
     }
     if n <= SOLVE_MAX_ORDER {
@@ -40,12 +39,9 @@ fn inverse<T: LinalgField>(index: usize, m: MatRef<'_, T>) -> Result<Mat<T>, Sha
 }
 
 /// Up to this order, the inverse is the solution of `a·x = I`, as NumPy's `inv` computes it
-/// (LAPACK's `gesv`), rather than faer's `inverse` (triangular inverses and a product): faer's
-/// decompositions take its global parallelism, which with its `rayon` feature is rayon's pool,
-/// and its `inverse` started the pool for every matrix of a stack — 15–55 µs a matrix from
-/// order 5 to 48 against 1.1–23 µs by the solve — while the solve stays on one thread there.
-/// On one thread the solve took 0.66–0.91× the inverse's time at these orders, and more
-/// from order 128 (1.04–1.21×). Measured on the 2-vCPU Intel Xeon (`benches/NOTES.md`, B34).
+/// (LAPACK's `gesv`), rather than faer's `inverse` (triangular inverses and a product): on
+/// one thread the solve took 0.66–0.91× the inverse's time from order 5 to 64, and more from
+/// order 128 (1.04–1.21×). Measured on the 2-vCPU Intel Xeon (`benches/NOTES.md`, B34).
 const SOLVE_MAX_ORDER: usize = 48;
 
 /// The inverse of matrix `index` of a stack, or `None` if it is singular.
@@ -63,8 +59,7 @@ pub(super) fn inverse_or_singular<T: LinalgField>(
 /// The inverse of each matrix of a stack, as NumPy's `linalg.inv`. O(batch·n³).
 ///
 /// Orders 1 to 4 take closed forms; orders 5 to 48 solve `a·x = I` on the LU factors, as
-/// NumPy does (LAPACK's `gesv`), on one thread; larger orders take faer's inverse, with its
-/// global parallelism.
+/// NumPy does (LAPACK's `gesv`); larger orders take faer's inverse of the LU factors.
 ///
 /// # Errors
 ///
@@ -144,7 +139,7 @@ where
         out.push(if n <= MAX_ORDER {
             small::det(m)
         } else {
-            m.determinant()
+            Lu::new(m).det()
         });
         Ok(())
     })?;
@@ -182,25 +177,11 @@ where
     let shape = stack.shape::<O>(&[])?;
     let (mut signs, mut logs) = (room(&shape)?, room(&shape)?);
     stack.each(|_, m| {
-        let lu = m.partial_piv_lu();
-        let u = lu.U();
-        // The permutation's parity: n minus its number of cycles.
-        let (forward, _) = lu.P().arrays();
-        let mut seen = alloc::vec![false; n];
-        let mut odd = false;
-        for start in 0..n {
-            let mut i = start;
-            let mut len = 0usize;
-            while let Some(s) = seen.get_mut(i).filter(|s| !**s) {
-                *s = true;
-                i = forward.get(i).copied().unwrap_or(start);
-                len += 1;
-            }
-            odd ^= len > 0 && len.is_multiple_of(2);
-        }
+        let lu = Lu::new(m);
+        let odd = lu.odd();
         let (mut sign, mut log) = (if odd { -T::one() } else { T::one() }, T::Real::zero());
         for i in 0..n {
-            let d = u[(i, i)];
+            let d = lu.pivot(i);
             let size = modulus(&d);
             if size == T::Real::zero() {
                 (sign, log) = (T::zero(), T::Real::neg_infinity());
@@ -255,7 +236,7 @@ where
     Rank<R>: SolveRanks<R2, Out = Rank<O>>,
 {
     let (a, b) = (a.operand_view(), b.operand_view());
-    let n = Stack::new(a)?.square()?;
+    Stack::new(a)?.square()?;
     let mut shape = [0usize; O];
     product::product_shape(a.layout().parts(), b.layout().parts(), &mut shape)?;
     let mut out = room(&shape)?;
@@ -289,9 +270,8 @@ where
             let ib = faer_ref(ib)?;
             // LU for every order (backward stable, as LAPACK's `gesv`): the closed-form
             // inverse times `b` rounds more.
-            let lu = ia.partial_piv_lu();
-            let u = lu.U();
-            if (0..n).any(|i| u[(i, i)] == T::zero()) {
+            let lu = Lu::new(ia);
+            if lu.singular() {
                 return Err(at(ErrorKind::Singular, index));
             }
             let mut x = ib.to_owned();
@@ -343,11 +323,11 @@ where
         let mut e = n.unsigned_abs();
         while e > 0 {
             if e & 1 == 1 {
-                power = &power * &base;
+                power = backend::product(power.as_ref(), base.as_ref());
             }
             e >>= 1;
             if e > 0 {
-                base = &base * &base;
+                base = backend::product(base.as_ref(), base.as_ref());
             }
         }
         push(&mut out, power.as_ref());

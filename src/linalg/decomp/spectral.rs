@@ -1,6 +1,5 @@
 //! Functions of the singular values: `lstsq`, `pinv`, `matrix_rank`, `cond`.
 
-use faer::linalg::solvers::Svd as FaerSvd;
 use faer::{Mat, MatRef};
 use num_traits::{Float, One, Zero};
 
@@ -11,6 +10,7 @@ use crate::rank::{LstsqRhs, MatrixStack, Rank};
 use crate::storage::Storage;
 use crate::tensor::{Tensor, TensorView};
 
+use super::backend::{self, Vectors, product};
 use super::norm::{MatrixOrd, norm_of_matrix};
 use super::solve::inverse_or_singular;
 use super::stack::{self, Stack, at, faer_ref, finish, push, room};
@@ -29,9 +29,11 @@ fn thin_svd<T: LinalgField>(index: usize, a: MatRef<'_, T>) -> Result<ThinSvd<T>
     if m.min(n) == 0 {
         return Ok((Mat::zeros(m, 0), alloc::vec::Vec::new(), Mat::zeros(n, 0)));
     }
-    let f = FaerSvd::new_thin(a).map_err(|_| at(ErrorKind::NoConvergence, index))?;
-    let s = f.S().column_vector().iter().map(real).collect();
-    Ok((f.U().to_owned(), s, f.V().to_owned()))
+    let (values, uv) =
+        backend::svd(a, Vectors::Thin).map_err(|_| at(ErrorKind::NoConvergence, index))?;
+    let s = values.column_vector().iter().map(real).collect();
+    let (u, v) = uv.unwrap_or_else(|| (Mat::zeros(m, 0), Mat::zeros(n, 0)));
+    Ok((u, s, v))
 }
 
 /// `v · diag(1/sᵢ) · uᴴ · b` over the singular values above `cutoff` (0 for the others): the
@@ -41,7 +43,7 @@ fn apply_pinv<T: LinalgField>(
     cutoff: T::Real,
     b: MatRef<'_, T>,
 ) -> (Mat<T>, usize) {
-    let mut utb = u.adjoint() * b;
+    let mut utb = product(u.adjoint(), b);
     let mut rank = 0;
     for (i, &si) in s.iter().enumerate() {
         let scale = if si > cutoff {
@@ -54,7 +56,7 @@ fn apply_pinv<T: LinalgField>(
             utb[(i, j)] = T::mul_real_impl(&utb[(i, j)], &scale);
         }
     }
-    (v * utb, rank)
+    (product(v.as_ref(), utb.as_ref()), rank)
 }
 
 /// The largest of the descending singular values `s`, 0 for none.
