@@ -149,6 +149,60 @@ pub fn b34_b35(count: usize) -> Vec<Case<'static>> {
     ]
 }
 
+/// B43: `qr` of `qr_count` stacked 48 × 48 `f64` matrices and `eig` of `eig_count` stacked
+/// 128 × 128 ones, against a loop of faer calls over the same memory on one thread (results
+/// into a `Vec`). Matrices this small take longer on two threads than on one; the row shows
+/// that ours picks one thread for them with `rayon` too (faer's high-level calls would take
+/// rayon's pool).
+pub fn b43(qr_count: usize, eig_count: usize) -> Vec<Case<'static>> {
+    let a = random([qr_count, 48, 48], 43, 1.0);
+    let a2 = a.clone();
+    let e = random([eig_count, 128, 128], 431, 1.0);
+    let e2 = e.clone();
+    vec![
+        Case {
+            id: format!("B43 linalg::qr of [{qr_count}, 48, 48] f64"),
+            contenders: vec![
+                contender("ranked", move || {
+                    black_box(linalg::qr(&a, linalg::QrMode::Reduced).unwrap());
+                }),
+                contender("faer loop", move || {
+                    let (mut q, mut r) = (Vec::new(), Vec::new());
+                    each_matrix(&a2, 48, |m| {
+                        let f = m.qr();
+                        let (fq, fr) = (f.compute_thin_Q(), f.thin_R());
+                        for i in 0..48 {
+                            q.extend((0..48).map(|j| fq[(i, j)]));
+                            r.extend((0..48).map(|j| fr[(i, j)]));
+                        }
+                    });
+                    black_box((q, r));
+                }),
+            ],
+        },
+        Case {
+            id: format!("B43 linalg::eig of [{eig_count}, 128, 128] f64"),
+            contenders: vec![
+                contender("ranked", move || {
+                    black_box(linalg::eig(&e).unwrap());
+                }),
+                contender("faer loop", move || {
+                    let (mut w, mut v) = (Vec::new(), Vec::new());
+                    each_matrix(&e2, 128, |m| {
+                        let f = m.eigen().unwrap();
+                        w.extend(f.S().column_vector().iter().copied());
+                        let u = f.U();
+                        for i in 0..128 {
+                            v.extend((0..128).map(|j| u[(i, j)]));
+                        }
+                    });
+                    black_box((w, v));
+                }),
+            ],
+        },
+    ]
+}
+
 /// `matmul_into` of an `m × k` and a `k × n` matrix into an existing one (one thread), against
 /// faer's `matmul` (on its own column-major matrices, and on the same row-major memory as
 /// ours) and ndarray's `general_mat_mul`, all into an existing matrix. The benchmarks build

@@ -571,6 +571,9 @@ fn main() {
     for case in linalg_kernels::b34_b35(if quick { 10_000 } else { 100_000 }) {
         report(case, budget);
     }
+    for case in linalg_kernels::b43(if quick { 20 } else { 200 }, if quick { 2 } else { 10 }) {
+        report(case, budget);
+    }
     for case in linalg_kernels::b36(if quick {
         &[16, 64]
     } else {

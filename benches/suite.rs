@@ -146,13 +146,16 @@ fn notation(c: &mut Criterion) {
     run(c, notation_kernels::b31(32), true);
 }
 
-/// B32–B38: solve and inv of a large matrix, inv and det of a stack of 3 × 3 matrices, and
-/// matmul against faer (square, half precision, tall and skinny).
+/// B32–B38, B43: solve and inv of a large matrix, inv and det of a stack of 3 × 3 matrices,
+/// matmul against faer (square, half precision, tall and skinny), and qr and eig of stacks.
 fn linear_algebra(c: &mut Criterion) {
     for case in linalg_kernels::b32_b33(1000) {
         run(c, case, true);
     }
     for case in linalg_kernels::b34_b35(100_000) {
+        run(c, case, true);
+    }
+    for case in linalg_kernels::b43(200, 10) {
         run(c, case, true);
     }
     for case in linalg_kernels::b36(&[16, 64, 256, 1024, 2048]) {
