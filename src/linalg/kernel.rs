@@ -365,12 +365,12 @@ mod backend {
     }
 }
 
-/// f32, f64 and complex products on faer's `matmul`.
 /// The threads faer's product kernels take for an `m × k · k × n` product of `U`: the rule
 /// every faer product of the crate follows (`matmul` and `linalg`'s own products).
 #[cfg(feature = "linalg")]
 pub(super) use faer_backend::par as faer_par;
 
+/// f32, f64 and complex products on faer's `matmul`.
 #[cfg(feature = "faer")]
 mod faer_backend {
     use alloc::vec::Vec;
