@@ -46,11 +46,23 @@ const INVERSE_PARALLEL_WORK: usize = 1 << 27;
 #[inline]
 pub(super) fn par(m: usize, n: usize) -> Par {
     #[cfg(feature = "rayon")]
-    if m.saturating_mul(n).saturating_mul(m.min(n)) >= PARALLEL_WORK {
-        return Par::rayon(0);
+    return pool_from(m.saturating_mul(n).saturating_mul(m.min(n)), PARALLEL_WORK);
+    #[cfg(not(feature = "rayon"))]
+    {
+        let _ = (m, n);
+        Par::Seq
     }
-    let _ = (m, n);
-    Par::Seq
+}
+
+/// Rayon's pool for `work` of at least `threshold`, one thread below it.
+#[cfg(feature = "rayon")]
+#[inline]
+fn pool_from(work: usize, threshold: usize) -> Par {
+    if work >= threshold {
+        Par::rayon(0)
+    } else {
+        Par::Seq
+    }
 }
 
 /// One thread, or rayon's pool (with `rayon`) for the inverse of an `n × n` LU
@@ -58,11 +70,12 @@ pub(super) fn par(m: usize, n: usize) -> Par {
 #[inline]
 fn inverse_par(n: usize) -> Par {
     #[cfg(feature = "rayon")]
-    if n.saturating_mul(n).saturating_mul(n) >= INVERSE_PARALLEL_WORK {
-        return Par::rayon(0);
+    return pool_from(n.saturating_mul(n).saturating_mul(n), INVERSE_PARALLEL_WORK);
+    #[cfg(not(feature = "rayon"))]
+    {
+        let _ = n;
+        Par::Seq
     }
-    let _ = n;
-    Par::Seq
 }
 
 /// `a · b`, on the threads the product kernel would choose for it (`a` may be an adjoint).
@@ -296,13 +309,14 @@ pub(super) enum Vectors {
     Full,
 }
 
-/// The singular values of an `m × n` matrix (faer's order, in `T`) and, as asked, `U` and
-/// `V` (not `Vᴴ`): `a = U·diag(s)·Vᴴ`.
+/// The singular values of an `m × n` matrix (faer's order, in `T`), `U` and `V` (not `Vᴴ`):
+/// `a = U·diag(s)·Vᴴ`. `U` and `V` have as many columns as `vectors` asks for (none for
+/// [`Vectors::None`]).
 #[allow(clippy::type_complexity)]
 pub(super) fn svd<T: LinalgField>(
     a: MatRef<'_, T>,
     vectors: Vectors,
-) -> Result<(Diag<T>, Option<(Mat<T>, Mat<T>)>), SvdError> {
+) -> Result<(Diag<T>, Mat<T>, Mat<T>), SvdError> {
     let (m, n) = a.shape();
     let k = m.min(n);
     let par = par(m, n);
@@ -331,15 +345,15 @@ pub(super) fn svd<T: LinalgField>(
         MemStack::new(&mut mem),
         Default::default(),
     )?;
-    Ok((s, wanted.then_some((u, v))))
+    Ok((s, u, v))
 }
 
-/// The eigenvalues (faer's order, in `T`) and, if `vectors`, the eigenvectors of the
-/// Hermitian matrix whose lower triangle `a` holds. `a` is not empty.
+/// The eigenvalues (faer's order, in `T`) and the eigenvectors (`n` columns if `vectors`,
+/// none otherwise) of the Hermitian matrix whose lower triangle `a` holds. `a` is not empty.
 pub(super) fn self_adjoint<T: LinalgField>(
     a: MatRef<'_, T>,
     vectors: bool,
-) -> Result<(Diag<T>, Option<Mat<T>>), EvdError> {
+) -> Result<(Diag<T>, Mat<T>), EvdError> {
     let n = a.nrows();
     let par = par(n, n);
     let compute = if vectors {
@@ -363,11 +377,12 @@ pub(super) fn self_adjoint<T: LinalgField>(
         MemStack::new(&mut mem),
         Default::default(),
     )?;
-    Ok((s, vectors.then_some(u)))
+    Ok((s, u))
 }
 
-/// The eigenvalues (faer's order) and, if `vectors`, the right eigenvectors of a general
-/// square matrix, complex for real and complex `T` alike. `a` is not empty.
+/// The eigenvalues (faer's order) and the right eigenvectors (`n` columns if `vectors`, none
+/// otherwise) of a general square matrix, complex for real and complex `T` alike. `a` is not
+/// empty.
 ///
 /// faer's real solver gives complex eigenvalues in conjugate pairs, the first with a positive
 /// imaginary part, and the pair's eigenvectors as two real columns, the real and imaginary
@@ -376,7 +391,7 @@ pub(super) fn self_adjoint<T: LinalgField>(
 pub(super) fn eig<T: LinalgField>(
     a: MatRef<'_, T>,
     vectors: bool,
-) -> Result<(Vec<Complex<T::Real>>, Option<Mat<Complex<T::Real>>>), EvdError> {
+) -> Result<(Vec<Complex<T::Real>>, Mat<Complex<T::Real>>), EvdError> {
     let n = a.nrows();
     let par = par(n, n);
     let (compute, cols) = if vectors {
@@ -429,7 +444,7 @@ pub(super) fn eig<T: LinalgField>(
                 j += 2;
             }
         }
-        Ok((s, vectors.then_some(u)))
+        Ok((s, u))
     } else {
         let a = Mat::from_fn(n, n, |i, j| {
             let x = &a[(i, j)];
@@ -453,7 +468,7 @@ pub(super) fn eig<T: LinalgField>(
             Default::default(),
         )?;
         let s = s.column_vector().iter().copied().collect();
-        Ok((s, vectors.then_some(u)))
+        Ok((s, u))
     }
 }
 

@@ -223,13 +223,11 @@ where
         } else {
             Vectors::Thin
         };
-        let (values, uv) =
+        let (values, fu, fv) =
             backend::svd(a, vectors).map_err(|_| at(ErrorKind::NoConvergence, index))?;
         s.extend(values.column_vector().iter().map(real));
-        if let Some((fu, fv)) = uv {
-            push(&mut u, fu.as_ref());
-            push_adjoint(&mut vh, fv.as_ref());
-        }
+        push(&mut u, fu.as_ref());
+        push_adjoint(&mut vh, fv.as_ref());
         Ok(())
     })?;
     Ok(Svd {
@@ -279,7 +277,7 @@ pub(super) fn singular_values<T: LinalgField>(
     index: usize,
     a: MatRef<'_, T>,
 ) -> Result<alloc::vec::Vec<T::Real>, ShapeError> {
-    let (values, _) =
+    let (values, ..) =
         backend::svd(a, Vectors::None).map_err(|_| at(ErrorKind::NoConvergence, index))?;
     let mut s: alloc::vec::Vec<T::Real> = values.column_vector().iter().map(real).collect();
     // Descending, as NumPy's; NaN first, as LAPACK leaves it.
@@ -329,12 +327,10 @@ where
         if n == 0 {
             return Ok(()); // faer's eigensolvers take no empty matrix; nothing to write
         }
-        let (values, vectors) =
+        let (values, u) =
             backend::self_adjoint(a, true).map_err(|_| at(ErrorKind::NoConvergence, index))?;
         w.extend(values.column_vector().iter().map(real));
-        if let Some(u) = vectors {
-            push(&mut v, u.as_ref());
-        }
+        push(&mut v, u.as_ref());
         Ok(())
     })?;
     Ok(Eigh {
@@ -441,12 +437,9 @@ where
         if n == 0 {
             return Ok(()); // faer's eigensolvers take no empty matrix; nothing to write
         }
-        let (values, vectors) =
-            backend::eig(a, true).map_err(|_| at(ErrorKind::NoConvergence, index))?;
+        let (values, u) = backend::eig(a, true).map_err(|_| at(ErrorKind::NoConvergence, index))?;
         w.extend(values);
-        if let Some(u) = vectors {
-            push(&mut v, u.as_ref());
-        }
+        push(&mut v, u.as_ref());
         Ok(())
     })?;
     Ok(Eig {

@@ -29,11 +29,9 @@ fn thin_svd<T: LinalgField>(index: usize, a: MatRef<'_, T>) -> Result<ThinSvd<T>
     if m.min(n) == 0 {
         return Ok((Mat::zeros(m, 0), alloc::vec::Vec::new(), Mat::zeros(n, 0)));
     }
-    let (values, uv) =
+    let (values, u, v) =
         backend::svd(a, Vectors::Thin).map_err(|_| at(ErrorKind::NoConvergence, index))?;
-    let s = values.column_vector().iter().map(real).collect();
-    let (u, v) = uv.unwrap_or_else(|| (Mat::zeros(m, 0), Mat::zeros(n, 0)));
-    Ok((u, s, v))
+    Ok((u, values.column_vector().iter().map(real).collect(), v))
 }
 
 /// `v · diag(1/sᵢ) · uᴴ · b` over the singular values above `cutoff` (0 for the others): the
