@@ -1,7 +1,8 @@
 //! The matrix-product backend: `C ← α·A·B + β·C` on strided operands.
 //!
-//! Short, narrow `f32` and `f64` products go to the AVX-512 kernel of [`small`](super::small)
-//! where the processor has it. Other `f32` and `f64` products go to faer's `matmul` when the
+//! Short, narrow `f32` and `f64` products, and those up to 64 columns wide with a shared
+//! dimension up to 64, go to the AVX-512 kernels of [`small`](super::small) where the
+//! processor has it. Other `f32` and `f64` products go to faer's `matmul` when the
 //! `faer` feature is on (its kernels use AVX-512 where the processor has it, and its
 //! small-matrix kernels skip packing: 1.4× to 3.5× the speed of `matrixmultiply` from 16 × 16
 //! to 1024 × 1024 on an AVX-512 Xeon, measured by B36), and otherwise to `matrixmultiply`

@@ -17,6 +17,10 @@
 //! block of one to seven rows, its accumulators split over alternate steps of the shared
 //! dimension so that enough multiply-adds run at once.
 //!
+//! Wider results, up to 64 columns with a shared dimension up to 64 (such as 64 × 64 · 64 × 64),
+//! are taken in tiles of six rows by four panels, which keep 24 accumulators in registers: see
+//! [`TILE_SHARED`].
+//!
 //! A result with contiguous columns instead (column-major C, and A) is the transposed product
 //! `Cᵀ = Bᵀ·Aᵀ`, which takes the same kernel.
 //!
@@ -90,12 +94,43 @@ const WIDE_MIN_SHARED: usize = 8;
 #[cfg(all(target_arch = "x86_64", feature = "rayon", not(miri)))]
 const SPLIT_WORK: usize = 1 << 23;
 
+/// Products the kernels above leave, wider than [`MAX_PANELS`] registers, with a shared
+/// dimension of at most this, at most [`TILE_COLS`] columns and [`TILE_WORK`] multiply-adds,
+/// are taken in tiles of six rows by four panels (`$tiles` in the kernel): 24 accumulators,
+/// four loads of B and six broadcasts of A per step, so that the multiply-adds, not the
+/// loads, set the pace. On a 2-vCPU Intel Xeon (AVX-512), `matmul_into` against faer's
+/// `matmul` on its own column-major matrices (median of 301 rounds of 20 calls each): at
+/// 64 × 64 · 64 × 64 `f32` 0.89–0.99× its time, `f64` 0.89–0.93× (faer on the same
+/// row-major memory as ours, where the product went before: 0.99–1.04×, 1.02–1.13×); 48³
+/// `f32` 0.77–0.84×, `f64` 0.97×; 256 × 64 · 64 × 64 0.92–0.96× (0.94–1.00×). Called once
+/// after other products instead, as the benchmark report does, 64³ `f32` is level with faer
+/// (1.01–1.04×) and `f64` ahead (0.94–0.97×). With a longer shared dimension or a wider
+/// result, faer's packed kernels come out ahead where C's rows are off a line (a kernel of
+/// this shape in a program of its own: 64 × 128 · 128 × 64 `f64` 1.02–1.03× faer's time,
+/// against 1.01× for faer on the same memory; 128³ 1.07–1.15×; 64 × 64 · 64 × 1024
+/// 1.28–1.31×).
+#[cfg(all(target_arch = "x86_64", feature = "std", not(miri)))]
+const TILE_SHARED: usize = 64;
+
+/// The widest result taken in tiles (see [`TILE_SHARED`]): 64 columns, four `f32` panels or
+/// two rows of four `f64` ones.
+#[cfg(all(target_arch = "x86_64", feature = "std", not(miri)))]
+const TILE_COLS: usize = 64;
+
+/// The most multiply-adds taken in tiles (see [`TILE_SHARED`]): 256 × 64 · 64 × 64. With
+/// more rows the tiles and faer's kernels on the same memory were level: 1024 × 64 · 64 × 64
+/// 0.88–0.94× faer's time on its own matrices against 0.88–0.93×, 2048 × 32 · 32 × 64
+/// 0.91–0.97× against 0.89–0.95×.
+#[cfg(all(target_arch = "x86_64", feature = "std", not(miri)))]
+const TILE_WORK: usize = 1 << 20;
+
 /// `C ← α·A·B + β·C` when `T` is `f32` or `f64`, the CPU has AVX-512F, the product is narrow
 /// or short enough ([`MAX_PANELS`]) or a wide `f64` result of [`WIDE_ROWS`] rows, and either
 /// C's and B's rows are contiguous or C's and A's columns are, and either the shared dimension
 /// is at most [`MAX_SHARED`] or the product is narrow `f32` with fewer multiply-adds than
-/// [`PACKED_WORK`] (see [`LONG_ROWS`]); returns `true`. Otherwise returns `false`, touching
-/// nothing. With `β = 0`, C is only written.
+/// [`PACKED_WORK`] (see [`LONG_ROWS`]), or the product fits the tiles ([`TILE_SHARED`]);
+/// returns `true`. Otherwise returns `false`, touching nothing. With `β = 0`, C is only
+/// written.
 /// Products of [`SPLIT_WORK`] multiply-adds or more run on several threads with `rayon`.
 ///
 /// Large products with a short shared dimension stay here, as they read A and write C once
@@ -168,7 +203,10 @@ pub(super) unsafe fn product<T: Copy>(
             // Chunks of A's rows, copied (see `LONG_ROWS`).
             single && job.a.2 == 1 && (job.cols <= width || narrow && job.rows <= LONG_ROWS)
         };
-        if !taken {
+        // What the kernels above leave, in tiles (see `TILE_SHARED`).
+        let tiled =
+            !taken && !narrow && k <= TILE_SHARED && job.cols <= TILE_COLS && work <= TILE_WORK;
+        if !taken && !tiled {
             return false;
         }
         if !std::arch::is_x86_feature_detected!("avx512f") {
@@ -176,16 +214,16 @@ pub(super) unsafe fn product<T: Copy>(
         }
         // `T` is `f32` or `f64`, by its type id; the CPU has AVX-512F; `job` is the product in
         // the caller's contract, oriented so that its rows of B and C are contiguous: it keeps
-        // invariant 1 of `Narrow`, and invariant 2 (`taken` requires `a.2 = 1` past
-        // `MAX_SHARED`).
+        // invariant 1 of `Narrow`, and invariant 2 unless `tiled` (`taken` requires `a.2 = 1`
+        // past `MAX_SHARED`).
         #[cfg(feature = "rayon")]
         if work >= SPLIT_WORK {
-            // SAFETY: as just stated.
+            // SAFETY: as just stated; `tiled` is false, as `TILE_WORK < SPLIT_WORK`.
             unsafe { par::run(job, alpha, beta) };
             return true;
         }
         // SAFETY: as just stated.
-        unsafe { run(job, alpha, beta) };
+        unsafe { run(job, alpha, beta, tiled) };
         true
     }
     #[cfg(not(all(target_arch = "x86_64", feature = "std", not(miri))))]
@@ -199,17 +237,32 @@ pub(super) unsafe fn product<T: Copy>(
 ///
 /// # Safety
 ///
-/// `T` is `f32` or `f64`; the CPU has AVX-512F; `job` keeps invariants 1 and 2 of `Narrow`.
+/// `T` is `f32` or `f64`; the CPU has AVX-512F; `job` keeps invariant 1 of `Narrow`, and
+/// invariant 2 unless `tiled` (the tiles need invariant 1 alone).
 #[cfg(all(target_arch = "x86_64", feature = "std", not(miri)))]
 #[inline]
-unsafe fn run<T: Copy>(job: Narrow<T>, alpha: T, beta: T) {
+unsafe fn run<T: Copy>(job: Narrow<T>, alpha: T, beta: T, tiled: bool) {
     if typeid::of::<T>() == typeid::of::<f32>() {
         // SAFETY: `T` is `f32` (same type id), so the casts are identities; the rest is the
         // caller's contract.
-        unsafe { x86::f32s(job.cast(), core::mem::transmute_copy(&(alpha, beta))) };
+        let scalars = unsafe { core::mem::transmute_copy(&(alpha, beta)) };
+        if tiled {
+            // SAFETY: as above.
+            unsafe { x86::f32_tiles(job.cast(), scalars) };
+        } else {
+            // SAFETY: as above.
+            unsafe { x86::f32s(job.cast(), scalars) };
+        }
     } else {
         // SAFETY: as above, with `T` = `f64` (the only other type the caller passes).
-        unsafe { x86::f64s(job.cast(), core::mem::transmute_copy(&(alpha, beta))) };
+        let scalars = unsafe { core::mem::transmute_copy(&(alpha, beta)) };
+        if tiled {
+            // SAFETY: as above.
+            unsafe { x86::f64_tiles(job.cast(), scalars) };
+        } else {
+            // SAFETY: as above.
+            unsafe { x86::f64s(job.cast(), scalars) };
+        }
     }
 }
 
@@ -244,7 +297,7 @@ mod par {
             let Shared(job, alpha, beta) = *shared;
             // SAFETY: rows `p·step..` of `job`, `p·step < job.rows` (`rows_from` keeps
             // its invariants); the rest is the caller's contract.
-            unsafe { super::run(job.rows_from(p * step, step), alpha, beta) }
+            unsafe { super::run(job.rows_from(p * step, step), alpha, beta, false) }
         });
     }
 }
@@ -258,7 +311,8 @@ mod par {
 /// and not aliased by A or B.
 ///
 /// Invariant 2: when `shared` is larger than [`MAX_SHARED`], A's rows are contiguous
-/// (`a.2 = 1`).
+/// (`a.2 = 1`). Products taken in tiles (see [`TILE_SHARED`]) need only invariant 1: they
+/// read A element by element.
 #[cfg(all(target_arch = "x86_64", feature = "std", not(miri)))]
 #[derive(Clone, Copy)]
 struct Narrow<T> {

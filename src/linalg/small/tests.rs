@@ -112,18 +112,21 @@ fn one<T: Copy + PartialEq + core::fmt::Debug>(
     let fits = shape.is_some_and(|(rows, cols)| {
         let b_bytes = k * cols * size_of::<T>();
         let narrow = cols <= MAX_PANELS * width;
-        if k <= MAX_SHARED {
-            narrow
-                || (rows <= width && b_bytes <= MAX_B_BYTES)
-                || (size_of::<T>() == 8
-                    && rows == WIDE_ROWS
-                    && cols >= WIDE_MIN_COLS
-                    && k >= WIDE_MIN_SHARED)
-        } else {
-            size_of::<T>() == 4
-                && a_rows_contiguous
-                && (cols <= width || narrow && rows <= LONG_ROWS)
-        }
+        let tiled =
+            !narrow && k <= TILE_SHARED && cols <= TILE_COLS && rows * k * cols <= TILE_WORK;
+        tiled
+            || if k <= MAX_SHARED {
+                narrow
+                    || (rows <= width && b_bytes <= MAX_B_BYTES)
+                    || (size_of::<T>() == 8
+                        && rows == WIDE_ROWS
+                        && cols >= WIDE_MIN_COLS
+                        && k >= WIDE_MIN_SHARED)
+            } else {
+                size_of::<T>() == 4
+                    && a_rows_contiguous
+                    && (cols <= width || narrow && rows <= LONG_ROWS)
+            }
     });
     let what = format!("{m}×{k}×{n}, α {alpha}, β {beta}, A transposed {a_t}, C transposed {c_t}");
     assert_eq!(taken, has && fits, "taken: {what}");
@@ -257,15 +260,64 @@ fn wide_products_match_the_definition_at_every_offset_of_c() {
     }
 }
 
+/// Products the kernels above leave, in tiles: every row count to 13 (two blocks of six and
+/// a rest) and 64, widths of two to four panels and past them (a second block of panels for
+/// `f64`, the general kernels for `f32` past 64 columns), each whole or with a masked last
+/// panel, shared dimensions up to `TILE_SHARED` and one past it; A row-major and transposed,
+/// C row-major and column-major; `β` 0 (C holding NaN), 1 and 2. Past `TILE_SHARED`,
+/// `TILE_COLS` or `TILE_WORK` they are left to the general kernels (`one` checks which).
+#[test]
+fn tiled_products_match_the_definition() {
+    let has = std::arch::is_x86_feature_detected!("avx512f");
+    let ms = (1..=13).chain([64]);
+    for m in ms {
+        for n in [33, 47, 48, 64, 65, 81] {
+            for k in [16, MAX_SHARED + 1, 47, TILE_SHARED, TILE_SHARED + 1] {
+                for (alpha, beta) in [(1.0, 0.0), (-3.0, 1.0), (1.0, 2.0)] {
+                    for a_t in [false, true] {
+                        for c_t in [false, true] {
+                            one::<f32>(m, k, n, (alpha, beta), (a_t, c_t), has, |x| x as f32);
+                            one::<f64>(m, k, n, (alpha, beta), (a_t, c_t), has, |x| x);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    // Products at `TILE_WORK` and one row past it.
+    let at = TILE_WORK / (TILE_SHARED * 64);
+    for m in [at, at + 1] {
+        let shape = (m, TILE_SHARED, 64);
+        one::<f32>(
+            shape.0,
+            shape.1,
+            shape.2,
+            (1.0, 0.0),
+            (false, false),
+            has,
+            |x| x as f32,
+        );
+        one::<f64>(
+            shape.0,
+            shape.1,
+            shape.2,
+            (1.0, 0.0),
+            (false, false),
+            has,
+            |x| x,
+        );
+    }
+}
+
 #[test]
 fn long_or_large_or_strided_products_are_left_to_the_general_kernels() {
     let (a, b) = (vec![1f32; 2048 * 64], vec![1f32; 32 * 1024]);
     let mut c = vec![0f32; 2048 * 64];
-    // A shared dimension past `MAX_SHARED` with two registers' width of 64 rows, or with
+    // A shared dimension past `TILE_SHARED` with two registers' width of 64 rows, or with
     // `PACKED_WORK` multiply-adds; a wide result with more than `MAX_B_BYTES` of B;
     // columns of C two apart (neither its rows nor its columns contiguous).
     for (m, k, n, cs) in [
-        (64, MAX_SHARED + 1, 32, 1),
+        (64, TILE_SHARED + 1, 32, 1),
         (2048, 64, 16, 1),
         (16, 16, 1024, 1),
         (16, 16, 8, 2),
