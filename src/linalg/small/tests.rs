@@ -287,25 +287,11 @@ fn tiled_products_match_the_definition() {
     // Products at `TILE_WORK` and one row past it.
     let at = TILE_WORK / (TILE_SHARED * 64);
     for m in [at, at + 1] {
-        let shape = (m, TILE_SHARED, 64);
-        one::<f32>(
-            shape.0,
-            shape.1,
-            shape.2,
-            (1.0, 0.0),
-            (false, false),
-            has,
-            |x| x as f32,
-        );
-        one::<f64>(
-            shape.0,
-            shape.1,
-            shape.2,
-            (1.0, 0.0),
-            (false, false),
-            has,
-            |x| x,
-        );
+        let scalars = (1.0, 0.0);
+        one::<f32>(m, TILE_SHARED, 64, scalars, (false, false), has, |x| {
+            x as f32
+        });
+        one::<f64>(m, TILE_SHARED, 64, scalars, (false, false), has, |x| x);
     }
 }
 
