@@ -25,6 +25,14 @@
 //! `Cᵀ = Bᵀ·Aᵀ`, which takes the same kernel.
 //!
 //! Used on x86-64 with `std` (AVX-512F detected at run time, once), not under Miri.
+//!
+//! Every product here runs on 512-bit registers, the smallest included, where faer runs
+//! products of at most 16³ multiply-adds on 256-bit ones. On a 2-vCPU Intel Xeon, 16 × 16 ·
+//! 16 × 16 `f64` took 0.62–0.71× faer's time one call after another, but 1.6–1.8× in some
+//! processes when each call came alone among other work: the processor slows 512-bit
+//! multiply-adds issued in short, sparse bursts. The same kernels on 256-bit registers took
+//! 0.97–1.03× faer's time either way (they issue as many multiply-adds as faer's), so the
+//! 512-bit ones are kept (B36 in the benchmark notes).
 
 use super::kernel::MatRef;
 #[cfg(all(target_arch = "x86_64", feature = "std", not(miri)))]
