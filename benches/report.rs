@@ -220,33 +220,40 @@ fn write_results(path: &str, quick: bool) -> std::io::Result<()> {
 
 use kernels::{Case, Contender, data4};
 
+/// How long each row runs its contenders in rounds, untimed, before the rounds it times: the
+/// spells of [`MIN_SPAN`] come most often in a row's first rounds.
+const WARM_UP: Duration = Duration::from_millis(10);
+
+/// The shortest span of timed rounds, within the budget, however few rounds 200 take. On the
+/// Intel Xeon of `benches/NOTES.md` a product on 512-bit registers has spells of a few
+/// hundred rounds (under 1 ms) at under half its speed; 200 rounds of the smallest products
+/// take about 0.5 ms, so one spell decided their median.
+const MIN_SPAN: Duration = Duration::from_millis(20);
+
 /// The median time of one run of each contender. The contenders run in rounds — one run of
-/// each per round, at least 5 rounds and as many as `budget` allows (at most 200) — so a burst
-/// of load on a shared machine hits them all alike and the ratios stay comparable.
+/// each per round, after [`WARM_UP`] of the same rounds untimed (at least one) — so a burst
+/// of load on a shared machine hits them all alike and the ratios stay comparable. At least
+/// 5 rounds are timed, and then as many as `budget` allows, up to 200 rounds or
+/// [`MIN_SPAN`], whichever comes later.
 fn medians(runs: &mut [Contender<'_>], budget: Duration) -> Vec<Duration> {
-    for c in runs.iter_mut() {
-        (c.run)(); // warm-up
-    }
-    let mut times = vec![Vec::new(); runs.len()];
-    let start = Instant::now();
     let count = runs.len();
     let mut order: Vec<usize> = (0..count).collect();
     let mut next = kernels::lcg(count as u64);
-    while times[0].len() < 5 || (start.elapsed() < budget && times[0].len() < 200) {
-        // Each round runs the contenders in a new order (shuffled), so that each follows
-        // every other about equally often: a contender run right after another on the same
-        // data finds it in cache, one run after a contender with data of its own does not,
-        // and one run right after a parallel contender shares the machine with its threads
-        // while they wind down. (Turning one order round by round kept each contender behind
-        // the same one: `ranked` always followed "faer parallel".)
-        for i in (1..count).rev() {
-            order.swap(i, (next() % (i as u64 + 1)) as usize);
+    let mut times = vec![Vec::new(); count];
+    let warm = Instant::now();
+    loop {
+        round(runs, &mut order, &mut next, None);
+        if warm.elapsed() >= WARM_UP {
+            break;
         }
-        for &k in &order {
-            let at = Instant::now();
-            (runs[k].run)();
-            times[k].push(at.elapsed());
+    }
+    let start = Instant::now();
+    loop {
+        let (rounds, spent) = (times[0].len(), start.elapsed());
+        if rounds >= 5 && (spent >= budget || rounds >= 200 && spent >= MIN_SPAN) {
+            break;
         }
+        round(runs, &mut order, &mut next, Some(&mut times));
     }
     times
         .into_iter()
@@ -255,6 +262,52 @@ fn medians(runs: &mut [Contender<'_>], budget: Duration) -> Vec<Duration> {
             t[t.len() / 2]
         })
         .collect()
+}
+
+/// One run of each contender, in a new shuffled order, each run's time pushed to its entry
+/// of `times` when given.
+fn round(
+    runs: &mut [Contender<'_>],
+    order: &mut [usize],
+    next: &mut impl FnMut() -> u64,
+    mut times: Option<&mut Vec<Vec<Duration>>>,
+) {
+    // Each round runs the contenders in a new order (shuffled), so that each follows every
+    // other about equally often: a contender run right after another on the same data finds
+    // it in cache, one run after a contender with data of its own does not, and one run
+    // right after a parallel contender shares the machine with its threads while they wind
+    // down. (Turning one order round by round kept each contender behind the same one:
+    // `ranked` always followed "faer parallel".)
+    for i in (1..order.len()).rev() {
+        order.swap(i, (next() % (i as u64 + 1)) as usize);
+    }
+    for &k in order.iter() {
+        clear_vector_state();
+        let at = Instant::now();
+        (runs[k].run)();
+        let time = at.elapsed();
+        if let Some(times) = times.as_deref_mut() {
+            times[k].push(time);
+        }
+    }
+}
+
+/// Clears the upper halves of the vector registers (`vzeroupper`) where the CPU has AVX, so
+/// that no contender is timed for the state the one before it left. Code that returns with
+/// them in use (faer's products at 64 × 64 do) makes the first legacy-SSE instruction after
+/// it wait, about 0.4 µs on the Intel Xeon; without this, that wait fell in the next
+/// contender's time. Cleared between the timers, it is charged to no one, though a program
+/// built for the x86-64 baseline would pay it at its next SSE instruction.
+fn clear_vector_state() {
+    #[cfg(target_arch = "x86_64")]
+    if std::arch::is_x86_feature_detected!("avx") {
+        #[target_feature(enable = "avx")]
+        fn zero_upper() {
+            std::arch::x86_64::_mm256_zeroupper();
+        }
+        // SAFETY: the CPU has AVX (detected above), what a function compiled for it needs.
+        unsafe { zero_upper() };
+    }
 }
 
 /// A ratio of times with two decimals, or with two significant digits below 0.01, so that a
