@@ -28,10 +28,11 @@
 //!
 //! Every product here runs on 512-bit registers, the smallest included, where faer runs
 //! products of at most 16³ multiply-adds on 256-bit ones. On a 2-vCPU Intel Xeon, 16 × 16 ·
-//! 16 × 16 `f64` took 0.62–0.71× faer's time one call after another, but 1.6–1.8× in some
-//! processes when each call came alone among other work: the processor slows 512-bit
-//! multiply-adds issued in short, sparse bursts. The same kernels on 256-bit registers took
-//! 0.97–1.03× faer's time either way (they issue as many multiply-adds as faer's), so the
+//! 16 × 16 `f64` took 0.62–0.71× faer's time one call after another and 0.63–0.71× one call
+//! at a time among other products, but 1.6–1.8× in spells of a few hundred such calls (under
+//! 1 ms), most often right after other work: the processor then runs 512-bit multiply-adds
+//! issued in short, sparse bursts at under half their speed. The same kernels on 256-bit
+//! registers took 0.97–1.03× faer's time (they issue as many multiply-adds as faer's), so the
 //! 512-bit ones are kept (B36 in the benchmark notes).
 
 use super::kernel::MatRef;
@@ -111,12 +112,13 @@ const SPLIT_WORK: usize = 1 << 23;
 /// 64 × 64 · 64 × 64 `f32` 0.89–0.99× its time, `f64` 0.89–0.93× (faer on the same
 /// row-major memory as ours, where the product went before: 0.99–1.04×, 1.02–1.13×); 48³
 /// `f32` 0.77–0.84×, `f64` 0.97×; 256 × 64 · 64 × 64 0.92–0.96× (0.94–1.00×). Called once
-/// after other products instead, as the benchmark report does, 64³ `f32` is level with faer
-/// (1.01–1.04×) and `f64` ahead (0.94–0.97×). With a longer shared dimension or a wider
-/// result, faer's packed kernels come out ahead where C's rows are off a line (a kernel of
-/// this shape in a program of its own: 64 × 128 · 128 × 64 `f64` 1.02–1.03× faer's time,
-/// against 1.01× for faer on the same memory; 128³ 1.07–1.15×; 64 × 64 · 64 × 1024
-/// 1.28–1.31×).
+/// after other products instead, as the benchmark report does, 64³ `f32` took 0.86–1.01×
+/// faer's time and `f64` 0.87–0.95× (`f32` 1.01–1.04× while the report timed ours for the
+/// state faer's product leaves in the vector registers: B36 in the benchmark notes). With a
+/// longer shared dimension or a wider result, faer's packed kernels come out ahead where C's
+/// rows are off a line (a kernel of this shape in a program of its own: 64 × 128 · 128 × 64
+/// `f64` 1.02–1.03× faer's time, against 1.01× for faer on the same memory; 128³
+/// 1.07–1.15×; 64 × 64 · 64 × 1024 1.28–1.31×).
 #[cfg(all(target_arch = "x86_64", feature = "std", not(miri)))]
 const TILE_SHARED: usize = 64;
 
