@@ -221,13 +221,13 @@ fn write_results(path: &str, quick: bool) -> std::io::Result<()> {
 use kernels::{Case, Contender, data4};
 
 /// How long each row runs its contenders in rounds, untimed, before the rounds it times: the
-/// spells of [`MIN_SPAN`] come most often in a row's first rounds.
+/// slow spells described at [`MIN_SPAN`] come most often in a row's first rounds.
 const WARM_UP: Duration = Duration::from_millis(10);
 
-/// The shortest span of timed rounds, within the budget, however few rounds 200 take. On the
-/// Intel Xeon of `benches/NOTES.md` a product on 512-bit registers has spells of a few
-/// hundred rounds (under 1 ms) at under half its speed; 200 rounds of the smallest products
-/// take about 0.5 ms, so one spell decided their median.
+/// The least time a row's timed rounds span (within its budget), even where 200 rounds take
+/// less. On the Intel Xeon of `benches/NOTES.md` a product on 512-bit registers has spells
+/// of a few hundred rounds (under 1 ms) at under half its speed; 200 rounds of the smallest
+/// products take about 0.5 ms, so a single spell could decide their median.
 const MIN_SPAN: Duration = Duration::from_millis(20);
 
 /// The median time of one run of each contender. The contenders run in rounds — one run of
