@@ -18,8 +18,8 @@
 //! dimension so that enough multiply-adds run at once.
 //!
 //! Wider results, up to 64 columns with a shared dimension up to 64 (such as 64 × 64 · 64 × 64),
-//! are taken in tiles of six rows by four panels, which keep 24 accumulators in registers: see
-//! [`TILE_SHARED`].
+//! are taken in tiles of five rows by four panels, which keep 20 accumulators in registers:
+//! see [`TILE_SHARED`].
 //!
 //! A result with contiguous columns instead (column-major C, and A) is the transposed product
 //! `Cᵀ = Bᵀ·Aᵀ`, which takes the same kernel.
@@ -105,9 +105,9 @@ const SPLIT_WORK: usize = 1 << 23;
 
 /// Products the kernels above leave, wider than [`MAX_PANELS`] registers, with a shared
 /// dimension of at most this, at most [`TILE_COLS`] columns and [`TILE_WORK`] multiply-adds,
-/// are taken in tiles of six rows by four panels (`$tiles` in the kernel): 24 accumulators,
-/// four loads of B and six broadcasts of A per step, so that the multiply-adds, not the
-/// loads, set the pace. On a 2-vCPU Intel Xeon (AVX-512), `matmul_into` against faer's
+/// are taken in tiles of [`TILE_ROWS`] rows by four panels (`$tiles` in the kernel): 20
+/// accumulators, four loads of B and five broadcasts of A per step, so that the multiply-adds,
+/// not the loads, set the pace. On a 2-vCPU Intel Xeon (AVX-512), with tiles of six rows, `matmul_into` against faer's
 /// `matmul` on its own column-major matrices (median of 301 rounds of 20 calls each): at
 /// 64 × 64 · 64 × 64 `f32` 0.89–0.99× its time, `f64` 0.89–0.93× (faer on the same
 /// row-major memory as ours, where the product went before: 0.99–1.04×, 1.02–1.13×); 48³
@@ -121,6 +121,15 @@ const SPLIT_WORK: usize = 1 << 23;
 /// 1.07–1.15×; 64 × 64 · 64 × 1024 1.28–1.31×).
 #[cfg(all(target_arch = "x86_64", feature = "std", not(miri)))]
 const TILE_SHARED: usize = 64;
+
+/// The rows of a tile (see [`TILE_SHARED`]). On the 2-vCPU AVX-512 EPYC (Zen 4), in the
+/// benchmark report, builds alternated four times: 64 × 64 · 64 × 64 `f32` took 4.80–4.87 µs
+/// with five rows against 4.95–5.42 µs with six (0.97–1.01× faer's time against 0.98–1.03×),
+/// `f64` 9.54–9.66 µs against 9.88–10.25 µs (0.98–0.99× against 1.00–1.02×); with four rows
+/// 4.85–4.91 µs and 9.57–9.79 µs. The Intel Xeon's figures above, with six, were not measured
+/// again with five.
+#[cfg(all(target_arch = "x86_64", feature = "std", not(miri)))]
+const TILE_ROWS: usize = 5;
 
 /// The widest result taken in tiles (see [`TILE_SHARED`]): 64 columns, four `f32` panels or
 /// two rows of four `f64` ones.

@@ -260,7 +260,7 @@ fn wide_products_match_the_definition_at_every_offset_of_c() {
     }
 }
 
-/// Products the kernels above leave, in tiles: every row count to 13 (two blocks of six and
+/// Products the kernels above leave, in tiles: every row count to 13 (two blocks of five and
 /// a rest) and 64, widths of two to four panels and past them (a second block of panels for
 /// `f64`, the general kernels for `f32` past 64 columns), each whole or with a masked last
 /// panel, shared dimensions up to `TILE_SHARED` and one past it; A row-major and transposed,

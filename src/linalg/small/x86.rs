@@ -52,8 +52,9 @@ impl<T> Fill<T> {
 /// The mask of panel `p` of `P`: every lane for the panels before the last, and for the last
 /// when it is `WHOLE`; `last` otherwise. Once the loop over panels is unrolled, the full
 /// masks are constants, which the compiler turns into plain loads and stores. Under masks
-/// taken from registers, the tiles of six rows by four panels took 1.08–1.09× faer's time at
-/// 64 × 64 · 64 × 64 `f32`; with the last panel's alone, 0.98×; with none, 0.93–0.95×.
+/// taken from registers, the tiles of four panels took 1.08–1.09× faer's time at 64 × 64 ·
+/// 64 × 64 `f32`; with the last panel's alone, 0.98×; with none, 0.93–0.95× (six rows a tile,
+/// on an Intel Xeon).
 #[inline(always)]
 fn whole_but_last<const P: usize, const WHOLE: bool, M: num_traits::Bounded>(
     p: usize,
@@ -69,7 +70,7 @@ fn whole_but_last<const P: usize, const WHOLE: bool, M: num_traits::Bounded>(
 /// The kernel for one element type: `$run` walks the rows sixteen, then eight at a time,
 /// and the rest in one block; `$wide` walks a wide `f64` result's sixteen rows one panel at
 /// a time; `$panels` walks those rows' panels of one register's width, two at a time and a
-/// last one alone; `$tiles` walks a result in tiles of six rows and up to four panels, each
+/// last one alone; `$tiles` walks a result in tiles of five rows and up to four panels, each
 /// run by `$tile`; `$block` accumulates `R` rows of `P` panels, in `U` sets over alternate
 /// steps of the shared dimension. Masked loads and stores touch only the panels' lanes of
 /// each row (AVX-512 suppresses faults on masked-out lanes).
@@ -206,9 +207,9 @@ macro_rules! narrow_kernel {
         }
 
         /// `C ← α·A·B + β·C` for `job` in tiles (see
-        /// [`TILE_SHARED`](super::TILE_SHARED)): blocks of six rows and one of the rest,
-        /// each across all columns in blocks of four panels (64 `f32` or 32 `f64` columns;
-        /// the last block narrower, its last panel masked).
+        /// [`TILE_SHARED`](super::TILE_SHARED)): blocks of [`TILE_ROWS`](super::TILE_ROWS)
+        /// rows and one of the rest, each across all columns in blocks of four panels (64
+        /// `f32` or 32 `f64` columns; the last block narrower, its last panel masked).
         ///
         /// # Safety
         ///
@@ -216,9 +217,15 @@ macro_rules! narrow_kernel {
         #[target_feature(enable = "avx512f")]
         pub(super) unsafe fn $tiles(job: Narrow<$t>, (alpha, beta): ($t, $t)) {
             const WIDTH: usize = 64 / size_of::<$t>();
+            const {
+                assert!(
+                    super::TILE_ROWS == 5,
+                    "the arms below take one to five rows"
+                );
+            }
             let mut i = 0;
             while i < job.rows {
-                let rows = (job.rows - i).min(6);
+                let rows = (job.rows - i).min(super::TILE_ROWS);
                 // Each block of rows across all columns, so that its rows of A are read from
                 // memory once: with the column blocks outermost instead, 4096 × 16 · 16 × 64
                 // `f64` took 1.21–1.23× faer's time, and 0.94× this way.
@@ -234,15 +241,15 @@ macro_rules! narrow_kernel {
                         ..job
                     };
                     // SAFETY: in each arm, rows `i..i + rows` and columns `j..j + cols` are
-                    // in the product (`$tile`'s contract, `panels` of them).
+                    // in the product (`$tile`'s contract, `panels` of them); the last arm's
+                    // `rows` is `TILE_ROWS`, 5 (asserted above).
                     unsafe {
                         match rows {
                             1 => $tile::<1>(&part, i, panels, last, alpha, beta),
                             2 => $tile::<2>(&part, i, panels, last, alpha, beta),
                             3 => $tile::<3>(&part, i, panels, last, alpha, beta),
                             4 => $tile::<4>(&part, i, panels, last, alpha, beta),
-                            5 => $tile::<5>(&part, i, panels, last, alpha, beta),
-                            _ => $tile::<6>(&part, i, panels, last, alpha, beta),
+                            _ => $tile::<5>(&part, i, panels, last, alpha, beta),
                         }
                     }
                     j += cols;
