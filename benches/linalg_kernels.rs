@@ -209,7 +209,9 @@ pub fn b43(qr_count: usize, eig_count: usize) -> Vec<Case<'static>> {
 /// `ranked` with faer (feature `linalg`), so its products run on faer's kernels; without the
 /// feature they run on `matrixmultiply`, ndarray's backend, so the ndarray column is also
 /// what a build without faer gets. With `--features rayon`, ours splits large products
-/// across threads, and "faer parallel" is faer's `matmul` on rayon's pool.
+/// across threads, and "faer parallel" is faer's `matmul` on rayon's pool. Every row also
+/// runs the processor's multiply-add peak for the same work (see `peak.rs`), and with `rayon`,
+/// from `PARALLEL_PEAK_WORK`, the peak on every thread of rayon's pool.
 fn product_case<T>(id: String, [m, k, n]: [usize; 3]) -> Case<'static>
 where
     T: ranked::linalg::LinalgScalar
@@ -290,8 +292,19 @@ where
         );
         black_box(&fc2);
     }));
+    let work = m * k * n;
+    contenders.extend(crate::peak::one_thread::<T>(work));
+    #[cfg(feature = "rayon")]
+    if work >= PARALLEL_PEAK_WORK {
+        contenders.extend(crate::peak::all_threads::<T>(work));
+    }
     Case { id, contenders }
 }
+
+/// The products, from this many multiply-adds, whose rows also show the multiply-add peak
+/// on as many threads: those that ours runs on rayon's pool whatever the type.
+#[cfg(feature = "rayon")]
+const PARALLEL_PEAK_WORK: usize = 1 << 24;
 
 /// B36: `matmul_into` of two `n × n` matrices (`f32` and `f64`) at each size of `sizes`, as
 /// [`product_case`].

@@ -1,6 +1,6 @@
 //! Runs the benchmark kernels of `benches/kernels.rs` briefly and prints one table of ratios:
 //! ours / peer (time; below 1 is faster) and, where bytes are copied, the fraction of `memcpy`
-//! throughput we reach. `cargo bench -p ranked-bench` runs the same kernels under criterion.
+//! throughput we reach, or, for the matrix products, of the processor's multiply-add peak. `cargo bench -p ranked-bench` runs the same kernels under criterion.
 //! The transpositions run against strided-perm, and with `--features hptt` against HPTT too
 //! (built with cmake).
 //!
@@ -29,6 +29,8 @@ mod linalg_kernels;
 mod notation_kernels;
 #[path = "order_kernels.rs"]
 mod order_kernels;
+#[path = "peak.rs"]
+mod peak;
 #[path = "peers.rs"]
 mod peers;
 
@@ -175,7 +177,9 @@ fn write_results(path: &str, quick: bool) -> std::io::Result<()> {
          Written by `cargo run --release -p ranked-bench --example bench_report -- --write \
          benches/RESULTS.md`{}; not edited by hand. How to read it: `ours/peer` is a ratio of \
          times (below 1, ours is faster); `memcpy: 0.80x its throughput` is the fraction of \
-         `memcpy`'s speed on the same bytes. All contenders of a row run in one process, in \
+         `memcpy`'s speed on the same bytes, and `multiply-add peak: 0.95x its throughput` that \
+         of the processor's fused multiply-adds (as many as the product has, on the widest \
+         registers, nothing else run). All contenders of a row run in one process, in \
          rounds that run the contenders in a new shuffled order each time. `benches/NOTES.md` explains what the benchmarks measure and what \
          limits them.\n\n\
          - date: {year}-{month:02}-{day:02}\n\
@@ -341,6 +345,7 @@ fn report(case: Case<'_>, budget: Duration) {
                 || name.starts_with("to_vec")
                 || name.contains("fold")
                 || name.contains("sum")
+                || name.contains("peak")
             {
                 format!("{name}: {:.2}x its throughput", 1.0 / ratio)
             } else {

@@ -9,6 +9,7 @@ mod kernels;
 mod linalg_kernels;
 mod notation_kernels;
 mod order_kernels;
+mod peak;
 mod peers;
 
 use std::time::Duration;
