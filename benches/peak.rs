@@ -5,7 +5,6 @@
 //! current x86-64 processors), so that nothing but the multiply-add units sets the pace. No
 //! kernel that does a product's multiply-adds one by one can run faster on the same thread.
 
-use std::any::TypeId;
 use std::hint::black_box;
 
 use crate::kernels::{Contender, contender};
@@ -38,6 +37,7 @@ pub fn all_threads<T: 'static>(work: usize) -> Option<Contender<'static>> {
 fn runner<T: 'static>() -> Option<fn(usize)> {
     #[cfg(target_arch = "x86_64")]
     {
+        use std::any::TypeId;
         let f32s = TypeId::of::<T>() == TypeId::of::<f32>();
         let f64s = TypeId::of::<T>() == TypeId::of::<f64>();
         if std::arch::is_x86_feature_detected!("avx512f") {
@@ -71,6 +71,9 @@ mod x86 {
     /// `x ← x·m + a` with `m` just below 1, so that the values stay finite and normal whatever
     /// the count. The chains end in `black_box`, a store per register: adding up their lanes
     /// would cost more than the 4096 multiply-adds of a 16³ product.
+    ///
+    /// Safety: each kernel needs its target feature (AVX-512F, or AVX and FMA) on the
+    /// processor that runs it.
     macro_rules! kernel {
         ($name:ident, $feature:literal, $t:ty, $chains:literal, $lanes:literal, $set1:ident,
          $fma:ident $(,)?) => {

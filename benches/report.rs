@@ -1,6 +1,7 @@
 //! Runs the benchmark kernels of `benches/kernels.rs` briefly and prints one table of ratios:
 //! ours / peer (time; below 1 is faster) and, where bytes are copied, the fraction of `memcpy`
-//! throughput we reach, or, for the matrix products, of the processor's multiply-add peak. `cargo bench -p ranked-bench` runs the same kernels under criterion.
+//! throughput we reach, or, for the matrix products, of the processor's multiply-add peak.
+//! `cargo bench -p ranked-bench` runs the same kernels under criterion.
 //! The transpositions run against strided-perm, and with `--features hptt` against HPTT too
 //! (built with cmake).
 //!

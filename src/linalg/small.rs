@@ -107,8 +107,9 @@ const SPLIT_WORK: usize = 1 << 23;
 /// dimension of at most this, at most [`TILE_COLS`] columns and [`TILE_WORK`] multiply-adds,
 /// are taken in tiles of [`TILE_ROWS`] rows by four panels (`$tiles` in the kernel): 20
 /// accumulators, four loads of B and five broadcasts of A per step, so that the multiply-adds,
-/// not the loads, set the pace. On a 2-vCPU Intel Xeon (AVX-512), with tiles of six rows, `matmul_into` against faer's
-/// `matmul` on its own column-major matrices (median of 301 rounds of 20 calls each): at
+/// not the loads, set the pace. On a 2-vCPU Intel Xeon (AVX-512), with tiles of six rows,
+/// `matmul_into` against faer's `matmul` on its own column-major matrices (median of 301
+/// rounds of 20 calls each): at
 /// 64 × 64 · 64 × 64 `f32` 0.89–0.99× its time, `f64` 0.89–0.93× (faer on the same
 /// row-major memory as ours, where the product went before: 0.99–1.04×, 1.02–1.13×); 48³
 /// `f32` 0.77–0.84×, `f64` 0.97×; 256 × 64 · 64 × 64 0.92–0.96× (0.94–1.00×). Called once
