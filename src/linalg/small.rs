@@ -7,7 +7,8 @@
 //! multiply-add per row and panel, with A's elements broadcast. Nothing is packed and nothing
 //! is allocated, which is what the general kernels pay at these sizes: measured on an AVX-512
 //! EPYC through `matmul_into`, 16 × 16 · 16 × 16 `f32` took 0.51–0.55× faer's time and
-//! 2048 × 16 · 16 × 16 0.84–0.89×. With a shared dimension of 64 faer's packed kernels are as
+//! 2048 × 16 · 16 × 16 0.84–0.89× (0.74–0.83× and 0.92× in the benchmark report's warmed-up,
+//! shuffled rounds). With a shared dimension of 64 faer's packed kernels are as
 //! fast as this, and ahead beyond it: a longer shared dimension is taken only for narrow
 //! `f32` results, in chunks, each chunk of A's rows copied into a small buffer (rows of A a
 //! power of two apart share first-level cache sets, and would be fetched again for every
@@ -54,7 +55,11 @@ const CHUNK_BYTES: usize = 8 << 10;
 /// through `matmul_into` against faer's kernels on the same row-major memory, shared
 /// dimensions 64 to 2048: one register wide, 0.69–0.90× faer's time (16 × 2048 · 2048 × 16:
 /// 0.74–0.79×); two registers, 0.85–0.97× with 8 or 16 rows but 0.98–1.03× with 64 or more.
-/// `f64` results took 1.2–1.6× faer's time at most shapes and are left to it.
+/// `f64` results took 1.2–1.6× faer's time at most shapes and are left to it. In the
+/// benchmark report's warmed-up, shuffled rounds, 16 × 2048 · 2048 × 16 took 0.77× faer's
+/// time on an Intel Xeon, but 0.99–1.13× on the same EPYC (Zen 4), alternated four times with
+/// a build that leaves it to faer (0.99–1.00×, the best times of the two within 2 %); kept
+/// for the former.
 #[cfg(all(target_arch = "x86_64", feature = "std", not(miri)))]
 const LONG_ROWS: usize = 16;
 
