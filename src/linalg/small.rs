@@ -72,21 +72,31 @@ const LONG_ROWS: usize = 16;
 const MAX_PANELS: usize = 2;
 
 /// Results wider than [`MAX_PANELS`] registers go to the general kernels when B (in the
-/// orientation taken) is larger than this: in the benchmark report, which runs other
-/// products between calls, 16 × 16 · 16 × 2048 `f32` (B of 128 KiB) took 1.47× the time of
-/// faer's kernels on the same memory here.
+/// orientation taken) is larger than this, unless they are wide results of [`WIDE_ROWS`]
+/// rows: in the benchmark report, which runs other products between calls, 16 × 16 ·
+/// 16 × 2048 `f32` (B of 128 KiB) took 1.47× the time of faer's kernels on the same memory
+/// on this kernel's blocks of rows and panels (`$rows`). Up to this size the wide path was
+/// not faster than those blocks, which keep these products: on the AVX-512 EPYC, 16 × 16 ·
+/// 16 × 128 and 16 × 32 · 32 × 128 `f32` took 0.95–1.27× their time back to back and
+/// 0.79–1.24× after other writes (medians of four runs on a noisy host).
 #[cfg(all(target_arch = "x86_64", feature = "std", not(miri)))]
 const MAX_B_BYTES: usize = 32 << 10;
 
 /// `f64` results of this many rows and at least [`WIDE_MIN_COLS`] columns are taken whatever
-/// B's size, when the shared dimension is at least [`WIDE_MIN_SHARED`]: one panel of all 16
-/// rows at a time, C's stores on whole lines (`$wide` in the kernel). On faer's kernels, a
-/// row-major B and C whose rows are a power of two apart put each panel's sixteen lines of
-/// each in one set of the first-level cache: on a 2-vCPU Intel Xeon (AVX-512), 16 × 16 ·
-/// 16 × 2048 took 1.6–1.7× faer's time on column-major matrices through faer on the same
-/// row-major memory, and 0.93–0.94× here. From 16 × 8 · 8 × 128 to 16 × 32 · 32 × 2048 this
-/// path took 0.57–1.00× the time of faer's kernels on the same memory with each call after
-/// 2 MiB of other writes, 0.50–0.88× back to back.
+/// B's size, and `f32` ones with more than [`MAX_B_BYTES`] of B, when the shared dimension is
+/// at least [`WIDE_MIN_SHARED`]: one panel of all 16 rows at a time, C's stores on whole
+/// lines (`$wide` in the kernel). On faer's kernels, a row-major B and C whose rows are a
+/// power of two apart put each panel's sixteen lines of each in one set of the first-level
+/// cache: on a 2-vCPU Intel Xeon (AVX-512), 16 × 16 · 16 × 2048 `f64` took 1.6–1.7× faer's
+/// time on column-major matrices through faer on the same row-major memory, and 0.93–0.94×
+/// here. From 16 × 8 · 8 × 128 to 16 × 32 · 32 × 2048 this path took 0.57–1.00× the time of
+/// faer's kernels on the same memory with each call after 2 MiB of other writes, 0.50–0.88×
+/// back to back. On the 2-vCPU AVX-512 EPYC (Zen 4), `f32` through `matmul_into` against
+/// faer's kernels on the same memory (the path before), 20 calls back to back / each call
+/// after 2 MiB of other writes, best of 301 rounds, four runs alternated: 16 × 16 · 16 × 2048
+/// 0.69–0.87 / 0.79–0.83, 16 × 8 · 8 × 2048 0.80–1.00 / 0.74–0.77, 16 × 32 · 32 × 2048
+/// 0.84–0.86 / 0.82–0.84, 16 × 16 · 16 × 1024 0.77–0.93 / 0.80–0.85, 16 × 32 · 32 × 300
+/// 0.87–0.91 / 0.80–0.85.
 const WIDE_ROWS: usize = 16;
 
 /// The fewest columns of the wide `f64` results taken ([`WIDE_ROWS`]): with each call after
@@ -150,7 +160,7 @@ const TILE_COLS: usize = 64;
 const TILE_WORK: usize = 1 << 20;
 
 /// `C ← α·A·B + β·C` when `T` is `f32` or `f64`, the CPU has AVX-512F, the product is narrow
-/// or short enough ([`MAX_PANELS`]) or a wide `f64` result of [`WIDE_ROWS`] rows, and either
+/// or short enough ([`MAX_PANELS`]) or a wide result of [`WIDE_ROWS`] rows, and either
 /// C's and B's rows are contiguous or C's and A's columns are, and either the shared dimension
 /// is at most [`MAX_SHARED`] or the product is narrow `f32` with fewer multiply-adds than
 /// [`PACKED_WORK`] (see [`LONG_ROWS`]), or the product fits the tiles ([`TILE_SHARED`]);
@@ -218,7 +228,7 @@ pub(super) unsafe fn product<T: Copy>(
         };
         // Wider results on more rows, or with more of B than the first-level cache holds,
         // are as fast or faster on faer's and matrixmultiply's packed kernels (see
-        // `MAX_PANELS` and `MAX_B_BYTES`), but for `f64` results of 16 rows (`WIDE_ROWS`).
+        // `MAX_PANELS` and `MAX_B_BYTES`), but for wide results of 16 rows (`WIDE_ROWS`).
         let width = if single { 16 } else { 8 };
         let b_bytes = k * job.cols * size_of::<T>();
         let narrow = job.cols <= MAX_PANELS * width;
@@ -370,14 +380,20 @@ impl<T> Narrow<T> {
         }
     }
 
-    /// Whether the product is a wide `f64` one ([`WIDE_ROWS`] rows, at least
-    /// [`WIDE_MIN_COLS`] columns, a shared dimension from [`WIDE_MIN_SHARED`] to
-    /// [`MAX_SHARED`]): taken whatever B's size, and run one panel of all its rows at a time.
+    /// Whether the product is a wide one ([`WIDE_ROWS`] rows, at least [`WIDE_MIN_COLS`]
+    /// columns, a shared dimension from [`WIDE_MIN_SHARED`] to [`MAX_SHARED`]; `f64`, or
+    /// `f32` with more than [`MAX_B_BYTES`] of B): taken whatever B's size, and run one
+    /// panel of all its rows at a time.
     fn wide(&self) -> bool {
-        size_of::<T>() == 8
-            && self.rows == WIDE_ROWS
+        self.rows == WIDE_ROWS
             && self.cols >= WIDE_MIN_COLS
             && (WIDE_MIN_SHARED..=MAX_SHARED).contains(&self.shared)
+            && (size_of::<T>() == 8
+                || self
+                    .shared
+                    .saturating_mul(self.cols)
+                    .saturating_mul(size_of::<T>())
+                    > MAX_B_BYTES)
     }
 
     /// The same product with the pointers cast to `U` (of the same type, for the callers).

@@ -118,10 +118,10 @@ fn one<T: Copy + PartialEq + core::fmt::Debug>(
             || if k <= MAX_SHARED {
                 narrow
                     || (rows <= width && b_bytes <= MAX_B_BYTES)
-                    || (size_of::<T>() == 8
-                        && rows == WIDE_ROWS
+                    || (rows == WIDE_ROWS
                         && cols >= WIDE_MIN_COLS
-                        && k >= WIDE_MIN_SHARED)
+                        && k >= WIDE_MIN_SHARED
+                        && (size_of::<T>() == 8 || b_bytes > MAX_B_BYTES))
             } else {
                 size_of::<T>() == 4
                     && a_rows_contiguous
@@ -191,35 +191,63 @@ fn row_major<T>(data: &[T], rows: usize, cols: usize) -> MatRef<'_, T> {
     }
 }
 
-/// Wide `f64` results of 16 rows: C starting at each of a line's eight elements (the first
-/// panel cut short at C's first line boundary, or not at all), C's rows a whole number of
-/// lines apart or not (then only row 0 starts the panels on a line), results with and
-/// without a last partial panel, shared dimensions at and past `WIDE_MIN_SHARED` up to
-/// `MAX_SHARED`; `β` 0 (C holding NaN), 1 and 2. Elements of C's buffer outside the result
-/// must keep their values. A shorter shared dimension, or fewer columns than
-/// `WIDE_MIN_COLS`, is left to the general kernels.
+/// Wide results of 16 rows (`f64` ones, and `f32` ones with more than `MAX_B_BYTES` of B):
+/// C starting at each element of a line (the first panel cut short at C's first line
+/// boundary, or not at all), C's rows a whole number of lines apart or not (then only row 0
+/// starts the panels on a line), results with and without a last partial panel, shared
+/// dimensions at and past `WIDE_MIN_SHARED` up to `MAX_SHARED`; `β` 0 (C holding NaN), 1 and
+/// 2. Elements of C's buffer outside the result must keep their values. A shorter shared
+/// dimension, fewer columns than `WIDE_MIN_COLS`, or (`f32`) a smaller B is left to the
+/// general kernels.
 #[test]
 fn wide_products_match_the_definition_at_every_offset_of_c() {
+    wide(
+        &[
+            (WIDE_MIN_SHARED, WIDE_MIN_COLS),
+            (16, 131),
+            (MAX_SHARED, 203),
+            (WIDE_MIN_SHARED - 1, 256),
+            (16, WIDE_MIN_COLS - 1),
+        ],
+        |x| x,
+    );
+    // `f32`: B just past `MAX_B_BYTES` (`16 × 513`), and the shortest and longest shared
+    // dimensions past it; a shared dimension too short, whatever B's size.
+    let past = |k: usize| MAX_B_BYTES / (k * 4) + 1;
+    wide::<f32>(
+        &[
+            (16, past(16)),
+            (WIDE_MIN_SHARED, past(WIDE_MIN_SHARED) + 6),
+            (MAX_SHARED, past(MAX_SHARED) + 7),
+            (WIDE_MIN_SHARED - 1, 2 * past(WIDE_MIN_SHARED - 1)),
+        ],
+        |x| x as f32,
+    );
+}
+
+/// The cases of [`wide_products_match_the_definition_at_every_offset_of_c`] for one element
+/// type: each shared dimension and width of `shapes`, as a wide result or left to the general
+/// kernels (none of the shapes fits the other kernels here).
+fn wide<T: Copy + PartialEq + core::fmt::Debug>(shapes: &[(usize, usize)], from: fn(f64) -> T) {
     let has = std::arch::is_x86_feature_detected!("avx512f");
+    let line = 64 / size_of::<T>();
     let m = WIDE_ROWS;
-    for (k, n) in [
-        (WIDE_MIN_SHARED, WIDE_MIN_COLS),
-        (16, 131),
-        (MAX_SHARED, 203),
-        (WIDE_MIN_SHARED - 1, 256),
-        (16, WIDE_MIN_COLS - 1),
-    ] {
+    for &(k, n) in shapes {
         let av: Vec<f64> = (0..m * k).map(|i| value(i, 1)).collect();
         let bv: Vec<f64> = (0..k * n).map(|i| value(i, 2)).collect();
-        for rs in [n, n.next_multiple_of(8), n + 3] {
-            for skip in 0..8 {
+        let (at, bt): (Vec<T>, Vec<T>) = (
+            av.iter().map(|&x| from(x)).collect(),
+            bv.iter().map(|&x| from(x)).collect(),
+        );
+        for rs in [n, n.next_multiple_of(line), n + 3] {
+            for skip in 0..line {
                 for (alpha, beta) in [(1.0, 0.0), (-3.0, 1.0), (1.0, 2.0)] {
-                    let mut buf: Vec<f64> = (0..skip + m * rs + 8).map(|i| value(i, 3)).collect();
-                    let before = buf.clone();
+                    let before: Vec<f64> = (0..skip + m * rs + line).map(|i| value(i, 3)).collect();
                     let start = if beta == 0.0 { f64::NAN } else { 0.0 };
+                    let mut buf: Vec<T> = before.iter().map(|&x| from(x)).collect();
                     for i in 0..m {
                         for j in 0..n {
-                            buf[skip + i * rs + j] += start;
+                            buf[skip + i * rs + j] = from(before[skip + i * rs + j] + start);
                         }
                     }
                     // SAFETY: the shapes agree, A and B are row-major within their buffers,
@@ -228,17 +256,19 @@ fn wide_products_match_the_definition_at_every_offset_of_c() {
                     let taken = unsafe {
                         let c = buf.as_mut_ptr().add(skip);
                         product(
-                            alpha,
-                            row_major(&av, m, k),
-                            row_major(&bv, k, n),
-                            beta,
+                            from(alpha),
+                            row_major(&at, m, k),
+                            row_major(&bt, k, n),
+                            from(beta),
                             c,
                             rs as isize,
                             1,
                         )
                     };
                     let what = format!("16×{k}×{n}, C's rows {rs} apart from {skip}, β {beta}");
-                    let fits = k >= WIDE_MIN_SHARED && n >= WIDE_MIN_COLS;
+                    let fits = k >= WIDE_MIN_SHARED
+                        && n >= WIDE_MIN_COLS
+                        && (size_of::<T>() == 8 || k * n * size_of::<T>() > MAX_B_BYTES);
                     assert_eq!(taken, has && fits, "taken: {what}");
                     if !taken {
                         continue;
@@ -252,7 +282,7 @@ fn wide_products_match_the_definition_at_every_offset_of_c() {
                         } else {
                             old
                         };
-                        assert_eq!(got, want, "{what}, at [{i}, {j}] (element {at})");
+                        assert_eq!(got, from(want), "{what}, at [{i}, {j}] (element {at})");
                     }
                 }
             }
@@ -300,12 +330,13 @@ fn long_or_large_or_strided_products_are_left_to_the_general_kernels() {
     let (a, b) = (vec![1f32; 2048 * 64], vec![1f32; 32 * 1024]);
     let mut c = vec![0f32; 2048 * 64];
     // A shared dimension past `TILE_SHARED` with two registers' width of 64 rows, or with
-    // `PACKED_WORK` multiply-adds; a wide result with more than `MAX_B_BYTES` of B;
-    // columns of C two apart (neither its rows nor its columns contiguous).
+    // `PACKED_WORK` multiply-adds; a wide result of more than `WIDE_ROWS` rows with more
+    // than `MAX_B_BYTES` of B; columns of C two apart (neither its rows nor its columns
+    // contiguous).
     for (m, k, n, cs) in [
         (64, TILE_SHARED + 1, 32, 1),
         (2048, 64, 16, 1),
-        (16, 16, 1024, 1),
+        (WIDE_ROWS + 1, 16, 1024, 1),
         (16, 16, 8, 2),
     ] {
         // SAFETY: row-major operands within their buffers; C's positions `i·n·cs + j·cs`

@@ -1,5 +1,5 @@
 //! The AVX-512 kernels of the products in [`small`](super): the narrow and short ones,
-//! the wide `f64` ones and the tiles, for `f32` and `f64`.
+//! the wide ones of sixteen rows and the tiles, for `f32` and `f64`.
 
 use core::arch::x86_64::*;
 
@@ -68,7 +68,7 @@ fn whole_but_last<const P: usize, const WHOLE: bool, M: num_traits::Bounded>(
 }
 
 /// The kernel for one element type: `$run` walks the rows sixteen, then eight at a time,
-/// and the rest in one block; `$wide` walks a wide `f64` result's sixteen rows one panel at
+/// and the rest in one block; `$wide` walks a wide result's sixteen rows one panel at
 /// a time; `$panels` walks those rows' panels of one register's width, two at a time and a
 /// last one alone; `$tiles` walks a result in tiles of five rows and up to four panels, each
 /// run by `$tile`; `$block` accumulates `R` rows of `P` panels, in `U` sets over alternate
@@ -163,7 +163,7 @@ macro_rules! narrow_kernel {
         /// The CPU has AVX-512F; `job` keeps invariants 1 and 2 of `Narrow`.
         #[target_feature(enable = "avx512f")]
         pub(super) unsafe fn $run(job: Narrow<$t>, (alpha, beta): ($t, $t)) {
-            // Wide `f64` results, whose A fits `$wide`'s buffer.
+            // Wide results, whose A fits `$wide`'s buffer.
             let wide = job.wide();
             let mut i = 0;
             while i + 16 <= job.rows {
