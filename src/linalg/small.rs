@@ -2,25 +2,26 @@
 //! with `A: m × k` and C's and B's rows contiguous.
 //!
 //! C is cut into panels one register wide (16 `f32` or 8 `f64` columns, the last one masked).
-//! Sixteen rows of a single panel, or eight rows of a pair of panels, are accumulated in
-//! registers at a time: for each `kk`, a load of B's row `kk` per panel and a fused
-//! multiply-add per row and panel, with A's elements broadcast. Nothing is packed and nothing
-//! is allocated, which is what the general kernels pay at these sizes: measured on an AVX-512
-//! EPYC through `matmul_into`, 16 × 16 · 16 × 16 `f32` took 0.51–0.55× faer's time and
-//! 2048 × 16 · 16 × 16 0.84–0.89× (0.74–0.83× and 0.92× in the benchmark report's warmed-up,
-//! shuffled rounds). With a shared dimension of 64 faer's packed kernels are as
-//! fast as this, and ahead beyond it: a longer shared dimension is taken only for narrow
-//! `f32` results, in chunks, each chunk of A's rows copied into a small buffer (rows of A a
-//! power of two apart share first-level cache sets, and would be fetched again for every
-//! column of the chunk); see [`LONG_ROWS`]. Two buffers take turns, and the kernel copies the
-//! next chunk a register at a time among the current chunk's multiply-adds, so that the
-//! copy's reads overlap them. Rows left over after the blocks of sixteen and eight go in one
-//! block of one to seven rows, its accumulators split over alternate steps of the shared
-//! dimension so that enough multiply-adds run at once.
+//! Sixteen rows of a single panel, or eight rows of a pair of panels, are accumulated in registers
+//! at a time: for each `kk`, a load of B's row `kk` per panel and a fused multiply-add per row and
+//! panel, with A's elements broadcast. Nothing is packed and nothing is allocated, which is what
+//! the general kernels pay at these sizes: measured on an AVX-512 EPYC through `matmul_into`, 16 ×
+//! 16 · 16 × 16 `f32` took 0.51–0.55× faer's time and 2048 × 16 · 16 × 16 0.84–0.89× (0.74–0.83×
+//! and 0.92× in the benchmark report's warmed-up, shuffled rounds). With a shared dimension of 64
+//! faer's packed kernels are as fast as this, and ahead beyond it: a longer shared dimension is
+//! taken only for narrow `f32` results, in chunks, each chunk of A's rows copied into a small
+//! buffer (rows of A a power of two apart share first-level cache sets, and would be fetched again
+//! for every column of the chunk); see [`LONG_ROWS`]. Two buffers take turns, and the kernel copies
+//! the next chunk a register at a time among the current chunk's multiply-adds, so that the copy's
+//! reads overlap them. Rows left over after the blocks of sixteen and eight go in one block of one
+//! to seven rows, its accumulators split over alternate steps of the shared dimension so that
+//! enough multiply-adds run at once.
 //!
 //! Wider results, up to 64 columns with a shared dimension up to 64 (such as 64 × 64 · 64 × 64),
 //! are taken in tiles of five rows by four panels, which keep 20 accumulators in registers:
-//! see [`TILE_SHARED`].
+//! see [`TILE_SHARED`]. Results of sixteen rows wider than that (`f64`, and `f32` whose B
+//! outgrows the first-level cache) are walked one panel of all sixteen rows at a time, C's
+//! stores on whole lines: see [`WIDE_ROWS`].
 //!
 //! A result with contiguous columns instead (column-major C, and A) is the transposed product
 //! `Cᵀ = Bᵀ·Aᵀ`, which takes the same kernel.
@@ -118,22 +119,20 @@ const WIDE_MIN_SHARED: usize = 8;
 #[cfg(all(target_arch = "x86_64", feature = "rayon", not(miri)))]
 const SPLIT_WORK: usize = 1 << 23;
 
-/// Products the kernels above leave, wider than [`MAX_PANELS`] registers, with a shared
-/// dimension of at most this, at most [`TILE_COLS`] columns and [`TILE_WORK`] multiply-adds,
-/// are taken in tiles of [`TILE_ROWS`] rows by four panels (`$tiles` in the kernel): 20
-/// accumulators, four loads of B and five broadcasts of A per step, so that the multiply-adds,
-/// not the loads, set the pace. On a 2-vCPU Intel Xeon (AVX-512), with tiles of six rows,
-/// `matmul_into` against faer's `matmul` on its own column-major matrices (median of 301
-/// rounds of 20 calls each): at
-/// 64 × 64 · 64 × 64 `f32` 0.89–0.99× its time, `f64` 0.89–0.93× (faer on the same
-/// row-major memory as ours, where the product went before: 0.99–1.04×, 1.02–1.13×); 48³
-/// `f32` 0.77–0.84×, `f64` 0.97×; 256 × 64 · 64 × 64 0.92–0.96× (0.94–1.00×). Called once
-/// after other products instead, as the benchmark report does, 64³ `f32` took 0.86–1.01×
-/// faer's time and `f64` 0.87–0.95× (`f32` 1.01–1.04× while the report timed ours for the
-/// state faer's product leaves in the vector registers: B36 in the benchmark notes). With a
-/// longer shared dimension or a wider result, faer's packed kernels come out ahead where C's
-/// rows are off a line (a kernel of this shape in a program of its own: 64 × 128 · 128 × 64
-/// `f64` 1.02–1.03× faer's time, against 1.01× for faer on the same memory; 128³
+/// Products the kernels above leave, wider than [`MAX_PANELS`] registers, with a shared dimension
+/// of at most this, at most [`TILE_COLS`] columns and [`TILE_WORK`] multiply-adds, are taken in
+/// tiles of [`TILE_ROWS`] rows by four panels (`$tiles` in the kernel): 20 accumulators, four loads
+/// of B and five broadcasts of A per step, so that the multiply-adds, not the loads, set the pace.
+/// On a 2-vCPU Intel Xeon (AVX-512), with tiles of six rows, `matmul_into` against faer's `matmul`
+/// on its own column-major matrices (median of 301 rounds of 20 calls each): at 64 × 64 · 64 × 64
+/// `f32` 0.89–0.99× its time, `f64` 0.89–0.93× (faer on the same row-major memory as ours, where
+/// the product went before: 0.99–1.04×, 1.02–1.13×); 48³ `f32` 0.77–0.84×, `f64` 0.97×; 256 × 64 ·
+/// 64 × 64 0.92–0.96× (0.94–1.00×). Called once after other products instead, as the benchmark
+/// report does, 64³ `f32` took 0.86–1.01× faer's time and `f64` 0.87–0.95× (`f32` 1.01–1.04× while
+/// the report timed ours for the state faer's product leaves in the vector registers: B36 in the
+/// benchmark notes). With a longer shared dimension or a wider result, faer's packed kernels come
+/// out ahead where C's rows are off a line (a kernel of this shape in a program of its own: 64 ×
+/// 128 · 128 × 64 `f64` 1.02–1.03× faer's time, against 1.01× for faer on the same memory; 128³
 /// 1.07–1.15×; 64 × 64 · 64 × 1024 1.28–1.31×).
 #[cfg(all(target_arch = "x86_64", feature = "std", not(miri)))]
 const TILE_SHARED: usize = 64;
@@ -159,14 +158,13 @@ const TILE_COLS: usize = 64;
 #[cfg(all(target_arch = "x86_64", feature = "std", not(miri)))]
 const TILE_WORK: usize = 1 << 20;
 
-/// `C ← α·A·B + β·C` when `T` is `f32` or `f64`, the CPU has AVX-512F, the product is narrow
-/// or short enough ([`MAX_PANELS`]) or a wide result of [`WIDE_ROWS`] rows, and either
-/// C's and B's rows are contiguous or C's and A's columns are, and either the shared dimension
-/// is at most [`MAX_SHARED`] or the product is narrow `f32` with fewer multiply-adds than
-/// [`PACKED_WORK`] (see [`LONG_ROWS`]), or the product fits the tiles ([`TILE_SHARED`]);
-/// returns `true`. Otherwise returns `false`, touching nothing. With `β = 0`, C is only
-/// written.
-/// Products of [`SPLIT_WORK`] multiply-adds or more run on several threads with `rayon`.
+/// `C ← α·A·B + β·C` when `T` is `f32` or `f64`, the CPU has AVX-512F, the product is narrow or
+/// short enough ([`MAX_PANELS`]) or a wide result of [`WIDE_ROWS`] rows, and either C's and B's
+/// rows are contiguous or C's and A's columns are, and either the shared dimension is at most
+/// [`MAX_SHARED`] or the product is narrow `f32` with fewer multiply-adds than [`PACKED_WORK`] (see
+/// [`LONG_ROWS`]), or the product fits the tiles ([`TILE_SHARED`]); returns `true`. Otherwise
+/// returns `false`, touching nothing. With `β = 0`, C is only written. Products of [`SPLIT_WORK`]
+/// multiply-adds or more run on several threads with `rayon`.
 ///
 /// Large products with a short shared dimension stay here, as they read A and write C once
 /// each: on the EPYC, one thread, against faer's kernels on the same row-major memory (where
