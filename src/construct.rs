@@ -295,9 +295,8 @@ impl<T, const N: usize, const R: usize> ArrayTensor<T, N, R> {
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::LengthMismatch`](crate::ErrorKind::LengthMismatch) unless the shape holds
-    /// exactly `N` elements; [`ErrorKind::Overflow`](crate::ErrorKind::Overflow) if its element
-    /// count overflows. `f` is not called then.
+    /// [`ErrorKind::LengthMismatch`] unless the shape holds exactly `N` elements;
+    /// [`ErrorKind::Overflow`] if its element count overflows. `f` is not called then.
     ///
     /// # Examples
     ///

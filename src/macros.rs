@@ -5,7 +5,7 @@
 ///
 /// `inline_tensor!` needs no allocator: the elements live in a fixed array, giving an
 /// [`ArrayTensor<T, N, R>`](crate::ArrayTensor). Rows of different lengths do not compile.
-/// For a `Vec`-backed [`Tensor`](crate::Tensor) use [`tensor!`](crate::tensor); for a rank-0
+/// For a `Vec`-backed [`Tensor`](crate::Tensor) use [`tensor!`](crate::tensor!); for a rank-0
 /// tensor use [`TensorBase::from_storage`](crate::TensorBase::from_storage) with shape `[]`.
 ///
 /// # Examples

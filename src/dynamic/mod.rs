@@ -40,7 +40,7 @@ mod write;
 pub use reshape::CowTensor;
 
 /// A tensor whose rank is known only at run time (at most
-/// [`MAX_DYN_RANK`](crate::layout::MAX_DYN_RANK) axes), over storage `S`.
+/// [`MAX_DYN_RANK`] axes), over storage `S`.
 ///
 /// It has the typed tensor's element access, iteration, formatting, conversions and every view
 /// operation, with axes as run-time numbers: each returns a `Result`, and a bad axis is an

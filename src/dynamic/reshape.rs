@@ -6,7 +6,7 @@ use super::*;
 /// # Reshape and conversion to the dynamic rank
 impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// The same tensor with its rank as a run-time value (at most
-    /// [`MAX_DYN_RANK`](crate::layout::MAX_DYN_RANK) axes, checked at compile time).
+    /// [`MAX_DYN_RANK`] axes, checked at compile time).
     ///
     /// # Examples
     ///

@@ -288,8 +288,7 @@ fn copy_out<U: Clone>(
 ///
 /// # Errors
 ///
-/// [`ErrorKind::Overflow`](crate::ErrorKind::Overflow) if a row lies outside `out`, which the
-/// layout rules out.
+/// [`ErrorKind::Overflow`] if a row lies outside `out`, which the layout rules out.
 fn stream_out<U: Copy>(
     out: &mut [MaybeUninit<U>],
     blocks: &Blocks,
@@ -318,9 +317,8 @@ fn stream_out<U: Copy>(
 ///
 /// # Errors
 ///
-/// [`ErrorKind::Overflow`](crate::ErrorKind::Overflow) for a result of more elements than
-/// `usize` counts; [`ErrorKind::Allocation`](crate::ErrorKind::Allocation); the first error of
-/// `f`, after which nothing more is done.
+/// [`ErrorKind::Overflow`] for a result of more elements than `usize` counts;
+/// [`ErrorKind::Allocation`]; the first error of `f`, after which nothing more is done.
 ///
 /// # Safety
 ///
@@ -366,8 +364,8 @@ pub(crate) unsafe fn map_lanes<T, V: Clone, U: Copy>(
 ///
 /// # Errors
 ///
-/// As [`map_lanes`]; [`ErrorKind::LengthMismatch`](crate::ErrorKind::LengthMismatch) if `out`
-/// does not hold the result's element count.
+/// As [`map_lanes`]; [`ErrorKind::LengthMismatch`] if `out` does not hold the result's element
+/// count.
 ///
 /// # Safety
 ///

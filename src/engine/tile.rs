@@ -106,8 +106,8 @@ impl<const K: usize> TileGeometry<K> {
     }
 }
 
-/// A tile of a two-operand loop: its kernel part is cut into `MICRO × MICRO` kernel blocks
-/// (when it is a transposition, see [`Block::kernel_part`]), and its ragged edges are walked in
+/// A tile of a two-operand loop: its kernel part is cut into `MICRO × MICRO` kernel blocks (when it
+/// is a transposition, see [`TileGeometry::kernel_part`]), and its ragged edges are walked in
 /// strips.
 ///
 /// # Safety

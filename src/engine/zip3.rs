@@ -208,11 +208,12 @@ pub(super) unsafe fn zip3_values_streaming<const N: usize, T, A, B>(
     }
 }
 
-/// A tile of a three-operand loop (`dst` written). Its kernel part (when `a` is transposed
-/// relative to `dst`, see [`Block::kernel_part`]) is cut into `MICRO × MICRO` kernel blocks; a
-/// block of `a` made of primitive numbers is first transposed into a buffer (in SIMD registers,
-/// see [`kernel`]), so the innermost loop is unit-stride in `dst` and the buffer and vectorises
-/// when `b` is unit-stride or broadcast too. The ragged edges are walked in strips.
+/// A tile of a three-operand loop (`dst` written). Its kernel part (when `a` is transposed relative
+/// to `dst`, see [`TileGeometry::kernel_part`](super::tile::TileGeometry::kernel_part)) is cut into
+/// `MICRO × MICRO` kernel blocks; a block of `a` made of primitive numbers is first transposed into
+/// a buffer (in SIMD registers, see [`kernel`]), so the innermost loop is unit-stride in `dst` and
+/// the buffer and vectorises when `b` is unit-stride or broadcast too. The ragged edges are walked
+/// in strips.
 ///
 /// # Safety
 ///

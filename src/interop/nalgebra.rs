@@ -90,10 +90,9 @@ fn not_a_view(e: ShapeError) -> ! {
     panic!("cannot view this nalgebra matrix: {e}")
 }
 
-/// The shape and strides of a rank-2 view as nalgebra's view constructors take them: strides
-/// that are not negative (0 for an empty view, see
-/// [`parts::exported`](crate::layout::parts::exported)), and at most `isize::MAX` bytes of
-/// `rows · cols` elements (the size of nalgebra's `[T; R * C]`, 0 for an empty view).
+/// The shape and strides of a rank-2 view as nalgebra's view constructors take them: strides that
+/// are not negative (0 for an empty view, see [`parts::exported`]), and at most `isize::MAX` bytes
+/// of `rows · cols` elements (the size of nalgebra's `[T; R * C]`, 0 for an empty view).
 ///
 /// # Errors
 ///

@@ -225,11 +225,10 @@ impl<'a, T, const N: usize> TensorViewMut<'a, T, N> {
     }
 }
 
-/// Makes a view's geometry ready for ndarray's raw constructors (see
-/// [`parts::exported`](crate::layout::parts::exported), which sets the strides of an empty view
-/// to 0): fills `steps` with the stride magnitudes (ndarray's raw constructors take
-/// non-negative strides; the caller inverts the axes walked backwards) and returns the pointer
-/// to the lowest element reached, from the first element `first`.
+/// Makes a view's geometry ready for ndarray's raw constructors (see [`parts::exported`], which
+/// sets the strides of an empty view to 0): fills `steps` with the stride magnitudes (ndarray's raw
+/// constructors take non-negative strides; the caller inverts the axes walked backwards) and
+/// returns the pointer to the lowest element reached, from the first element `first`.
 fn exported<T>(
     first: *const T,
     shape: &[usize],

@@ -1,10 +1,10 @@
 //! `.npz` archives (feature `npz`): named `.npy` files in a zip archive, as NumPy's `np.savez`
 //! (stored) and `np.savez_compressed` (deflated) write them and `np.load` reads them, through
-//! the [`zip`](::zip) crate.
+//! the [`zip`] crate.
 //!
-//! Each array is read as [`npy::from_bytes`](super::npy::from_bytes) reads a `.npy` file, with
-//! its rank and dtype checked. An entry is read up to its declared size and no further: an
-//! entry that holds more or less than it declares is an error naming it.
+//! Each array is read as [`npy::from_bytes`] reads a `.npy` file, with its rank and dtype checked.
+//! An entry is read up to its declared size and no further: an entry that holds more or less than
+//! it declares is an error naming it.
 
 use alloc::format;
 use alloc::string::{String, ToString};

@@ -1,7 +1,7 @@
 //! Tables of numbers in CSV files (feature `csv`), as NumPy's `np.loadtxt(…, delimiter=",")`
 //! and `np.savetxt` read and write them: one row of the file per row of a `Tensor<T, 2>`.
 //!
-//! The file is parsed by the [`csv`](::csv) crate (quoting, line endings), each cell is trimmed
+//! The file is parsed by the [`csv`] crate (quoting, line endings), each cell is trimmed
 //! of surrounding spaces and parsed with `T`'s `FromStr` (`f64` reads `nan`, `inf` and
 //! exponents, as NumPy writes them). A cell that does not parse is a [`FileError::Cell`]
 //! naming its row and column; a row of another length than the first a [`FileError::Ragged`]

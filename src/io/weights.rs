@@ -1,5 +1,5 @@
 //! safetensors files (feature `safetensors`): the format model weights are published in, read
-//! and written through the [`safetensors`](::safetensors) crate, with the rank and the dtype of
+//! and written through the [`safetensors`] crate, with the rank and the dtype of
 //! each tensor checked when it is taken.
 //!
 //! [`SafeTensorsFile`] holds a file's bytes, checked by the crate when it is opened (the header,

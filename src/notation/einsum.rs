@@ -1,5 +1,5 @@
 //! The lowering of [`einsum!`](crate::einsum): `...` becomes indices of its own, the operands
-//! are contracted two at a time in the greedy order of [`path`](super::path), and each pairwise
+//! are contracted two at a time in the greedy order of [`path`], and each pairwise
 //! contraction becomes strides over its operands (a repeated index walks a diagonal, a missing
 //! one broadcasts) run on the matrix-product backend, batch by batch; a one-operand spec that
 //! sums nothing is a copy of a view.

@@ -56,9 +56,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::NotRepresentable`](crate::ErrorKind::NotRepresentable) with the index of
-    /// the first element refused, counted in row-major order (`found`);
-    /// [`ErrorKind::Allocation`](crate::ErrorKind::Allocation).
+    /// [`ErrorKind::NotRepresentable`] with the index of the first element refused, counted in
+    /// row-major order (`found`); [`ErrorKind::Allocation`].
     ///
     /// # Examples
     ///
@@ -89,8 +88,8 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::BroadcastMismatch`](crate::ErrorKind::BroadcastMismatch) when `self` does
-    /// not broadcast to `out`'s shape; `out` is unchanged then.
+    /// [`ErrorKind::BroadcastMismatch`] when `self` does not broadcast to `out`'s shape; `out` is
+    /// unchanged then.
     ///
     /// # Examples
     ///

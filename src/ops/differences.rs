@@ -64,8 +64,8 @@ where
     ///
     /// # Errors
     ///
-    /// As [`concatenate`](crate::concatenate): [`ErrorKind::SizeMismatch`](crate::ErrorKind::SizeMismatch)
-    /// naming the operand and axis whose size differs.
+    /// As [`concatenate`](crate::concatenate): [`ErrorKind::SizeMismatch`] naming the operand and
+    /// axis whose size differs.
     ///
     /// # Panics
     ///
@@ -114,10 +114,9 @@ where
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::SizeMismatch`] naming the operand (0 for `self`, 1 for `other`) whose last
-    /// axis is not of size 3 (or which has no axis);
-    /// [`ErrorKind::BroadcastMismatch`](crate::ErrorKind::BroadcastMismatch) if the other axes
-    /// do not broadcast; [`ErrorKind::Allocation`](crate::ErrorKind::Allocation).
+    /// [`ErrorKind::SizeMismatch`] naming the operand (0 for `self`, 1 for `other`) whose last axis
+    /// is not of size 3 (or which has no axis); [`ErrorKind::BroadcastMismatch`] if the other axes
+    /// do not broadcast; [`ErrorKind::Allocation`].
     ///
     /// # Examples
     ///

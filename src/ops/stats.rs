@@ -207,9 +207,8 @@ where
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::SizeMismatch`](crate::ErrorKind::SizeMismatch) naming operand 1 (`out`), its
-    /// axis, the size needed and the size found, if `out` does not have the shape of `self`
-    /// without axis `A`; `out` is unchanged then.
+    /// [`ErrorKind::SizeMismatch`] naming operand 1 (`out`), its axis, the size needed and the size
+    /// found, if `out` does not have the shape of `self` without axis `A`; `out` is unchanged then.
     ///
     /// # Examples
     ///
@@ -759,8 +758,7 @@ where
     ///
     /// # Errors
     ///
-    /// [`ErrorKind::Overflow`] or [`ErrorKind::Allocation`](crate::ErrorKind::Allocation) if
-    /// the longer result does not fit.
+    /// [`ErrorKind::Overflow`] or [`ErrorKind::Allocation`] if the longer result does not fit.
     ///
     /// # Examples
     ///

@@ -484,7 +484,7 @@ slice_lists!(
 ///
 /// One item per axis: a range (`..`, `a..b`, `a..`, `..b`, `a..=b`, `..=b`), optionally
 /// followed by `;step` (negative steps walk backwards), or an integer (selects and drops the
-/// axis; negative counts from the end); plus any number of [`NewAxis`](crate::NewAxis) items,
+/// axis; negative counts from the end); plus any number of [`NewAxis`] items,
 /// each inserting an axis of size 1; plus at most one `...`, which keeps whole every axis the
 /// other items leave, as NumPy's `...` does (`s![..., 0]` is the first element along the last
 /// axis, whatever the rank). The result's rank is computed at compile time, and a description

@@ -58,7 +58,7 @@ const RANK_ABOVE_MAX: &str =
 ///   [without an allocator](#fixed-size-construction-without-an-allocator),
 ///   [over borrowed memory](#borrowed-construction) and
 ///   [mutable borrowed memory](#borrowed-mutable-construction); also the macros
-///   [`tensor!`](crate::tensor), [`inline_tensor!`](crate::inline_tensor) and
+///   [`tensor!`](crate::tensor!), [`inline_tensor!`](crate::inline_tensor) and
 ///   [`tensor_view!`](crate::tensor_view).
 /// - **Reading and writing elements**: [shape and access](#shape-and-element-access),
 ///   [writing](#writing), [copies and `Vec`s](#copies-and-conversions-to-vec-feature-alloc).
@@ -114,7 +114,7 @@ const RANK_ABOVE_MAX: &str =
 ///    `storage.elems().len()`. Every in-bounds index therefore maps to a position inside the
 ///    storage, and the element count fits in `usize`. If the storage has gaps (a view of
 ///    strided memory converted from ndarray, nalgebra or faer: see
-///    [`ViewRepr`](crate::storage::ViewRepr)), the layout is also the one the storage came with,
+///    [`ViewRepr`]), the layout is also the one the storage came with,
 ///    or derived from it by view arithmetic, so every position it reaches holds an element.
 ///    Checked once when a tensor is built from parts; every operation that derives a layout
 ///    preserves it.
@@ -123,7 +123,7 @@ const RANK_ABOVE_MAX: &str =
 ///    never map to one element. Layouts that alias (broadcast with stride 0, overlapping
 ///    windows) only exist over read-only storage.
 /// 3. A dimension of size 0 is legal, and so is rank 0 (a scalar with one element). Ranks go up
-///    to [`MAX_RANK`](crate::MAX_RANK) (16): a program that builds a tensor of a larger rank does
+///    to [`MAX_RANK`] (16): a program that builds a tensor of a larger rank does
 ///    not build (rustc reports it when it compiles the code that builds it).
 ///
 /// # Examples
@@ -264,7 +264,7 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     ///
     /// `layout` must satisfy invariants 1 and 2 of [`TensorBase`] for `storage`.
     ///
-    /// Every tensor is built here, so this is where a rank above [`MAX_RANK`](crate::MAX_RANK) is
+    /// Every tensor is built here, so this is where a rank above [`MAX_RANK`] is
     /// refused: the program does not build (the rank arithmetic, and so every rank-changing
     /// operation, stops at 16).
     #[inline]

@@ -2,9 +2,9 @@
 //! destination's lines, the partial lines carried from tile to tile ([`Carry`]), and the
 //! non-temporal byte stores and their fence.
 
-/// The bytes of a streamed run staged at a time ([`Kernel::stream_run`] gathering a strided
-/// source, the engine computing element-wise results); runs shorter than this are not
-/// streamed.
+/// The bytes of a streamed run staged at a time ([`Kernel::stream_run`](super::Kernel::stream_run)
+/// gathering a strided source, the engine computing element-wise results); runs shorter than this
+/// are not streamed.
 pub(crate) const RUN_STAGE_BYTES: usize = 1024;
 
 /// The bytes of a cache line, the unit of non-temporal writes.
@@ -80,9 +80,10 @@ pub(crate) fn crowds_l1(stride: isize) -> bool {
 /// The most rows of one streamed tile.
 pub(crate) const STAGE_ROWS: usize = 64;
 
-/// The destination rows a streamed band of 4- or 8-byte elements ([`Kernel::stream_lines`])
-/// transposes and writes out at a time (1- and 2-byte elements take a whole source line at a
-/// time): its buffer of that many lines stays in L1 beside the band's source lines.
+/// The destination rows a streamed band of 4- or 8-byte elements
+/// ([`Kernel::stream_lines`](super::Kernel::stream_lines)) transposes and writes out at a time (1-
+/// and 2-byte elements take a whole source line at a time): its buffer of that many lines stays in
+/// L1 beside the band's source lines.
 #[cfg_attr(
     not(target_arch = "x86_64"),
     allow(dead_code, reason = "only the x86-64 bands use it")
@@ -97,16 +98,17 @@ pub(crate) const STAGE_BYTES: usize = 16 << 10;
 /// tiles): x86-64.
 pub(crate) const STREAMS: bool = cfg!(target_arch = "x86_64");
 
-/// The partial lines that streamed tiles carry to the next tile ([`Kernel::stream_tile`]): when
-/// the destination's rows do not start on a line, each row begins and ends in a partial line
-/// shared with its neighbour in memory, and written with ordinary stores each such line is
-/// read first — twice, once per row. Where consecutive tiles write rows that follow each other
-/// in memory (row `u` of the next tile begins where row `u` of this one ends), a row's last
-/// partial line is kept here instead and written whole, with non-temporal stores, together
-/// with the first partial line of the next tile's row `u`; [`flush`](Self::flush) writes what
-/// is left. The engine walks such tiles along the axis on which their rows follow each other
-/// (see its `StreamCut`). A carry recovers part of what `malloc`'s placement of large buffers (16
-/// bytes past a line) costs: into a destination that starts on a line nothing is partial.
+/// The partial lines that streamed tiles carry to the next tile
+/// ([`Kernel::stream_tile`](super::Kernel::stream_tile)): when the destination's rows do not start
+/// on a line, each row begins and ends in a partial line shared with its neighbour in memory, and
+/// written with ordinary stores each such line is read first — twice, once per row. Where
+/// consecutive tiles write rows that follow each other in memory (row `u` of the next tile begins
+/// where row `u` of this one ends), a row's last partial line is kept here instead and written
+/// whole, with non-temporal stores, together with the first partial line of the next tile's row
+/// `u`; [`flush`](Self::flush) writes what is left. The engine walks such tiles along the axis on
+/// which their rows follow each other (see its `StreamCut`). A carry recovers part of what
+/// `malloc`'s placement of large buffers (16 bytes past a line) costs: into a destination that
+/// starts on a line nothing is partial.
 ///
 /// Invariants:
 /// 1. A slot `u` with a line (`at[u]` not null) holds the first `len[u]` bytes (`0 < len[u]
@@ -324,9 +326,9 @@ pub(crate) fn prefetch_rows(at: *const u8, stride: isize, rows: usize, bytes: us
     let _ = (at, stride, rows, bytes);
 }
 
-/// Orders the non-temporal stores of [`Kernel::stream_tile`], [`Kernel::stream_run`] and
-/// [`stream_bytes`] before every later access to their memory, by any thread (they are weakly
-/// ordered): called once after a streamed walk.
+/// Orders the non-temporal stores of [`Kernel::stream_tile`](super::Kernel::stream_tile),
+/// [`Kernel::stream_run`](super::Kernel::stream_run) and [`stream_bytes`] before every later access
+/// to their memory, by any thread (they are weakly ordered): called once after a streamed walk.
 #[inline(always)]
 pub(crate) fn stream_fence() {
     #[cfg(all(target_arch = "x86_64", not(miri)))]

@@ -298,7 +298,7 @@ impl<T: LinalgField> Qr<T> {
     }
 }
 
-/// Which singular vectors [`svd`] computes.
+/// Which singular vectors [`svd()`] computes.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub(super) enum Vectors {
     /// None: the values only.

@@ -19,9 +19,8 @@ use super::{LinalgField, real};
 ///
 /// # Errors
 ///
-/// [`ErrorKind::NotSquare`](crate::ErrorKind::NotSquare);
-/// [`ErrorKind::NotPositiveDefinite`](crate::ErrorKind::NotPositiveDefinite) with the index of
-/// the first matrix that is not (`found`) and the failing pivot (`expected`).
+/// [`ErrorKind::NotSquare`]; [`ErrorKind::NotPositiveDefinite`] with the index of the first matrix
+/// that is not (`found`) and the failing pivot (`expected`).
 ///
 /// # Examples
 ///
@@ -122,7 +121,7 @@ pub struct Qr<T, const R: usize> {
 ///
 /// # Errors
 ///
-/// [`ErrorKind::Allocation`](crate::ErrorKind::Allocation).
+/// [`ErrorKind::Allocation`].
 ///
 /// # Examples
 ///
@@ -184,7 +183,7 @@ pub struct Svd<T: LinalgField, const R: usize, const V: usize> {
 ///
 /// # Errors
 ///
-/// [`ErrorKind::NoConvergence`](crate::ErrorKind::NoConvergence) with the matrix's index.
+/// [`ErrorKind::NoConvergence`] with the matrix's index.
 ///
 /// # Examples
 ///
@@ -243,7 +242,7 @@ where
 ///
 /// # Errors
 ///
-/// [`ErrorKind::NoConvergence`](crate::ErrorKind::NoConvergence) with the matrix's index.
+/// [`ErrorKind::NoConvergence`] with the matrix's index.
 ///
 /// # Examples
 ///
@@ -300,8 +299,7 @@ pub struct Eigh<T: LinalgField, const R: usize, const V: usize> {
 ///
 /// # Errors
 ///
-/// [`ErrorKind::NotSquare`](crate::ErrorKind::NotSquare);
-/// [`ErrorKind::NoConvergence`](crate::ErrorKind::NoConvergence) with the matrix's index.
+/// [`ErrorKind::NotSquare`]; [`ErrorKind::NoConvergence`] with the matrix's index.
 ///
 /// # Examples
 ///
@@ -407,8 +405,7 @@ pub struct Eig<T: LinalgField, const R: usize, const V: usize> {
 ///
 /// # Errors
 ///
-/// [`ErrorKind::NotSquare`](crate::ErrorKind::NotSquare);
-/// [`ErrorKind::NoConvergence`](crate::ErrorKind::NoConvergence) with the matrix's index.
+/// [`ErrorKind::NotSquare`]; [`ErrorKind::NoConvergence`] with the matrix's index.
 ///
 /// # Examples
 ///

@@ -22,14 +22,14 @@
 //!
 //! | NumPy | `ranked::linalg` | result ranks for an input of rank `R` |
 //! |---|---|---|
-//! | `solve(a, b)` | [`solve`] | as `matmul(a, b)` |
+//! | `solve(a, b)` | [`solve()`] | as `matmul(a, b)` |
 //! | `inv(a)` | [`inv`] | `R` |
 //! | `det(a)` | [`det`] | `R − 2` |
 //! | `slogdet(a)` | [`slogdet`] | `R − 2`, `R − 2` |
 //! | `matrix_power(a, n)` | [`matrix_power`] | `R` |
 //! | `cholesky(a)`, `cholesky(a, upper=True)` | [`cholesky`], [`cholesky_upper`] | `R` |
 //! | `qr(a, mode)` | [`qr`] | `R`, `R` |
-//! | `svd(a, full_matrices)` | [`svd`] | `R`, `R − 1`, `R` |
+//! | `svd(a, full_matrices)` | [`svd()`] | `R`, `R − 1`, `R` |
 //! | `svdvals(a)` | [`svdvals`] | `R − 1` |
 //! | `eigh(a)`, `eigvalsh(a)` | [`eigh`], [`eigvalsh`] | `R − 1`, `R` |
 //! | `eig(a)`, `eigvals(a)` | [`eig`], [`eigvals`] | `R − 1`, `R` (complex) |

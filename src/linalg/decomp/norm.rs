@@ -60,8 +60,7 @@ fn norm_of<T: LinalgFloat>(items: impl Iterator<Item = T>, len: usize, ord: f64)
 ///
 /// # Errors
 ///
-/// [`ErrorKind::Empty`](crate::ErrorKind::Empty) for `ord = ±∞` over no elements (NumPy
-/// raises too).
+/// [`ErrorKind::Empty`] for `ord = ±∞` over no elements (NumPy raises too).
 ///
 /// # Examples
 ///
@@ -93,8 +92,8 @@ where
 ///
 /// # Errors
 ///
-/// [`ErrorKind::Empty`](crate::ErrorKind::Empty) naming the axis for `ord = ±∞` along an
-/// empty axis (with other axes not empty).
+/// [`ErrorKind::Empty`] naming the axis for `ord = ±∞` along an empty axis (with other axes not
+/// empty).
 ///
 /// # Examples
 ///
@@ -137,8 +136,8 @@ where
 ///
 /// # Errors
 ///
-/// [`ErrorKind::Empty`](crate::ErrorKind::Empty) naming the tuple's first axis for
-/// `ord = ±∞` over empty axes (with other axes not empty).
+/// [`ErrorKind::Empty`] naming the tuple's first axis for `ord = ±∞` over empty axes (with other
+/// axes not empty).
 ///
 /// # Examples
 ///
@@ -257,9 +256,8 @@ pub(super) fn norm_of_matrix<T: LinalgField>(
 ///
 /// # Errors
 ///
-/// [`ErrorKind::Empty`](crate::ErrorKind::Empty) when `ord` takes the largest or smallest of
-/// no values (the column sums of matrices without columns; NumPy raises too);
-/// [`ErrorKind::NoConvergence`](crate::ErrorKind::NoConvergence) from the SVD.
+/// [`ErrorKind::Empty`] when `ord` takes the largest or smallest of no values (the column sums of
+/// matrices without columns; NumPy raises too); [`ErrorKind::NoConvergence`] from the SVD.
 ///
 /// # Examples
 ///

@@ -63,10 +63,9 @@ pub(super) fn inverse_or_singular<T: LinalgField>(
 ///
 /// # Errors
 ///
-/// [`ErrorKind::NotSquare`](crate::ErrorKind::NotSquare) for matrices that are not square;
-/// [`ErrorKind::Singular`](crate::ErrorKind::Singular) with the index of the first singular
-/// matrix (an exact zero pivot of its LU factorisation, as LAPACK reports; for orders 1 to 4,
-/// an exactly zero determinant); [`ErrorKind::Allocation`](crate::ErrorKind::Allocation).
+/// [`ErrorKind::NotSquare`] for matrices that are not square; [`ErrorKind::Singular`] with the
+/// index of the first singular matrix (an exact zero pivot of its LU factorisation, as LAPACK
+/// reports; for orders 1 to 4, an exactly zero determinant); [`ErrorKind::Allocation`].
 ///
 /// # Examples
 ///
@@ -113,8 +112,7 @@ where
 ///
 /// # Errors
 ///
-/// [`ErrorKind::NotSquare`](crate::ErrorKind::NotSquare);
-/// [`ErrorKind::Allocation`](crate::ErrorKind::Allocation).
+/// [`ErrorKind::NotSquare`]; [`ErrorKind::Allocation`].
 ///
 /// # Examples
 ///
@@ -206,11 +204,9 @@ where
 ///
 /// # Errors
 ///
-/// [`ErrorKind::NotSquare`](crate::ErrorKind::NotSquare);
-/// [`ErrorKind::SizeMismatch`](crate::ErrorKind::SizeMismatch) naming operand 1 (`b`) when
-/// its rows are not `a`'s order; [`ErrorKind::BroadcastMismatch`](crate::ErrorKind::BroadcastMismatch)
-/// when the batch axes do not broadcast; [`ErrorKind::Singular`](crate::ErrorKind::Singular)
-/// with the index of the first singular matrix of the broadcast batch.
+/// [`ErrorKind::NotSquare`]; [`ErrorKind::SizeMismatch`] naming operand 1 (`b`) when its rows are
+/// not `a`'s order; [`ErrorKind::BroadcastMismatch`] when the batch axes do not broadcast;
+/// [`ErrorKind::Singular`] with the index of the first singular matrix of the broadcast batch.
 ///
 /// # Examples
 ///
@@ -291,8 +287,7 @@ where
 ///
 /// # Errors
 ///
-/// [`ErrorKind::NotSquare`](crate::ErrorKind::NotSquare); for a negative `n`,
-/// [`ErrorKind::Singular`](crate::ErrorKind::Singular) as in [`inv`].
+/// [`ErrorKind::NotSquare`]; for a negative `n`, [`ErrorKind::Singular`] as in [`inv`].
 ///
 /// # Examples
 ///

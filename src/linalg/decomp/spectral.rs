@@ -83,8 +83,8 @@ pub struct Lstsq<T: LinalgField, const R2: usize> {
 ///
 /// # Errors
 ///
-/// [`ErrorKind::SizeMismatch`](crate::ErrorKind::SizeMismatch) naming operand 1 (`b`) when
-/// its rows are not `a`'s; [`ErrorKind::NoConvergence`](crate::ErrorKind::NoConvergence).
+/// [`ErrorKind::SizeMismatch`] naming operand 1 (`b`) when its rows are not `a`'s;
+/// [`ErrorKind::NoConvergence`].
 ///
 /// # Examples
 ///
@@ -157,7 +157,7 @@ where
 ///
 /// # Errors
 ///
-/// [`ErrorKind::NoConvergence`](crate::ErrorKind::NoConvergence) with the matrix's index.
+/// [`ErrorKind::NoConvergence`] with the matrix's index.
 ///
 /// # Examples
 ///
@@ -195,7 +195,7 @@ where
 ///
 /// # Errors
 ///
-/// [`ErrorKind::NoConvergence`](crate::ErrorKind::NoConvergence) with the matrix's index.
+/// [`ErrorKind::NoConvergence`] with the matrix's index.
 ///
 /// # Examples
 ///
@@ -239,9 +239,8 @@ where
 ///
 /// # Errors
 ///
-/// [`ErrorKind::NotSquare`](crate::ErrorKind::NotSquare) for the orders that invert;
-/// [`ErrorKind::NoConvergence`](crate::ErrorKind::NoConvergence);
-/// [`ErrorKind::Empty`](crate::ErrorKind::Empty) for empty matrices.
+/// [`ErrorKind::NotSquare`] for the orders that invert; [`ErrorKind::NoConvergence`];
+/// [`ErrorKind::Empty`] for empty matrices.
 ///
 /// # Examples
 ///

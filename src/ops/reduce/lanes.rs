@@ -243,9 +243,9 @@ impl<S: Storage, const R: usize> TensorBase<S, R> {
     /// counter of blocks), so the error bound of
     /// [accuracy of sums](crate::ops#accuracy-of-sums) holds however long the axis is.
     ///
-    /// `term_at(o)` says what is added for the elements whose result starts at position `o`
-    /// of the result ([`Plain`] for sums, [`SquaresAbout`] for variances). `None` when the
-    /// layout does not have that form.
+    /// `term_at(o)` says what is added for the elements whose result starts at position `o` of the
+    /// result ([`Plain`] for sums, [`SquaresAbout`](crate::ops::sum::SquaresAbout) for variances).
+    /// `None` when the layout does not have that form.
     pub(crate) fn axis_sums_by_blocks<M: Term<S::Elem>>(
         &self,
         axis: usize,
