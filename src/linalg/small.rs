@@ -83,22 +83,31 @@ const MAX_PANELS: usize = 2;
 #[cfg(all(target_arch = "x86_64", feature = "std", not(miri)))]
 const MAX_B_BYTES: usize = 32 << 10;
 
-/// `f64` results of this many rows and at least [`WIDE_MIN_COLS`] columns are taken whatever
-/// B's size, and `f32` ones with more than [`MAX_B_BYTES`] of B, when the shared dimension is
-/// at least [`WIDE_MIN_SHARED`]: one panel of all 16 rows at a time, C's stores on whole
-/// lines (`$wide` in the kernel). On faer's kernels, a row-major B and C whose rows are a
-/// power of two apart put each panel's sixteen lines of each in one set of the first-level
-/// cache: on a 2-vCPU Intel Xeon (AVX-512), 16 × 16 · 16 × 2048 `f64` took 1.6–1.7× faer's
-/// time on column-major matrices through faer on the same row-major memory, and 0.93–0.94×
-/// here. From 16 × 8 · 8 × 128 to 16 × 32 · 32 × 2048 this path took 0.57–1.00× the time of
-/// faer's kernels on the same memory with each call after 2 MiB of other writes, 0.50–0.88×
-/// back to back. On the 2-vCPU AVX-512 EPYC (Zen 4), `f32` through `matmul_into` against
-/// faer's kernels on the same memory (the path before), 20 calls back to back / each call
-/// after 2 MiB of other writes, best of 301 rounds, four runs alternated: 16 × 16 · 16 × 2048
-/// 0.69–0.87 / 0.79–0.83, 16 × 8 · 8 × 2048 0.80–1.00 / 0.74–0.77, 16 × 32 · 32 × 2048
-/// 0.84–0.86 / 0.82–0.84, 16 × 16 · 16 × 1024 0.77–0.93 / 0.80–0.85, 16 × 32 · 32 × 300
-/// 0.87–0.91 / 0.80–0.85.
+/// `f64` results of this many rows and at least [`WIDE_MIN_COLS`] columns are taken whatever B's
+/// size, and `f32` ones with more than [`MAX_B_BYTES`] of B (up to [`WIDE_MAX_B_BYTES`]), when the
+/// shared dimension is at least [`WIDE_MIN_SHARED`]: one panel of all 16 rows at a time, C's stores
+/// on whole lines (`$wide` in the kernel). On faer's kernels, a row-major B and C whose rows are a
+/// power of two apart put each panel's sixteen lines of each in one set of the first-level cache:
+/// on a 2-vCPU Intel Xeon (AVX-512), 16 × 16 · 16 × 2048 `f64` took 1.6–1.7× faer's time on
+/// column-major matrices through faer on the same row-major memory, and 0.93–0.94× here. From 16 ×
+/// 8 · 8 × 128 to 16 × 32 · 32 × 2048 this path took 0.57–1.00× the time of faer's kernels on the
+/// same memory with each call after 2 MiB of other writes, 0.50–0.88× back to back. On the 2-vCPU
+/// AVX-512 EPYC (Zen 4), `f32` through `matmul_into` against faer's kernels on the same memory (the
+/// path before), 20 calls back to back / each call after 2 MiB of other writes, best of 301 rounds,
+/// four runs alternated: 16 × 16 · 16 × 2048 0.69–0.87 / 0.79–0.83, 16 × 8 · 8 × 2048 0.80–1.00 /
+/// 0.74–0.77, 16 × 32 · 32 × 2048 0.84–0.86 / 0.82–0.84, 16 × 16 · 16 × 1024 0.77–0.93 / 0.80–0.85,
+/// 16 × 32 · 32 × 300 0.87–0.91 / 0.80–0.85.
 const WIDE_ROWS: usize = 16;
+
+/// The most of B that wide `f32` results ([`WIDE_ROWS`]) take: past it they stay on faer's
+/// kernels. B's rows of a wide result are a power of two apart when its width is, and with a
+/// long shared dimension the panel's lines of B and C share sets of the second-level cache
+/// as well as the first: on the AVX-512 EPYC, each call after 2 MiB of other writes, against
+/// faer's kernels on the same memory, 16 × 32 · 32 × 32768 (B of 4 MiB) took 1.20–1.36× and
+/// 16 × 32 · 32 × 131072 1.22–1.30× their time, where 16 × 32 · 32 × 16384 (2 MiB) took
+/// 0.86–0.91× (and 16 × 16 · 16 × 65536 and 16 × 8 · 8 × 131072, 4 MiB, 0.50–0.76×).
+#[cfg(all(target_arch = "x86_64", feature = "std", not(miri)))]
+const WIDE_MAX_B_BYTES: usize = 2 << 20;
 
 /// The fewest columns of the wide `f64` results taken ([`WIDE_ROWS`]): with each call after
 /// 2 MiB of other writes, 16 × 16 · 16 × 17 and 16 × 16 · 16 × 24 took up to 1.31× the time
@@ -380,18 +389,17 @@ impl<T> Narrow<T> {
 
     /// Whether the product is a wide one ([`WIDE_ROWS`] rows, at least [`WIDE_MIN_COLS`]
     /// columns, a shared dimension from [`WIDE_MIN_SHARED`] to [`MAX_SHARED`]; `f64`, or
-    /// `f32` with more than [`MAX_B_BYTES`] of B): taken whatever B's size, and run one
-    /// panel of all its rows at a time.
+    /// `f32` with more than [`MAX_B_BYTES`] of B and at most [`WIDE_MAX_B_BYTES`]): taken
+    /// whatever B's size up to that, and run one panel of all its rows at a time.
     fn wide(&self) -> bool {
+        let b_bytes = self
+            .shared
+            .saturating_mul(self.cols)
+            .saturating_mul(size_of::<T>());
         self.rows == WIDE_ROWS
             && self.cols >= WIDE_MIN_COLS
             && (WIDE_MIN_SHARED..=MAX_SHARED).contains(&self.shared)
-            && (size_of::<T>() == 8
-                || self
-                    .shared
-                    .saturating_mul(self.cols)
-                    .saturating_mul(size_of::<T>())
-                    > MAX_B_BYTES)
+            && (size_of::<T>() == 8 || (MAX_B_BYTES + 1..=WIDE_MAX_B_BYTES).contains(&b_bytes))
     }
 
     /// The same product with the pointers cast to `U` (of the same type, for the callers).

@@ -121,7 +121,8 @@ fn one<T: Copy + PartialEq + core::fmt::Debug>(
                     || (rows == WIDE_ROWS
                         && cols >= WIDE_MIN_COLS
                         && k >= WIDE_MIN_SHARED
-                        && (size_of::<T>() == 8 || b_bytes > MAX_B_BYTES))
+                        && (size_of::<T>() == 8
+                            || (MAX_B_BYTES + 1..=WIDE_MAX_B_BYTES).contains(&b_bytes)))
             } else {
                 size_of::<T>() == 4
                     && a_rows_contiguous
@@ -269,6 +270,8 @@ fn wide<T: Copy + PartialEq + core::fmt::Debug>(shapes: &[(usize, usize)], from:
                     let fits = k >= WIDE_MIN_SHARED
                         && n >= WIDE_MIN_COLS
                         && (size_of::<T>() == 8 || k * n * size_of::<T>() > MAX_B_BYTES);
+                    // (No shape here is past `WIDE_MAX_B_BYTES`: see the test of the products
+                    // left to the general kernels.)
                     assert_eq!(taken, has && fits, "taken: {what}");
                     if !taken {
                         continue;
@@ -327,16 +330,19 @@ fn tiled_products_match_the_definition() {
 
 #[test]
 fn long_or_large_or_strided_products_are_left_to_the_general_kernels() {
-    let (a, b) = (vec![1f32; 2048 * 64], vec![1f32; 32 * 1024]);
-    let mut c = vec![0f32; 2048 * 64];
+    let past = WIDE_MAX_B_BYTES / (WIDE_MIN_SHARED * 4) + 1;
+    let (a, b) = (vec![1f32; 2048 * 64], vec![1f32; WIDE_MIN_SHARED * past]);
+    let mut c = vec![0f32; WIDE_ROWS * past];
     // A shared dimension past `TILE_SHARED` with two registers' width of 64 rows, or with
     // `PACKED_WORK` multiply-adds; a wide result of more than `WIDE_ROWS` rows with more
-    // than `MAX_B_BYTES` of B; columns of C two apart (neither its rows nor its columns
+    // than `MAX_B_BYTES` of B, and one of `WIDE_ROWS` rows with more than
+    // `WIDE_MAX_B_BYTES`; columns of C two apart (neither its rows nor its columns
     // contiguous).
     for (m, k, n, cs) in [
         (64, TILE_SHARED + 1, 32, 1),
         (2048, 64, 16, 1),
         (WIDE_ROWS + 1, 16, 1024, 1),
+        (WIDE_ROWS, WIDE_MIN_SHARED, past, 1),
         (16, 16, 8, 2),
     ] {
         // SAFETY: row-major operands within their buffers; C's positions `i·n·cs + j·cs`
