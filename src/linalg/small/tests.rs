@@ -2,6 +2,7 @@ extern crate std;
 use std::prelude::rust_2024::*;
 use std::{format, vec};
 
+use super::x86::{ALIAS_BYTES, aliases_behind};
 use super::*;
 
 /// Small integers, so that every product and sum is exact in `f32` and `f64` whatever the
@@ -240,8 +241,14 @@ fn wide<T: Copy + PartialEq + core::fmt::Debug>(shapes: &[(usize, usize)], from:
             av.iter().map(|&x| from(x)).collect(),
             bv.iter().map(|&x| from(x)).collect(),
         );
-        for rs in [n, n.next_multiple_of(line), n + 3] {
-            for skip in 0..line {
+        // B is placed in a buffer of its own, where it starts at C's place or a line before
+        // it, modulo `ALIAS_BYTES`: the panels are walked first to last, or last to first.
+        let mut b_room: Vec<T> = vec![from(0.0); k * n + ALIAS_BYTES / size_of::<T>()];
+        let places = [n, n.next_multiple_of(line), n + 3]
+            .into_iter()
+            .flat_map(|rs| (0..line).map(move |skip| (rs, skip)));
+        for (rs, skip) in places {
+            for behind in [false, true] {
                 for (alpha, beta) in [(1.0, 0.0), (-3.0, 1.0), (1.0, 2.0)] {
                     let before: Vec<f64> = (0..skip + m * rs + line).map(|i| value(i, 3)).collect();
                     let start = if beta == 0.0 { f64::NAN } else { 0.0 };
@@ -251,22 +258,34 @@ fn wide<T: Copy + PartialEq + core::fmt::Debug>(shapes: &[(usize, usize)], from:
                             buf[skip + i * rs + j] = from(before[skip + i * rs + j] + start);
                         }
                     }
+                    let c = buf.as_mut_ptr().wrapping_add(skip);
+                    let want_gap = if behind { ALIAS_BYTES - 64 } else { 0 };
+                    let room = b_room.as_ptr() as usize;
+                    let o =
+                        (c as usize + want_gap).wrapping_sub(room) % ALIAS_BYTES / size_of::<T>();
+                    let b = &mut b_room[o..o + k * n];
+                    b.copy_from_slice(&bt);
+                    assert_eq!(
+                        aliases_behind(b.as_ptr().cast(), c.cast_const().cast()),
+                        behind
+                    );
                     // SAFETY: the shapes agree, A and B are row-major within their buffers,
                     // and C's positions `skip + i·rs + j` (`j < n ≤ rs`) are distinct and
                     // within `buf`.
                     let taken = unsafe {
-                        let c = buf.as_mut_ptr().add(skip);
                         product(
                             from(alpha),
                             row_major(&at, m, k),
-                            row_major(&bt, k, n),
+                            row_major(b, k, n),
                             from(beta),
                             c,
                             rs as isize,
                             1,
                         )
                     };
-                    let what = format!("16×{k}×{n}, C's rows {rs} apart from {skip}, β {beta}");
+                    let what = format!(
+                        "16×{k}×{n}, C's rows {rs} apart from {skip}, β {beta}, B behind {behind}"
+                    );
                     let fits = k >= WIDE_MIN_SHARED
                         && n >= WIDE_MIN_COLS
                         && (size_of::<T>() == 8 || k * n * size_of::<T>() > MAX_B_BYTES);
