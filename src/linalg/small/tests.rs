@@ -193,14 +193,15 @@ fn row_major<T>(data: &[T], rows: usize, cols: usize) -> MatRef<'_, T> {
     }
 }
 
-/// Wide results of 16 rows (`f64` ones, and `f32` ones with more than `MAX_B_BYTES` of B):
-/// C starting at each element of a line (the first panel cut short at C's first line
-/// boundary, or not at all), C's rows a whole number of lines apart or not (then only row 0
-/// starts the panels on a line), results with and without a last partial panel, shared
-/// dimensions at and past `WIDE_MIN_SHARED` up to `MAX_SHARED`; `β` 0 (C holding NaN), 1 and
-/// 2. Elements of C's buffer outside the result must keep their values. A shorter shared
-/// dimension, fewer columns than `WIDE_MIN_COLS`, or (`f32`) a smaller B is left to the
-/// general kernels.
+/// Wide results of 16 rows (`f64` ones, and `f32` ones with more than `MAX_B_BYTES` of B): C
+/// starting at each element of a line (the first panel cut short at C's first line boundary, or
+/// not at all), C's rows a whole number of lines apart or not (then only row 0 starts the
+/// panels on a line), results with and without a last partial panel, shared dimensions at and
+/// past `WIDE_MIN_SHARED` up to `MAX_SHARED`; `β` 0 (C holding NaN), 1 and 2; B starting at C's
+/// place modulo `ALIAS_BYTES`, or a line before it (the panels walked from the last to the
+/// first). Elements of C's buffer outside the result must keep their values. A shorter shared
+/// dimension, fewer columns than `WIDE_MIN_COLS`, or (`f32`) a smaller B is left to the general
+/// kernels.
 #[test]
 fn wide_products_match_the_definition_at_every_offset_of_c() {
     wide(
