@@ -559,7 +559,7 @@ macro_rules! narrow_kernel {
         /// first is cut short at the first boundary of C's row `i` (a store that splits
         /// a line costs far more than a load that does, so B's loads are left where they
         /// fall). They are walked from the first to the last, or from the last to the
-        /// first where B's would wait for C's stores ([`aliases_behind`]).
+        /// first where B's loads would wait for C's stores ([`aliases_behind`]).
         ///
         /// # Safety
         ///
@@ -620,7 +620,7 @@ macro_rules! narrow_kernel {
             };
             let lead = ((row as usize).wrapping_neg() % 64 / size_of::<$t>()).min(job.cols);
             // The whole panels lie between the first one (`lead` columns, up to C's first
-            // line boundary) and the last (what is left of a register's width).
+            // line boundary) and the last (fewer columns than a register holds, if any).
             let tail = lead + (job.cols - lead) / WIDTH * WIDTH;
             if aliases_behind(job.b.0.cast(), row.cast_const().cast()) {
                 // From the last panel to the first: B's loads now follow stores to the
